@@ -1,0 +1,563 @@
+"""Aligning a prediction with the gold by character offsets and counting per sentence.
+
+The gold and the prediction are compared as character streams (white space and line breaks
+removed); a word is correct when a predicted word covers exactly the same characters. Line breaks
+in either file are word boundaries, so differing line breaks cost nothing (metrics.md §1).
+
+Lines are streamed: equal line pairs are counted at once; where lines differ, the two sides are
+buffered until they re-synchronise (a "stretch"), so memory is bounded by the longest stretch.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections import deque
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+from itertools import compress, count
+from operator import not_, sub
+
+from .words import spans_of, split_words
+
+Span = tuple[int, int]
+# Per-sentence record: (gold line number, counts in Counts field order).
+SentenceRecord = tuple[int, tuple[int, ...]]
+
+# Beyond this size on both sides the middle of a differing stretch is not aligned character by
+# character (SequenceMatcher is quadratic there); all of it counts as differing.
+MAX_CHAR_ALIGNMENT = 20_000
+
+
+@dataclass(slots=True)
+class GoldLine:
+    """One gold line, split once and shared by every system scored against it."""
+
+    number: int  # 1-based line number in the gold file
+    text: str
+    words: list[str]
+    chars: str
+    spans: list[Span]
+    span_set: frozenset[Span]
+    oov_spans: list[Span]
+
+    @classmethod
+    def build(cls, number: int, text: str, dictionary: frozenset[str] | set[str] | None) -> GoldLine:
+        words = split_words(text)
+        spans = spans_of(words)
+        if dictionary is None:
+            oov: list[Span] = []
+        else:
+            oov = list(compress(spans, map(not_, map(dictionary.__contains__, words))))
+        return cls(number, text, words, "".join(words), spans, frozenset(spans), oov)
+
+
+@dataclass(slots=True)
+class PredLine:
+    number: int
+    text: str
+    words: list[str]
+    chars: str
+
+
+@dataclass(frozen=True, slots=True)
+class Divergence:
+    """One place where the prediction's characters differ from the gold's (1-based)."""
+
+    gold_line: int
+    gold_col: int
+    pred_line: int
+    pred_col: int
+    gold_text: str
+    pred_text: str
+
+    def describe(self) -> str:
+        return (
+            f"gold line {self.gold_line} col {self.gold_col} has {self.gold_text!r}, "
+            f"prediction line {self.pred_line} col {self.pred_col} has {self.pred_text!r}"
+        )
+
+
+class MismatchError(Exception):
+    """Raised under ``--mismatch error`` at the first character that differs."""
+
+    def __init__(self, divergence: Divergence):
+        super().__init__(divergence.describe())
+        self.divergence = divergence
+
+
+def substitutions(gold_marks: list[bool], pred_marks: list[bool]) -> int:
+    """S of metrics.md §6: between consecutive correct words, min(unmatched gold, unmatched pred)."""
+    gold_correct = list(compress(count(), gold_marks))
+    pred_correct = list(compress(count(), pred_marks))
+    gold_correct.append(len(gold_marks))
+    pred_correct.append(len(pred_marks))
+    gold_gaps = map(sub, gold_correct, [-1, *gold_correct[:-1]])
+    pred_gaps = map(sub, pred_correct, [-1, *pred_correct[:-1]])
+    return sum(map(min, gold_gaps, pred_gaps)) - len(gold_correct)
+
+
+def count_sentence(
+    gold_spans: list[Span],
+    gold_span_set: frozenset[Span] | set[Span],
+    oov_spans: list[Span],
+    pred_spans: list[Span],
+) -> tuple[int, int, int, int, int, int, int, int]:
+    """RP, PP, TP, OOV, OOV_TP, S, I, D of one sentence from its spans (in the same coordinates)."""
+    gold_words = len(gold_spans)
+    pred_words = len(pred_spans)
+    pred_set = set(pred_spans)
+    correct = len(pred_set.intersection(gold_span_set))
+    oov_correct = sum(map(pred_set.__contains__, oov_spans)) if oov_spans else 0
+    if correct == gold_words == pred_words:
+        return gold_words, pred_words, correct, len(oov_spans), oov_correct, 0, 0, 0
+    subst = substitutions(
+        list(map(pred_set.__contains__, gold_spans)),
+        list(map(gold_span_set.__contains__, pred_spans)),
+    )
+    return (
+        gold_words,
+        pred_words,
+        correct,
+        len(oov_spans),
+        oov_correct,
+        subst,
+        pred_words - correct - subst,
+        gold_words - correct - subst,
+    )
+
+
+@dataclass(slots=True)
+class SentenceDetail:
+    """Words of one sentence with their correctness marks, for per-sentence reports."""
+
+    line: int
+    gold_words: list[str]
+    pred_words: list[str]
+    gold_marks: list[bool]
+    pred_marks: list[bool]
+
+
+class SystemAligner:
+    """Aligns one prediction with the gold; fed gold lines in order, pulls prediction lines.
+
+    ``on_sentence`` receives a :data:`SentenceRecord` for every sentence (and for an empty gold
+    line only when predicted words fall on it); ``on_detail`` gets the words and marks.
+    """
+
+    def __init__(
+        self,
+        pred_lines: Iterator[str],
+        on_sentence: Callable[[SentenceRecord], None],
+        *,
+        stop_at_first_mismatch: bool = False,
+        on_detail: Callable[[SentenceDetail], None] | None = None,
+        max_divergences: int = 3,
+    ):
+        self._pred_source = pred_lines
+        self._pred_number = 0
+        self._pred_pushback: deque[PredLine] = deque()
+        self._pred_done = False
+        self._on_sentence = on_sentence
+        self._on_detail = on_detail
+        self._stop_at_first_mismatch = stop_at_first_mismatch
+        self._max_divergences = max_divergences
+        self._gold_buffer: list[GoldLine] = []
+        self._pred_buffer: list[PredLine] = []
+        self._mismatch_mode = False
+        self._anchors = _AnchorSearch()
+        self._last_gold_number = 0
+        self.divergences: list[Divergence] = []
+        self.misaligned_chars = 0
+        self.misaligned_lines = 0
+        self.extra_pred_lines = 0
+        self.pred_lines_read = 0
+
+    # --- prediction side ---------------------------------------------------------------------
+    def _next_pred(self) -> PredLine | None:
+        if self._pred_pushback:
+            return self._pred_pushback.popleft()
+        if self._pred_done:
+            return None
+        try:
+            text = next(self._pred_source)
+        except StopIteration:
+            self._pred_done = True
+            return None
+        self._pred_number += 1
+        self.pred_lines_read = self._pred_number
+        words = split_words(text)
+        return PredLine(self._pred_number, text, words, "".join(words))
+
+    def drain(self) -> int:
+        """Read the rest of the prediction without scoring it; the number of lines it has."""
+        for _ in self._pred_source:
+            self._pred_number += 1
+        return self._pred_number
+
+    # --- gold side ---------------------------------------------------------------------------
+    def feed(self, gold: GoldLine) -> None:
+        self._last_gold_number = gold.number
+        if self._gold_buffer:
+            self._gold_buffer.append(gold)
+            self._resolve()
+            return
+        pred = self._next_pred()
+        if pred is not None and pred.chars == gold.chars:
+            self._count_equal_line(gold, pred)
+            return
+        self._gold_buffer.append(gold)
+        if pred is not None:
+            self._pred_buffer.append(pred)
+        self._resolve()
+
+    def finish(self) -> None:
+        """The gold has ended: align what is left, including prediction lines past its end."""
+        while (pred := self._next_pred()) is not None:
+            self._pred_buffer.append(pred)
+        if self._gold_buffer or any(line.words for line in self._pred_buffer):
+            self._resolve(final=True)
+        self._pred_buffer.clear()
+
+    def _count_equal_line(self, gold: GoldLine, pred: PredLine) -> None:
+        if not gold.words:
+            return
+        pred_spans = spans_of(pred.words)
+        record = count_sentence(gold.spans, gold.span_set, gold.oov_spans, pred_spans)
+        self._on_sentence((gold.number, (*record, 0, 0)))
+        if self._on_detail is not None:
+            pred_set = set(pred_spans)
+            self._on_detail(
+                SentenceDetail(
+                    gold.number,
+                    gold.words,
+                    pred.words,
+                    list(map(pred_set.__contains__, gold.spans)),
+                    list(map(gold.span_set.__contains__, pred_spans)),
+                )
+            )
+
+    # --- stretches ---------------------------------------------------------------------------
+    def _resolve(self, *, final: bool = False) -> None:
+        """Try to close the current stretch; leaves it buffered when more lines are needed."""
+        gold_buf, pred_buf = self._gold_buffer, self._pred_buffer
+        if not self._mismatch_mode:
+            gold_chars = "".join(line.chars for line in gold_buf)
+            pred_chars = "".join(line.chars for line in pred_buf)
+            while len(pred_chars) < len(gold_chars) and gold_chars.startswith(pred_chars):
+                pred = self._next_pred()
+                if pred is None:
+                    break
+                pred_buf.append(pred)
+                pred_chars += pred.chars
+            if gold_chars == pred_chars:
+                # Same characters, different line breaks (or empty lines): exact, no mismatch.
+                self._score_stretch(gold_buf, pred_buf, gold_chars, pred_chars)
+                gold_buf.clear()
+                pred_buf.clear()
+                return
+            if pred_chars.startswith(gold_chars) and not final:
+                return  # the prediction's line runs on into the next gold line(s)
+            self._enter_mismatch_mode(gold_chars, pred_chars)
+        self._resolve_mismatch(final)
+
+    def _enter_mismatch_mode(self, gold_chars: str, pred_chars: str) -> None:
+        if self._stop_at_first_mismatch:
+            stop = _common_prefix_length(gold_chars, pred_chars)
+            raise MismatchError(
+                _divergence_at(
+                    self._gold_buffer, self._pred_buffer, stop, stop,
+                    gold_chars[stop : stop + 1], pred_chars[stop : stop + 1],
+                )
+            )
+        self._mismatch_mode = True
+        self._anchors = _AnchorSearch()
+        for gold in self._gold_buffer:
+            self._anchors.add_gold(gold)
+        for pred in self._pred_buffer:
+            self._anchors.add_pred(pred)
+
+    def _resolve_mismatch(self, final: bool) -> None:
+        """Close the stretch at an anchor: equal gold and prediction lines, confirmed."""
+        gold_buf, pred_buf, anchors = self._gold_buffer, self._pred_buffer, self._anchors
+        for gold in gold_buf[len(anchors.gold_seen) :]:
+            anchors.add_gold(gold)
+        # Keep the prediction side one line ahead of the gold side, so an extra or a missing
+        # line on either side is found within one line of look-ahead.
+        while len(pred_buf) < len(gold_buf) + 1:
+            pred = self._next_pred()
+            if pred is None:
+                break
+            pred_buf.append(pred)
+            anchors.add_pred(pred)
+        anchor = None if final else anchors.best()
+        if anchor is None:
+            if not final:
+                return
+            gold_end, pred_end = len(gold_buf), len(pred_buf)
+        else:
+            gold_end, pred_end = anchor
+        gold_part, pred_part = gold_buf[:gold_end], pred_buf[:pred_end]
+        rest_gold, rest_pred = gold_buf[gold_end:], pred_buf[pred_end:]
+        self._score_stretch(
+            gold_part,
+            pred_part,
+            "".join(line.chars for line in gold_part),
+            "".join(line.chars for line in pred_part),
+        )
+        self._mismatch_mode = False
+        gold_buf.clear()
+        pred_buf.clear()
+        self._pred_pushback.extendleft(reversed(rest_pred))
+        for gold in rest_gold:
+            self.feed(gold)
+
+    def _score_stretch(
+        self,
+        gold_lines: list[GoldLine],
+        pred_lines: list[PredLine],
+        gold_chars: str,
+        pred_chars: str,
+    ) -> None:
+        if not gold_lines:  # prediction words past the end of the gold
+            gold_lines = [GoldLine(self._last_gold_number + 1, "", [], "", [], frozenset(), [])]
+        gold_starts = list(_line_starts(gold_lines))
+        if gold_chars == pred_chars:
+            blocks = [(0, 0, len(gold_chars))]
+            misaligned_by_line: dict[int, int] = {}
+        else:
+            blocks, misaligned_by_line = self._align_chars(
+                gold_lines, pred_lines, gold_starts, gold_chars, pred_chars
+            )
+        block_pred_starts = [pred_start for _, pred_start, _ in blocks]
+        pred_by_sentence: dict[int, list[Span]] = {}
+        pred_words_by_sentence: dict[int, list[str]] = {}
+        unmatched = 0
+        pred_offset = 0
+        for pred in pred_lines:
+            for (start, end), word in zip(spans_of(pred.words, pred_offset), pred.words):
+                index = bisect_right(block_pred_starts, start) - 1
+                if index >= 0 and end <= blocks[index][1] + blocks[index][2]:
+                    shift = blocks[index][0] - blocks[index][1]
+                    span = (start + shift, end + shift)
+                    gold_start = span[0]
+                else:
+                    unmatched += 1
+                    span = (-unmatched, -unmatched)  # can never equal a gold span
+                    gold_start = _gold_position(blocks, start)
+                sentence = _sentence_at(gold_lines, gold_starts, gold_start)
+                pred_by_sentence.setdefault(sentence, []).append(span)
+                pred_words_by_sentence.setdefault(sentence, []).append(word)
+            pred_offset += len(pred.chars)
+        for index, gold in enumerate(gold_lines):
+            pred_spans = pred_by_sentence.get(index, [])
+            if not gold.words and not pred_spans:
+                continue
+            offset = gold_starts[index]
+            spans = spans_of(gold.words, offset)
+            oov = [(start + offset, end + offset) for start, end in gold.oov_spans]
+            span_set = frozenset(spans)
+            record = count_sentence(spans, span_set, oov, pred_spans)
+            misaligned = misaligned_by_line.get(index, 0)
+            self._on_sentence((gold.number, (*record, int(misaligned > 0), misaligned)))
+            if self._on_detail is not None:
+                pred_set = set(pred_spans)
+                self._on_detail(
+                    SentenceDetail(
+                        gold.number,
+                        gold.words,
+                        pred_words_by_sentence.get(index, []),
+                        list(map(pred_set.__contains__, spans)),
+                        list(map(span_set.__contains__, pred_spans)),
+                    )
+                )
+
+    def _align_chars(
+        self,
+        gold_lines: list[GoldLine],
+        pred_lines: list[PredLine],
+        gold_starts: list[int],
+        gold_chars: str,
+        pred_chars: str,
+    ) -> tuple[list[tuple[int, int, int]], dict[int, int]]:
+        """Matching blocks (gold start, pred start, length) and differing characters per line."""
+        head = _common_prefix_length(gold_chars, pred_chars)
+        tail = _common_suffix_length(gold_chars[head:], pred_chars[head:])
+        gold_mid = gold_chars[head : len(gold_chars) - tail]
+        pred_mid = pred_chars[head : len(pred_chars) - tail]
+        blocks = [(0, 0, head)] if head else []
+        if gold_mid and pred_mid and min(len(gold_mid), len(pred_mid)) <= MAX_CHAR_ALIGNMENT:
+            matcher = SequenceMatcher(None, gold_mid, pred_mid, autojunk=False)
+            blocks.extend((head + i, head + j, size) for i, j, size in matcher.get_matching_blocks() if size)
+            opcodes = matcher.get_opcodes()
+        else:
+            opcodes = [("replace", 0, len(gold_mid), 0, len(pred_mid))]
+        if tail:
+            blocks.append((len(gold_chars) - tail, len(pred_chars) - tail, tail))
+        misaligned_by_line: dict[int, int] = {}
+        for tag, i1, i2, j1, j2 in opcodes:
+            if tag == "equal":
+                continue
+            changed = max(i2 - i1, j2 - j1)
+            self.misaligned_chars += changed
+            gold_pos, pred_pos = head + i1, head + j1
+            # An insertion belongs to the line of the character before it.
+            sentence = _sentence_at(gold_lines, gold_starts, max(gold_pos - (i1 == i2), 0))
+            misaligned_by_line[sentence] = misaligned_by_line.get(sentence, 0) + changed
+            if len(self.divergences) < self._max_divergences:
+                self.divergences.append(
+                    _divergence_at(
+                        gold_lines, pred_lines, gold_pos, pred_pos,
+                        gold_chars[gold_pos : head + i2], pred_chars[pred_pos : head + j2],
+                    )
+                )
+        self.misaligned_lines += len(misaligned_by_line)
+        return _merge_adjacent(blocks), misaligned_by_line
+
+
+class _AnchorSearch:
+    """Candidate re-synchronisation points of a differing stretch, found incrementally.
+
+    An anchor (i, j) is a non-empty gold line i equal to prediction line j, confirmed by the
+    next pair of lines being equal too; the one with the smallest i + j wins. An anchor at the
+    first gold line is never taken: a stretch always keeps the gold line where it began, so
+    extra prediction lines are attributed to that sentence.
+    """
+
+    MAX_PER_LINE = 8  # a line repeated more often (e.g. "。") is a poor anchor anyway
+
+    def __init__(self) -> None:
+        self.gold_seen: list[str] = []
+        self.pred_seen: list[str] = []
+        self._gold_index: dict[str, list[int]] = {}
+        self._pred_index: dict[str, list[int]] = {}
+        self._candidates: set[tuple[int, int]] = set()
+
+    def add_gold(self, line: GoldLine) -> None:
+        self._add(line.chars, self.gold_seen, self._gold_index, self._pred_index, gold_side=True)
+
+    def add_pred(self, line: PredLine) -> None:
+        self._add(line.chars, self.pred_seen, self._pred_index, self._gold_index, gold_side=False)
+
+    def _add(self, chars, seen, own_index, other_index, *, gold_side: bool) -> None:  # noqa: ANN001
+        position = len(seen)
+        seen.append(chars)
+        if not chars:
+            return
+        positions = own_index.setdefault(chars, [])
+        if len(positions) < self.MAX_PER_LINE:
+            positions.append(position)
+        for other in other_index.get(chars, ()):
+            pair = (position, other) if gold_side else (other, position)
+            if pair[0] >= 1:  # the stretch keeps at least its first gold line
+                self._candidates.add(pair)
+
+    def best(self) -> tuple[int, int] | None:
+        best: tuple[int, int] | None = None
+        for pair in list(self._candidates):
+            i, j = pair
+            if i + 1 >= len(self.gold_seen) or j + 1 >= len(self.pred_seen):
+                continue  # not confirmable yet
+            if self.gold_seen[i + 1] != self.pred_seen[j + 1]:
+                self._candidates.discard(pair)
+                continue
+            if best is None or i + j < sum(best):
+                best = pair
+        return best
+
+
+def _divergence_at(
+    gold_lines: list[GoldLine],
+    pred_lines: list[PredLine],
+    gold_pos: int,
+    pred_pos: int,
+    gold_text: str,
+    pred_text: str,
+) -> Divergence:
+    gold_line, gold_col = _line_and_column(gold_lines, list(_line_starts(gold_lines)), gold_pos)
+    pred_line, pred_col = _line_and_column(pred_lines, list(_line_starts(pred_lines)), pred_pos)
+    return Divergence(gold_line, gold_col, pred_line, pred_col, gold_text[:20], pred_text[:20])
+
+
+def _line_starts(lines: list[GoldLine] | list[PredLine]) -> Iterator[int]:
+    offset = 0
+    for line in lines:
+        yield offset
+        offset += len(line.chars)
+
+
+def _sentence_at(gold_lines: list[GoldLine], gold_starts: list[int], position: int) -> int:
+    """Index of the gold line holding character ``position``, preferring a line with words."""
+    index = max(bisect_right(gold_starts, position) - 1, 0)
+    if gold_lines[index].words:
+        return index
+    for other in [*range(index - 1, -1, -1), *range(index + 1, len(gold_lines))]:
+        if gold_lines[other].words:
+            return other
+    return index
+
+
+def _gold_position(blocks: list[tuple[int, int, int]], pred_position: int) -> int:
+    """The gold position facing a prediction position that lies outside every matching block."""
+    gold_position = 0
+    for gold_start, pred_start, size in blocks:
+        if pred_start > pred_position:
+            break
+        gold_position = gold_start + min(pred_position - pred_start, size)
+    return gold_position
+
+
+def _line_and_column(lines: list[GoldLine] | list[PredLine], starts: list[int], position: int) -> tuple[int, int]:
+    if not lines:
+        return 0, 0
+    index = max(bisect_right(starts, position) - 1, 0)
+    while index > 0 and position >= starts[index] + len(lines[index].chars) and not lines[index].chars:
+        index -= 1
+    line = lines[index]
+    return line.number, _column_in_line(line.text, position - starts[index])
+
+
+def _column_in_line(text: str, char_index: int) -> int:
+    """1-based column in the line as written of its ``char_index``-th non-space character."""
+    seen = -1
+    for column, char in enumerate(text, 1):
+        if not char.isspace() and char != "\ufeff":
+            seen += 1
+            if seen == char_index:
+                return column
+    return len(text) + 1
+
+
+def _common_prefix_length(a: str, b: str) -> int:
+    """Length of the common prefix, by bisection on slice comparisons (C speed)."""
+    low, high = 0, min(len(a), len(b))
+    while low < high:
+        middle = (low + high + 1) // 2
+        if a[:middle] == b[:middle]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def _common_suffix_length(a: str, b: str) -> int:
+    low, high = 0, min(len(a), len(b))
+    while low < high:
+        middle = (low + high + 1) // 2
+        if a[len(a) - middle :] == b[len(b) - middle :]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def _merge_adjacent(blocks: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+    merged: list[tuple[int, int, int]] = []
+    for block in blocks:
+        if merged:
+            gold, pred, size = merged[-1]
+            if gold + size == block[0] and pred + size == block[1]:
+                merged[-1] = (gold, pred, size + block[2])
+                continue
+        merged.append(block)
+    return merged

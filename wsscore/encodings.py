@@ -1,0 +1,246 @@
+"""Encoding names, the Big5 decoding rule, and auto-detection.
+
+The bakeoff data needs two rules that no single Python codec gives (see design.md):
+- Big5 family: CP950, and Big5-HKSCS only for the byte pairs CP950 cannot decode. Plain
+  ``big5hkscs`` maps 0xA145 to U+2022 instead of U+2027 and would break alignment with UTF-8 files.
+- GB family: GB18030, a superset of GBK, CP936, GB2312 and EUC-CN.
+Undecodable bytes are kept as surrogate escapes, so identical bytes still compare equal and nothing
+the user gave is lost.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+from dataclasses import dataclass
+
+BIG5_HANDLER = "wsscore-big5hkscs"
+BIG5_STRICT_HANDLER = "wsscore-big5hkscs-strict"
+
+
+def _hkscs_pair(exc: UnicodeDecodeError) -> tuple[str, int] | None:
+    pair = exc.object[exc.start : exc.start + 2]
+    if len(pair) == 2:
+        try:
+            return pair.decode("big5hkscs"), exc.start + 2
+        except UnicodeDecodeError:
+            return None
+    return None
+
+
+def _big5_lossless(exc: UnicodeError) -> tuple[str, int]:
+    if not isinstance(exc, UnicodeDecodeError):
+        raise exc
+    found = _hkscs_pair(exc)
+    if found is not None:
+        return found
+    # Same convention as Python's surrogateescape, so the byte survives a round trip.
+    return chr(0xDC00 + exc.object[exc.start]), exc.start + 1
+
+
+def _big5_strict(exc: UnicodeError) -> tuple[str, int]:
+    if not isinstance(exc, UnicodeDecodeError):
+        raise exc
+    found = _hkscs_pair(exc)
+    if found is None:
+        raise exc
+    return found
+
+
+codecs.register_error(BIG5_HANDLER, _big5_lossless)
+codecs.register_error(BIG5_STRICT_HANDLER, _big5_strict)
+
+
+@dataclass(frozen=True)
+class Encoding:
+    """How to decode one file: the name users see and the codec rule behind it."""
+
+    name: str  # shown in signatures and reports, e.g. "cp950", "gbk", "utf-8"
+    codec: str  # the Python codec used to decode
+    family: str  # "utf-8", "utf-16", "gb", "big5" or "other"
+
+    @property
+    def lossless_errors(self) -> str:
+        return BIG5_HANDLER if self.family == "big5" else "surrogateescape"
+
+    @property
+    def strict_errors(self) -> str:
+        return BIG5_STRICT_HANDLER if self.family == "big5" else "strict"
+
+    @property
+    def ascii_compatible(self) -> bool:
+        """True when b'\\n' can only be a line feed, so a stream may be cut at any b'\\n'."""
+        return self.family != "utf-16"
+
+    def decode(self, data: bytes, *, strict: bool = False) -> str:
+        return data.decode(self.codec, self.strict_errors if strict else self.lossless_errors)
+
+    def encode(self, text: str) -> bytes:
+        """Encode back, restoring kept undecodable bytes (used by the Perl-compatible mode)."""
+        if self.family == "big5":
+            return _encode_big5(text)
+        return text.encode(self.codec, "surrogateescape")
+
+
+def _encode_big5(text: str) -> bytes:
+    try:
+        return text.encode("cp950", "surrogateescape")
+    except UnicodeEncodeError:
+        out = bytearray()
+        for char in text:
+            try:
+                out += char.encode("cp950", "surrogateescape")
+            except UnicodeEncodeError:
+                out += char.encode("big5hkscs", "surrogateescape")
+        return bytes(out)
+
+
+UTF8 = Encoding("utf-8", "utf-8", "utf-8")
+UTF8_SIG = Encoding("utf-8-sig", "utf-8", "utf-8")
+UTF16 = Encoding("utf-16", "utf-16", "utf-16")
+
+_ALIASES: dict[str, Encoding] = {
+    "utf-8": UTF8,
+    "utf8": UTF8,
+    "utf-8-sig": UTF8_SIG,
+    "utf8-sig": UTF8_SIG,
+    "utf-16": UTF16,
+    "utf16": UTF16,
+    "utf-16-le": Encoding("utf-16-le", "utf-16-le", "utf-16"),
+    "utf-16le": Encoding("utf-16-le", "utf-16-le", "utf-16"),
+    "utf-16-be": Encoding("utf-16-be", "utf-16-be", "utf-16"),
+    "utf-16be": Encoding("utf-16-be", "utf-16-be", "utf-16"),
+}
+for _name in ("gbk", "gb2312", "euc-cn", "cp936", "gb18030"):
+    _ALIASES[_name] = Encoding(_name, "gb18030", "gb")
+for _name, _shown in (
+    ("big5", "big5"),
+    ("cp950", "cp950"),
+    ("big5-hkscs", "big5-hkscs"),
+    ("big5hkscs", "big5-hkscs"),
+    ("hkscs", "big5-hkscs"),
+):
+    _ALIASES[_name] = Encoding(_shown, "cp950", "big5")
+_ALIASES["euccn"] = _ALIASES["euc-cn"]
+_ALIASES["ms936"] = _ALIASES["cp936"]
+
+SUPPORTED_NAMES = (
+    "auto, utf-8, utf-8-sig, utf-16, gbk, gb2312, euc-cn, cp936, gb18030, "
+    "big5, cp950, big5-hkscs (hkscs)"
+)
+
+
+def lookup(name: str) -> Encoding:
+    """Return the decoding rule for a user-given encoding name; ValueError if unknown."""
+    key = name.strip().lower().replace("_", "-")
+    if key in _ALIASES:
+        return _ALIASES[key]
+    try:
+        info = codecs.lookup(key)
+    except LookupError:
+        raise ValueError(f"unknown encoding {name!r}; use one of {SUPPORTED_NAMES}") from None
+    return Encoding(info.name, info.name, "other")
+
+
+# --- detection ----------------------------------------------------------------------------------
+
+# A double-byte character of the Big5/GB families: lead 0x81-0xFE, trail 0x40-0xFE.
+_DOUBLE_BYTE = re.compile(rb"[\x81-\xfe][\x40-\xfe]")
+_CHARDET_MAP = {
+    "gb2312": "gb",
+    "gbk": "gb",
+    "gb18030": "gb",
+    "big5": "big5",
+    "big5hkscs": "big5",
+    "cp950": "big5",
+}
+HEURISTIC_SAMPLE = 256 * 1024
+CHARDET_SAMPLE = 64 * 1024
+
+
+def _decodes(data: bytes, codec: str, errors: str = "strict") -> bool:
+    try:
+        data.decode(codec, errors)
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def _family_by_bytes(sample: bytes) -> str | None:
+    """Guess GB or Big5 from trail bytes, or None when the sample says too little.
+
+    Big5 trail bytes are 0x40-0x7E or 0xA1-0xFE (about 40% of common characters use the low
+    range); GB2312 trail bytes are all 0xA1-0xFE, and only GBK/GB18030 use 0x80-0xA0.
+    """
+    pairs = _DOUBLE_BYTE.findall(sample[:HEURISTIC_SAMPLE])
+    if len(pairs) < 20:
+        return None
+    low = sum(1 for pair in pairs if pair[1] < 0x7F)
+    middle = sum(1 for pair in pairs if 0x80 <= pair[1] <= 0xA0)
+    if middle > 0.02 * len(pairs):
+        return "gb"
+    if low > 0.15 * len(pairs):
+        return "big5"
+    if low < 0.03 * len(pairs):
+        return "gb"
+    return None
+
+
+def _family_by_chardet(sample: bytes) -> str | None:
+    import chardet  # imported here: only legacy-encoded files of unclear family need it
+
+    guess = chardet.detect(sample[:CHARDET_SAMPLE])
+    name = (guess.get("encoding") or "").lower().replace("-", "").replace("_", "")
+    return _CHARDET_MAP.get(name)
+
+
+def _crib_score(text: str, crib: frozenset[str]) -> float:
+    chars = [c for c in text if not c.isspace()]
+    if not chars:
+        return 0.0
+    return sum(1 for c in chars if c in crib) / len(chars)
+
+
+def _named(family: str, sample: bytes) -> Encoding:
+    if family == "gb":
+        return _ALIASES["gbk"] if _decodes(sample, "gbk") else _ALIASES["gb18030"]
+    return _ALIASES["cp950"] if _decodes(sample, "cp950") else _ALIASES["big5-hkscs"]
+
+
+def detect(sample: bytes, *, complete: bool, crib: frozenset[str] | None = None) -> Encoding:
+    """Pick the encoding of a file from its first bytes.
+
+    ``complete`` says whether ``sample`` is the whole file; otherwise a cut multibyte character
+    at its end is ignored. ``crib`` holds characters of the gold standard: for a short or
+    ambiguous prediction the candidate whose characters are the gold's wins.
+    """
+    if sample.startswith(codecs.BOM_UTF8):
+        return UTF8_SIG
+    if sample.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return UTF16
+    if not complete:
+        cut = sample.rfind(b"\n")
+        sample = sample[: cut + 1] if cut >= 0 else sample[:-4]
+    if sample.isascii() or _decodes(sample, "utf-8"):
+        return UTF8
+    candidates = [
+        family
+        for family, codec, errors in (
+            ("gb", "gb18030", "strict"),
+            ("big5", "cp950", BIG5_STRICT_HANDLER),
+        )
+        if _decodes(sample, codec, errors)
+    ]
+    if len(candidates) == 1:
+        return _named(candidates[0], sample)
+    # Both decode (GB18030 accepts almost any byte pairs) or neither does (damaged file).
+    if crib:
+        gb_text = sample.decode("gb18030", "surrogateescape")
+        big5_text = sample.decode("cp950", BIG5_HANDLER)
+        gb_score, big5_score = _crib_score(gb_text, crib), _crib_score(big5_text, crib)
+        if abs(gb_score - big5_score) > 0.2:
+            return _named("gb" if gb_score > big5_score else "big5", sample)
+    family = _family_by_bytes(sample) or _family_by_chardet(sample)
+    if family is None:
+        family = candidates[0] if candidates else "gb"
+    return _named(family, sample)

@@ -1,0 +1,56 @@
+"""Errors and warnings that reach the user as one clear line."""
+
+from __future__ import annotations
+
+import sys
+
+EXIT_OK = 0
+EXIT_THRESHOLD = 1
+EXIT_USAGE = 2
+
+
+class WsscoreError(Exception):
+    """An input or usage problem the user can fix; the CLI prints it on one line, exit 2.
+
+    ``where`` is ``file``, ``file:line`` or ``file:line:col`` (1-based), ``hint`` says how to fix it.
+    """
+
+    def __init__(self, message: str, *, where: str | None = None, hint: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.where = where
+        self.hint = hint
+
+    def __str__(self) -> str:
+        text = f"{self.where}: {self.message}" if self.where else self.message
+        if self.hint:
+            text += f" ({self.hint})"
+        return text
+
+
+def location(path: str, line: int | None = None, col: int | None = None) -> str:
+    """Format a place in a file as ``path:line:col`` for messages."""
+    text = path
+    if line is not None:
+        text += f":{line}"
+        if col is not None:
+            text += f":{col}"
+    return text
+
+
+class Warnings:
+    """Collects warnings; prints each once on stderr, or raises when ``strict``."""
+
+    def __init__(self, *, strict: bool = False, quiet: bool = False, stream=None):
+        self.strict = strict
+        self.quiet = quiet
+        self.stream = stream
+        self.messages: list[str] = []
+
+    def warn(self, message: str, *, where: str | None = None, hint: str | None = None) -> None:
+        if self.strict:
+            raise WsscoreError(message, where=where, hint=hint)
+        text = str(WsscoreError(message, where=where, hint=hint))
+        self.messages.append(text)
+        if not self.quiet:
+            print(f"wsscore: warning: {text}", file=self.stream or sys.stderr)

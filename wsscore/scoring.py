@@ -1,0 +1,374 @@
+"""Scoring one or more predictions against one reading of the gold: the public API.
+
+>>> from wsscore import score
+>>> report = score("gold.txt", ["system.txt"], dictionary="words.txt")
+>>> report.systems[0].metrics.f
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+
+from ._version import __version__
+from .alignment import GoldLine, MismatchError, SentenceDetail, SentenceRecord, SystemAligner
+from .counts import Counts, CountsAccumulator
+from .dictionary import Dictionary, load_training_corpus, load_word_list
+from .errors import Warnings, WsscoreError
+from .metrics import CI_METHODS, Metrics, compute
+from .reading import TextFile, crib_of, display_name, open_text
+from .signature import signature
+
+MISMATCH_POLICIES = ("warn", "error", "align")
+MISMATCH_LIMIT = 0.10  # under "warn", more differing sentences than this is an error
+
+Source = str | os.PathLike | Sequence[str]
+
+
+@dataclass
+class GoldInfo:
+    path: str
+    encoding: str
+    lines: int
+    words: int
+    sentences: int
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "path": self.path,
+            "encoding": self.encoding,
+            "lines": self.lines,
+            "words": self.words,
+            "sentences": self.sentences,
+        }
+
+
+@dataclass
+class SystemResult:
+    name: str
+    path: str
+    encoding: str
+    counts: Counts
+    metrics: Metrics
+    pred_lines: int = 0
+    divergences: list = field(default_factory=list)
+    sentences: list[SentenceRecord] | None = None
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "name": self.name,
+            "path": self.path,
+            "encoding": self.encoding,
+            "lines": self.pred_lines,
+            "counts": self.counts.as_dict(),
+            "metrics": self.metrics.as_dict(),
+        }
+
+
+@dataclass
+class Report:
+    """Everything a renderer needs: the same object backs every output format."""
+
+    version: str
+    signature: str
+    gold: GoldInfo
+    dictionary: Dictionary | None
+    systems: list[SystemResult]
+    ci: str
+    beta: float
+    mismatch: str
+    match: str
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def has_dictionary(self) -> bool:
+        return self.dictionary is not None
+
+    def as_dict(self) -> dict[str, object]:
+        dictionary = None
+        if self.dictionary is not None:
+            dictionary = {
+                "paths": list(self.dictionary.paths),
+                "encoding": self.dictionary.encoding,
+                "entries": len(self.dictionary),
+                "source": self.dictionary.source,
+            }
+        return {
+            "version": self.version,
+            "signature": self.signature,
+            "gold": self.gold.as_dict(),
+            "dictionary": dictionary,
+            "systems": [system.as_dict() for system in self.systems],
+        }
+
+
+class _Lines:
+    """In-memory lines given through the API, shaped like a TextFile."""
+
+    def __init__(self, lines: Sequence[str], name: str):
+        self._lines = lines
+        self.name = name
+        self.path = name
+        self.lines_read = 0
+        self.encoding = type("InMemory", (), {"name": "str"})()
+
+    def lines(self) -> Iterator[str]:
+        for line in self._lines:
+            self.lines_read += 1
+            yield line
+
+
+def _open(
+    source: Source, encoding: str, warnings: Warnings, strict: bool, crib=None, name: str = "<lines>"
+) -> TextFile | _Lines:
+    if isinstance(source, (str, os.PathLike)):
+        return open_text(os.fspath(source), encoding, warnings=warnings, strict=strict, crib=crib)
+    return _Lines(source, name)
+
+
+def load_dictionary(
+    dictionary: Source | Iterable[Source] | Dictionary | set | frozenset | None = None,
+    train: Source | Iterable[Source] | None = None,
+    *,
+    encoding: str = "auto",
+    warnings: Warnings | None = None,
+    strict: bool = False,
+) -> Dictionary | None:
+    """A dictionary from word-list files, training corpora, or a set of words."""
+    warnings = warnings or Warnings()
+    if isinstance(dictionary, Dictionary):
+        return dictionary
+    if isinstance(dictionary, (set, frozenset)):
+        return Dictionary(frozenset(dictionary), (), "str", "words")
+    parts: list[Dictionary] = []
+    if dictionary is not None:
+        parts.append(load_word_list(_paths(dictionary), encoding, warnings=warnings, strict=strict))
+    if train is not None:
+        parts.append(load_training_corpus(_paths(train), encoding, warnings=warnings, strict=strict))
+    if not parts:
+        return None
+    if len(parts) == 1:
+        return parts[0]
+    return Dictionary(
+        parts[0].entries | parts[1].entries,
+        parts[0].paths + parts[1].paths,
+        "+".join(dict.fromkeys(p.encoding for p in parts)),
+        "words+train",
+    )
+
+
+def _paths(value: Source | Iterable[Source]) -> list[str]:
+    if isinstance(value, (str, os.PathLike)):
+        return [os.fspath(value)]
+    return [os.fspath(v) for v in value]  # type: ignore[arg-type]
+
+
+def score(
+    gold: Source,
+    predictions: Source | Sequence[Source],
+    *,
+    dictionary: Source | Iterable[Source] | Dictionary | set | frozenset | None = None,
+    train: Source | Iterable[Source] | None = None,
+    names: Sequence[str] | None = None,
+    encoding: str = "auto",
+    gold_encoding: str | None = None,
+    pred_encoding: str | None = None,
+    dict_encoding: str | None = None,
+    mismatch: str = "warn",
+    ci: str = "bakeoff",
+    beta: float = 1.0,
+    strict: bool = False,
+    sort: bool = True,
+    keep_sentences: bool = False,
+    on_detail: Callable[[int, SentenceDetail], None] | None = None,
+    warnings: Warnings | None = None,
+) -> Report:
+    """Score predictions against a gold segmentation.
+
+    Paths (``-`` is standard input; .gz/.bz2/.xz are read transparently) or in-memory lists of
+    lines are accepted. ``keep_sentences`` keeps per-sentence counts on each system;
+    ``on_detail(system_index, detail)`` receives every sentence's words and marks.
+    """
+    if mismatch not in MISMATCH_POLICIES:
+        raise ValueError(f"mismatch must be one of {MISMATCH_POLICIES}")
+    if ci not in CI_METHODS:
+        raise ValueError(f"ci must be one of {CI_METHODS}")
+    if beta <= 0:
+        raise ValueError("beta must be positive")
+    warnings = warnings if warnings is not None else Warnings(quiet=True)
+    if isinstance(predictions, (str, os.PathLike)) or (
+        predictions and isinstance(predictions[0], str) and not _looks_like_paths(predictions)
+    ):
+        predictions = [predictions]  # type: ignore[list-item]
+    sources = [gold, *predictions]
+    if sum(1 for s in sources if isinstance(s, str) and s == "-") > 1:
+        raise WsscoreError("standard input ('-') can be given only once")
+    if names is not None and len(names) != len(predictions):
+        raise WsscoreError(
+            f"{len(names)} --name value(s) for {len(predictions)} prediction(s)",
+            hint="give one --name per prediction, in the same order",
+        )
+
+    known = load_dictionary(
+        dictionary, train, encoding=dict_encoding or encoding, warnings=warnings, strict=strict
+    )
+    gold_file = _open(gold, gold_encoding or encoding, warnings, strict, name="<gold>")
+    crib = crib_of(gold_file) if isinstance(gold_file, TextFile) else None
+    pred_files = [
+        _open(p, pred_encoding or encoding, warnings, strict, crib, name=f"<prediction {i + 1}>")
+        for i, p in enumerate(predictions)
+    ]
+    accumulators = [CountsAccumulator() for _ in pred_files]
+    sentence_lists: list[list[SentenceRecord]] = [[] for _ in pred_files]
+    aligners = []
+    for index, pred_file in enumerate(pred_files):
+        add = accumulators[index].add
+        if keep_sentences:
+            keep = sentence_lists[index].append
+
+            def on_sentence(record: SentenceRecord, add=add, keep=keep) -> None:
+                add(record[1])
+                keep(record)
+        else:
+
+            def on_sentence(record: SentenceRecord, add=add) -> None:
+                add(record[1])
+
+        detail = None
+        if on_detail is not None:
+
+            def detail(item: SentenceDetail, index=index) -> None:
+                on_detail(index, item)
+
+        aligners.append(
+            SystemAligner(
+                pred_file.lines(),
+                on_sentence,
+                stop_at_first_mismatch=mismatch == "error",
+                on_detail=detail,
+            )
+        )
+
+    entries = known.entries if known is not None else None
+    gold_words = gold_sentences = 0
+    gold_lines = gold_file.lines()
+    current = 0  # the system being fed, to name it if its characters differ
+    try:
+        for number, text in enumerate(gold_lines, 1):
+            line = GoldLine.build(number, text, entries)
+            if line.words:
+                gold_sentences += 1
+                gold_words += len(line.words)
+            for current, aligner in enumerate(aligners):
+                aligner.feed(line)
+        for current, aligner in enumerate(aligners):
+            aligner.finish()
+    except MismatchError as exc:
+        raise _mismatch_refusal(exc, gold_file, gold_lines, pred_files[current], aligners[current]) from None
+
+    results = []
+    for index, (pred_file, aligner) in enumerate(zip(pred_files, aligners)):
+        counts = accumulators[index].result()
+        name = names[index] if names else _default_name(pred_file.name, pred_files)
+        _check_mismatch(name, pred_file.name, aligner, counts, gold_sentences, mismatch, warnings)
+        results.append(
+            SystemResult(
+                name,
+                pred_file.name,
+                pred_file.encoding.name,
+                counts,
+                compute(counts, has_dictionary=known is not None, ci=ci, beta=beta),
+                aligner.pred_lines_read,
+                aligner.divergences,
+                sentence_lists[index] if keep_sentences else None,
+            )
+        )
+    if known is not None and gold_words >= 100 and all(r.counts.oov_words == 0 for r in results):
+        warnings.warn(
+            "every gold word is in the dictionary: was it built from the gold itself? "
+            "OOV figures are meaningless then",
+            where=", ".join(known.paths) or None,
+            hint="use the training word list, or --train with the training corpus",
+        )
+    if sort:
+        results.sort(key=lambda r: -1.0 if r.metrics.f is None else r.metrics.f, reverse=True)
+    gold_info = GoldInfo(
+        gold_file.name, gold_file.encoding.name, gold_file.lines_read, gold_words, gold_sentences
+    )
+    return Report(
+        __version__,
+        signature(
+            match="span",
+            ci=ci,
+            beta=beta,
+            dictionary=known,
+            gold_encoding=gold_info.encoding,
+            pred_encodings=[r.encoding for r in results],
+            mismatch=mismatch,
+        ),
+        gold_info,
+        known,
+        results,
+        ci,
+        beta,
+        mismatch,
+        "span",
+        list(warnings.messages),
+    )
+
+
+def _looks_like_paths(values: Sequence[str]) -> bool:
+    """A list of strings is a list of paths unless one of them holds a line's white space."""
+    return all(isinstance(v, str) and not any(c.isspace() for c in v) for v in values)
+
+
+def _default_name(path: str, files: Sequence[TextFile | _Lines]) -> str:
+    base = os.path.basename(path) or path
+    same = [f for f in files if (os.path.basename(f.name) or f.name) == base]
+    return base if len(same) == 1 else path
+
+
+def _check_mismatch(
+    name: str,
+    path: str,
+    aligner: SystemAligner,
+    counts: Counts,
+    gold_sentences: int,
+    policy: str,
+    warnings: Warnings,
+) -> None:
+    if not counts.misaligned_chars:
+        return
+    places = "; ".join(d.describe() for d in aligner.divergences)
+    if policy == "warn" and counts.misaligned_lines > MISMATCH_LIMIT * max(gold_sentences, 1):
+        raise WsscoreError(
+            f"the prediction is not a segmentation of this gold: {counts.misaligned_lines} of "
+            f"{gold_sentences} sentences differ in their characters (first: {places})",
+            where=path,
+            hint="check that both files hold the same text; --mismatch align scores it anyway",
+        )
+    warnings.warn(
+        f"{counts.misaligned_chars} character(s) on {counts.misaligned_lines} line(s) differ from "
+        f"the gold ({places}); words touching them count as wrong",
+        where=path,
+        hint="--mismatch error refuses such input",
+    )
+
+
+def _mismatch_refusal(
+    exc: MismatchError,
+    gold_file: TextFile | _Lines,
+    gold_lines: Iterator[str],
+    pred_file: TextFile | _Lines,
+    aligner: SystemAligner,
+) -> WsscoreError:
+    for _ in gold_lines:  # read on, to name both line counts
+        pass
+    pred_lines = aligner.drain()
+    return WsscoreError(
+        f"the prediction's characters differ from the gold's: {exc.divergence.describe()}; "
+        f"the gold has {gold_file.lines_read} lines, the prediction {pred_lines}",
+        where=pred_file.name,
+        hint="a missing or extra line is the usual cause; --mismatch warn scores the rest",
+    )

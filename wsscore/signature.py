@@ -1,0 +1,36 @@
+"""The reproducibility signature printed with every score, in the style of sacrebleu."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ._version import __version__
+from .dictionary import Dictionary
+
+
+def signature(
+    *,
+    match: str,
+    ci: str,
+    beta: float,
+    dictionary: Dictionary | None,
+    gold_encoding: str,
+    pred_encodings: Sequence[str],
+    mismatch: str,
+) -> str:
+    """``key:value|…``: everything that changes a number wsscore prints.
+
+    Example: ``wsscore:0.1.0|match:span|ci:bakeoff|dict:words|enc:gold=cp950,pred=utf-8,dict=cp950|mismatch:warn``
+    """
+    parts = [f"wsscore:{__version__}", f"match:{match}", f"ci:{ci}"]
+    if beta != 1.0:
+        parts.append(f"beta:{beta:g}")
+    parts.append(f"dict:{dictionary.source if dictionary is not None else 'none'}")
+    encodings = [f"gold={gold_encoding}"]
+    if pred_encodings:
+        encodings.append("pred=" + "+".join(dict.fromkeys(pred_encodings)))
+    if dictionary is not None:
+        encodings.append(f"dict={dictionary.encoding}")
+    parts.append("enc:" + ",".join(encodings))
+    parts.append(f"mismatch:{mismatch}")
+    return "|".join(parts)

@@ -1,0 +1,28 @@
+"""Splitting lines into words and words into character spans (metrics.md §1)."""
+
+from __future__ import annotations
+
+import re
+from itertools import accumulate, pairwise
+
+# str.split() splits on str.isspace(), which also treats the separators U+001C-U+001F as
+# space; those are not Unicode White_Space, so lines holding them take the slower exact split.
+_NOT_WHITE_SPACE_BUT_ISSPACE = re.compile("[\x1c-\x1f]")
+_WHITE_SPACE = re.compile(
+    "[\t\n\x0b\x0c\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+"
+)
+
+
+def split_words(line: str) -> list[str]:
+    """Words of a line: runs of characters between Unicode White_Space (U+3000 included).
+
+    A byte-order mark (U+FEFF) is treated as a separator too: it is not text (metrics.md §1).
+    """
+    if "\ufeff" in line or _NOT_WHITE_SPACE_BUT_ISSPACE.search(line):
+        return [word for word in _WHITE_SPACE.split(line) if word]
+    return line.split()
+
+
+def spans_of(words: list[str], offset: int = 0) -> list[tuple[int, int]]:
+    """Character spans ``(start, end)`` of consecutive words, the first starting at ``offset``."""
+    return list(pairwise(accumulate(map(len, words), initial=offset)))
