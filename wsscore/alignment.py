@@ -13,16 +13,16 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections import deque
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from difflib import SequenceMatcher
-from itertools import compress, count
-from operator import not_, sub
+from dataclasses import dataclass, field
+from itertools import islice
 
+from .counting import boundaries, count_equal_chars, count_spans, marks_equal_chars, oov_ends
 from .words import spans_of, split_words
 
 Span = tuple[int, int]
 # Per-sentence record: (gold line number, counts in Counts field order).
 SentenceRecord = tuple[int, tuple[int, ...]]
+Dictionary = frozenset[str] | set[str] | None
 
 # Beyond this size on both sides the middle of a differing stretch is not aligned character by
 # character (SequenceMatcher is quadratic there); all of it counts as differing.
@@ -37,19 +37,64 @@ class GoldLine:
     text: str
     words: list[str]
     chars: str
-    spans: list[Span]
-    span_set: frozenset[Span]
-    oov_spans: list[Span]
+    ends: list[int]  # 0 and the end offset of each word
+    oov_ends: list[int]  # end offsets of the words not in the dictionary
 
     @classmethod
-    def build(cls, number: int, text: str, dictionary: frozenset[str] | set[str] | None) -> GoldLine:
+    def build(cls, number: int, text: str, dictionary: Dictionary) -> GoldLine:
         words = split_words(text)
-        spans = spans_of(words)
-        if dictionary is None:
-            oov: list[Span] = []
-        else:
-            oov = list(compress(spans, map(not_, map(dictionary.__contains__, words))))
-        return cls(number, text, words, "".join(words), spans, frozenset(spans), oov)
+        ends = boundaries(map(len, words))
+        oov = oov_ends(words, ends, dictionary) if dictionary is not None else []
+        return cls(number, text, words, "".join(words), ends, oov)
+
+
+@dataclass(slots=True)
+class GoldBlock:
+    """Consecutive gold lines taken as one character stream (the fast path of the scorer).
+
+    Line breaks are word boundaries on both sides, so when a prediction's lines hold the same
+    characters as the block, the block can be counted as a single sequence of words.
+    """
+
+    first_number: int
+    lines: list[str]
+    words: list[str]
+    ends: list[int]
+    oov_ends: list[int]
+    dictionary: Dictionary
+    _chars: str | None = None
+    _gold_lines: list[GoldLine] | None = field(default=None)
+
+    @classmethod
+    def build(cls, first_number: int, text: str, dictionary: Dictionary) -> GoldBlock:
+        lines = text.split("\n")
+        if lines[-1] == "":
+            lines.pop()
+        words = split_words(text)
+        ends = boundaries(map(len, words))
+        oov = oov_ends(words, ends, dictionary) if dictionary is not None else []
+        return cls(first_number, lines, words, ends, oov, dictionary)
+
+    @property
+    def chars(self) -> str:
+        if self._chars is None:
+            self._chars = "".join(self.words)
+        return self._chars
+
+    @property
+    def sentences(self) -> int:
+        """Lines with at least one word."""
+        blank = sum(map(str.isspace, self.lines)) + self.lines.count("")
+        return len(self.lines) - blank
+
+    def gold_lines(self) -> list[GoldLine]:
+        """The block line by line (built once, shared by the systems that need it)."""
+        if self._gold_lines is None:
+            self._gold_lines = [
+                GoldLine.build(self.first_number + index, text, self.dictionary)
+                for index, text in enumerate(self.lines)
+            ]
+        return self._gold_lines
 
 
 @dataclass(slots=True)
@@ -86,47 +131,6 @@ class MismatchError(Exception):
         self.divergence = divergence
 
 
-def substitutions(gold_marks: list[bool], pred_marks: list[bool]) -> int:
-    """S of metrics.md §6: between consecutive correct words, min(unmatched gold, unmatched pred)."""
-    gold_correct = list(compress(count(), gold_marks))
-    pred_correct = list(compress(count(), pred_marks))
-    gold_correct.append(len(gold_marks))
-    pred_correct.append(len(pred_marks))
-    gold_gaps = map(sub, gold_correct, [-1, *gold_correct[:-1]])
-    pred_gaps = map(sub, pred_correct, [-1, *pred_correct[:-1]])
-    return sum(map(min, gold_gaps, pred_gaps)) - len(gold_correct)
-
-
-def count_sentence(
-    gold_spans: list[Span],
-    gold_span_set: frozenset[Span] | set[Span],
-    oov_spans: list[Span],
-    pred_spans: list[Span],
-) -> tuple[int, int, int, int, int, int, int, int]:
-    """RP, PP, TP, OOV, OOV_TP, S, I, D of one sentence from its spans (in the same coordinates)."""
-    gold_words = len(gold_spans)
-    pred_words = len(pred_spans)
-    pred_set = set(pred_spans)
-    correct = len(pred_set.intersection(gold_span_set))
-    oov_correct = sum(map(pred_set.__contains__, oov_spans)) if oov_spans else 0
-    if correct == gold_words == pred_words:
-        return gold_words, pred_words, correct, len(oov_spans), oov_correct, 0, 0, 0
-    subst = substitutions(
-        list(map(pred_set.__contains__, gold_spans)),
-        list(map(gold_span_set.__contains__, pred_spans)),
-    )
-    return (
-        gold_words,
-        pred_words,
-        correct,
-        len(oov_spans),
-        oov_correct,
-        subst,
-        pred_words - correct - subst,
-        gold_words - correct - subst,
-    )
-
-
 @dataclass(slots=True)
 class SentenceDetail:
     """Words of one sentence with their correctness marks, for per-sentence reports."""
@@ -139,27 +143,31 @@ class SentenceDetail:
 
 
 class SystemAligner:
-    """Aligns one prediction with the gold; fed gold lines in order, pulls prediction lines.
+    """Aligns one prediction with the gold; fed gold blocks in order, pulls prediction lines.
 
-    ``on_sentence`` receives a :data:`SentenceRecord` for every sentence (and for an empty gold
-    line only when predicted words fall on it); ``on_detail`` gets the words and marks.
+    Totals add up in :attr:`totals` (a list in Counts field order). ``on_sentence`` (optional)
+    receives a :data:`SentenceRecord` for every sentence (and for an empty gold line only when
+    predicted words fall on it); ``on_detail`` gets each sentence's words and marks. Either one
+    makes the aligner work line by line; without them, blocks whose characters agree with the
+    prediction's are counted in one go.
     """
 
     def __init__(
         self,
         pred_lines: Iterator[str],
-        on_sentence: Callable[[SentenceRecord], None],
         *,
-        stop_at_first_mismatch: bool = False,
+        on_sentence: Callable[[SentenceRecord], None] | None = None,
         on_detail: Callable[[SentenceDetail], None] | None = None,
+        stop_at_first_mismatch: bool = False,
         max_divergences: int = 3,
     ):
         self._pred_source = pred_lines
         self._pred_number = 0
-        self._pred_pushback: deque[PredLine] = deque()
+        self._pred_pushback: deque[str] = deque()
         self._pred_done = False
         self._on_sentence = on_sentence
         self._on_detail = on_detail
+        self._by_line = on_sentence is not None or on_detail is not None
         self._stop_at_first_mismatch = stop_at_first_mismatch
         self._max_divergences = max_divergences
         self._gold_buffer: list[GoldLine] = []
@@ -167,27 +175,30 @@ class SystemAligner:
         self._mismatch_mode = False
         self._anchors = _AnchorSearch()
         self._last_gold_number = 0
+        self.totals = [0] * 10
         self.divergences: list[Divergence] = []
         self.misaligned_chars = 0
         self.misaligned_lines = 0
-        self.extra_pred_lines = 0
-        self.pred_lines_read = 0
+
+    @property
+    def pred_lines_read(self) -> int:
+        return self._pred_number - len(self._pred_pushback)
 
     # --- prediction side ---------------------------------------------------------------------
     def _next_pred(self) -> PredLine | None:
         if self._pred_pushback:
-            return self._pred_pushback.popleft()
-        if self._pred_done:
-            return None
-        try:
-            text = next(self._pred_source)
-        except StopIteration:
-            self._pred_done = True
-            return None
-        self._pred_number += 1
-        self.pred_lines_read = self._pred_number
+            text = self._pred_pushback.popleft()
+        else:
+            if self._pred_done:
+                return None
+            try:
+                text = next(self._pred_source)
+            except StopIteration:
+                self._pred_done = True
+                return None
+            self._pred_number += 1
         words = split_words(text)
-        return PredLine(self._pred_number, text, words, "".join(words))
+        return PredLine(self.pred_lines_read, text, words, "".join(words))
 
     def drain(self) -> int:
         """Read the rest of the prediction without scoring it; the number of lines it has."""
@@ -196,6 +207,22 @@ class SystemAligner:
         return self._pred_number
 
     # --- gold side ---------------------------------------------------------------------------
+    def feed_block(self, block: GoldBlock) -> None:
+        """Count a block of gold lines at once where possible, else line by line."""
+        if not self._by_line and not self._gold_buffer and not self._pred_pushback:
+            wanted = len(block.lines)
+            texts = list(islice(self._pred_source, wanted))
+            self._pred_number += len(texts)
+            pred_words = split_words("\n".join(texts))
+            if len(texts) == wanted and "".join(pred_words) == block.chars:
+                self._add(
+                    count_equal_chars(block.ends, block.oov_ends, boundaries(map(len, pred_words)))
+                )
+                return
+            self._pred_pushback.extend(texts)
+        for line in block.gold_lines():
+            self.feed(line)
+
     def feed(self, gold: GoldLine) -> None:
         self._last_gold_number = gold.number
         if self._gold_buffer:
@@ -219,23 +246,28 @@ class SystemAligner:
             self._resolve(final=True)
         self._pred_buffer.clear()
 
+    def _add(self, counts: tuple[int, ...]) -> None:
+        totals = self.totals
+        for index, value in enumerate(counts):
+            totals[index] += value
+
+    def _emit(self, number: int, record: tuple[int, ...], detail: SentenceDetail | None) -> None:
+        self._add(record)
+        if self._on_sentence is not None:
+            self._on_sentence((number, record))
+        if detail is not None and self._on_detail is not None:
+            self._on_detail(detail)
+
     def _count_equal_line(self, gold: GoldLine, pred: PredLine) -> None:
         if not gold.words:
             return
-        pred_spans = spans_of(pred.words)
-        record = count_sentence(gold.spans, gold.span_set, gold.oov_spans, pred_spans)
-        self._on_sentence((gold.number, (*record, 0, 0)))
+        pred_ends = boundaries(map(len, pred.words))
+        record = (*count_equal_chars(gold.ends, gold.oov_ends, pred_ends), 0, 0)
+        detail = None
         if self._on_detail is not None:
-            pred_set = set(pred_spans)
-            self._on_detail(
-                SentenceDetail(
-                    gold.number,
-                    gold.words,
-                    pred.words,
-                    list(map(pred_set.__contains__, gold.spans)),
-                    list(map(gold.span_set.__contains__, pred_spans)),
-                )
-            )
+            gold_marks, pred_marks = marks_equal_chars(gold.ends, pred_ends)
+            detail = SentenceDetail(gold.number, gold.words, pred.words, gold_marks, pred_marks)
+        self._emit(gold.number, record, detail)
 
     # --- stretches ---------------------------------------------------------------------------
     def _resolve(self, *, final: bool = False) -> None:
@@ -266,8 +298,12 @@ class SystemAligner:
             stop = _common_prefix_length(gold_chars, pred_chars)
             raise MismatchError(
                 _divergence_at(
-                    self._gold_buffer, self._pred_buffer, stop, stop,
-                    gold_chars[stop : stop + 1], pred_chars[stop : stop + 1],
+                    self._gold_buffer,
+                    self._pred_buffer,
+                    stop,
+                    stop,
+                    gold_chars[stop : stop + 1],
+                    pred_chars[stop : stop + 1],
                 )
             )
         self._mismatch_mode = True
@@ -308,7 +344,7 @@ class SystemAligner:
         self._mismatch_mode = False
         gold_buf.clear()
         pred_buf.clear()
-        self._pred_pushback.extendleft(reversed(rest_pred))
+        self._pred_pushback.extendleft(reversed([line.text for line in rest_pred]))
         for gold in rest_gold:
             self.feed(gold)
 
@@ -320,7 +356,7 @@ class SystemAligner:
         pred_chars: str,
     ) -> None:
         if not gold_lines:  # prediction words past the end of the gold
-            gold_lines = [GoldLine(self._last_gold_number + 1, "", [], "", [], frozenset(), [])]
+            gold_lines = [GoldLine(self._last_gold_number + 1, "", [], "", [0], [])]
         gold_starts = list(_line_starts(gold_lines))
         if gold_chars == pred_chars:
             blocks = [(0, 0, len(gold_chars))]
@@ -335,7 +371,7 @@ class SystemAligner:
         unmatched = 0
         pred_offset = 0
         for pred in pred_lines:
-            for (start, end), word in zip(spans_of(pred.words, pred_offset), pred.words):
+            for (start, end), word in zip(spans_of(pred.words, pred_offset), pred.words, strict=True):
                 index = bisect_right(block_pred_starts, start) - 1
                 if index >= 0 and end <= blocks[index][1] + blocks[index][2]:
                     shift = blocks[index][0] - blocks[index][1]
@@ -355,22 +391,15 @@ class SystemAligner:
                 continue
             offset = gold_starts[index]
             spans = spans_of(gold.words, offset)
-            oov = [(start + offset, end + offset) for start, end in gold.oov_spans]
-            span_set = frozenset(spans)
-            record = count_sentence(spans, span_set, oov, pred_spans)
+            oov_set = set(gold.oov_ends)
+            oov = [(start, end) for start, end in spans if end - offset in oov_set]
+            counts, gold_marks, pred_marks = count_spans(spans, oov, pred_spans)
             misaligned = misaligned_by_line.get(index, 0)
-            self._on_sentence((gold.number, (*record, int(misaligned > 0), misaligned)))
+            detail = None
             if self._on_detail is not None:
-                pred_set = set(pred_spans)
-                self._on_detail(
-                    SentenceDetail(
-                        gold.number,
-                        gold.words,
-                        pred_words_by_sentence.get(index, []),
-                        list(map(pred_set.__contains__, spans)),
-                        list(map(span_set.__contains__, pred_spans)),
-                    )
-                )
+                words = pred_words_by_sentence.get(index, [])
+                detail = SentenceDetail(gold.number, gold.words, words, gold_marks, pred_marks)
+            self._emit(gold.number, (*counts, int(misaligned > 0), misaligned), detail)
 
     def _align_chars(
         self,
@@ -387,8 +416,12 @@ class SystemAligner:
         pred_mid = pred_chars[head : len(pred_chars) - tail]
         blocks = [(0, 0, head)] if head else []
         if gold_mid and pred_mid and min(len(gold_mid), len(pred_mid)) <= MAX_CHAR_ALIGNMENT:
+            from difflib import SequenceMatcher  # only differing stretches need it
+
             matcher = SequenceMatcher(None, gold_mid, pred_mid, autojunk=False)
-            blocks.extend((head + i, head + j, size) for i, j, size in matcher.get_matching_blocks() if size)
+            blocks.extend(
+                (head + i, head + j, size) for i, j, size in matcher.get_matching_blocks() if size
+            )
             opcodes = matcher.get_opcodes()
         else:
             opcodes = [("replace", 0, len(gold_mid), 0, len(pred_mid))]
@@ -407,8 +440,12 @@ class SystemAligner:
             if len(self.divergences) < self._max_divergences:
                 self.divergences.append(
                     _divergence_at(
-                        gold_lines, pred_lines, gold_pos, pred_pos,
-                        gold_chars[gold_pos : head + i2], pred_chars[pred_pos : head + j2],
+                        gold_lines,
+                        pred_lines,
+                        gold_pos,
+                        pred_pos,
+                        gold_chars[gold_pos : head + i2],
+                        pred_chars[pred_pos : head + j2],
                     )
                 )
         self.misaligned_lines += len(misaligned_by_line)
@@ -439,7 +476,7 @@ class _AnchorSearch:
     def add_pred(self, line: PredLine) -> None:
         self._add(line.chars, self.pred_seen, self._pred_index, self._gold_index, gold_side=False)
 
-    def _add(self, chars, seen, own_index, other_index, *, gold_side: bool) -> None:  # noqa: ANN001
+    def _add(self, chars, seen, own_index, other_index, *, gold_side: bool) -> None:
         position = len(seen)
         seen.append(chars)
         if not chars:
@@ -507,11 +544,15 @@ def _gold_position(blocks: list[tuple[int, int, int]], pred_position: int) -> in
     return gold_position
 
 
-def _line_and_column(lines: list[GoldLine] | list[PredLine], starts: list[int], position: int) -> tuple[int, int]:
+def _line_and_column(
+    lines: list[GoldLine] | list[PredLine], starts: list[int], position: int
+) -> tuple[int, int]:
     if not lines:
         return 0, 0
     index = max(bisect_right(starts, position) - 1, 0)
-    while index > 0 and position >= starts[index] + len(lines[index].chars) and not lines[index].chars:
+    while (
+        index > 0 and position >= starts[index] + len(lines[index].chars) and not lines[index].chars
+    ):
         index -= 1
     line = lines[index]
     return line.number, _column_in_line(line.text, position - starts[index])

@@ -33,7 +33,7 @@ class Counts:
         return self.correct - self.oov_correct
 
     def __add__(self, other: Counts) -> Counts:
-        return Counts(*(a + b for a, b in zip(self.as_tuple(), other.as_tuple())))
+        return Counts(*(a + b for a, b in zip(self.as_tuple(), other.as_tuple(), strict=True)))
 
     def as_tuple(self) -> tuple[int, ...]:
         return tuple(getattr(self, f.name) for f in fields(self))

@@ -12,7 +12,8 @@ EXIT_USAGE = 2
 class WsscoreError(Exception):
     """An input or usage problem the user can fix; the CLI prints it on one line, exit 2.
 
-    ``where`` is ``file``, ``file:line`` or ``file:line:col`` (1-based), ``hint`` says how to fix it.
+    ``where`` is ``file``, ``file:line`` or ``file:line:col`` (1-based); ``hint`` says how to
+    fix it.
     """
 
     def __init__(self, message: str, *, where: str | None = None, hint: str | None = None):

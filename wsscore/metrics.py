@@ -82,7 +82,9 @@ class Metrics:
         }
 
 
-def compute(counts: Counts, *, has_dictionary: bool, ci: str = "bakeoff", beta: float = 1.0) -> Metrics:
+def compute(
+    counts: Counts, *, has_dictionary: bool, ci: str = "bakeoff", beta: float = 1.0
+) -> Metrics:
     recall = ratio(counts.correct, counts.gold_words)
     precision = ratio(counts.correct, counts.pred_words)
     if ci == "bakeoff":

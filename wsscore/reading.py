@@ -101,19 +101,33 @@ class TextFile:
         return display_name(self.path)
 
     def lines(self) -> Iterator[str]:
-        if self.encoding.ascii_compatible:
-            yield from self._lines_by_block()
-        else:
-            yield from self._lines_incremental()
-        self._report_undecodable()
+        for text in self.text_blocks():
+            lines = text.split("\n")
+            if lines[-1] == "":
+                lines.pop()  # the line feed ends the last line; it does not start a new one
+            yield from lines
 
     def read_text(self) -> str:
         """The whole decoded text (for dictionaries, which are held in memory anyway)."""
-        return "\n".join(self.lines())
+        return "".join(self.text_blocks())
 
-    def _lines_by_block(self) -> Iterator[str]:
+    def text_blocks(self) -> Iterator[str]:
+        """Decoded text in blocks of whole lines (each ends with a line feed, but maybe the last).
+
+        :attr:`lines_read` counts the lines of the blocks handed out so far.
+        """
+        if self.encoding.ascii_compatible:
+            blocks = self._blocks_by_cut()
+        else:
+            blocks = self._blocks_incremental()
+        for text in blocks:
+            self.lines_read += text.count("\n") + (not text.endswith("\n"))
+            yield text
+        self._report_undecodable()
+
+    def _blocks_by_cut(self) -> Iterator[str]:
         block = self.first_block
-        if self.lines_read == 0 and block.startswith(codecs.BOM_UTF8) and self.encoding.family == "utf-8":
+        if block.startswith(codecs.BOM_UTF8) and self.encoding.family == "utf-8":
             block = block[3:]
         carry = b""
         while True:
@@ -129,16 +143,9 @@ class TextFile:
                 data, carry = data[:cut], data[cut:]
             else:
                 carry = b""
-            yield from self._decode_lines(data, final=not more)
+            if data:
+                yield self._decode(data)
             block = more
-
-    def _decode_lines(self, data: bytes, *, final: bool) -> list[str]:
-        text = self._decode(data)
-        lines = text.split("\n")
-        if lines and lines[-1] == "":
-            lines.pop()  # the line feed ends the last line; it does not start a new one
-        self.lines_read += len(lines)
-        return lines
 
     def _decode(self, data: bytes) -> str:
         first_line = self.lines_read + 1
@@ -152,9 +159,11 @@ class TextFile:
                     where=location(self.name, first_line + line, col),
                     hint="give the right --encoding, or drop --strict to keep such bytes",
                 ) from None
-        text = self.encoding.decode(data)
-        if _ESCAPED.search(text):
-            self._count_undecodable(data, text, first_line)
+        try:  # a strict decode is as fast as a lossless one and proves there is nothing to count
+            return self.encoding.decode(data, strict=True)
+        except UnicodeDecodeError:
+            text = self.encoding.decode(data)
+        self._count_undecodable(data, text, first_line)
         return text
 
     def _count_undecodable(self, data: bytes, text: str, first_line: int) -> None:
@@ -178,12 +187,13 @@ class TextFile:
                 hint="check --encoding; --strict makes this an error",
             )
 
-    def _lines_incremental(self) -> Iterator[str]:
+    def _blocks_incremental(self) -> Iterator[str]:
         decoder = codecs.getincrementaldecoder(self.encoding.codec)(
             "strict" if self.strict else "surrogateescape"
         )
         block = self.first_block
         pending = ""
+        first = True
         while True:
             try:
                 text = decoder.decode(block, final=not block)
@@ -193,17 +203,18 @@ class TextFile:
                     where=location(self.name, self.lines_read + 1),
                     hint="give the right --encoding",
                 ) from None
-            if self.lines_read == 0 and not pending and text.startswith("\ufeff"):
+            if first and text.startswith("\ufeff"):
                 text = text[1:]
-            lines = (pending + text).split("\n")
-            pending = lines.pop()
-            self.lines_read += len(lines)
-            yield from lines
+            first = first and not text
+            text = pending + text
+            cut = text.rfind("\n") + 1
+            pending = text[cut:]
+            if cut:
+                yield text[:cut]
             if not block:
                 break
             block = _read_block(self.stream, self.name)
         if pending:
-            self.lines_read += 1
             yield pending
 
 

@@ -12,12 +12,12 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ._version import __version__
-from .alignment import GoldLine, MismatchError, SentenceDetail, SentenceRecord, SystemAligner
-from .counts import Counts, CountsAccumulator
+from .alignment import GoldBlock, MismatchError, SentenceDetail, SentenceRecord, SystemAligner
+from .counts import Counts
 from .dictionary import Dictionary, load_training_corpus, load_word_list
 from .errors import Warnings, WsscoreError
 from .metrics import CI_METHODS, Metrics, compute
-from .reading import TextFile, crib_of, display_name, open_text
+from .reading import TextFile, crib_of, open_text
 from .signature import signature
 
 MISMATCH_POLICIES = ("warn", "error", "align")
@@ -118,9 +118,19 @@ class _Lines:
             self.lines_read += 1
             yield line
 
+    def text_blocks(self) -> Iterator[str]:
+        if self._lines:
+            self.lines_read = len(self._lines)
+            yield "\n".join(self._lines) + "\n"
+
 
 def _open(
-    source: Source, encoding: str, warnings: Warnings, strict: bool, crib=None, name: str = "<lines>"
+    source: Source,
+    encoding: str,
+    warnings: Warnings,
+    strict: bool,
+    crib=None,
+    name: str = "<lines>",
 ) -> TextFile | _Lines:
     if isinstance(source, (str, os.PathLike)):
         return open_text(os.fspath(source), encoding, warnings=warnings, strict=strict, crib=crib)
@@ -145,7 +155,9 @@ def load_dictionary(
     if dictionary is not None:
         parts.append(load_word_list(_paths(dictionary), encoding, warnings=warnings, strict=strict))
     if train is not None:
-        parts.append(load_training_corpus(_paths(train), encoding, warnings=warnings, strict=strict))
+        parts.append(
+            load_training_corpus(_paths(train), encoding, warnings=warnings, strict=strict)
+        )
     if not parts:
         return None
     if len(parts) == 1:
@@ -219,22 +231,9 @@ def score(
         _open(p, pred_encoding or encoding, warnings, strict, crib, name=f"<prediction {i + 1}>")
         for i, p in enumerate(predictions)
     ]
-    accumulators = [CountsAccumulator() for _ in pred_files]
     sentence_lists: list[list[SentenceRecord]] = [[] for _ in pred_files]
     aligners = []
     for index, pred_file in enumerate(pred_files):
-        add = accumulators[index].add
-        if keep_sentences:
-            keep = sentence_lists[index].append
-
-            def on_sentence(record: SentenceRecord, add=add, keep=keep) -> None:
-                add(record[1])
-                keep(record)
-        else:
-
-            def on_sentence(record: SentenceRecord, add=add) -> None:
-                add(record[1])
-
         detail = None
         if on_detail is not None:
 
@@ -244,32 +243,35 @@ def score(
         aligners.append(
             SystemAligner(
                 pred_file.lines(),
-                on_sentence,
-                stop_at_first_mismatch=mismatch == "error",
+                on_sentence=sentence_lists[index].append if keep_sentences else None,
                 on_detail=detail,
+                stop_at_first_mismatch=mismatch == "error",
             )
         )
 
     entries = known.entries if known is not None else None
     gold_words = gold_sentences = 0
-    gold_lines = gold_file.lines()
+    gold_blocks = gold_file.text_blocks()
     current = 0  # the system being fed, to name it if its characters differ
     try:
-        for number, text in enumerate(gold_lines, 1):
-            line = GoldLine.build(number, text, entries)
-            if line.words:
-                gold_sentences += 1
-                gold_words += len(line.words)
-            for current, aligner in enumerate(aligners):
-                aligner.feed(line)
-        for current, aligner in enumerate(aligners):
+        next_line = 1
+        for text in gold_blocks:
+            block = GoldBlock.build(next_line, text, entries)
+            next_line += len(block.lines)
+            gold_sentences += block.sentences
+            gold_words += len(block.words)
+            for current, aligner in enumerate(aligners):  # noqa: B007 (named on error)
+                aligner.feed_block(block)
+        for current, aligner in enumerate(aligners):  # noqa: B007
             aligner.finish()
     except MismatchError as exc:
-        raise _mismatch_refusal(exc, gold_file, gold_lines, pred_files[current], aligners[current]) from None
+        raise _mismatch_refusal(
+            exc, gold_file, gold_blocks, pred_files[current], aligners[current]
+        ) from None
 
     results = []
-    for index, (pred_file, aligner) in enumerate(zip(pred_files, aligners)):
-        counts = accumulators[index].result()
+    for index, (pred_file, aligner) in enumerate(zip(pred_files, aligners, strict=True)):
+        counts = Counts(*aligner.totals)
         name = names[index] if names else _default_name(pred_file.name, pred_files)
         _check_mismatch(name, pred_file.name, aligner, counts, gold_sentences, mismatch, warnings)
         results.append(
@@ -359,11 +361,11 @@ def _check_mismatch(
 def _mismatch_refusal(
     exc: MismatchError,
     gold_file: TextFile | _Lines,
-    gold_lines: Iterator[str],
+    gold_blocks: Iterator[str],
     pred_file: TextFile | _Lines,
     aligner: SystemAligner,
 ) -> WsscoreError:
-    for _ in gold_lines:  # read on, to name both line counts
+    for _ in gold_blocks:  # read on, to name both line counts
         pass
     pred_lines = aligner.drain()
     return WsscoreError(

@@ -20,7 +20,9 @@ def signature(
 ) -> str:
     """``key:value|…``: everything that changes a number wsscore prints.
 
-    Example: ``wsscore:0.1.0|match:span|ci:bakeoff|dict:words|enc:gold=cp950,pred=utf-8,dict=cp950|mismatch:warn``
+    Example::
+
+        wsscore:0.1.0|match:span|ci:bakeoff|dict:words|enc:gold=cp950,pred=utf-8,dict=cp950|mismatch:warn
     """
     parts = [f"wsscore:{__version__}", f"match:{match}", f"ci:{ci}"]
     if beta != 1.0:

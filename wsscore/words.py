@@ -7,7 +7,7 @@ from itertools import accumulate, pairwise
 
 # str.split() splits on str.isspace(), which also treats the separators U+001C-U+001F as
 # space; those are not Unicode White_Space, so lines holding them take the slower exact split.
-_NOT_WHITE_SPACE_BUT_ISSPACE = re.compile("[\x1c-\x1f]")
+_NEEDS_EXACT_SPLIT = re.compile("[\x1c-\x1f\ufeff]")
 _WHITE_SPACE = re.compile(
     "[\t\n\x0b\x0c\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+"
 )
@@ -18,7 +18,7 @@ def split_words(line: str) -> list[str]:
 
     A byte-order mark (U+FEFF) is treated as a separator too: it is not text (metrics.md §1).
     """
-    if "\ufeff" in line or _NOT_WHITE_SPACE_BUT_ISSPACE.search(line):
+    if _NEEDS_EXACT_SPLIT.search(line):
         return [word for word in _WHITE_SPACE.split(line) if word]
     return line.split()
 

@@ -1,0 +1,376 @@
+"""The ``wsscore`` command: parses options, wires the steps, maps errors to exit codes.
+
+No arithmetic here: scoring is in :mod:`wsscore.scoring`, rendering in :mod:`wsscore.reports`.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+from ._version import __version__
+from .errors import EXIT_OK, EXIT_THRESHOLD, EXIT_USAGE, Warnings, WsscoreError
+
+FORMATS = ("table", "text", "json", "tsv", "csv", "markdown", "sighan")
+THRESHOLD_METRICS = {
+    "r": ("recall", "R"),
+    "p": ("precision", "P"),
+    "f": ("f", "F"),
+    "roov": ("oov_recall", "R_oov"),
+    "riv": ("iv_recall", "R_iv"),
+}
+ENCODING_HELP = "auto (default), utf-8, utf-16, gbk, gb18030, big5, cp950, big5-hkscs, …"
+
+
+def _encoding_options(func: Callable) -> Callable:
+    options = [
+        click.option(
+            "--encoding",
+            default="auto",
+            show_default=True,
+            metavar="NAME",
+            help=f"Encoding of every input: {ENCODING_HELP}",
+        ),
+        click.option(
+            "--gold-encoding", metavar="NAME", help="Encoding of the gold (overrides --encoding)."
+        ),
+        click.option("--pred-encoding", metavar="NAME", help="Encoding of the predictions."),
+        click.option("--dict-encoding", metavar="NAME", help="Encoding of the dictionary."),
+        click.option(
+            "--strict", is_flag=True, help="Treat warnings (undecodable bytes, …) as errors."
+        ),
+        click.option(
+            "--mismatch",
+            type=click.Choice(["warn", "error", "align"]),
+            default="warn",
+            show_default=True,
+            help="When a prediction's characters differ from the gold's: warn and count "
+            "the words touching them as wrong (refused beyond 10% of sentences), "
+            "refuse, or align without limit.",
+        ),
+        click.option(
+            "--match",
+            type=click.Choice(["span", "diff"]),
+            default="span",
+            show_default=True,
+            help="span: exact, by character offsets. diff: reproduce the Perl script "
+            "(runs GNU diff -y per sentence; slow).",
+        ),
+        click.option(
+            "-j",
+            "--jobs",
+            type=click.IntRange(1, 64),
+            default=1,
+            show_default=True,
+            help="Parallel diff processes for --match diff.",
+        ),
+        click.option("--debug", is_flag=True, help="Show a traceback on errors."),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.version_option(__version__, "-V", "--version", prog_name="wsscore")
+def cli() -> None:
+    """Score word segmentation against a gold standard (SIGHAN bakeoff compatible).
+
+    \b
+    wsscore score GOLD PRED [PRED...] -d WORDS     a bakeoff-style table
+    wsscore sighan WORDS GOLD PRED                 the Perl `score` script's output
+    """
+
+
+@cli.command()
+@click.argument("gold")
+@click.argument("predictions", nargs=-1, required=True, metavar="PRED...")
+@click.option(
+    "-d",
+    "--dict",
+    "dictionaries",
+    multiple=True,
+    metavar="FILE",
+    help="Training word list, one word per line (repeatable).",
+)
+@click.option(
+    "--train",
+    "training",
+    multiple=True,
+    metavar="FILE",
+    help="Segmented training corpus: its words form the dictionary (repeatable).",
+)
+@click.option("--name", "names", multiple=True, help="Label of each prediction, in order.")
+@click.option(
+    "-f",
+    "--format",
+    "fmt",
+    type=click.Choice(FORMATS),
+    help="Output format [default: table on a terminal, text otherwise].",
+)
+@click.option("-o", "--output", metavar="FILE", help="Write the report to FILE (atomically).")
+@click.option("-q", "--quiet", is_flag=True, help="Print only F, one line per system.")
+@click.option(
+    "--ci",
+    type=click.Choice(["bakeoff", "wilson", "none"]),
+    default="bakeoff",
+    show_default=True,
+    help="Confidence intervals c_r and c_p.",
+)
+@click.option(
+    "--beta",
+    type=click.FloatRange(min=0, min_open=True),
+    default=1.0,
+    show_default=True,
+    help="Report F_β instead of F1.",
+)
+@click.option(
+    "--fail-under",
+    "thresholds",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="Exit 1 when a metric (r, p, f, roov, riv) of any system is below VALUE.",
+)
+@_encoding_options
+def score(**options: Any) -> None:
+    """Score PRED... against GOLD; one row per system, sorted by F.
+
+    Any input may be '-' (standard input) or a .gz/.bz2/.xz file.
+    """
+    _run(_score_command, options)
+
+
+@cli.command()
+@click.argument("dictionary")
+@click.argument("gold")
+@click.argument("test")
+@click.option("-o", "--output", metavar="FILE", help="Write the output to FILE (atomically).")
+@_encoding_options
+def sighan(**options: Any) -> None:
+    """Print what the Perl `score DICT GOLD TEST` prints, per-sentence blocks included.
+
+    The numbers are wsscore's exact ones; --match diff reproduces the script byte for byte.
+    Output is in the gold's encoding, like the script's.
+    """
+    _run(_sighan_command, options)
+
+
+# --- commands -------------------------------------------------------------------------------
+
+
+def _score_command(options: dict[str, Any]) -> int:
+    from .reports import render
+
+    thresholds = _parse_thresholds(options["thresholds"])
+    warnings = Warnings(strict=options["strict"], quiet=False)
+    report = _build_report(options, options["predictions"], options["dictionaries"], warnings)
+    fmt = options["fmt"] or (
+        "table" if options["output"] is None and _stdout_is_terminal() else "text"
+    )
+    if options["quiet"]:
+        text = "".join(_quiet_line(system.metrics.f) for system in report.systems)
+    else:
+        color = fmt == "table" and options["output"] is None and _use_color()
+        width = _terminal_width() if fmt == "table" else None
+        text = render(report, fmt, color=color, width=width)
+    from .output import Destination
+
+    with Destination(options["output"]) as destination:
+        destination.write(text)
+    return _check_thresholds(report, thresholds)
+
+
+def _sighan_command(options: dict[str, Any]) -> int:
+    from .output import Destination
+
+    warnings = Warnings(strict=options["strict"], quiet=False)
+    with Destination(options["output"]) as destination:
+        if options["match"] == "diff":
+            _build_report(
+                options, [options["test"]], [options["dictionary"]], warnings, destination.stream
+            )
+            # the summary follows the blocks; written by _sighan_diff_summary
+        else:
+            from .sighan_exact import write_sighan
+
+            write_sighan(options, warnings, destination.stream)
+    return EXIT_OK
+
+
+def _build_report(options, predictions, dictionaries, warnings, sentence_output=None):
+    from .scoring import load_dictionary, score
+
+    encoding = options["encoding"]
+    names = options.get("names") or None
+    if options["match"] == "diff":
+        from .diffmode import score_by_diff
+
+        if "-" in (options["gold"], *predictions, *dictionaries):
+            raise WsscoreError(
+                "--match diff reads files, not standard input ('-')",
+                hint="save the input to a file first",
+            )
+        dictionary = load_dictionary(
+            list(dictionaries) or None,
+            list(options.get("training") or []) or None,
+            encoding=options["dict_encoding"] or encoding,
+            warnings=warnings,
+            strict=options["strict"],
+        )
+        report = score_by_diff(
+            options["gold"],
+            predictions,
+            dictionary=dictionary,
+            dictionary_paths=list(dictionaries),
+            names=names,
+            encoding=encoding,
+            gold_encoding=options["gold_encoding"],
+            pred_encoding=options["pred_encoding"],
+            dict_encoding=options["dict_encoding"],
+            ci=options.get("ci", "bakeoff"),
+            beta=options.get("beta", 1.0),
+            warnings=warnings,
+            strict=options["strict"],
+            jobs=options["jobs"],
+            sentence_output=sentence_output,
+        )
+        if sentence_output is not None:
+            from .reports.sighan import render_sighan_summaries
+
+            sentence_output.write(_in_gold_encoding(render_sighan_summaries(report), report))
+        return report
+    return score(
+        options["gold"],
+        list(predictions),
+        dictionary=list(dictionaries) or None,
+        train=list(options.get("training") or []) or None,
+        names=names,
+        encoding=encoding,
+        gold_encoding=options["gold_encoding"],
+        pred_encoding=options["pred_encoding"],
+        dict_encoding=options["dict_encoding"],
+        mismatch=options["mismatch"],
+        ci=options.get("ci", "bakeoff"),
+        beta=options.get("beta", 1.0),
+        strict=options["strict"],
+        warnings=warnings,
+    )
+
+
+def _in_gold_encoding(text: str, report) -> bytes:
+    from .encodings import lookup
+
+    try:
+        return lookup(report.gold.encoding).encode(text)
+    except (ValueError, UnicodeEncodeError):
+        return text.encode("utf-8", "surrogateescape")
+
+
+# --- helpers -----------------------------------------------------------------------------------
+
+
+def _quiet_line(value: float | None) -> str:
+    return "nan\n" if value is None else f"{value:.3f}\n"
+
+
+def _parse_thresholds(values: tuple[str, ...]) -> list[tuple[str, float]]:
+    parsed = []
+    for item in values:
+        name, sep, number = item.partition("=")
+        key = name.strip().lower()
+        if not sep or key not in THRESHOLD_METRICS:
+            raise click.BadParameter(
+                f"{item!r}: use NAME=VALUE with NAME one of {', '.join(THRESHOLD_METRICS)}",
+                param_hint="--fail-under",
+            )
+        try:
+            value = float(number)
+        except ValueError:
+            raise click.BadParameter(
+                f"{item!r}: {number!r} is not a number", param_hint="--fail-under"
+            ) from None
+        if not 0.0 <= value <= 1.0:
+            raise click.BadParameter(
+                f"{item!r}: give a fraction between 0 and 1 (e.g. 0.95)", param_hint="--fail-under"
+            )
+        parsed.append((key, value))
+    return parsed
+
+
+def _check_thresholds(report, thresholds: list[tuple[str, float]]) -> int:
+    status = EXIT_OK
+    for system in report.systems:
+        for key, limit in thresholds:
+            attribute, label = THRESHOLD_METRICS[key]
+            value = getattr(system.metrics, attribute)
+            if value is None or value < limit:
+                shown = "undefined" if value is None else f"{value:.4f}"
+                click.echo(
+                    f"wsscore: {system.name}: {label} = {shown} is below {limit} "
+                    f"(--fail-under {key}={limit})",
+                    err=True,
+                )
+                status = EXIT_THRESHOLD
+    return status
+
+
+def _stdout_is_terminal() -> bool:
+    try:
+        return sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _use_color() -> bool:
+    return (
+        _stdout_is_terminal() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
+    )
+
+
+def _terminal_width() -> int:
+    import shutil
+
+    return shutil.get_terminal_size((120, 24)).columns
+
+
+def _run(command: Callable[[dict[str, Any]], int], options: dict[str, Any]) -> None:
+    """Run a command; one clear line and exit 2 on errors, a traceback only with --debug."""
+    try:
+        status = command(options)
+    except WsscoreError as exc:
+        if options.get("debug"):
+            raise
+        click.echo(f"wsscore: error: {exc}", err=True)
+        sys.exit(EXIT_USAGE)
+    except click.ClickException:
+        raise
+    except (KeyboardInterrupt, BrokenPipeError):
+        raise
+    except Exception as exc:  # a bug: say so in one line unless asked for the traceback
+        if options.get("debug"):
+            raise
+        click.echo(
+            f"wsscore: internal error: {type(exc).__name__}: {exc} "
+            "(run again with --debug for the traceback, and please report it)",
+            err=True,
+        )
+        sys.exit(EXIT_USAGE)
+    sys.exit(status)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point of the console script and of ``python -m wsscore``."""
+    try:
+        cli.main(args=argv, prog_name="wsscore", standalone_mode=True)
+    except BrokenPipeError:
+        # The reader went away (`wsscore … | head -1`): not an error, and no traceback.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        sys.exit(EXIT_OK)
+    except KeyboardInterrupt:
+        click.echo("wsscore: interrupted", err=True)
+        sys.exit(130)

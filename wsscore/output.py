@@ -1,0 +1,70 @@
+"""Where a report goes: standard output, or a file written atomically."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import tempfile
+from typing import BinaryIO
+
+from .errors import WsscoreError
+
+
+class Destination:
+    """A byte sink for a report; ``-o FILE`` writes a temporary file and renames it at the end.
+
+    So an interrupted or failed run never leaves a half-written report, and an existing file is
+    replaced only by a complete one.
+    """
+
+    def __init__(self, path: str | None):
+        self.path = path
+        self._temp_path: str | None = None
+        self.stream: BinaryIO
+        if path is None or path == "-":
+            self.stream = sys.stdout.buffer
+            return
+        directory = os.path.dirname(os.path.abspath(path))
+        try:
+            handle, self._temp_path = tempfile.mkstemp(
+                prefix=f".{os.path.basename(path)}.", suffix=".tmp", dir=directory
+            )
+        except OSError as exc:
+            raise WsscoreError(f"cannot write the report: {exc.strerror}", where=path) from None
+        self.stream = os.fdopen(handle, "wb")
+
+    def write(self, data: bytes | str) -> None:
+        if isinstance(data, str):
+            data = data.encode("utf-8", "surrogateescape")
+        self.stream.write(data)
+
+    def commit(self) -> None:
+        if self._temp_path is None:
+            self.stream.flush()
+            return
+        self.stream.close()
+        try:
+            os.replace(self._temp_path, self.path)  # type: ignore[arg-type]
+        except OSError as exc:
+            self.discard()
+            raise WsscoreError(
+                f"cannot write the report: {exc.strerror}", where=self.path
+            ) from None
+        self._temp_path = None
+
+    def discard(self) -> None:
+        if self._temp_path is not None:
+            self.stream.close()
+            with contextlib.suppress(OSError):
+                os.unlink(self._temp_path)
+            self._temp_path = None
+
+    def __enter__(self) -> Destination:
+        return self
+
+    def __exit__(self, kind, value, traceback) -> None:
+        if kind is None:
+            self.commit()
+        else:
+            self.discard()

@@ -1,0 +1,42 @@
+"""Renderers: one module per output format, all fed the same :class:`~wsscore.scoring.Report`.
+
+Renderers are imported on demand so that a plain-text run never imports rich.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..scoring import Report
+
+FORMATS = ("table", "text", "json", "tsv", "csv", "markdown", "sighan")
+
+
+def render(report: Report, fmt: str, *, color: bool = False, width: int | None = None) -> str:
+    """The report as text in format ``fmt`` (ending with a newline)."""
+    if fmt == "text":
+        from .text import render_text
+
+        return render_text(report)
+    if fmt == "markdown":
+        from .text import render_markdown
+
+        return render_markdown(report)
+    if fmt == "json":
+        from .json import render_json
+
+        return render_json(report)
+    if fmt in ("tsv", "csv"):
+        from .delimited import render_delimited
+
+        return render_delimited(report, "\t" if fmt == "tsv" else ",")
+    if fmt == "table":
+        from .table import render_table
+
+        return render_table(report, color=color, width=width)
+    if fmt == "sighan":
+        from .sighan import render_sighan_summaries
+
+        return render_sighan_summaries(report)
+    raise ValueError(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")

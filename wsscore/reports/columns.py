@@ -1,0 +1,72 @@
+"""The columns of a bakeoff table and how their cells read, shared by the table renderers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..metrics import Interval
+from ..scoring import Report, SystemResult
+
+UNDEFINED = "—"
+
+
+@dataclass(frozen=True)
+class Column:
+    header: str
+    value: Callable[[SystemResult], object]  # the exact value, for json/tsv/csv
+    kind: str  # "name", "count", "ratio" or "interval"
+
+
+def columns(report: Report) -> list[Column]:
+    """System, Words, R, c_r, P, c_p, F, OOV, R_oov, R_iv, in the order of the bakeoff tables."""
+    f_header = "F" if report.beta == 1.0 else f"F(β={report.beta:g})"
+    cols = [
+        Column("System", lambda s: s.name, "name"),
+        Column("Words", lambda s: s.counts.gold_words, "count"),
+        Column("R", lambda s: s.metrics.recall, "ratio"),
+        Column("c_r", lambda s: s.metrics.recall_ci, "interval"),
+        Column("P", lambda s: s.metrics.precision, "ratio"),
+        Column("c_p", lambda s: s.metrics.precision_ci, "interval"),
+        Column(f_header, lambda s: s.metrics.f, "ratio"),
+    ]
+    if report.has_dictionary:
+        cols += [
+            Column("OOV", lambda s: s.metrics.oov_rate, "ratio"),
+            Column("R_oov", lambda s: s.metrics.oov_recall, "ratio"),
+            Column("R_iv", lambda s: s.metrics.iv_recall, "ratio"),
+        ]
+    if report.ci == "none":
+        cols = [c for c in cols if c.kind != "interval"]
+    return cols
+
+
+def cell(column: Column, system: SystemResult) -> str:
+    """A cell as the papers print it: three decimals for ratios, four for intervals."""
+    value = column.value(system)
+    if column.kind == "name":
+        return str(value)
+    if column.kind == "count":
+        return f"{value:,}"
+    if value is None:
+        return UNDEFINED
+    if column.kind == "interval":
+        assert isinstance(value, Interval)
+        if value.half_width is not None:
+            return f"±{value.half_width:.4f}"
+        return f"[{value.low:.4f}, {value.high:.4f}]"
+    return f"{value:.3f}"
+
+
+def notes(report: Report) -> list[str]:
+    """Lines printed under a table: what a reader must know to trust it."""
+    lines = []
+    for system in report.systems:
+        counts = system.counts
+        if counts.misaligned_chars:
+            lines.append(
+                f"{system.name}: {counts.misaligned_chars} character(s) on "
+                f"{counts.misaligned_lines} line(s) differ from the gold; words touching them "
+                "count as wrong"
+            )
+    return lines

@@ -1,0 +1,47 @@
+"""TSV and CSV: the table's columns at full precision, one row per system."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from ..metrics import Interval
+from ..scoring import Report
+from .columns import columns
+
+
+def _plain(value: object) -> object:
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        return repr(value)
+    return value
+
+
+def render_delimited(report: Report, delimiter: str) -> str:
+    cols = columns(report)
+    has_ci = report.ci != "none"
+    headers = [c.header for c in cols]
+    if has_ci:
+        headers += ["R_low", "R_high", "P_low", "P_high"]
+    headers.append("signature")
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, delimiter=delimiter, lineterminator="\n")
+    writer.writerow(headers)
+    for system in report.systems:
+        row = []
+        for column in cols:
+            value = column.value(system)
+            if isinstance(value, Interval):
+                value = (
+                    value.half_width
+                    if value.half_width is not None
+                    else (value.high - value.low) / 2
+                )
+            row.append(_plain(value))
+        if has_ci:
+            for interval in (system.metrics.recall_ci, system.metrics.precision_ci):
+                row += [_plain(interval.low), _plain(interval.high)] if interval else ["", ""]
+        row.append(report.signature)
+        writer.writerow(row)
+    return buffer.getvalue()

@@ -1,0 +1,107 @@
+"""``wsscore sighan`` with exact counting: the script's layout, wsscore's numbers.
+
+Each sentence's block shows wsscore's span alignment in the side-by-side layout of ``diff -y``;
+the output is in the gold's encoding, like the script's.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, BinaryIO
+
+from .alignment import SentenceDetail
+from .errors import Warnings
+from .reading import open_text
+from .reports.sighan import totals_of
+from .scoring import score
+from .sighan import SighanTotals, format_sentence_block, format_summary, perl_file_name
+
+
+def alignment_rows(detail: SentenceDetail) -> list[tuple[str | None, str | None]]:
+    """Rows as diff shows them: correct words side by side; in between, a stretch of a gold and
+    b predicted words as min(a, b) changed pairs, then the rest alone (metrics.md §6)."""
+    gold, pred = detail.gold_words, detail.pred_words
+    gold_marks, pred_marks = detail.gold_marks, detail.pred_marks
+    rows: list[tuple[str | None, str | None]] = []
+    i = j = 0
+    while i < len(gold) or j < len(pred):
+        if i < len(gold) and j < len(pred) and gold_marks[i] and pred_marks[j]:
+            rows.append((gold[i], pred[j]))
+            i += 1
+            j += 1
+            continue
+        gold_start, pred_start = i, j
+        while i < len(gold) and not gold_marks[i]:
+            i += 1
+        while j < len(pred) and not pred_marks[j]:
+            j += 1
+        unmatched_gold, unmatched_pred = gold[gold_start:i], pred[pred_start:j]
+        for k in range(max(len(unmatched_gold), len(unmatched_pred))):
+            rows.append(
+                (
+                    unmatched_gold[k] if k < len(unmatched_gold) else None,
+                    unmatched_pred[k] if k < len(unmatched_pred) else None,
+                )
+            )
+    return rows
+
+
+def sentence_totals(
+    rows: list[tuple[str | None, str | None]], detail: SentenceDetail
+) -> SighanTotals:
+    correct = sum(detail.gold_marks)
+    substitutions = sum(1 for g, p in rows if g is not None and p is not None) - correct
+    return SighanTotals(
+        insertions=sum(1 for g, _ in rows if g is None),
+        deletions=sum(1 for _, p in rows if p is None),
+        substitutions=substitutions,
+        true_count=len(detail.gold_words),
+        test_count=len(detail.pred_words),
+        recall_correct=correct,
+        precision_correct=sum(detail.pred_marks),
+    )
+
+
+def write_sighan(options: dict[str, Any], warnings: Warnings, out: BinaryIO) -> None:
+    gold_path, test_path = options["gold"], options["test"]
+    encoding = options["encoding"]
+    gold_encoding = open_text(
+        gold_path, options["gold_encoding"] or encoding, warnings=warnings, strict=options["strict"]
+    ).encoding
+    gold_name = os.fsencode(perl_file_name(gold_path))
+    test_name = os.fsencode(perl_file_name(test_path))
+
+    def encode(word: str | None) -> bytes | None:
+        return None if word is None else gold_encoding.encode(word)
+
+    def on_detail(_: int, detail: SentenceDetail) -> None:
+        if not detail.gold_words:
+            return  # the script skips lines without gold words
+        rows = alignment_rows(detail)
+        out.write(
+            format_sentence_block(
+                gold_name,
+                test_name,
+                detail.line,
+                [(encode(g), encode(p)) for g, p in rows],
+                sentence_totals(rows, detail),
+            )
+        )
+
+    report = score(
+        gold_path,
+        [test_path],
+        dictionary=[options["dictionary"]],
+        encoding=encoding,
+        gold_encoding=options["gold_encoding"] or gold_encoding.name,
+        pred_encoding=options["pred_encoding"],
+        dict_encoding=options["dict_encoding"],
+        mismatch=options["mismatch"],
+        strict=options["strict"],
+        warnings=warnings,
+        on_detail=on_detail,
+    )
+    system = report.systems[0]
+    out.write(
+        gold_encoding.encode(format_summary(totals_of(system.counts), perl_file_name(test_path)))
+    )
