@@ -371,7 +371,9 @@ class SystemAligner:
         unmatched = 0
         pred_offset = 0
         for pred in pred_lines:
-            for (start, end), word in zip(spans_of(pred.words, pred_offset), pred.words, strict=True):
+            for (start, end), word in zip(
+                spans_of(pred.words, pred_offset), pred.words, strict=True
+            ):
                 index = bisect_right(block_pred_starts, start) - 1
                 if index >= 0 and end <= blocks[index][1] + blocks[index][2]:
                     shift = blocks[index][0] - blocks[index][1]

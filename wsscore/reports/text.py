@@ -21,7 +21,10 @@ def render_text(report: Report) -> str:
     ]
 
     def line(cells: list[str]) -> str:
-        parts = [c.rjust(w) if right else c.ljust(w) for c, w, right in zip(cells, widths, numeric, strict=True)]
+        parts = [
+            c.rjust(w) if right else c.ljust(w)
+            for c, w, right in zip(cells, widths, numeric, strict=True)
+        ]
         return "  ".join(parts).rstrip()
 
     out = [line(headers), "  ".join("-" * w for w in widths)]
