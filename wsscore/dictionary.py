@@ -11,7 +11,9 @@ from .words import split_words
 
 # A line with white space between two non-space characters: a sign of a segmented corpus.
 _INNER_SPACE = re.compile(r"(?m)^[^\S\n]*\S+[^\S\n]+\S")
+_SPACE_BUT_NEWLINE = re.compile(r"[^\S\n]")
 SEGMENTED_LINES_SHARE = 0.2
+SEGMENTED_SAMPLE = 256 * 1024  # characters looked at to tell a segmented corpus
 
 
 @dataclass(frozen=True)
@@ -40,12 +42,13 @@ def load_word_list(
         source = open_text(path, encoding, warnings=warnings, strict=strict)
         text = source.read_text()
         encodings.append(source.encoding.name)
-        entries.update(map(str.strip, text.split("\n")))
-        lines = text.count("\n") + 1
-        segmented = len(_INNER_SPACE.findall(text))
+        entries.update(_entries(text))
+        sample = text[:SEGMENTED_SAMPLE]
+        lines = sample.count("\n") + 1
+        segmented = len(_INNER_SPACE.findall(sample))
         if segmented >= 5 and segmented > SEGMENTED_LINES_SHARE * lines:
             warnings.warn(
-                f"{segmented} of {lines} lines hold several words: this looks like a segmented "
+                f"{segmented} of the first {lines} lines hold several words: this looks like a segmented "
                 "corpus, not a word list, so few gold words will be found in it",
                 where=source.name,
                 hint="use --train for a segmented training corpus",
@@ -66,6 +69,15 @@ def load_training_corpus(
         for line in source.lines():
             entries.update(split_words(line))
     return Dictionary(frozenset(entries), tuple(paths), _joined(encodings), "train")
+
+
+def _entries(text: str) -> list[str] | map:
+    """Lines stripped of white space; one C-level pass when no line needs stripping."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n")
+    if _SPACE_BUT_NEWLINE.search(text) is None:
+        return text.split("\n")
+    return map(str.strip, text.split("\n"))
 
 
 def _joined(names: list[str]) -> str:
