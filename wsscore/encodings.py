@@ -146,6 +146,8 @@ def lookup(name: str) -> Encoding:
 
 # A double-byte character of the Big5/GB families: lead 0x81-0xFE, trail 0x40-0xFE.
 _DOUBLE_BYTE = re.compile(rb"[\x81-\xfe][\x40-\xfe]")
+_LOW_TRAILS = bytes(range(0x40, 0x7F))  # Big5 and GBK, never GB2312
+_MIDDLE_TRAILS = bytes(range(0x80, 0xA1))  # GBK/GB18030 only, never Big5
 _CHARDET_MAP = {
     "gb2312": "gb",
     "gbk": "gb",
@@ -175,8 +177,9 @@ def _family_by_bytes(sample: bytes) -> str | None:
     pairs = _DOUBLE_BYTE.findall(sample[:HEURISTIC_SAMPLE])
     if len(pairs) < 20:
         return None
-    low = sum(1 for pair in pairs if pair[1] < 0x7F)
-    middle = sum(1 for pair in pairs if 0x80 <= pair[1] <= 0xA0)
+    trails = b"".join(pairs)[1::2]
+    low = len(trails) - len(trails.translate(None, _LOW_TRAILS))
+    middle = len(trails) - len(trails.translate(None, _MIDDLE_TRAILS))
     if middle > 0.02 * len(pairs):
         return "gb"
     if low > 0.15 * len(pairs):
@@ -201,9 +204,14 @@ def _crib_score(text: str, crib: frozenset[str]) -> float:
     return sum(1 for c in chars if c in crib) / len(chars)
 
 
+# In GBK a byte 0x30-0x39 is never the second byte of a character: this is GB18030's 4-byte form.
+_GB18030_FOUR_BYTES = re.compile(rb"[\x81-\xfe][\x30-\x39][\x81-\xfe][\x30-\x39]")
+
+
 def _named(family: str, sample: bytes) -> Encoding:
+    """The name shown for a detected family (both GB names decode with GB18030)."""
     if family == "gb":
-        return _ALIASES["gbk"] if _decodes(sample, "gbk") else _ALIASES["gb18030"]
+        return _ALIASES["gb18030" if _GB18030_FOUR_BYTES.search(sample) else "gbk"]
     return _ALIASES["cp950"] if _decodes(sample, "cp950") else _ALIASES["big5-hkscs"]
 
 
