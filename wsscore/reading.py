@@ -17,7 +17,7 @@ from typing import BinaryIO
 from .encodings import Encoding, detect, lookup
 from .errors import Warnings, WsscoreError, location
 
-BLOCK_SIZE = 1 << 22  # 4 MiB; the first block is also the detection sample
+BLOCK_SIZE = 1 << 20  # 1 MiB; the first block is also the detection sample
 
 _MAGIC = (
     (b"\x1f\x8b", "gzip"),
@@ -68,9 +68,10 @@ def open_binary(path: str) -> BinaryIO:
     return buffered
 
 
-def _read_block(stream: BinaryIO, name: str, size: int = BLOCK_SIZE) -> bytes:
+def _read_block(stream: BinaryIO, name: str, size: int | None = None) -> bytes:
+    # BLOCK_SIZE is looked up at each call (not bound as a default), so it can be tuned.
     try:
-        return stream.read(size)
+        return stream.read(BLOCK_SIZE if size is None else size)
     except (OSError, EOFError) as exc:
         reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
         raise WsscoreError(
@@ -198,9 +199,14 @@ class TextFile:
             try:
                 text = decoder.decode(block, final=not block)
             except UnicodeDecodeError as exc:
+                # Name the line of the bad code unit (character column), not of the block.
+                before = exc.object[: exc.start].decode(exc.encoding, "replace")
+                before = pending + (before.removeprefix("\ufeff") if first else before)
+                line = self.lines_read + before.count("\n") + 1
+                col = len(before) - before.rfind("\n")
                 raise WsscoreError(
                     f"not valid {self.encoding.name} ({exc.reason})",
-                    where=location(self.name, self.lines_read + 1),
+                    where=location(self.name, line, col),
                     hint="give the right --encoding",
                 ) from None
             if first and text.startswith("\ufeff"):
