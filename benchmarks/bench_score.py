@@ -76,7 +76,7 @@ def main() -> int:
         work = Path(directory)
         for corpus in args.corpus or ["msr", "pku"]:
             prediction = baseline(corpus, work)
-            sentences = sum(1 for line in open(gold(corpus), "rb") if line.strip())
+            sentences = sum(1 for line in gold(corpus).read_bytes().splitlines() if line.strip())
             perl = ["perl", str(ICWB2 / "scripts" / "score"), str(words(corpus)), str(gold(corpus))]
             perl_time, perl_out = median_seconds([*perl, str(prediction)], args.perl_runs, env)
             ours = [*wsscore_command(), "score", str(gold(corpus)), str(prediction)]

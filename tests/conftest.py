@@ -66,3 +66,41 @@ def mm_baselines(tmp_path_factory) -> dict[str, Path]:
 def gold_path(data: Path, corpus: str, extension: str) -> Path:
     name = "as_testing_gold" if corpus == "as" else f"{corpus}_test_gold"
     return data / "gold" / f"{name}.{extension}"
+
+
+# --- the project's own small fixtures and their hand-computed counts ----------------------------
+
+# gold.txt vs pred.txt with words.txt, the same in gbk/ and big5/ (a traditional text).
+FIXTURE_COUNTS = {
+    "gold_words": 36,
+    "pred_words": 30,
+    "correct": 21,
+    "oov_words": 6,
+    "oov_correct": 2,
+    "substitutions": 9,
+    "insertions": 0,
+    "deletions": 6,
+    "misaligned_lines": 0,
+    "misaligned_chars": 0,
+}
+# hkscs/: Big5-HKSCS gold and word list, UTF-8 prediction with a BOM and U+3000 separators.
+HKSCS_COUNTS = {
+    "gold_words": 43,
+    "pred_words": 37,
+    "correct": 25,
+    "oov_words": 8,
+    "oov_correct": 2,
+    "substitutions": 11,
+    "insertions": 1,
+    "deletions": 7,
+    "misaligned_lines": 0,
+    "misaligned_chars": 0,
+}
+
+
+@pytest.fixture
+def fixture_copy(tmp_path) -> Path:
+    """A private copy of fixtures/ (for tests that write next to inputs or watch them)."""
+    target = tmp_path / "fixtures"
+    shutil.copytree(FIXTURES, target)
+    return target

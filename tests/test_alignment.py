@@ -106,3 +106,34 @@ def test_warn_scores_a_few_differing_sentences_and_says_so():
     assert len(warnings.messages) == 1
     assert "1 character(s) on 1 line(s) differ" in warnings.messages[0]
     assert "gold line 8 col 4 has '子'" in warnings.messages[0]
+
+
+def test_every_gold_line_past_the_end_of_a_short_prediction_is_misaligned():
+    gold = [f"句{i} 子{i}" for i in range(100)]
+    with pytest.raises(WsscoreError, match="50 of 100 sentences differ") as raised:
+        counts_of(gold, gold[:50])
+    assert "the prediction has ended (after line 50)" in str(raised.value)
+    counts = counts_of(gold, gold[:50], mismatch="align")
+    assert (counts.misaligned_lines, counts.correct) == (50, 100)
+
+
+def test_an_empty_prediction_is_refused_in_warn_mode():
+    with pytest.raises(WsscoreError, match="4 of 4 sentences differ"):
+        counts_of(["甲 乙", "丙", "丁", "戊"], [])
+
+
+def test_a_prediction_line_past_the_gold_end_is_located_at_the_gold_end():
+    report = score(["甲 乙"] * 20, [*["甲 乙"] * 20, "丙"], warnings=Warnings(quiet=True))
+    divergence = report.systems[0].divergences[0]
+    assert "the gold has ended (after line 20)" in divergence.describe()
+    assert "prediction line 21 col 1 has '丙'" in divergence.describe()
+
+
+def test_in_memory_prediction_lines_are_not_taken_for_paths():
+    counts = score(["结婚 的", "我们"], ["结婚的", "我们"]).systems[0].counts
+    assert (counts.gold_words, counts.pred_words, counts.correct) == (3, 2, 1)
+
+
+def test_standard_input_can_be_given_only_once_even_as_a_dictionary():
+    with pytest.raises(WsscoreError, match="only once"):
+        score("-", ["p.txt"], dictionary="-")

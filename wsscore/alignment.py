@@ -117,10 +117,15 @@ class Divergence:
     pred_text: str
 
     def describe(self) -> str:
-        return (
-            f"gold line {self.gold_line} col {self.gold_col} has {self.gold_text!r}, "
-            f"prediction line {self.pred_line} col {self.pred_col} has {self.pred_text!r}"
+        return f"{self._side('gold', self.gold_line, self.gold_col, self.gold_text)}, " + (
+            self._side("prediction", self.pred_line, self.pred_col, self.pred_text)
         )
+
+    @staticmethod
+    def _side(name: str, line: int, col: int, text: str) -> str:
+        if col == 0:  # this side has no character there: it has ended
+            return f"the {name} has ended (after line {line})" if line else f"the {name} is empty"
+        return f"{name} line {line} col {col} has {text!r}"
 
 
 class MismatchError(Exception):
@@ -209,6 +214,7 @@ class SystemAligner:
     # --- gold side ---------------------------------------------------------------------------
     def feed_block(self, block: GoldBlock) -> None:
         """Count a block of gold lines at once where possible, else line by line."""
+        self._last_gold_number = block.first_number + len(block.lines) - 1
         if not self._by_line and not self._gold_buffer and not self._pred_pushback:
             wanted = len(block.lines)
             texts = list(islice(self._pred_source, wanted))
@@ -304,6 +310,8 @@ class SystemAligner:
                     stop,
                     gold_chars[stop : stop + 1],
                     pred_chars[stop : stop + 1],
+                    self._last_gold_number,
+                    self.pred_lines_read,
                 )
             )
         self._mismatch_mode = True
@@ -436,9 +444,10 @@ class SystemAligner:
             changed = max(i2 - i1, j2 - j1)
             self.misaligned_chars += changed
             gold_pos, pred_pos = head + i1, head + j1
-            # An insertion belongs to the line of the character before it.
-            sentence = _sentence_at(gold_lines, gold_starts, max(gold_pos - (i1 == i2), 0))
-            misaligned_by_line[sentence] = misaligned_by_line.get(sentence, 0) + changed
+            for sentence, chars in _lines_touched(
+                gold_lines, gold_starts, gold_pos, head + i2, changed
+            ):
+                misaligned_by_line[sentence] = misaligned_by_line.get(sentence, 0) + chars
             if len(self.divergences) < self._max_divergences:
                 self.divergences.append(
                     _divergence_at(
@@ -448,6 +457,8 @@ class SystemAligner:
                         pred_pos,
                         gold_chars[gold_pos : head + i2],
                         pred_chars[pred_pos : head + j2],
+                        self._last_gold_number,
+                        self.pred_lines_read,
                     )
                 )
         self.misaligned_lines += len(misaligned_by_line)
@@ -512,9 +523,16 @@ def _divergence_at(
     pred_pos: int,
     gold_text: str,
     pred_text: str,
+    last_gold: int,
+    last_pred: int,
 ) -> Divergence:
-    gold_line, gold_col = _line_and_column(gold_lines, list(_line_starts(gold_lines)), gold_pos)
-    pred_line, pred_col = _line_and_column(pred_lines, list(_line_starts(pred_lines)), pred_pos)
+    """Where two streams differ; ``last_*`` name the last line read where a side has ended."""
+    gold_line, gold_col = _line_and_column(
+        gold_lines, list(_line_starts(gold_lines)), gold_pos, last_gold
+    )
+    pred_line, pred_col = _line_and_column(
+        pred_lines, list(_line_starts(pred_lines)), pred_pos, last_pred
+    )
     return Divergence(gold_line, gold_col, pred_line, pred_col, gold_text[:20], pred_text[:20])
 
 
@@ -547,10 +565,12 @@ def _gold_position(blocks: list[tuple[int, int, int]], pred_position: int) -> in
 
 
 def _line_and_column(
-    lines: list[GoldLine] | list[PredLine], starts: list[int], position: int
+    lines: list[GoldLine] | list[PredLine], starts: list[int], position: int, last_number: int
 ) -> tuple[int, int]:
-    if not lines:
-        return 0, 0
+    """Line number and column of a character; column 0 when the side has no character there."""
+    if not lines or position >= starts[-1] + len(lines[-1].chars):
+        with_text = [line.number for line in lines if line.chars]
+        return (with_text[-1] if with_text else last_number), 0
     index = max(bisect_right(starts, position) - 1, 0)
     while (
         index > 0 and position >= starts[index] + len(lines[index].chars) and not lines[index].chars
@@ -558,6 +578,31 @@ def _line_and_column(
         index -= 1
     line = lines[index]
     return line.number, _column_in_line(line.text, position - starts[index])
+
+
+def _lines_touched(
+    gold_lines: list[GoldLine], gold_starts: list[int], start: int, end: int, changed: int
+) -> list[tuple[int, int]]:
+    """Differing characters per gold line for one edit covering gold characters [start, end).
+
+    An insertion (start == end) belongs to the line of the character before it; characters the
+    prediction has beyond the gold's count on the first line touched.
+    """
+    if start == end:
+        return [(_sentence_at(gold_lines, gold_starts, max(start - 1, 0)), changed)]
+    touched = []
+    first = _sentence_at(gold_lines, gold_starts, start)
+    for index in range(first, len(gold_lines)):
+        line_start = gold_starts[index]
+        if line_start >= end:
+            break
+        overlap = min(end, line_start + len(gold_lines[index].chars)) - max(start, line_start)
+        if overlap > 0:
+            touched.append((index, overlap))
+    if not touched:
+        return [(first, changed)]
+    touched[0] = (touched[0][0], touched[0][1] + changed - (end - start))
+    return touched
 
 
 def _column_in_line(text: str, char_index: int) -> int:

@@ -326,8 +326,11 @@ def _stdout_is_terminal() -> bool:
 
 
 def _use_color() -> bool:
+    # no-color.org: NO_COLOR set to a non-empty value, whatever it is, turns colour off.
     return (
-        _stdout_is_terminal() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
+        _stdout_is_terminal()
+        and not os.environ.get("NO_COLOR")
+        and os.environ.get("TERM") != "dumb"
     )
 
 

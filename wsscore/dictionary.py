@@ -48,8 +48,8 @@ def load_word_list(
         segmented = len(_INNER_SPACE.findall(sample))
         if segmented >= 5 and segmented > SEGMENTED_LINES_SHARE * lines:
             warnings.warn(
-                f"{segmented} of the first {lines} lines hold several words: this looks like a segmented "
-                "corpus, not a word list, so few gold words will be found in it",
+                f"{segmented} of the first {lines} lines hold several words: this looks like a "
+                "segmented corpus, not a word list, so few gold words will be found in it",
                 where=source.name,
                 hint="use --train for a segmented training corpus",
             )

@@ -4,11 +4,21 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import sys
 import tempfile
 from typing import BinaryIO
 
 from .errors import WsscoreError
+
+
+def _mode_for(path: str) -> int:
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 class Destination:
@@ -33,6 +43,10 @@ class Destination:
         except OSError as exc:
             raise WsscoreError(f"cannot write the report: {exc.strerror}", where=path) from None
         self.stream = os.fdopen(handle, "wb")
+        # mkstemp makes the file private (0600); give the report the mode a plain open() would
+        # (0666 less the umask), or keep the mode of the report it replaces.
+        with contextlib.suppress(OSError):
+            os.chmod(self._temp_path, _mode_for(path))
 
     def write(self, data: bytes | str) -> None:
         if isinstance(data, str):

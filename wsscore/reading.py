@@ -258,7 +258,11 @@ def open_text(
 
 def crib_of(gold: TextFile, limit: int = 64 * 1024) -> frozenset[str]:
     """Characters of the gold's first block, to tell apart candidate encodings of a prediction."""
-    text = gold.encoding.decode(gold.first_block[:limit])
+    sample = gold.first_block[:limit]
+    try:
+        text = gold.encoding.decode(sample)
+    except UnicodeDecodeError:  # UTF-16 cut inside a surrogate pair, or damaged: a crib is a hint
+        text = sample.decode(gold.encoding.codec, "replace")
     return frozenset(text.translate(_NO_SPACE))
 
 

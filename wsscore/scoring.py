@@ -210,10 +210,11 @@ def score(
         raise ValueError("beta must be positive")
     warnings = warnings if warnings is not None else Warnings(quiet=True)
     if isinstance(predictions, (str, os.PathLike)) or (
-        predictions and isinstance(predictions[0], str) and not _looks_like_paths(predictions)
+        not isinstance(gold, (str, os.PathLike)) and predictions and isinstance(predictions[0], str)
     ):
+        # One path, or (beside in-memory gold lines) one prediction given as its lines.
         predictions = [predictions]  # type: ignore[list-item]
-    sources = [gold, *predictions]
+    sources = [gold, *predictions, *_named_paths(dictionary), *_named_paths(train)]
     if sum(1 for s in sources if isinstance(s, str) and s == "-") > 1:
         raise WsscoreError("standard input ('-') can be given only once")
     if names is not None and len(names) != len(predictions):
@@ -320,9 +321,13 @@ def score(
     )
 
 
-def _looks_like_paths(values: Sequence[str]) -> bool:
-    """A list of strings is a list of paths unless one of them holds a line's white space."""
-    return all(isinstance(v, str) and not any(c.isspace() for c in v) for v in values)
+def _named_paths(value: object) -> list[str]:
+    """The paths among a dictionary or training argument (for the standard-input check)."""
+    if value is None or isinstance(value, (Dictionary, set, frozenset)):
+        return []
+    if isinstance(value, (str, os.PathLike)):
+        return [os.fspath(value)]
+    return [os.fspath(v) for v in value if isinstance(v, (str, os.PathLike))]  # type: ignore[union-attr]
 
 
 def _default_name(path: str, files: Sequence[TextFile | _Lines]) -> str:

@@ -7,29 +7,39 @@ import io
 from ..scoring import Report
 from .columns import cell, columns, notes
 
+# Wide enough for any table: used only to measure the table's natural width.
+_MEASURE_WIDTH = 100_000
+
 
 def render_table(report: Report, *, color: bool = False, width: int | None = None) -> str:
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
-    table = Table(caption=f"signature: {report.signature}", caption_justify="left")
-    for column in columns(report):
+    table = Table()  # the header cells are fixed text: markup-free
+    cols = columns(report)
+    for column in cols:
         if column.kind == "name":
             table.add_column(column.header, style="bold", no_wrap=True)
         else:
             table.add_column(column.header, justify="right", no_wrap=True)
-    cols = columns(report)
     for system in report.systems:
-        table.add_row(*(cell(c, system) for c in cols))
+        # Text, not a str: a name like "run[/b]" is a file name, not rich markup.
+        table.add_row(*(Text(cell(c, system)) for c in cols))
+    # A number or a name cut to fit the terminal ("0.5…") would be wrong, not just ugly: on a
+    # narrow terminal the table keeps its natural width and the terminal wraps its lines.
+    natural = Console(file=io.StringIO(), width=_MEASURE_WIDTH).measure(table).maximum
     buffer = io.StringIO()
     console = Console(
         file=buffer,
         force_terminal=color,
         no_color=not color,
-        width=width or 120,
+        width=max(width or 120, natural),
         highlight=False,
     )
     console.print(table)
     for note in notes(report):
-        console.print(note, style="yellow")
+        console.print(note, style="yellow", soft_wrap=True, markup=False)
+    # soft_wrap: the signature stays on one line, whole, so that it can be copied as it is.
+    console.print(f"signature: {report.signature}", soft_wrap=True, markup=False)
     return buffer.getvalue()
