@@ -73,3 +73,27 @@ def test_edit_counts_add_up(pair):
     assert min(s, i, d) >= 0
     # Correct words are exactly the shared spans.
     assert tp == len(set(spans_of(gold)) & set(spans_of(pred)))
+
+
+@st.composite
+def multi_line_segmentations(draw):
+    lines = draw(
+        st.lists(st.text(alphabet="甲乙丙丁", min_size=0, max_size=12), min_size=1, max_size=6)
+    )
+    gold = [" ".join(_segmentation(draw, line)) if line else "" for line in lines]
+    pred = [" ".join(_segmentation(draw, line)) if line else "" for line in lines]
+    return gold, pred
+
+
+@settings(max_examples=300, deadline=None)
+@given(multi_line_segmentations())
+def test_a_block_counts_the_same_as_its_sentences(pair):
+    from wsscore import score
+
+    gold, pred = pair
+    whole = score(gold, [pred]).systems[0].counts
+    by_sentence = score(gold, [pred], keep_sentences=True).systems[0]
+    summed = [sum(column) for column in zip(*(r for _, r in by_sentence.sentences), strict=True)]
+    assert whole == by_sentence.counts
+    if by_sentence.sentences:
+        assert tuple(summed) == whole.as_tuple()

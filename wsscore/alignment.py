@@ -14,7 +14,7 @@ from bisect import bisect_right
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from itertools import islice
+from itertools import accumulate, chain, islice
 
 from .counting import boundaries, count_equal_chars, count_spans, marks_equal_chars, oov_ends
 from .words import spans_of, split_words
@@ -61,6 +61,7 @@ class GoldBlock:
     words: list[str]
     ends: list[int]
     oov_ends: list[int]
+    line_ends: list[int]
     dictionary: Dictionary
     _chars: str | None = None
     _gold_lines: list[GoldLine] | None = field(default=None)
@@ -70,10 +71,13 @@ class GoldBlock:
         lines = text.split("\n")
         if lines[-1] == "":
             lines.pop()
-        words = split_words(text)
+        words_per_line = list(map(split_words, lines))
+        words = list(chain.from_iterable(words_per_line))
         ends = boundaries(map(len, words))
         oov = oov_ends(words, ends, dictionary) if dictionary is not None else []
-        return cls(first_number, lines, words, ends, oov, dictionary)
+        # Where each line but the last ends, as a character offset: S, I, D are per sentence.
+        line_ends = list(map(ends.__getitem__, accumulate(map(len, words_per_line[:-1]))))
+        return cls(first_number, lines, words, ends, oov, line_ends, dictionary)
 
     @property
     def chars(self) -> str:
@@ -221,9 +225,8 @@ class SystemAligner:
             self._pred_number += len(texts)
             pred_words = split_words("\n".join(texts))
             if len(texts) == wanted and "".join(pred_words) == block.chars:
-                self._add(
-                    count_equal_chars(block.ends, block.oov_ends, boundaries(map(len, pred_words)))
-                )
+                pred_ends = boundaries(map(len, pred_words))
+                self._add(count_equal_chars(block.ends, block.oov_ends, pred_ends, block.line_ends))
                 return
             self._pred_pushback.extend(texts)
         for line in block.gold_lines():

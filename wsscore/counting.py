@@ -10,8 +10,9 @@ Two counters that must agree (a property test checks it):
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
 from functools import partial
-from itertools import accumulate, compress, count, islice
+from itertools import accumulate, compress, count, islice, pairwise
 from operator import not_, sub
 
 Span = tuple[int, int]
@@ -43,8 +44,14 @@ def killed_gold_ends(gold_ends: list[int], pred_ends: list[int]) -> set[int]:
     return killed
 
 
-def count_equal_chars(gold_ends: list[int], oov: list[int], pred_ends: list[int]) -> SentenceCounts:
-    """RP, PP, TP, OOV, OOV_TP, S, I, D when both sides cover the same characters."""
+def count_equal_chars(
+    gold_ends: list[int], oov: list[int], pred_ends: list[int], line_ends: Sequence[int] = ()
+) -> SentenceCounts:
+    """RP, PP, TP, OOV, OOV_TP, S, I, D when both sides cover the same characters.
+
+    ``line_ends`` are the offsets where gold lines end inside the sequence (for a block of
+    lines): S, I and D are counted per sentence, so a run of wrong words stops there.
+    """
     gold_words = len(gold_ends) - 1
     pred_words = len(pred_ends) - 1
     if gold_ends == pred_ends:
@@ -52,7 +59,7 @@ def count_equal_chars(gold_ends: list[int], oov: list[int], pred_ends: list[int]
     killed = killed_gold_ends(gold_ends, pred_ends)
     correct = gold_words - len(killed)
     oov_correct = len(oov) - len(killed.intersection(oov))
-    subst = _substitutions_from_killed(gold_ends, pred_ends, killed)
+    subst = _substitutions_from_killed(gold_ends, pred_ends, killed, line_ends)
     return (
         gold_words,
         pred_words,
@@ -65,7 +72,9 @@ def count_equal_chars(gold_ends: list[int], oov: list[int], pred_ends: list[int]
     )
 
 
-def _substitutions_from_killed(gold_ends: list[int], pred_ends: list[int], killed: set[int]) -> int:
+def _substitutions_from_killed(
+    gold_ends: list[int], pred_ends: list[int], killed: set[int], line_ends: Sequence[int]
+) -> int:
     """S: over each run of consecutive wrong gold words, min(gold words, predicted words).
 
     A run is bounded by correct words (or the ends), whose boundaries both sides share, so the
@@ -78,18 +87,28 @@ def _substitutions_from_killed(gold_ends: list[int], pred_ends: list[int], kille
     run_start = previous = indices[0]
     for index in islice(indices, 1, None):
         if index != previous + 1:
-            total += _run_substitutions(gold_ends, pred_ends, run_start, previous)
+            total += _run_substitutions(gold_ends, pred_ends, run_start, previous, line_ends)
             run_start = index
         previous = index
-    return total + _run_substitutions(gold_ends, pred_ends, run_start, previous)
+    return total + _run_substitutions(gold_ends, pred_ends, run_start, previous, line_ends)
 
 
-def _run_substitutions(gold_ends: list[int], pred_ends: list[int], first: int, last: int) -> int:
-    gold_in_run = last - first + 1
-    pred_in_run = bisect_left(pred_ends, gold_ends[last]) - bisect_left(
-        pred_ends, gold_ends[first - 1]
-    )
-    return min(gold_in_run, pred_in_run)
+def _run_substitutions(
+    gold_ends: list[int], pred_ends: list[int], first: int, last: int, line_ends: Sequence[int]
+) -> int:
+    start, end = gold_ends[first - 1], gold_ends[last]
+    cuts = line_ends[bisect_right(line_ends, start) : bisect_left(line_ends, end)]
+    if not cuts:
+        gold_in_run = last - first + 1
+        return min(gold_in_run, bisect_left(pred_ends, end) - bisect_left(pred_ends, start))
+    # The run spans line ends: each sentence's part counts apart; a predicted word belongs to
+    # the sentence in which it starts.
+    total = 0
+    for part_start, part_end in pairwise([start, *cuts, end]):
+        gold_words = bisect_left(gold_ends, part_end) - bisect_left(gold_ends, part_start)
+        pred_words = bisect_left(pred_ends, part_end) - bisect_left(pred_ends, part_start)
+        total += min(gold_words, pred_words)
+    return total
 
 
 def marks_equal_chars(gold_ends: list[int], pred_ends: list[int]) -> tuple[list[bool], list[bool]]:

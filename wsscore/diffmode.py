@@ -7,16 +7,17 @@ script itself needs all files in one encoding).
 
 from __future__ import annotations
 
+import codecs
 import os
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import BinaryIO
 
 from ._version import __version__
 from .counts import Counts
 from .dictionary import Dictionary
 from .encodings import Encoding
-from .errors import Warnings, WsscoreError
+from .errors import Warnings, WsscoreError, location
 from .metrics import compute, f_beta, ratio
 from .reading import BLOCK_SIZE, open_binary, open_text
 from .scoring import GoldInfo, Report, SystemResult
@@ -42,16 +43,96 @@ def _same_bytes(a: Encoding, b: Encoding) -> bool:
     return a.codec == b.codec and a.family == b.family
 
 
-def lines_in(path: str, source: Encoding, target: Encoding) -> Iterator[bytes]:
-    """Raw lines of ``path``, transcoded from ``source`` to ``target`` when they differ."""
+def decoded_lines(path: str, source: Encoding) -> Iterator[str]:
+    """Lines of ``path`` decoded as a stream (each keeps its "\\n"; a leading BOM is dropped).
+
+    The file is decoded before it is cut into lines, so that encodings in which b"\\n" is not
+    always a line feed (UTF-16) are read correctly too.
+    """
+    decoder = codecs.getincrementaldecoder(source.codec)(source.lossless_errors)
+    stream = open_binary(path)
+    carry = ""
+    first = True
+    while True:
+        block = stream.read(BLOCK_SIZE)
+        text = carry + decoder.decode(block, final=not block)
+        if first and text:
+            text = text.removeprefix("\ufeff")
+            first = False
+        lines = text.split("\n")
+        carry = lines.pop()
+        for line in lines:
+            yield line + "\n"
+        if not block:
+            break
+    if carry:
+        yield carry
+
+
+def lines_in(
+    path: str, source: Encoding, target: Encoding, *, skip_unencodable: bool = False
+) -> Iterator[bytes]:
+    """Raw lines of ``path``, transcoded from ``source`` to ``target`` when they differ.
+
+    A line holding a character that ``target`` cannot represent is an error (it could never
+    match the gold's bytes, and the script cannot be shown it), or is left out with
+    ``skip_unencodable`` (for dictionary entries, which then simply match no gold word).
+    """
     if _same_bytes(source, target):
         yield from raw_lines(path)
         return
-    for line in raw_lines(path):
-        text = source.decode(line)
-        if text.startswith("\ufeff"):
-            text = text[1:]
-        yield target.encode(text)
+    for number, text in enumerate(decoded_lines(path, source), start=1):
+        try:
+            yield target.encode(text)
+        except UnicodeEncodeError as exc:
+            if skip_unencodable:
+                continue
+            char = exc.object[exc.start]
+            raise WsscoreError(
+                f"{char!r} (U+{ord(char):04X}) cannot be written in the gold's encoding "
+                f"({target.name}); --match diff compares bytes in the gold's encoding, as the "
+                "Perl script does",
+                where=location(path, number, exc.start + 1),
+                hint="use --match span, which compares characters",
+            ) from None
+
+
+@dataclass
+class DiffSystemResult(SystemResult):
+    """A system scored by ``diff``, with the script's own counters.
+
+    ``counts`` cannot hold all of them: the script counts correct words apart for recall and
+    precision, and its OOV and IV words need not add up to the gold words (metrics.md §7).
+    ``sighan`` is what the script's summary is made of.
+    """
+
+    sighan: SighanTotals | None = None
+
+
+def diff_error(exc: RuntimeError) -> WsscoreError:
+    """The user's error for a RuntimeError of :func:`score_with_diff`, with the hint that fits.
+
+    diff can be missing, present but impossible to start, or run and fail (exit status 2, with
+    its own message); only the first is cured by installing diffutils.
+    """
+    message = str(exc)
+    if message.startswith("diff failed"):
+        # diff ran, so it is installed: it could not compare a sentence's temporary files.
+        hint = (
+            "diff could not compare a sentence's temporary files: check free space and "
+            "permissions of the temporary directory (TMPDIR chooses it), or use --match span"
+        )
+    elif "was not found" in message:
+        message = message.split(";", 1)[0]  # drop sighan's own advice: the hint says it
+        hint = "install GNU diffutils, or use --match span"
+    elif "cannot be run" in message:
+        hint = (
+            "check that it is an executable GNU diff and that processes can be started "
+            "(a lower -j needs fewer), or use --match span"
+        )
+    else:
+        hint = "use --match span"
+    return WsscoreError(message, hint=hint)
 
 
 def totals_to_counts(totals: SighanTotals) -> Counts:
@@ -92,7 +173,9 @@ def score_by_diff(
     entries: set[bytes] = set()
     for path in dictionary_paths:
         dict_file = open_text(path, dict_encoding or encoding, warnings=warnings, strict=strict)
-        entries |= perl_dictionary(lines_in(path, dict_file.encoding, gold_enc))
+        entries |= perl_dictionary(
+            lines_in(path, dict_file.encoding, gold_enc, skip_unencodable=True)
+        )
     say = on_warning or (lambda message: warnings.warn(message))
     results = []
     gold_info = None
@@ -111,8 +194,14 @@ def score_by_diff(
                 jobs=jobs,
             )
         except RuntimeError as exc:
+            raise diff_error(exc) from None
+        except OSError as exc:
+            # Writing a sentence's two files for diff, or reading an input, went wrong.
             raise WsscoreError(
-                str(exc), hint="install GNU diffutils, or use --match span"
+                f"--match diff stopped: {exc.strerror or exc}",
+                where=exc.filename if isinstance(exc.filename, str) else None,
+                hint="diff's per-sentence files go to the temporary directory: check that it "
+                "exists, is writable and has free space (TMPDIR chooses it)",
             ) from None
         if gold_info is None:
             gold_info = GoldInfo(
@@ -126,7 +215,11 @@ def score_by_diff(
                 metrics, precision=precision, f=f_beta(precision, metrics.recall, beta)
             )
         name = names[index] if names else os.path.basename(path)
-        results.append(SystemResult(name, pred_file.name, pred_file.encoding.name, counts, metrics))
+        results.append(
+            DiffSystemResult(
+                name, pred_file.name, pred_file.encoding.name, counts, metrics, sighan=totals
+            )
+        )
     results.sort(key=lambda r: -1.0 if r.metrics.f is None else r.metrics.f, reverse=True)
     assert gold_info is not None
     return Report(

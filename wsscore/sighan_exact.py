@@ -10,6 +10,7 @@ import os
 from typing import Any, BinaryIO
 
 from .alignment import SentenceDetail
+from .encodings import Encoding
 from .errors import Warnings
 from .reading import open_text
 from .reports.sighan import totals_of
@@ -62,6 +63,13 @@ def sentence_totals(
     )
 
 
+def _encode_or_question_mark(encoding: Encoding, char: str) -> bytes:
+    try:
+        return encoding.encode(char)
+    except UnicodeEncodeError:
+        return b"?"
+
+
 def write_sighan(options: dict[str, Any], warnings: Warnings, out: BinaryIO) -> None:
     gold_path, test_path = options["gold"], options["test"]
     encoding = options["encoding"]
@@ -71,8 +79,18 @@ def write_sighan(options: dict[str, Any], warnings: Warnings, out: BinaryIO) -> 
     gold_name = os.fsencode(perl_file_name(gold_path))
     test_name = os.fsencode(perl_file_name(test_path))
 
+    unencodable: list[str] = []
+
     def encode(word: str | None) -> bytes | None:
-        return None if word is None else gold_encoding.encode(word)
+        if word is None:
+            return None
+        try:
+            return gold_encoding.encode(word)
+        except UnicodeEncodeError:
+            # Only a predicted word whose characters differ from the gold's can get here; the
+            # counts are unaffected, the block shows "?" for what the output cannot hold.
+            unencodable.append(word)
+            return b"".join(_encode_or_question_mark(gold_encoding, char) for char in word)
 
     def on_detail(_: int, detail: SentenceDetail) -> None:
         if not detail.gold_words:
@@ -101,6 +119,13 @@ def write_sighan(options: dict[str, Any], warnings: Warnings, out: BinaryIO) -> 
         warnings=warnings,
         on_detail=on_detail,
     )
+    if unencodable:
+        warnings.warn(
+            f"{len(unencodable)} predicted word(s) hold characters that the gold's encoding "
+            f"({gold_encoding.name}) cannot represent, first {unencodable[0]!r}; the blocks "
+            "show them as '?'",
+            where=test_path,
+        )
     system = report.systems[0]
     out.write(
         gold_encoding.encode(format_summary(totals_of(system.counts), perl_file_name(test_path)))

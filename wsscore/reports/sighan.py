@@ -26,6 +26,9 @@ def totals_of(counts: Counts) -> SighanTotals:
 
 def render_sighan_summaries(report: Report) -> str:
     return "".join(
-        format_summary(totals_of(system.counts), perl_file_name(system.path))
+        format_summary(
+            getattr(system, "sighan", None) or totals_of(system.counts),  # the script's own
+            perl_file_name(system.path),
+        )
         for system in report.systems
     )
