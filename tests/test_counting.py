@@ -1,16 +1,19 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wsscore.counting import boundaries, count_equal_chars, count_spans, oov_ends
+from wsscore.counting import count_equal_chars, count_spans, oov_words
 from wsscore.words import spans_of
+
+
+def lengths(words: list[str]) -> list[int]:
+    return [len(word) for word in words]
 
 
 def test_the_metrics_md_example_by_hand():
     gold = "结婚 的 和 尚未 结婚 的 都 应该 好好 考虑 一下 人生 大事".split()
     pred = "结婚 的 和尚 未结婚 的 都 应该 好好考虑 一下 人生大事".split()
     dictionary = set("结婚 尚未 的 和 青年 都 应该 好好考虑 自己 人生 大事".split())
-    ends = boundaries(map(len, gold))
-    counts = count_equal_chars(ends, oov_ends(gold, ends, dictionary), boundaries(map(len, pred)))
+    counts = count_equal_chars(lengths(gold), oov_words(gold, dictionary), lengths(pred))
     # RP, PP, TP, OOV, OOV_TP, S, I, D: 6 correct; 好好/考虑/一下 are OOV, only 一下 right.
     # Stretches: 和 尚未 结婚 | 和尚 未结婚 (S2 D1), 好好 考虑 | 好好考虑 (S1 D1),
     # 人生 大事 | 人生大事 (S1 D1).
@@ -18,13 +21,31 @@ def test_the_metrics_md_example_by_hand():
 
 
 def test_identical_segmentations():
-    ends = boundaries([2, 1, 3])
-    assert count_equal_chars(ends, [3], ends) == (3, 3, 3, 1, 1, 0, 0, 0)
+    assert count_equal_chars([2, 1, 3], [2], [2, 1, 3]) == (3, 3, 3, 1, 1, 0, 0, 0)
 
 
 def test_insertions():
-    gold, pred = boundaries([4]), boundaries([1, 1, 1, 1])
-    assert count_equal_chars(gold, [], pred) == (1, 4, 0, 0, 0, 1, 3, 0)
+    assert count_equal_chars([4], [], [1, 1, 1, 1]) == (1, 4, 0, 0, 0, 1, 3, 0)
+
+
+def test_a_long_word_and_the_sentence_cuts_of_a_block():
+    # Two sentences counted as one block: 甲乙 | 丙 (line end) 丁 against 甲 乙丙 丁. Per
+    # sentence: line 1 has gold 甲乙 丙, pred 甲 乙丙 (S2); line 2 has gold 丁, pred 丁 (correct).
+    assert count_equal_chars([2, 1, 1], [], [1, 2, 1], line_last_words=[1]) == (
+        3,
+        3,
+        1,
+        0,
+        0,
+        2,
+        0,
+        0,
+    )
+    # The prediction crosses the line end: gold 甲 | 乙 丙, pred 甲乙 丙. Line 1: gold 甲, pred 甲乙
+    # (S1); line 2: gold 乙 丙, pred 丙 (丙 correct, 乙 deleted).
+    assert count_equal_chars([1, 1, 1], [], [2, 1], line_last_words=[0]) == (3, 2, 1, 0, 0, 1, 0, 1)
+    assert count_equal_chars([300], [0], [300], []) == (1, 1, 1, 1, 1, 0, 0, 0)
+    assert count_equal_chars([300, 1], [0], [299, 2], []) == (2, 2, 0, 1, 0, 2, 0, 0)
 
 
 def _segmentation(draw, text):
@@ -55,20 +76,15 @@ def test_boundary_counter_agrees_with_span_counter(pair, dictionary):
         span for span, word in zip(gold_spans, gold, strict=True) if word not in dictionary
     ]
     expected, _, _ = count_spans(gold_spans, oov_spans, pred_spans)
-    ends = boundaries(map(len, gold))
-    assert (
-        count_equal_chars(ends, oov_ends(gold, ends, dictionary), boundaries(map(len, pred)))
-        == expected
-    )
+    counts = count_equal_chars(lengths(gold), oov_words(gold, dictionary), lengths(pred))
+    assert counts == expected
 
 
 @settings(max_examples=300, deadline=None)
 @given(two_segmentations())
 def test_edit_counts_add_up(pair):
     gold, pred = pair
-    rp, pp, tp, _, _, s, i, d = count_equal_chars(
-        boundaries(map(len, gold)), [], boundaries(map(len, pred))
-    )
+    rp, pp, tp, _, _, s, i, d = count_equal_chars(lengths(gold), [], lengths(pred))
     assert tp == rp - s - d == pp - s - i
     assert min(s, i, d) >= 0
     # Correct words are exactly the shared spans.
@@ -97,3 +113,47 @@ def test_a_block_counts_the_same_as_its_sentences(pair):
     assert whole == by_sentence.counts
     if by_sentence.sentences:
         assert tuple(summed) == whole.as_tuple()
+
+
+@st.composite
+def rebroken_segmentations(draw):
+    """Gold lines, and a prediction of the same characters whose line breaks fall elsewhere."""
+    lines = draw(
+        st.lists(st.text(alphabet="甲乙丙", min_size=1, max_size=8), min_size=1, max_size=5)
+    )
+    gold = [" ".join(_segmentation(draw, line)) for line in lines]
+    words = _segmentation(draw, "".join(lines))
+    # As many prediction lines as gold lines where possible, so that the fast block path (which
+    # needs equal line counts) is the one exercised; elsewhere the lines are re-aligned.
+    positions = range(1, len(words))
+    wanted = min(len(lines) - 1, len(positions))
+    cuts = (
+        set(
+            draw(
+                st.lists(st.sampled_from(positions), min_size=wanted, max_size=wanted, unique=True)
+            )
+        )
+        if wanted
+        else set()
+    )
+    pred, current = [], [words[0]]
+    for position, word in enumerate(words[1:], 1):
+        if position in cuts:
+            pred.append(" ".join(current))
+            current = [word]
+        else:
+            current.append(word)
+    pred.append(" ".join(current))
+    return gold, pred
+
+
+@settings(max_examples=400, deadline=None)
+@given(rebroken_segmentations())
+def test_a_block_with_other_line_breaks_counts_as_the_sentence_by_sentence_alignment(pair):
+    from wsscore import score
+
+    gold, pred = pair
+    whole = score(gold, [pred], mismatch="align").systems[0].counts
+    by_sentence = score(gold, [pred], mismatch="align", keep_sentences=True).systems[0]
+    assert whole == by_sentence.counts
+    assert whole.misaligned_chars == 0

@@ -16,8 +16,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from itertools import accumulate, chain, islice
 
-from .counting import boundaries, count_equal_chars, count_spans, marks_equal_chars, oov_ends
-from .words import spans_of, split_words
+from .counting import boundaries, count_equal_chars, count_spans, marks_equal_chars, oov_words
+from .words import needs_exact_split, spans_of, split_words
 
 Span = tuple[int, int]
 # Per-sentence record: (gold line number, counts in Counts field order).
@@ -37,15 +37,16 @@ class GoldLine:
     text: str
     words: list[str]
     chars: str
+    lengths: list[int]  # of the words, in characters
     ends: list[int]  # 0 and the end offset of each word
-    oov_ends: list[int]  # end offsets of the words not in the dictionary
+    oov_words: list[int]  # indices of the words not in the dictionary
 
     @classmethod
     def build(cls, number: int, text: str, dictionary: Dictionary) -> GoldLine:
         words = split_words(text)
-        ends = boundaries(map(len, words))
-        oov = oov_ends(words, ends, dictionary) if dictionary is not None else []
-        return cls(number, text, words, "".join(words), ends, oov)
+        lengths = list(map(len, words))
+        oov = oov_words(words, dictionary) if dictionary is not None else []
+        return cls(number, text, words, "".join(words), lengths, boundaries(lengths), oov)
 
 
 @dataclass(slots=True)
@@ -59,9 +60,9 @@ class GoldBlock:
     first_number: int
     lines: list[str]
     words: list[str]
-    ends: list[int]
-    oov_ends: list[int]
-    line_ends: list[int]
+    lengths: list[int]
+    oov_words: list[int]
+    line_last_words: list[int]  # index of the last word of each line but the last
     dictionary: Dictionary
     _chars: str | None = None
     _gold_lines: list[GoldLine] | None = field(default=None)
@@ -71,13 +72,14 @@ class GoldBlock:
         lines = text.split("\n")
         if lines[-1] == "":
             lines.pop()
-        words_per_line = list(map(split_words, lines))
+        words_per_line = list(map(split_words if needs_exact_split(text) else str.split, lines))
         words = list(chain.from_iterable(words_per_line))
-        ends = boundaries(map(len, words))
-        oov = oov_ends(words, ends, dictionary) if dictionary is not None else []
-        # Where each line but the last ends, as a character offset: S, I, D are per sentence.
-        line_ends = list(map(ends.__getitem__, accumulate(map(len, words_per_line[:-1]))))
-        return cls(first_number, lines, words, ends, oov, line_ends, dictionary)
+        lengths = list(map(len, words))
+        oov = oov_words(words, dictionary) if dictionary is not None else []
+        # S, I, D are per sentence: the counter needs to know where lines end. (A line without
+        # words repeats the index before it, which marks the same word again: harmless.)
+        last_words = [index - 1 for index in accumulate(map(len, words_per_line[:-1])) if index]
+        return cls(first_number, lines, words, lengths, oov, last_words, dictionary)
 
     @property
     def chars(self) -> str:
@@ -225,8 +227,14 @@ class SystemAligner:
             self._pred_number += len(texts)
             pred_words = split_words("\n".join(texts))
             if len(texts) == wanted and "".join(pred_words) == block.chars:
-                pred_ends = boundaries(map(len, pred_words))
-                self._add(count_equal_chars(block.ends, block.oov_ends, pred_ends, block.line_ends))
+                self._add(
+                    count_equal_chars(
+                        block.lengths,
+                        block.oov_words,
+                        list(map(len, pred_words)),
+                        block.line_last_words,
+                    )
+                )
                 return
             self._pred_pushback.extend(texts)
         for line in block.gold_lines():
@@ -270,11 +278,11 @@ class SystemAligner:
     def _count_equal_line(self, gold: GoldLine, pred: PredLine) -> None:
         if not gold.words:
             return
-        pred_ends = boundaries(map(len, pred.words))
-        record = (*count_equal_chars(gold.ends, gold.oov_ends, pred_ends), 0, 0)
+        pred_lengths = list(map(len, pred.words))
+        record = (*count_equal_chars(gold.lengths, gold.oov_words, pred_lengths), 0, 0)
         detail = None
         if self._on_detail is not None:
-            gold_marks, pred_marks = marks_equal_chars(gold.ends, pred_ends)
+            gold_marks, pred_marks = marks_equal_chars(gold.ends, boundaries(pred_lengths))
             detail = SentenceDetail(gold.number, gold.words, pred.words, gold_marks, pred_marks)
         self._emit(gold.number, record, detail)
 
@@ -367,7 +375,7 @@ class SystemAligner:
         pred_chars: str,
     ) -> None:
         if not gold_lines:  # prediction words past the end of the gold
-            gold_lines = [GoldLine(self._last_gold_number + 1, "", [], "", [0], [])]
+            gold_lines = [GoldLine(self._last_gold_number + 1, "", [], "", [], [0], [])]
         gold_starts = list(_line_starts(gold_lines))
         if gold_chars == pred_chars:
             blocks = [(0, 0, len(gold_chars))]
@@ -404,8 +412,7 @@ class SystemAligner:
                 continue
             offset = gold_starts[index]
             spans = spans_of(gold.words, offset)
-            oov_set = set(gold.oov_ends)
-            oov = [(start, end) for start, end in spans if end - offset in oov_set]
+            oov = list(map(spans.__getitem__, gold.oov_words))
             counts, gold_marks, pred_marks = count_spans(spans, oov, pred_spans)
             misaligned = misaligned_by_line.get(index, 0)
             detail = None

@@ -5,6 +5,7 @@ No arithmetic here: scoring is in :mod:`wsscore.scoring`, rendering in :mod:`wss
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from collections.abc import Callable
@@ -366,14 +367,37 @@ def _run(command: Callable[[dict[str, Any]], int], options: dict[str, Any]) -> N
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point of the console script and of ``python -m wsscore``."""
+    """Entry point of the console script and of ``python -m wsscore``.
+
+    As a process of its own (``argv`` None) it runs without the cyclic garbage collector, whose
+    passes over the many word objects only cost time (the scorer creates no reference cycles
+    worth collecting), and it ends with ``os._exit`` once its output is flushed, instead of
+    tearing down every object one by one.
+    """
+    own_process = argv is None
+    if own_process:
+        gc.disable()
     try:
         cli.main(args=argv, prog_name="wsscore", standalone_mode=True)
     except BrokenPipeError:
-        # The reader went away (`wsscore … | head -1`): not an error, and no traceback.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _quiet_broken_pipe()
         sys.exit(EXIT_OK)
     except KeyboardInterrupt:
         click.echo("wsscore: interrupted", err=True)
         sys.exit(130)
+    except SystemExit as exc:
+        if not own_process or not isinstance(exc.code, (int, type(None))):
+            raise
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        except BrokenPipeError:
+            _quiet_broken_pipe()
+            os._exit(EXIT_OK)
+        os._exit(exc.code or 0)
+
+
+def _quiet_broken_pipe() -> None:
+    """The reader went away (`wsscore … | head -1`): not an error, and no traceback."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())

@@ -2,25 +2,22 @@
 
 from __future__ import annotations
 
-import re
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from .errors import Warnings
 from .reading import open_text
 from .words import split_words
 
-# A line with white space between two non-space characters: a sign of a segmented corpus.
-_INNER_SPACE = re.compile(r"(?m)^[^\S\n]*\S+[^\S\n]+\S")
-_SPACE_BUT_NEWLINE = re.compile(r"[^\S\n]")
 SEGMENTED_LINES_SHARE = 0.2
-SEGMENTED_SAMPLE = 256 * 1024  # characters looked at to tell a segmented corpus
+SEGMENTED_SAMPLE = 2000  # lines looked at to tell a segmented corpus from a word list
 
 
 @dataclass(frozen=True)
 class Dictionary:
     """Known words, with where they came from (for reports and the signature)."""
 
-    entries: frozenset[str]
+    entries: AbstractSet[str]  # not copied into a frozenset: that would cost a whole pass
     paths: tuple[str, ...]
     encoding: str
     source: str  # "words" (a word list) or "train" (the words of a segmented training corpus)
@@ -42,10 +39,11 @@ def load_word_list(
         source = open_text(path, encoding, warnings=warnings, strict=strict)
         text = source.read_text()
         encodings.append(source.encoding.name)
-        entries.update(_entries(text))
-        sample = text[:SEGMENTED_SAMPLE]
-        lines = sample.count("\n") + 1
-        segmented = len(_INNER_SPACE.findall(sample))
+        lines = text.split("\n")
+        entries.update(map(str.strip, lines))  # C-level: no Python code per entry
+        sample = lines[:SEGMENTED_SAMPLE]
+        lines = len(sample)
+        segmented = sum(1 for line in sample if len(line.split()) > 1)
         if segmented >= 5 and segmented > SEGMENTED_LINES_SHARE * lines:
             warnings.warn(
                 f"{segmented} of the first {lines} lines hold several words: this looks like a "
@@ -54,7 +52,7 @@ def load_word_list(
                 hint="use --train for a segmented training corpus",
             )
     entries.discard("")
-    return Dictionary(frozenset(entries), tuple(paths), _joined(encodings), "words")
+    return Dictionary(entries, tuple(paths), _joined(encodings), "words")
 
 
 def load_training_corpus(
@@ -68,16 +66,7 @@ def load_training_corpus(
         encodings.append(source.encoding.name)
         for line in source.lines():
             entries.update(split_words(line))
-    return Dictionary(frozenset(entries), tuple(paths), _joined(encodings), "train")
-
-
-def _entries(text: str) -> list[str] | map:
-    """Lines stripped of white space; one C-level pass when no line needs stripping."""
-    if "\r" in text:
-        text = text.replace("\r\n", "\n")
-    if _SPACE_BUT_NEWLINE.search(text) is None:
-        return text.split("\n")
-    return map(str.strip, text.split("\n"))
+    return Dictionary(entries, tuple(paths), _joined(encodings), "train")
 
 
 def _joined(names: list[str]) -> str:

@@ -156,7 +156,7 @@ _CHARDET_MAP = {
     "big5hkscs": "big5",
     "cp950": "big5",
 }
-HEURISTIC_SAMPLE = 256 * 1024
+HEURISTIC_SAMPLE = 64 * 1024
 CHARDET_SAMPLE = 64 * 1024
 
 
@@ -230,15 +230,18 @@ def _crib_score(text: str, crib: frozenset[str]) -> float:
     return sum(1 for c in chars if c in crib) / len(chars)
 
 
-# In GBK a byte 0x30-0x39 is never the second byte of a character: this is GB18030's 4-byte form.
-_GB18030_FOUR_BYTES = re.compile(rb"[\x81-\xfe][\x30-\x39][\x81-\xfe][\x30-\x39]")
-
-
-def _named(family: str, sample: bytes) -> Encoding:
-    """The name shown for a detected family (both GB names decode with GB18030)."""
-    if family == "gb":
-        return _ALIASES["gb18030" if _GB18030_FOUR_BYTES.search(sample) else "gbk"]
-    return _ALIASES["cp950"] if _decodes(sample, "cp950") else _ALIASES["big5-hkscs"]
+def _legacy_candidates(sample: bytes) -> dict[str, Encoding]:
+    """The GB and Big5 readings that decode ``sample`` strictly, each under its narrowest name."""
+    found = {}
+    for family, rules in (
+        ("gb", (("gbk", "gbk", "strict"), ("gb18030", "gb18030", "strict"))),
+        ("big5", (("cp950", "cp950", "strict"), ("big5-hkscs", "cp950", BIG5_STRICT_HANDLER))),
+    ):
+        for name, codec, errors in rules:
+            if _decodes(sample, codec, errors):
+                found[family] = _ALIASES[name]
+                break
+    return found
 
 
 def detect(sample: bytes, *, complete: bool, crib: frozenset[str] | None = None) -> Encoding:
@@ -259,24 +262,20 @@ def detect(sample: bytes, *, complete: bool, crib: frozenset[str] | None = None)
         return UTF8
     if _mostly_utf8(sample):
         return UTF8  # a damaged UTF-8 file: its few bad bytes are kept and reported, not GB
-    candidates = [
-        family
-        for family, codec, errors in (
-            ("gb", "gb18030", "strict"),
-            ("big5", "cp950", BIG5_STRICT_HANDLER),
-        )
-        if _decodes(sample, codec, errors)
-    ]
+    candidates = _legacy_candidates(sample)
     if len(candidates) == 1:
-        return _named(candidates[0], sample)
+        return next(iter(candidates.values()))
     # Both decode (GB18030 accepts almost any byte pairs) or neither does (damaged file).
     if crib:
         gb_text = sample.decode("gb18030", "surrogateescape")
         big5_text = sample.decode("cp950", BIG5_HANDLER)
         gb_score, big5_score = _crib_score(gb_text, crib), _crib_score(big5_text, crib)
         if abs(gb_score - big5_score) > 0.2:
-            return _named("gb" if gb_score > big5_score else "big5", sample)
+            return (
+                candidates.get("gb" if gb_score > big5_score else "big5")
+                or _ALIASES["gb18030" if gb_score > big5_score else "big5-hkscs"]
+            )
     family = _family_by_bytes(sample) or _family_by_chardet(sample)
     if family is None:
-        family = candidates[0] if candidates else "gb"
-    return _named(family, sample)
+        family = next(iter(candidates), "gb")
+    return candidates.get(family) or _ALIASES["gb18030" if family == "gb" else "big5-hkscs"]

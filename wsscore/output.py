@@ -6,7 +6,6 @@ import contextlib
 import os
 import stat
 import sys
-import tempfile
 from typing import BinaryIO
 
 from .errors import WsscoreError
@@ -35,6 +34,8 @@ class Destination:
         if path is None or path == "-":
             self.stream = sys.stdout.buffer
             return
+        import tempfile  # only reports written to a file need it
+
         directory = os.path.dirname(os.path.abspath(path))
         try:
             handle, self._temp_path = tempfile.mkstemp(
