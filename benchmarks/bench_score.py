@@ -82,7 +82,7 @@ def main() -> int:
             ours = [*wsscore_command(), "score", str(gold(corpus)), str(prediction)]
             ours += ["-d", str(words(corpus)), "-q"]
             ours_time, ours_out = median_seconds(ours, args.runs, env)
-            perl_f = perl_out.rstrip().split(b"\t")[10].decode()
+            perl_f = perl_out.rstrip().splitlines()[-1].split(b"\t")[10].decode()
             if perl_f != ours_out.decode().strip():
                 print(f"  note: F differs: script {perl_f}, wsscore {ours_out.decode().strip()}")
             print(

@@ -160,11 +160,19 @@ HEURISTIC_SAMPLE = 64 * 1024
 CHARDET_SAMPLE = 64 * 1024
 
 
-def _decodes(data: bytes, codec: str, errors: str = "strict") -> bool:
+def _decodes(
+    data: bytes,
+    codec: str,
+    errors: str = "strict",
+    decoded: dict[tuple[str, str], str] | None = None,
+) -> bool:
+    """Whether ``data`` decodes strictly; the text is kept in ``decoded`` when given."""
     try:
-        data.decode(codec, errors)
+        text = data.decode(codec, errors)
     except UnicodeDecodeError:
         return False
+    if decoded is not None:
+        decoded[codec, errors] = text
     return True
 
 
@@ -230,7 +238,7 @@ def _crib_score(text: str, crib: frozenset[str]) -> float:
     return sum(1 for c in chars if c in crib) / len(chars)
 
 
-def _legacy_candidates(sample: bytes) -> dict[str, Encoding]:
+def _legacy_candidates(sample: bytes, decoded: dict[tuple[str, str], str]) -> dict[str, Encoding]:
     """The GB and Big5 readings that decode ``sample`` strictly, each under its narrowest name."""
     found = {}
     for family, rules in (
@@ -238,7 +246,7 @@ def _legacy_candidates(sample: bytes) -> dict[str, Encoding]:
         ("big5", (("cp950", "cp950", "strict"), ("big5-hkscs", "cp950", BIG5_STRICT_HANDLER))),
     ):
         for name, codec, errors in rules:
-            if _decodes(sample, codec, errors):
+            if _decodes(sample, codec, errors, decoded):
                 found[family] = _ALIASES[name]
                 break
     return found
@@ -251,6 +259,25 @@ def detect(sample: bytes, *, complete: bool, crib: frozenset[str] | None = None)
     at its end is ignored. ``crib`` holds characters of the gold standard: for a short or
     ambiguous prediction the candidate whose characters are the gold's wins.
     """
+    return detect_and_decode(sample, complete=complete, crib=crib)[0]
+
+
+def detect_and_decode(
+    sample: bytes, *, complete: bool, crib: frozenset[str] | None = None
+) -> tuple[Encoding, str | None]:
+    """:func:`detect`, with the text of a complete sample when detection already decoded it
+    exactly as the chosen encoding decodes (so that a small file is decoded once, not twice)."""
+    decoded: dict[tuple[str, str], str] = {}
+    chosen = _detect(sample, complete, crib, decoded)
+    text = decoded.get((chosen.codec, chosen.strict_errors)) if complete else None
+    if text is None and complete and chosen.family == "big5":
+        text = decoded.get(("cp950", "strict"))  # plain CP950 succeeded: the same text
+    return chosen, text
+
+
+def _detect(
+    sample: bytes, complete: bool, crib: frozenset[str] | None, decoded: dict[tuple[str, str], str]
+) -> Encoding:
     if sample.startswith(codecs.BOM_UTF8):
         return UTF8_SIG
     if sample.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
@@ -258,11 +285,11 @@ def detect(sample: bytes, *, complete: bool, crib: frozenset[str] | None = None)
     if not complete:
         cut = sample.rfind(b"\n")
         sample = sample[: cut + 1] if cut >= 0 else sample[:-4]
-    if sample.isascii() or _decodes(sample, "utf-8"):
+    if sample.isascii() or _decodes(sample, "utf-8", "strict", decoded):
         return UTF8
     if _mostly_utf8(sample):
         return UTF8  # a damaged UTF-8 file: its few bad bytes are kept and reported, not GB
-    candidates = _legacy_candidates(sample)
+    candidates = _legacy_candidates(sample, decoded)
     if len(candidates) == 1:
         return next(iter(candidates.values()))
     # Both decode (GB18030 accepts almost any byte pairs) or neither does (damaged file).

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import BinaryIO
 
-from .encodings import Encoding, detect, lookup
+from .encodings import Encoding, detect_and_decode, lookup
 from .errors import Warnings, WsscoreError, location
 
 BLOCK_SIZE = 1 << 20  # 1 MiB; the first block is also the detection sample
@@ -96,6 +96,7 @@ class TextFile:
     lines_read: int = 0
     undecodable: int = 0
     first_undecodable: str | None = field(default=None, repr=False)
+    first_text: str | None = field(default=None, repr=False)  # set only for a complete file
 
     @property
     def name(self) -> str:
@@ -127,6 +128,10 @@ class TextFile:
         self._report_undecodable()
 
     def _blocks_by_cut(self) -> Iterator[str]:
+        if self.first_text is not None:
+            # Detection decoded the whole file already (strictly): no second decode.
+            yield self.first_text
+            return
         block = self.first_block
         if block.startswith(codecs.BOM_UTF8) and self.encoding.family == "utf-8":
             block = block[3:]
@@ -247,7 +252,8 @@ def open_text(
     first = _read_block(stream, name)
     if encoding == "auto":
         complete = len(first) < BLOCK_SIZE
-        chosen = detect(first, complete=complete, crib=crib)
+        chosen, text = detect_and_decode(first, complete=complete, crib=crib)
+        return TextFile(path, chosen, stream, first, warnings, strict=strict, first_text=text)
     else:
         try:
             chosen = lookup(encoding)
