@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from .errors import Warnings
-from .reading import open_text
+from .reading import TextFile, open_text
 from .words import split_words
 
 SEGMENTED_LINES_SHARE = 0.2
@@ -34,20 +35,16 @@ def load_word_list(
 ) -> Dictionary:
     """One entry per line, stripped; empty lines ignored; inner white space kept (as `score`)."""
     entries: set[str] = set()
-    encodings: list[str] = []
-    for path in paths:
-        source = open_text(path, encoding, warnings=warnings, strict=strict)
-        text = source.read_text()
-        encodings.append(source.encoding.name)
-        lines = text.split("\n")
+    encodings = []
+    for source in _sources(paths, encoding, warnings, strict, encodings):
+        lines = source.read_text().split("\n")
         entries.update(map(str.strip, lines))  # C-level: no Python code per entry
         sample = lines[:SEGMENTED_SAMPLE]
-        lines = len(sample)
         segmented = sum(1 for line in sample if len(line.split()) > 1)
-        if segmented >= 5 and segmented > SEGMENTED_LINES_SHARE * lines:
+        if segmented >= 5 and segmented > SEGMENTED_LINES_SHARE * len(sample):
             warnings.warn(
-                f"{segmented} of the first {lines} lines hold several words: this looks like a "
-                "segmented corpus, not a word list, so few gold words will be found in it",
+                f"{segmented} of the first {len(sample)} lines hold several words: this looks "
+                "like a segmented corpus, not a word list, so few gold words will be found in it",
                 where=source.name,
                 hint="use --train for a segmented training corpus",
             )
@@ -60,13 +57,21 @@ def load_training_corpus(
 ) -> Dictionary:
     """The set of words of a segmented training corpus (the bakeoff's definition of OOV)."""
     entries: set[str] = set()
-    encodings: list[str] = []
-    for path in paths:
-        source = open_text(path, encoding, warnings=warnings, strict=strict)
-        encodings.append(source.encoding.name)
+    encodings = []
+    for source in _sources(paths, encoding, warnings, strict, encodings):
         for line in source.lines():
             entries.update(split_words(line))
     return Dictionary(entries, tuple(paths), _joined(encodings), "train")
+
+
+def _sources(
+    paths: list[str], encoding: str, warnings: Warnings, strict: bool, encodings: list[str]
+) -> Iterator[TextFile]:
+    """Each file opened for reading; the name of its encoding is appended to ``encodings``."""
+    for path in paths:
+        source = open_text(path, encoding, warnings=warnings, strict=strict)
+        encodings.append(source.encoding.name)
+        yield source
 
 
 def _joined(names: list[str]) -> str:

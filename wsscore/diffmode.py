@@ -13,16 +13,14 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import BinaryIO
 
-from ._version import __version__
 from .counts import Counts
 from .dictionary import Dictionary
 from .encodings import Encoding
 from .errors import Warnings, WsscoreError, location
 from .metrics import compute, f_beta, ratio
 from .reading import BLOCK_SIZE, open_binary, open_text
-from .scoring import GoldInfo, Report, SystemResult
+from .scoring import GoldInfo, Report, SystemResult, build_report
 from .sighan import SighanTotals, perl_dictionary, perl_file_name, score_with_diff
-from .signature import signature
 
 
 def raw_lines(path: str) -> Iterator[bytes]:
@@ -220,25 +218,14 @@ def score_by_diff(
                 name, pred_file.name, pred_file.encoding.name, counts, metrics, sighan=totals
             )
         )
-    results.sort(key=lambda r: -1.0 if r.metrics.f is None else r.metrics.f, reverse=True)
     assert gold_info is not None
-    return Report(
-        __version__,
-        signature(
-            match="diff",
-            ci=ci,
-            beta=beta,
-            dictionary=dictionary,
-            gold_encoding=gold_enc.name,
-            pred_encodings=[r.encoding for r in results],
-            mismatch="none",
-        ),
+    return build_report(
         gold_info,
         dictionary,
         results,
-        ci,
-        beta,
-        "none",
-        "diff",
-        list(warnings.messages),
+        match="diff",
+        ci=ci,
+        beta=beta,
+        mismatch="none",
+        warnings=warnings,
     )

@@ -294,29 +294,55 @@ def score(
             where=", ".join(known.paths) or None,
             hint="use the training word list, or --train with the training corpus",
         )
-    if sort:
-        results.sort(key=lambda r: -1.0 if r.metrics.f is None else r.metrics.f, reverse=True)
     gold_info = GoldInfo(
         gold_file.name, gold_file.encoding.name, gold_file.lines_read, gold_words, gold_sentences
     )
+    return build_report(
+        gold_info,
+        known,
+        results,
+        match="span",
+        ci=ci,
+        beta=beta,
+        mismatch=mismatch,
+        warnings=warnings,
+        sort=sort,
+    )
+
+
+def build_report(
+    gold: GoldInfo,
+    dictionary: Dictionary | None,
+    results: list[SystemResult],
+    *,
+    match: str,
+    ci: str,
+    beta: float,
+    mismatch: str,
+    warnings: Warnings,
+    sort: bool = True,
+) -> Report:
+    """The report of scored systems, sorted by F (undefined last) unless ``sort`` is false."""
+    if sort:
+        results.sort(key=lambda r: -1.0 if r.metrics.f is None else r.metrics.f, reverse=True)
     return Report(
         __version__,
         signature(
-            match="span",
+            match=match,
             ci=ci,
             beta=beta,
-            dictionary=known,
-            gold_encoding=gold_info.encoding,
+            dictionary=dictionary,
+            gold_encoding=gold.encoding,
             pred_encodings=[r.encoding for r in results],
             mismatch=mismatch,
         ),
-        gold_info,
-        known,
+        gold,
+        dictionary,
         results,
         ci,
         beta,
         mismatch,
-        "span",
+        match,
         list(warnings.messages),
     )
 
