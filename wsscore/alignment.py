@@ -13,9 +13,10 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections import deque
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import accumulate, chain, islice
 
+from . import native
 from .counting import boundaries, count_equal_chars, count_spans, marks_equal_chars, oov_words
 from .words import needs_exact_split, spans_of, split_words
 
@@ -49,49 +50,94 @@ class GoldLine:
         return cls(number, text, words, "".join(words), lengths, boundaries(lengths), oov)
 
 
-@dataclass(slots=True)
 class GoldBlock:
     """Consecutive gold lines taken as one character stream (the fast path of the scorer).
 
     Line breaks are word boundaries on both sides, so when a prediction's lines hold the same
-    characters as the block, the block can be counted as a single sequence of words.
+    characters as the block, the block can be counted as a single sequence of words: by the C
+    speed-ups from the text itself, or in Python from the words, split once and shared by the
+    systems (built on first use, as is the line-by-line form the slower paths need).
     """
 
-    first_number: int
-    lines: list[str]
-    words: list[str]
-    lengths: list[int]
-    oov_words: list[int]
-    line_last_words: list[int]  # index of the last word of each line but the last
-    dictionary: Dictionary
-    _chars: str | None = None
-    _gold_lines: list[GoldLine] | None = field(default=None)
+    __slots__ = (
+        "_chars",
+        "_gold_lines",
+        "_lengths",
+        "_line_last_words",
+        "_oov_words",
+        "_words",
+        "dictionary",
+        "first_number",
+        "lines",
+        "text",
+    )
 
-    @classmethod
-    def build(cls, first_number: int, text: str, dictionary: Dictionary) -> GoldBlock:
-        lines = text.split("\n")
-        if lines[-1] == "":
-            lines.pop()
-        words_per_line = list(map(split_words if needs_exact_split(text) else str.split, lines))
-        words = list(chain.from_iterable(words_per_line))
-        lengths = list(map(len, words))
-        oov = oov_words(words, dictionary) if dictionary is not None else []
+    def __init__(self, first_number: int, text: str, dictionary: Dictionary):
+        self.first_number = first_number
+        self.text = text
+        self.dictionary = dictionary
+        self.lines = text.split("\n")
+        if self.lines[-1] == "":
+            self.lines.pop()  # the line feed ends the last line; it does not start a new one
+        self._words: list[str] | None = None
+        self._lengths: list[int] | None = None
+        self._oov_words: list[int] | None = None
+        self._line_last_words: list[int] | None = None
+        self._chars: str | None = None
+        self._gold_lines: list[GoldLine] | None = None
+
+    def word_and_sentence_counts(self) -> tuple[int, int]:
+        """Words, and lines with at least one word."""
+        if native.AVAILABLE and self._words is None:
+            return native.count_words(self.text)
+        if needs_exact_split(self.text):  # str.isspace() would be wrong about U+001C..U+001F
+            return len(self.words), sum(1 for line in self.lines if split_words(line))
+        blank = sum(map(str.isspace, self.lines)) + self.lines.count("")
+        return len(self.words), len(self.lines) - blank
+
+    def _split(self) -> None:
+        split = split_words if needs_exact_split(self.text) else str.split
+        words_per_line = list(map(split, self.lines))
+        self._words = list(chain.from_iterable(words_per_line))
+        self._lengths = list(map(len, self._words))
         # S, I, D are per sentence: the counter needs to know where lines end. (A line without
         # words repeats the index before it, which marks the same word again: harmless.)
-        last_words = [index - 1 for index in accumulate(map(len, words_per_line[:-1])) if index]
-        return cls(first_number, lines, words, lengths, oov, last_words, dictionary)
+        self._line_last_words = [
+            index - 1 for index in accumulate(map(len, words_per_line[:-1])) if index
+        ]
+
+    @property
+    def words(self) -> list[str]:
+        if self._words is None:
+            self._split()
+        return self._words  # type: ignore[return-value]
+
+    @property
+    def lengths(self) -> list[int]:
+        if self._lengths is None:
+            self._split()
+        return self._lengths  # type: ignore[return-value]
+
+    @property
+    def line_last_words(self) -> list[int]:
+        """Index of the last word of each line but the last."""
+        if self._line_last_words is None:
+            self._split()
+        return self._line_last_words  # type: ignore[return-value]
+
+    @property
+    def oov_words(self) -> list[int]:
+        """Indices of the words not in the dictionary."""
+        if self._oov_words is None:
+            has_dictionary = self.dictionary is not None
+            self._oov_words = oov_words(self.words, self.dictionary) if has_dictionary else []
+        return self._oov_words
 
     @property
     def chars(self) -> str:
         if self._chars is None:
             self._chars = "".join(self.words)
         return self._chars
-
-    @property
-    def sentences(self) -> int:
-        """Lines with at least one word."""
-        blank = sum(map(str.isspace, self.lines)) + self.lines.count("")
-        return len(self.lines) - blank
 
     def gold_lines(self) -> list[GoldLine]:
         """The block line by line (built once, shared by the systems that need it)."""
@@ -151,6 +197,19 @@ class SentenceDetail:
     pred_words: list[str]
     gold_marks: list[bool]
     pred_marks: list[bool]
+
+
+def count_block(block: GoldBlock, pred_lines: list[str]) -> tuple[int, ...] | None:
+    """Counts of a gold block against as many prediction lines, if they hold the same
+    characters (else None: the caller aligns line by line)."""
+    pred_text = "\n".join(pred_lines)
+    if native.AVAILABLE:
+        return native.count_block(block.text, pred_text, block.dictionary)
+    pred_words = split_words(pred_text)
+    if "".join(pred_words) != block.chars:
+        return None
+    pred_lengths = list(map(len, pred_words))
+    return count_equal_chars(block.lengths, block.oov_words, pred_lengths, block.line_last_words)
 
 
 class SystemAligner:
@@ -222,19 +281,11 @@ class SystemAligner:
         """Count a block of gold lines at once where possible, else line by line."""
         self._last_gold_number = block.first_number + len(block.lines) - 1
         if not self._by_line and not self._gold_buffer and not self._pred_pushback:
-            wanted = len(block.lines)
-            texts = list(islice(self._pred_source, wanted))
+            texts = list(islice(self._pred_source, len(block.lines)))
             self._pred_number += len(texts)
-            pred_words = split_words("\n".join(texts))
-            if len(texts) == wanted and "".join(pred_words) == block.chars:
-                self._add(
-                    count_equal_chars(
-                        block.lengths,
-                        block.oov_words,
-                        list(map(len, pred_words)),
-                        block.line_last_words,
-                    )
-                )
+            counts = count_block(block, texts) if len(texts) == len(block.lines) else None
+            if counts is not None:
+                self._add(counts)
                 return
             self._pred_pushback.extend(texts)
         for line in block.gold_lines():

@@ -13,7 +13,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from functools import partial
-from itertools import accumulate, compress, count, islice, repeat
+from itertools import accumulate, compress, count, filterfalse, islice, repeat
 from operator import add, eq, sub
 
 Span = tuple[int, int]
@@ -33,7 +33,7 @@ def oov_words(words: list[str], dictionary: AbstractSet[str]) -> list[int]:
     probes a small set (the words' hashes are cached by the first pass) instead of the large
     dictionary.
     """
-    unknown = set(words).difference(dictionary)
+    unknown = set(filterfalse(dictionary.__contains__, set(words)))
     if not unknown:
         return []
     return list(compress(count(), map(unknown.__contains__, words)))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import codecs
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 BIG5_HANDLER = "wsscore-big5hkscs"
@@ -241,29 +242,43 @@ def _crib_score(text: str, crib: frozenset[str]) -> float:
 def _legacy_candidates(sample: bytes, decoded: dict[tuple[str, str], str]) -> dict[str, Encoding]:
     """The GB and Big5 readings that decode ``sample`` strictly, each under its narrowest name."""
     found = {}
-    for family, rules in (
-        ("gb", (("gbk", "gbk", "strict"), ("gb18030", "gb18030", "strict"))),
-        ("big5", (("cp950", "cp950", "strict"), ("big5-hkscs", "cp950", BIG5_STRICT_HANDLER))),
-    ):
-        for name, codec, errors in rules:
-            if _decodes(sample, codec, errors, decoded):
-                found[family] = _ALIASES[name]
-                break
+    if _decodes(sample, "gb18030", "strict", decoded):
+        found["gb"] = _ALIASES["gbk" if _no_four_byte_gb18030(sample, decoded) else "gb18030"]
+    for name, errors in (("cp950", "strict"), ("big5-hkscs", BIG5_STRICT_HANDLER)):
+        if _decodes(sample, "cp950", errors, decoded):
+            found["big5"] = _ALIASES[name]
+            break
     return found
 
 
-def detect(sample: bytes, *, complete: bool, crib: frozenset[str] | None = None) -> Encoding:
+def _no_four_byte_gb18030(sample: bytes, decoded: dict[tuple[str, str], str]) -> bool:
+    """Whether GB18030 text uses only GBK's one- and two-byte forms (to name it "gbk").
+
+    Counted, not decoded again: with only those forms every non-ASCII character takes two
+    bytes, so the bytes outnumber the characters by exactly the non-ASCII characters; each
+    four-byte form adds two more.
+    """
+    text = decoded["gb18030", "strict"]
+    non_ascii = len(text) - len(text.encode("ascii", "ignore"))
+    return len(sample) - len(text) == non_ascii
+
+
+Crib = frozenset[str] | Callable[[], frozenset[str]] | None
+
+
+def detect(sample: bytes, *, complete: bool, crib: Crib = None) -> Encoding:
     """Pick the encoding of a file from its first bytes.
 
     ``complete`` says whether ``sample`` is the whole file; otherwise a cut multibyte character
     at its end is ignored. ``crib`` holds characters of the gold standard: for a short or
-    ambiguous prediction the candidate whose characters are the gold's wins.
+    ambiguous prediction the candidate whose characters are the gold's wins; it may be given as
+    a function, called only when it is needed.
     """
     return detect_and_decode(sample, complete=complete, crib=crib)[0]
 
 
 def detect_and_decode(
-    sample: bytes, *, complete: bool, crib: frozenset[str] | None = None
+    sample: bytes, *, complete: bool, crib: Crib = None
 ) -> tuple[Encoding, str | None]:
     """:func:`detect`, with the text of a complete sample when detection already decoded it
     exactly as the chosen encoding decodes (so that a small file is decoded once, not twice)."""
@@ -276,7 +291,7 @@ def detect_and_decode(
 
 
 def _detect(
-    sample: bytes, complete: bool, crib: frozenset[str] | None, decoded: dict[tuple[str, str], str]
+    sample: bytes, complete: bool, crib: Crib, decoded: dict[tuple[str, str], str]
 ) -> Encoding:
     if sample.startswith(codecs.BOM_UTF8):
         return UTF8_SIG
@@ -293,6 +308,8 @@ def _detect(
     if len(candidates) == 1:
         return next(iter(candidates.values()))
     # Both decode (GB18030 accepts almost any byte pairs) or neither does (damaged file).
+    if crib is not None and callable(crib):
+        crib = crib()
     if crib:
         gb_text = sample.decode("gb18030", "surrogateescape")
         big5_text = sample.decode("cp950", BIG5_HANDLER)

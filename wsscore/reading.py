@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import BinaryIO
 
-from .encodings import Encoding, detect_and_decode, lookup
+from .encodings import Crib, Encoding, detect_and_decode, lookup
 from .errors import Warnings, WsscoreError, location
 
 BLOCK_SIZE = 1 << 20  # 1 MiB; the first block is also the detection sample
@@ -242,7 +242,7 @@ def open_text(
     *,
     warnings: Warnings,
     strict: bool = False,
-    crib: frozenset[str] | None = None,
+    crib: Crib = None,
 ) -> TextFile:
     """Open an input, decide its encoding (``auto`` detects it) and return a :class:`TextFile`."""
     name = display_name(path)

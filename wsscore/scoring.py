@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from ._version import __version__
 from .alignment import GoldBlock, MismatchError, SentenceDetail, SentenceRecord, SystemAligner
@@ -227,7 +228,9 @@ def score(
         dictionary, train, encoding=dict_encoding or encoding, warnings=warnings, strict=strict
     )
     gold_file = _open(gold, gold_encoding or encoding, warnings, strict, name="<gold>")
-    crib = crib_of(gold_file) if isinstance(gold_file, TextFile) else None
+    # The gold's characters tell apart GB and Big5 readings of an ambiguous prediction; they
+    # are collected only if a prediction needs them.
+    crib = partial(crib_of, gold_file) if isinstance(gold_file, TextFile) else None
     pred_files = [
         _open(p, pred_encoding or encoding, warnings, strict, crib, name=f"<prediction {i + 1}>")
         for i, p in enumerate(predictions)
@@ -250,17 +253,18 @@ def score(
             )
         )
 
-    entries = known.entries if known is not None else None
+    entries = known.lookup if known is not None else None
     gold_words = gold_sentences = 0
     gold_blocks = gold_file.text_blocks()
     current = 0  # the system being fed, to name it if its characters differ
     try:
         next_line = 1
         for text in gold_blocks:
-            block = GoldBlock.build(next_line, text, entries)
+            block = GoldBlock(next_line, text, entries)
             next_line += len(block.lines)
-            gold_sentences += block.sentences
-            gold_words += len(block.words)
+            words, sentences = block.word_and_sentence_counts()
+            gold_words += words
+            gold_sentences += sentences
             for current, aligner in enumerate(aligners):  # noqa: B007 (named on error)
                 aligner.feed_block(block)
         for current, aligner in enumerate(aligners):  # noqa: B007

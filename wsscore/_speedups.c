@@ -1,0 +1,466 @@
+/*
+ * wsscore._speedups: the fast path of the scorer in C (optional; wsscore works without it).
+ *
+ * count_block(gold, pred, vocabulary) scores a block of gold lines against prediction lines
+ * that hold the same characters, exactly as wsscore.counting.count_equal_chars does, in one pass
+ * over the two texts and without creating a Python object per word. It returns None when the
+ * characters differ (the caller then aligns line by line in Python).
+ *
+ * Vocabulary(text) holds the entries of a word list (one per line, stripped) in a hash table
+ * over the text itself, so that a dictionary loads without a Python string per entry.
+ *
+ * Definitions (metrics.md): words are runs of characters between Unicode White_Space (and
+ * U+FEFF, which is not text); lines end at "\n"; S, I, D are counted per sentence, a predicted
+ * word belonging to the sentence in which it starts.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+/* Unicode White_Space, plus U+FEFF (a byte-order mark is not text). Not U+001C..U+001F, which
+ * str.isspace() counts but White_Space does not. */
+static inline int
+is_separator(Py_UCS4 c)
+{
+    if (c <= 0x20) {
+        return c == 0x20 || (c >= 0x09 && c <= 0x0D);
+    }
+    if (c < 0x85) {
+        return 0;
+    }
+    switch (c) {
+    case 0x85: case 0xA0: case 0x1680: case 0x2028: case 0x2029: case 0x202F: case 0x205F:
+    case 0x3000: case 0xFEFF:
+        return 1;
+    default:
+        return c >= 0x2000 && c <= 0x200A;
+    }
+}
+
+/* ---- Vocabulary: a set of strings stored as slices of one text ------------------------------ */
+
+typedef struct {
+    Py_ssize_t start;  /* -1: empty slot */
+    Py_ssize_t length;
+    uint64_t hash;
+} Slot;
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *text;  /* the str the slices point into */
+    int kind;
+    const void *data;
+    Slot *slots;
+    Py_ssize_t capacity;  /* a power of two */
+    Py_ssize_t size;
+} Vocabulary;
+
+static uint64_t
+hash_slice(int kind, const void *data, Py_ssize_t start, Py_ssize_t length)
+{
+    uint64_t h = 1469598103934665603ULL;  /* FNV-1a over code points */
+    for (Py_ssize_t i = start; i < start + length; i++) {
+        h ^= (uint64_t)PyUnicode_READ(kind, data, i);
+        h *= 1099511628211ULL;
+    }
+    return h ^ (uint64_t)length;
+}
+
+static int
+same_slice(int kind_a, const void *data_a, Py_ssize_t start_a, int kind_b, const void *data_b,
+           Py_ssize_t start_b, Py_ssize_t length)
+{
+    if (kind_a == kind_b) {
+        return memcmp((const char *)data_a + start_a * kind_a,
+                      (const char *)data_b + start_b * kind_b, (size_t)(length * kind_a)) == 0;
+    }
+    for (Py_ssize_t i = 0; i < length; i++) {
+        if (PyUnicode_READ(kind_a, data_a, start_a + i) != PyUnicode_READ(kind_b, data_b, start_b + i)) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Find the slot of a slice of (kind, data); returns its index, or the empty slot to fill. */
+static Py_ssize_t
+find_slot(Vocabulary *v, int kind, const void *data, Py_ssize_t start, Py_ssize_t length, uint64_t h)
+{
+    Py_ssize_t mask = v->capacity - 1;
+    Py_ssize_t i = (Py_ssize_t)(h & (uint64_t)mask);
+    for (;;) {
+        Slot *slot = &v->slots[i];
+        if (slot->start < 0) {
+            return i;
+        }
+        if (slot->hash == h && slot->length == length
+            && same_slice(v->kind, v->data, slot->start, kind, data, start, length)) {
+            return i;
+        }
+        i = (i + 1) & mask;
+    }
+}
+
+static int
+vocabulary_contains_slice(Vocabulary *v, int kind, const void *data, Py_ssize_t start, Py_ssize_t length)
+{
+    if (v->size == 0) {
+        return 0;
+    }
+    uint64_t h = hash_slice(kind, data, start, length);
+    return v->slots[find_slot(v, kind, data, start, length, h)].start >= 0;
+}
+
+static PyObject *
+Vocabulary_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+{
+    static char *keywords[] = {"text", NULL};
+    PyObject *text;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "U", keywords, &text)) {
+        return NULL;
+    }
+    Vocabulary *v = (Vocabulary *)type->tp_alloc(type, 0);
+    if (v == NULL) {
+        return NULL;
+    }
+    Py_INCREF(text);
+    v->text = text;
+    v->kind = PyUnicode_KIND(text);
+    v->data = PyUnicode_DATA(text);
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+    Py_ssize_t lines = 1;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (PyUnicode_READ(v->kind, v->data, i) == '\n') {
+            lines++;
+        }
+    }
+    v->capacity = 16;
+    while (v->capacity < 2 * lines) {
+        v->capacity *= 2;
+    }
+    v->slots = PyMem_Malloc(sizeof(Slot) * (size_t)v->capacity);
+    if (v->slots == NULL) {
+        Py_DECREF(v);
+        return PyErr_NoMemory();
+    }
+    for (Py_ssize_t i = 0; i < v->capacity; i++) {
+        v->slots[i].start = -1;
+    }
+    Py_ssize_t line_start = 0;
+    for (Py_ssize_t i = 0; i <= n; i++) {
+        if (i < n && PyUnicode_READ(v->kind, v->data, i) != '\n') {
+            continue;
+        }
+        /* An entry is its line stripped of white space (str.strip(), as the Python loader). */
+        Py_ssize_t a = line_start, b = i;
+        while (a < b && Py_UNICODE_ISSPACE(PyUnicode_READ(v->kind, v->data, a))) {
+            a++;
+        }
+        while (b > a && Py_UNICODE_ISSPACE(PyUnicode_READ(v->kind, v->data, b - 1))) {
+            b--;
+        }
+        if (b > a) {
+            uint64_t h = hash_slice(v->kind, v->data, a, b - a);
+            Py_ssize_t s = find_slot(v, v->kind, v->data, a, b - a, h);
+            if (v->slots[s].start < 0) {
+                v->slots[s].start = a;
+                v->slots[s].length = b - a;
+                v->slots[s].hash = h;
+                v->size++;
+            }
+        }
+        line_start = i + 1;
+    }
+    return (PyObject *)v;
+}
+
+static void
+Vocabulary_dealloc(Vocabulary *v)
+{
+    PyMem_Free(v->slots);
+    Py_XDECREF(v->text);
+    Py_TYPE(v)->tp_free((PyObject *)v);
+}
+
+static Py_ssize_t
+Vocabulary_len(Vocabulary *v)
+{
+    return v->size;
+}
+
+static int
+Vocabulary_contains(Vocabulary *v, PyObject *word)
+{
+    if (!PyUnicode_Check(word)) {
+        return 0;
+    }
+    return vocabulary_contains_slice(v, PyUnicode_KIND(word), PyUnicode_DATA(word), 0,
+                                     PyUnicode_GET_LENGTH(word));
+}
+
+static PyObject *
+Vocabulary_entries(Vocabulary *v, PyObject *Py_UNUSED(ignored))
+{
+    PyObject *result = PyFrozenSet_New(NULL);
+    if (result == NULL) {
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < v->capacity; i++) {
+        Slot *slot = &v->slots[i];
+        if (slot->start < 0) {
+            continue;
+        }
+        PyObject *entry = PyUnicode_Substring(v->text, slot->start, slot->start + slot->length);
+        if (entry == NULL || PySet_Add(result, entry) < 0) {
+            Py_XDECREF(entry);
+            Py_DECREF(result);
+            return NULL;
+        }
+        Py_DECREF(entry);
+    }
+    return result;
+}
+
+static PySequenceMethods Vocabulary_as_sequence = {
+    .sq_length = (lenfunc)Vocabulary_len,
+    .sq_contains = (objobjproc)Vocabulary_contains,
+};
+
+static PyMethodDef Vocabulary_methods[] = {
+    {"entries", (PyCFunction)Vocabulary_entries, METH_NOARGS,
+     "The entries as a frozenset of str (built on demand)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject VocabularyType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "wsscore._speedups.Vocabulary",
+    .tp_basicsize = sizeof(Vocabulary),
+    .tp_dealloc = (destructor)Vocabulary_dealloc,
+    .tp_as_sequence = &Vocabulary_as_sequence,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Vocabulary(text): the stripped, non-empty lines of a word list, as a set.",
+    .tp_methods = Vocabulary_methods,
+    .tp_new = Vocabulary_new,
+};
+
+/* ---- counting ------------------------------------------------------------------------------ */
+
+enum { GOLD = 2, PRED = 1, LINE_END = 4, OOV = 8 };
+
+typedef struct {
+    int kind;
+    const void *data;
+    Py_ssize_t length;
+    Py_ssize_t at;
+} Cursor;
+
+/* Skip separators; returns how many "\n" were passed. */
+static inline Py_ssize_t
+skip_separators(Cursor *c)
+{
+    Py_ssize_t newlines = 0;
+    while (c->at < c->length) {
+        Py_UCS4 ch = PyUnicode_READ(c->kind, c->data, c->at);
+        if (!is_separator(ch)) {
+            break;
+        }
+        newlines += ch == '\n';
+        c->at++;
+    }
+    return newlines;
+}
+
+/* Is a word of (kind, data)[start:end] unknown to the dictionary? -1 on error. */
+static int
+is_unknown(PyObject *vocabulary, PyObject *text, int kind, const void *data, Py_ssize_t start,
+           Py_ssize_t end)
+{
+    if (vocabulary == Py_None) {
+        return 0;
+    }
+    if (Py_IS_TYPE(vocabulary, &VocabularyType)) {
+        return !vocabulary_contains_slice((Vocabulary *)vocabulary, kind, data, start, end - start);
+    }
+    PyObject *word = PyUnicode_Substring(text, start, end);
+    if (word == NULL) {
+        return -1;
+    }
+    int found = PySequence_Contains(vocabulary, word);
+    Py_DECREF(word);
+    return found < 0 ? -1 : !found;
+}
+
+static PyObject *
+count_block(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3 || !PyUnicode_Check(args[0]) || !PyUnicode_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "count_block(gold: str, pred: str, vocabulary)");
+        return NULL;
+    }
+    PyObject *gold_text = args[0], *pred_text = args[1], *vocabulary = args[2];
+    Cursor gold = {PyUnicode_KIND(gold_text), PyUnicode_DATA(gold_text),
+                   PyUnicode_GET_LENGTH(gold_text), 0};
+    Cursor pred = {PyUnicode_KIND(pred_text), PyUnicode_DATA(pred_text),
+                   PyUnicode_GET_LENGTH(pred_text), 0};
+    unsigned char *codes = PyMem_Malloc((size_t)gold.length + 1);
+    if (codes == NULL) {
+        return PyErr_NoMemory();
+    }
+    /* Pass 1: walk both texts over their characters; one code byte per character, for the
+     * boundary after it. */
+    Py_ssize_t n = 0, word_start = -1, last_gold_end = -1;
+    int line_pending = 0, failed = 0, differ = 0;
+    skip_separators(&gold);
+    skip_separators(&pred);
+    while (gold.at < gold.length && pred.at < pred.length) {
+        Py_UCS4 g = PyUnicode_READ(gold.kind, gold.data, gold.at);
+        if (g != PyUnicode_READ(pred.kind, pred.data, pred.at)) {
+            differ = 1;
+            break;
+        }
+        if (line_pending) {  /* the gold word before ended its line, and more text follows */
+            codes[last_gold_end] |= LINE_END;
+            line_pending = 0;
+        }
+        if (word_start < 0) {
+            word_start = gold.at;
+        }
+        unsigned char code = 0;
+        gold.at++;
+        pred.at++;
+        if (gold.at == gold.length || is_separator(PyUnicode_READ(gold.kind, gold.data, gold.at))) {
+            code |= GOLD;
+            int unknown = is_unknown(vocabulary, gold_text, gold.kind, gold.data, word_start, gold.at);
+            if (unknown < 0) {
+                failed = 1;
+                break;
+            }
+            if (unknown) {
+                code |= OOV;
+            }
+            word_start = -1;
+            last_gold_end = n;
+            line_pending = skip_separators(&gold) > 0;
+        }
+        if (pred.at == pred.length || is_separator(PyUnicode_READ(pred.kind, pred.data, pred.at))) {
+            code |= PRED;
+            skip_separators(&pred);
+        }
+        codes[n++] = code;
+    }
+    if (failed || differ || gold.at < gold.length || pred.at < pred.length) {
+        PyMem_Free(codes);
+        if (failed) {
+            return NULL;
+        }
+        Py_RETURN_NONE;
+    }
+    /* Pass 2: the counts. A gold word is correct when it ends at a boundary both sides share
+     * and the boundary before it (or the start) is shared too. Stretches of wrong words run
+     * between correct words and stop at gold line ends; each gives min(gold words, predicted
+     * words started in it) substitutions. */
+    long long gold_words = 0, pred_words = 0, correct = 0, oov = 0, oov_correct = 0, subst = 0;
+    long long stretch_gold = 0, stretch_pred = n > 0;  /* a predicted word starts at the start */
+    int previous_common = 1;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        unsigned char code = codes[k];
+        if (!code) {
+            continue;
+        }
+        int common = (code & (GOLD | PRED)) == (GOLD | PRED);
+        if (code & GOLD) {
+            gold_words++;
+            oov += (code & OOV) != 0;
+            if (common && previous_common) {
+                correct++;
+                oov_correct += (code & OOV) != 0;
+                stretch_pred--;  /* the correct predicted word was counted when it started */
+                subst += stretch_gold < stretch_pred ? stretch_gold : stretch_pred;
+                stretch_gold = stretch_pred = 0;
+            }
+            else {
+                stretch_gold++;
+            }
+        }
+        if (code & LINE_END) {
+            subst += stretch_gold < stretch_pred ? stretch_gold : stretch_pred;
+            stretch_gold = stretch_pred = 0;
+        }
+        if (code & PRED) {
+            pred_words++;
+            if (k + 1 < n) {
+                stretch_pred++;
+            }
+        }
+        previous_common = common;
+    }
+    subst += stretch_gold < stretch_pred ? stretch_gold : stretch_pred;
+    PyMem_Free(codes);
+    return Py_BuildValue("(LLLLLLLL)", gold_words, pred_words, correct, oov, oov_correct, subst,
+                         pred_words - correct - subst, gold_words - correct - subst);
+}
+
+static PyObject *
+count_words(PyObject *module, PyObject *text)
+{
+    if (!PyUnicode_Check(text)) {
+        PyErr_SetString(PyExc_TypeError, "count_words(text: str)");
+        return NULL;
+    }
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t length = PyUnicode_GET_LENGTH(text);
+    long long words = 0, sentences = 0;
+    int in_word = 0, line_has_words = 0;
+    for (Py_ssize_t i = 0; i < length; i++) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        if (is_separator(c)) {
+            in_word = 0;
+            if (c == '\n') {
+                sentences += line_has_words;
+                line_has_words = 0;
+            }
+        }
+        else if (!in_word) {
+            in_word = line_has_words = 1;
+            words++;
+        }
+    }
+    sentences += line_has_words;
+    return Py_BuildValue("(LL)", words, sentences);
+}
+
+static PyMethodDef module_methods[] = {
+    {"count_words", (PyCFunction)count_words, METH_O,
+     "count_words(text) -> (words, lines with at least one word)."},
+    {"count_block", (PyCFunction)(void (*)(void))count_block, METH_FASTCALL,
+     "count_block(gold, pred, vocabulary) -> (RP, PP, TP, OOV, OOV_TP, S, I, D), or None when\n"
+     "the two texts do not hold the same characters. vocabulary: a Vocabulary, a set of str\n"
+     "or None."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "wsscore._speedups", "The scorer's fast path, in C.", -1, module_methods,
+};
+
+PyMODINIT_FUNC
+PyInit__speedups(void)
+{
+    if (PyType_Ready(&VocabularyType) < 0) {
+        return NULL;
+    }
+    PyObject *m = PyModule_Create(&module);
+    if (m == NULL) {
+        return NULL;
+    }
+    Py_INCREF(&VocabularyType);
+    if (PyModule_AddObject(m, "Vocabulary", (PyObject *)&VocabularyType) < 0) {
+        Py_DECREF(&VocabularyType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -1,0 +1,18 @@
+"""The optional C speed-ups (``wsscore._speedups``), or None where they are not built.
+
+wsscore gives the same numbers with or without them; the tests run both. Setting the
+environment variable ``WSSCORE_PURE_PYTHON`` (to anything) turns them off.
+"""
+
+from __future__ import annotations
+
+import os
+
+try:
+    if os.environ.get("WSSCORE_PURE_PYTHON"):
+        raise ImportError("turned off by WSSCORE_PURE_PYTHON")
+    from ._speedups import Vocabulary, count_block, count_words
+except ImportError:  # not compiled (no C compiler at install time), or turned off
+    Vocabulary = count_block = count_words = None  # type: ignore[assignment,misc]
+
+AVAILABLE = count_block is not None
