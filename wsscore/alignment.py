@@ -13,8 +13,8 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections import deque
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from itertools import accumulate, chain, islice
+from typing import NamedTuple
 
 from . import native
 from .counting import boundaries, count_equal_chars, count_spans, marks_equal_chars, oov_words
@@ -30,8 +30,7 @@ Dictionary = frozenset[str] | set[str] | None
 MAX_CHAR_ALIGNMENT = 20_000
 
 
-@dataclass(slots=True)
-class GoldLine:
+class GoldLine(NamedTuple):
     """One gold line, split once and shared by every system scored against it."""
 
     number: int  # 1-based line number in the gold file
@@ -149,16 +148,14 @@ class GoldBlock:
         return self._gold_lines
 
 
-@dataclass(slots=True)
-class PredLine:
+class PredLine(NamedTuple):
     number: int
     text: str
     words: list[str]
     chars: str
 
 
-@dataclass(frozen=True, slots=True)
-class Divergence:
+class Divergence(NamedTuple):
     """One place where the prediction's characters differ from the gold's (1-based)."""
 
     gold_line: int
@@ -188,8 +185,7 @@ class MismatchError(Exception):
         self.divergence = divergence
 
 
-@dataclass(slots=True)
-class SentenceDetail:
+class SentenceDetail(NamedTuple):
     """Words of one sentence with their correctness marks, for per-sentence reports."""
 
     line: int

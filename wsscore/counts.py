@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from operator import add
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Counts:
+class Counts(NamedTuple):
     """Counts for one sentence or a whole file; every metric is a function of these.
 
     Names are spelled out on purpose: ``correct / gold_words`` is recall,
@@ -32,35 +32,18 @@ class Counts:
     def iv_correct(self) -> int:
         return self.correct - self.oov_correct
 
-    def __add__(self, other: Counts) -> Counts:
-        return Counts(*(a + b for a, b in zip(self.as_tuple(), other.as_tuple(), strict=True)))
+    def __add__(self, other: Counts) -> Counts:  # type: ignore[override]
+        return Counts(*map(add, self, other))
 
     def as_tuple(self) -> tuple[int, ...]:
-        return tuple(getattr(self, f.name) for f in fields(self))
+        return tuple(self)
 
     def as_dict(self) -> dict[str, int]:
         """The JSON ``counts`` object (iv_* included)."""
-        data = {f.name: getattr(self, f.name) for f in fields(self)}
+        data = self._asdict()
         data["iv_words"] = self.iv_words
         data["iv_correct"] = self.iv_correct
         return data
 
 
-COUNT_FIELDS = tuple(f.name for f in fields(Counts))
-
-
-class CountsAccumulator:
-    """Adds per-sentence counts in place (cheaper than building a Counts per line)."""
-
-    __slots__ = ("totals",)
-
-    def __init__(self) -> None:
-        self.totals = [0] * len(COUNT_FIELDS)
-
-    def add(self, values: tuple[int, ...]) -> None:
-        totals = self.totals
-        for index, value in enumerate(values):
-            totals[index] += value
-
-    def result(self) -> Counts:
-        return Counts(*self.totals)
+COUNT_FIELDS = Counts._fields

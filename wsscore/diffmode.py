@@ -10,7 +10,6 @@ from __future__ import annotations
 import codecs
 import os
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, replace
 from typing import BinaryIO
 
 from .counts import Counts
@@ -93,18 +92,6 @@ def lines_in(
                 where=location(path, number, exc.start + 1),
                 hint="use --match span, which compares characters",
             ) from None
-
-
-@dataclass
-class DiffSystemResult(SystemResult):
-    """A system scored by ``diff``, with the script's own counters.
-
-    ``counts`` cannot hold all of them: the script counts correct words apart for recall and
-    precision, and its OOV and IV words need not add up to the gold words (metrics.md §7).
-    ``sighan`` is what the script's summary is made of.
-    """
-
-    sighan: SighanTotals | None = None
 
 
 def diff_error(exc: RuntimeError) -> WsscoreError:
@@ -209,12 +196,12 @@ def score_by_diff(
         metrics = compute(counts, has_dictionary=bool(dictionary_paths), ci=ci, beta=beta)
         if totals.precision_correct != totals.recall_correct:  # the script counts them apart
             precision = ratio(totals.precision_correct, totals.test_count)
-            metrics = replace(
-                metrics, precision=precision, f=f_beta(precision, metrics.recall, beta)
+            metrics = metrics._replace(
+                precision=precision, f=f_beta(precision, metrics.recall, beta)
             )
         name = names[index] if names else os.path.basename(path)
         results.append(
-            DiffSystemResult(
+            SystemResult(
                 name, pred_file.name, pred_file.encoding.name, counts, metrics, sighan=totals
             )
         )

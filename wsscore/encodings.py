@@ -13,7 +13,7 @@ from __future__ import annotations
 import codecs
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 BIG5_HANDLER = "wsscore-big5hkscs"
 BIG5_STRICT_HANDLER = "wsscore-big5hkscs-strict"
@@ -52,8 +52,7 @@ codecs.register_error(BIG5_HANDLER, _big5_lossless)
 codecs.register_error(BIG5_STRICT_HANDLER, _big5_strict)
 
 
-@dataclass(frozen=True)
-class Encoding:
+class Encoding(NamedTuple):
     """How to decode one file: the name users see and the codec rule behind it."""
 
     name: str  # shown in signatures and reports, e.g. "cp950", "gbk", "utf-8"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .counts import Counts
 
@@ -24,8 +24,7 @@ def f_beta(precision: float | None, recall: float | None, beta: float = 1.0) -> 
     return (1 + beta2) * precision * recall / denominator if denominator else 0.0
 
 
-@dataclass(frozen=True)
-class Interval:
+class Interval(NamedTuple):
     """A confidence interval; ``half_width`` is set for the symmetric bakeoff interval."""
 
     low: float
@@ -55,8 +54,7 @@ def wilson_interval(successes: int, n: int, z: float = WILSON_Z) -> Interval | N
     return Interval(max(0.0, centre - half), min(1.0, centre + half))
 
 
-@dataclass(frozen=True)
-class Metrics:
+class Metrics(NamedTuple):
     recall: float | None
     precision: float | None
     f: float | None

@@ -11,7 +11,6 @@ import os
 import re
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import BinaryIO
 
 from .encodings import Crib, Encoding, detect_and_decode, lookup
@@ -79,24 +78,37 @@ def _read_block(stream: BinaryIO, name: str, size: int | None = None) -> bytes:
         ) from None
 
 
-@dataclass
 class TextFile:
     """One input file, decoded line by line.
 
     Iterate over :meth:`lines` once; each item is a line without its line feed (a ``\\r`` before
     it is left in place: it is white space for word splitting and stripped from entries).
+    ``first_text`` is the whole file already decoded (strictly), when detection did it.
     """
 
-    path: str
-    encoding: Encoding
-    stream: BinaryIO
-    first_block: bytes
-    warnings: Warnings
-    strict: bool = False
-    lines_read: int = 0
-    undecodable: int = 0
-    first_undecodable: str | None = field(default=None, repr=False)
-    first_text: str | None = field(default=None, repr=False)  # set only for a complete file
+    def __init__(
+        self,
+        path: str,
+        encoding: Encoding,
+        stream: BinaryIO,
+        first_block: bytes,
+        warnings: Warnings,
+        strict: bool = False,
+        first_text: str | None = None,
+    ):
+        self.path = path
+        self.encoding = encoding
+        self.stream = stream
+        self.first_block = first_block
+        self.warnings = warnings
+        self.strict = strict
+        self.first_text = first_text
+        self.lines_read = 0
+        self.undecodable = 0
+        self.first_undecodable: str | None = None
+
+    def __repr__(self) -> str:
+        return f"TextFile({self.path!r}, {self.encoding.name!r})"
 
     @property
     def name(self) -> str:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
 from functools import partial
+from typing import TYPE_CHECKING, NamedTuple
 
 from ._version import __version__
 from .alignment import GoldBlock, MismatchError, SentenceDetail, SentenceRecord, SystemAligner
@@ -21,14 +21,16 @@ from .metrics import CI_METHODS, Metrics, compute
 from .reading import TextFile, crib_of, open_text
 from .signature import signature
 
+if TYPE_CHECKING:
+    from .sighan import SighanTotals
+
 MISMATCH_POLICIES = ("warn", "error", "align")
 MISMATCH_LIMIT = 0.10  # under "warn", more differing sentences than this is an error
 
 Source = str | os.PathLike | Sequence[str]
 
 
-@dataclass
-class GoldInfo:
+class GoldInfo(NamedTuple):
     path: str
     encoding: str
     lines: int
@@ -36,25 +38,50 @@ class GoldInfo:
     sentences: int
 
     def as_dict(self) -> dict[str, object]:
-        return {
-            "path": self.path,
-            "encoding": self.encoding,
-            "lines": self.lines,
-            "words": self.words,
-            "sentences": self.sentences,
-        }
+        return dict(self._asdict())
 
 
-@dataclass
 class SystemResult:
-    name: str
-    path: str
-    encoding: str
-    counts: Counts
-    metrics: Metrics
-    pred_lines: int = 0
-    divergences: list = field(default_factory=list)
-    sentences: list[SentenceRecord] | None = None
+    """One scored system. ``sighan`` holds the Perl script's own counters when it was scored
+    with ``--match diff`` (they need not fit ``counts``: the script counts correct words apart
+    for recall and precision, and its OOV and IV words need not add up to the gold words)."""
+
+    __slots__ = (
+        "counts",
+        "divergences",
+        "encoding",
+        "metrics",
+        "name",
+        "path",
+        "pred_lines",
+        "sentences",
+        "sighan",
+    )
+
+    def __init__(
+        self,
+        name: str,
+        path: str,
+        encoding: str,
+        counts: Counts,
+        metrics: Metrics,
+        pred_lines: int = 0,
+        divergences: list | None = None,
+        sentences: list[SentenceRecord] | None = None,
+        sighan: SighanTotals | None = None,
+    ):
+        self.name = name
+        self.path = path
+        self.encoding = encoding
+        self.counts = counts
+        self.metrics = metrics
+        self.pred_lines = pred_lines
+        self.divergences = divergences if divergences is not None else []
+        self.sentences = sentences
+        self.sighan = sighan
+
+    def __repr__(self) -> str:
+        return f"SystemResult({self.name!r}, {self.counts!r})"
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -67,20 +94,35 @@ class SystemResult:
         }
 
 
-@dataclass
 class Report:
     """Everything a renderer needs: the same object backs every output format."""
 
-    version: str
-    signature: str
-    gold: GoldInfo
-    dictionary: Dictionary | None
-    systems: list[SystemResult]
-    ci: str
-    beta: float
-    mismatch: str
-    match: str
-    warnings: list[str] = field(default_factory=list)
+    def __init__(
+        self,
+        version: str,
+        signature: str,
+        gold: GoldInfo,
+        dictionary: Dictionary | None,
+        systems: list[SystemResult],
+        ci: str,
+        beta: float,
+        mismatch: str,
+        match: str,
+        warnings: list[str] | None = None,
+    ):
+        self.version = version
+        self.signature = signature
+        self.gold = gold
+        self.dictionary = dictionary
+        self.systems = systems
+        self.ci = ci
+        self.beta = beta
+        self.mismatch = mismatch
+        self.match = match
+        self.warnings = warnings if warnings is not None else []
+
+    def __repr__(self) -> str:
+        return f"Report({self.signature!r}, systems={self.systems!r})"
 
     @property
     def has_dictionary(self) -> bool:
