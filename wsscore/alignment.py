@@ -4,15 +4,17 @@ The gold and the prediction are compared as character streams (white space and l
 removed); a word is correct when a predicted word covers exactly the same characters. Line breaks
 in either file are word boundaries, so differing line breaks cost nothing (metrics.md §1).
 
-Lines are streamed: equal line pairs are counted at once; where lines differ, the two sides are
-buffered until they re-synchronise (a "stretch"), so memory is bounded by the longest stretch.
+The gold is streamed in blocks of lines. A block whose characters the prediction's next lines
+hold too is counted in one go (:func:`count_block`); otherwise lines are aligned one by one:
+equal line pairs are counted at once, and where lines differ the two sides are buffered until
+they re-synchronise (a "stretch"), so memory is bounded by the longest stretch.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Container, Iterator
 from itertools import accumulate, chain, islice
 from typing import NamedTuple
 
@@ -23,7 +25,7 @@ from .words import needs_exact_split, spans_of, split_words
 Span = tuple[int, int]
 # Per-sentence record: (gold line number, counts in Counts field order).
 SentenceRecord = tuple[int, tuple[int, ...]]
-Dictionary = frozenset[str] | set[str] | None
+Dictionary = Container[str] | None  # a set, or the C speed-ups' Vocabulary
 
 # Beyond this size on both sides the middle of a differing stretch is not aligned character by
 # character (SequenceMatcher is quadratic there); all of it counts as differing.
