@@ -3,7 +3,8 @@
 Two counters that must agree (property tests check it):
 - :func:`count_equal_chars` for the usual case, a prediction with the same characters as the
   gold: it turns both segmentations into boundary codes and counts with C-level bytes
-  operations, with no Python code per word;
+  operations, with no Python code per word (the C speed-ups, ``wsscore._speedups``, do the
+  same in one pass and are tested against it);
 - :func:`count_spans` for the general case (a differing stretch), on explicit spans.
 """
 
