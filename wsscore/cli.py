@@ -15,8 +15,8 @@ import click
 
 from ._version import __version__
 from .errors import EXIT_OK, EXIT_THRESHOLD, EXIT_USAGE, Warnings, WsscoreError
+from .reports import FORMATS
 
-FORMATS = ("table", "text", "json", "tsv", "csv", "markdown", "sighan")
 THRESHOLD_METRICS = {
     "r": ("recall", "R"),
     "p": ("precision", "P"),
@@ -117,10 +117,25 @@ def cli() -> None:
 @click.option("-q", "--quiet", is_flag=True, help="Print only F, one line per system.")
 @click.option(
     "--ci",
-    type=click.Choice(["bakeoff", "wilson", "none"]),
+    type=click.Choice(["bakeoff", "wilson", "bootstrap", "none"]),
     default="bakeoff",
     show_default=True,
-    help="Confidence intervals c_r and c_p.",
+    help="Confidence intervals c_r and c_p: the bakeoff's 2·sqrt(p(1−p)/n), Wilson's 95%, or "
+    "95% from resampling sentences (bootstrap; for F too).",
+)
+@click.option(
+    "--samples",
+    type=click.IntRange(min=1),
+    default=1000,
+    show_default=True,
+    help="Bootstrap samples (with --ci bootstrap).",
+)
+@click.option(
+    "--seed",
+    type=int,
+    default=12345,
+    show_default=True,
+    help="Seed of the bootstrap's random draws (with --ci bootstrap).",
 )
 @click.option(
     "--beta",
@@ -237,6 +252,8 @@ def _build_report(options, predictions, dictionaries, warnings, sentence_output=
             warnings=warnings,
             strict=options["strict"],
             jobs=options["jobs"],
+            samples=options.get("samples", 1000),
+            seed=options.get("seed", 12345),
             sentence_output=sentence_output,
         )
         if sentence_output is not None:
@@ -259,6 +276,8 @@ def _build_report(options, predictions, dictionaries, warnings, sentence_output=
         beta=options.get("beta", 1.0),
         strict=options["strict"],
         warnings=warnings,
+        samples=options.get("samples", 1000),
+        seed=options.get("seed", 12345),
     )
 
 

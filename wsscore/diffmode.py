@@ -18,7 +18,7 @@ from .encodings import Encoding
 from .errors import Warnings, WsscoreError, location
 from .metrics import compute, f_beta, ratio
 from .reading import BLOCK_SIZE, open_binary, open_text
-from .scoring import GoldInfo, Report, SystemResult, build_report
+from .scoring import GoldInfo, Report, SystemResult, build_report, with_bootstrap
 from .sighan import SighanTotals, perl_dictionary, perl_file_name, score_with_diff
 
 
@@ -151,6 +151,8 @@ def score_by_diff(
     jobs: int,
     sentence_output: BinaryIO | None = None,
     on_warning: Callable[[str], None] | None = None,
+    samples: int = 1000,
+    seed: int = 12345,
 ) -> Report:
     """Score each prediction with ``diff -y`` per sentence, as the Perl script does."""
     gold_file = open_text(gold, gold_encoding or encoding, warnings=warnings, strict=strict)
@@ -168,7 +170,7 @@ def score_by_diff(
         pred_file = open_text(path, pred_encoding or encoding, warnings=warnings, strict=strict)
         gold_lines = raw_lines(gold)
         try:
-            totals, _ = score_with_diff(
+            totals, per_sentence = score_with_diff(
                 gold_lines,
                 lines_in(path, pred_file.encoding, gold_enc),
                 entries,
@@ -199,6 +201,9 @@ def score_by_diff(
             metrics = metrics._replace(
                 precision=precision, f=f_beta(precision, metrics.recall, beta)
             )
+        if ci == "bootstrap":
+            sentences = [(t.true_count, t.test_count, t.recall_correct) for t in per_sentence]
+            metrics = with_bootstrap(metrics, sentences, samples, seed)
         name = names[index] if names else os.path.basename(path)
         results.append(
             SystemResult(
@@ -215,4 +220,5 @@ def score_by_diff(
         beta=beta,
         mismatch="none",
         warnings=warnings,
+        resampling=(samples, seed) if ci == "bootstrap" else None,
     )

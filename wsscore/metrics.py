@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 from .counts import Counts
 
-CI_METHODS = ("bakeoff", "wilson", "none")
+CI_METHODS = ("bakeoff", "wilson", "bootstrap", "none")
 WILSON_Z = 1.959963984540054  # the 97.5% quantile of the standard normal: a 95% interval
 
 
@@ -64,6 +64,7 @@ class Metrics(NamedTuple):
     recall_ci: Interval | None
     precision_ci: Interval | None
     beta: float = 1.0
+    f_ci: Interval | None = None  # only the bootstrap gives one
 
     def as_dict(self) -> dict[str, object]:
         """The JSON ``metrics`` object; ``f1`` is F_β (β = 1 unless --beta says otherwise)."""
@@ -77,6 +78,7 @@ class Metrics(NamedTuple):
             "iv_recall": self.iv_recall,
             "recall_ci": self.recall_ci.as_dict() if self.recall_ci else None,
             "precision_ci": self.precision_ci.as_dict() if self.precision_ci else None,
+            "f1_ci": self.f_ci.as_dict() if self.f_ci else None,
         }
 
 
@@ -91,7 +93,7 @@ def compute(
     elif ci == "wilson":
         recall_ci = wilson_interval(counts.correct, counts.gold_words)
         precision_ci = wilson_interval(counts.correct, counts.pred_words)
-    elif ci == "none":
+    elif ci in ("none", "bootstrap"):  # the bootstrap needs the sentences: see scoring.py
         recall_ci = precision_ci = None
     else:
         raise ValueError(f"unknown interval method {ci!r}")

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, NamedTuple
 
+from . import bootstrap
 from ._version import __version__
 from .alignment import GoldBlock, MismatchError, SentenceDetail, SentenceRecord, SystemAligner
 from .counts import Counts
@@ -238,12 +239,15 @@ def score(
     keep_sentences: bool = False,
     on_detail: Callable[[int, SentenceDetail], None] | None = None,
     warnings: Warnings | None = None,
+    samples: int = bootstrap.SAMPLES,
+    seed: int = bootstrap.SEED,
 ) -> Report:
     """Score predictions against a gold segmentation.
 
     Paths (``-`` is standard input; .gz/.bz2/.xz are read transparently) or in-memory lists of
     lines are accepted. ``keep_sentences`` keeps per-sentence counts on each system;
     ``on_detail(system_index, detail)`` receives every sentence's words and marks.
+    ``ci="bootstrap"`` resamples sentences ``samples`` times from ``seed`` for R, P and F.
     """
     if mismatch not in MISMATCH_POLICIES:
         raise ValueError(f"mismatch must be one of {MISMATCH_POLICIES}")
@@ -251,6 +255,8 @@ def score(
         raise ValueError(f"ci must be one of {CI_METHODS}")
     if beta <= 0:
         raise ValueError("beta must be positive")
+    if ci == "bootstrap" and samples < 1:
+        raise ValueError("samples must be at least 1")
     warnings = warnings if warnings is not None else Warnings(quiet=True)
     if isinstance(predictions, (str, os.PathLike)) or (
         not isinstance(gold, (str, os.PathLike)) and predictions and isinstance(predictions[0], str)
@@ -278,6 +284,7 @@ def score(
         for i, p in enumerate(predictions)
     ]
     sentence_lists: list[list[SentenceRecord]] = [[] for _ in pred_files]
+    by_sentence = keep_sentences or ci == "bootstrap"  # the bootstrap resamples sentences
     aligners = []
     for index, pred_file in enumerate(pred_files):
         detail = None
@@ -289,7 +296,7 @@ def score(
         aligners.append(
             SystemAligner(
                 pred_file.lines(),
-                on_sentence=sentence_lists[index].append if keep_sentences else None,
+                on_sentence=sentence_lists[index].append if by_sentence else None,
                 on_detail=detail,
                 stop_at_first_mismatch=mismatch == "error",
             )
@@ -321,13 +328,18 @@ def score(
         counts = Counts(*aligner.totals)
         name = names[index] if names else _default_name(pred_file.name, pred_files)
         _check_mismatch(name, pred_file.name, aligner, counts, gold_sentences, mismatch, warnings)
+        metrics = compute(counts, has_dictionary=known is not None, ci=ci, beta=beta)
+        if ci == "bootstrap":
+            metrics = with_bootstrap(
+                metrics, [record for _, record in sentence_lists[index]], samples, seed
+            )
         results.append(
             SystemResult(
                 name,
                 pred_file.name,
                 pred_file.encoding.name,
                 counts,
-                compute(counts, has_dictionary=known is not None, ci=ci, beta=beta),
+                metrics,
                 aligner.pred_lines_read,
                 aligner.divergences,
                 sentence_lists[index] if keep_sentences else None,
@@ -353,7 +365,24 @@ def score(
         mismatch=mismatch,
         warnings=warnings,
         sort=sort,
+        resampling=(samples, seed) if ci == "bootstrap" else None,
     )
+
+
+def with_bootstrap(
+    metrics: Metrics, sentences: Sequence[Sequence[int]], samples: int, seed: int
+) -> Metrics:
+    """``metrics`` with bootstrap intervals for R, P and F from per-sentence counts
+    (RP, PP, TP first, as in Counts)."""
+    recall_ci, precision_ci, f_ci = bootstrap.bootstrap_intervals(
+        [counts[0] for counts in sentences],
+        [counts[1] for counts in sentences],
+        [counts[2] for counts in sentences],
+        samples=samples,
+        seed=seed,
+        beta=metrics.beta,
+    )
+    return metrics._replace(recall_ci=recall_ci, precision_ci=precision_ci, f_ci=f_ci)
 
 
 def build_report(
@@ -367,8 +396,12 @@ def build_report(
     mismatch: str,
     warnings: Warnings,
     sort: bool = True,
+    resampling: tuple[int, int] | None = None,
 ) -> Report:
-    """The report of scored systems, sorted by F (undefined last) unless ``sort`` is false."""
+    """The report of scored systems, sorted by F (undefined last) unless ``sort`` is false.
+
+    ``resampling`` is (samples, seed) of bootstrap intervals, for the signature.
+    """
     if sort:
         results.sort(key=lambda r: -1.0 if r.metrics.f is None else r.metrics.f, reverse=True)
     return Report(
@@ -381,6 +414,7 @@ def build_report(
             gold_encoding=gold.encoding,
             pred_encodings=[r.encoding for r in results],
             mismatch=mismatch,
+            resampling=resampling,
         ),
         gold,
         dictionary,

@@ -17,6 +17,7 @@ def signature(
     gold_encoding: str,
     pred_encodings: Sequence[str],
     mismatch: str,
+    resampling: tuple[int, int] | None = None,
 ) -> str:
     """``key:value|…``: everything that changes a number wsscore prints.
 
@@ -25,6 +26,9 @@ def signature(
         wsscore:0.1.0|match:span|ci:bakeoff|dict:words|enc:gold=cp950,pred=utf-8,dict=cp950|mismatch:warn
     """
     parts = [f"wsscore:{__version__}", f"match:{match}", f"ci:{ci}"]
+    if resampling is not None:
+        samples, seed = resampling
+        parts += [f"samples:{samples}", f"seed:{seed}"]
     if beta != 1.0:
         parts.append(f"beta:{beta:g}")
     parts.append(f"dict:{dictionary.source if dictionary is not None else 'none'}")
