@@ -261,24 +261,28 @@ def _build_report(options, predictions, dictionaries, warnings, sentence_output=
 
             sentence_output.write(_in_gold_encoding(render_sighan_summaries(report), report))
         return report
-    return score(
-        options["gold"],
-        list(predictions),
-        dictionary=list(dictionaries) or None,
-        train=list(options.get("training") or []) or None,
-        names=names,
-        encoding=encoding,
-        gold_encoding=options["gold_encoding"],
-        pred_encoding=options["pred_encoding"],
-        dict_encoding=options["dict_encoding"],
-        mismatch=options["mismatch"],
-        ci=options.get("ci", "bakeoff"),
-        beta=options.get("beta", 1.0),
-        strict=options["strict"],
-        warnings=warnings,
-        samples=options.get("samples", 1000),
-        seed=options.get("seed", 12345),
-    )
+    from .progress import gold_progress
+
+    with gold_progress(options["gold"], quiet=options.get("quiet", False)) as progress:
+        return score(
+            options["gold"],
+            list(predictions),
+            dictionary=list(dictionaries) or None,
+            train=list(options.get("training") or []) or None,
+            names=names,
+            encoding=encoding,
+            gold_encoding=options["gold_encoding"],
+            pred_encoding=options["pred_encoding"],
+            dict_encoding=options["dict_encoding"],
+            mismatch=options["mismatch"],
+            ci=options.get("ci", "bakeoff"),
+            beta=options.get("beta", 1.0),
+            strict=options["strict"],
+            warnings=warnings,
+            samples=options.get("samples", 1000),
+            seed=options.get("seed", 12345),
+            progress=progress,
+        )
 
 
 def _in_gold_encoding(text: str, report) -> bytes:

@@ -104,6 +104,7 @@ class TextFile:
         self.strict = strict
         self.first_text = first_text
         self.lines_read = 0
+        self.bytes_done = 0  # (decompressed) bytes of the blocks handed out so far
         self.undecodable = 0
         self.first_undecodable: str | None = None
 
@@ -142,6 +143,7 @@ class TextFile:
     def _blocks_by_cut(self) -> Iterator[str]:
         if self.first_text is not None:
             # Detection decoded the whole file already (strictly): no second decode.
+            self.bytes_done = len(self.first_block)
             yield self.first_text
             return
         block = self.first_block
@@ -162,7 +164,9 @@ class TextFile:
             else:
                 carry = b""
             if data:
-                yield self._decode(data)
+                text = self._decode(data)
+                self.bytes_done += len(data)
+                yield text
             block = more
 
     def _decode(self, data: bytes) -> str:

@@ -241,6 +241,7 @@ def score(
     warnings: Warnings | None = None,
     samples: int = bootstrap.SAMPLES,
     seed: int = bootstrap.SEED,
+    progress: Callable[[int], None] | None = None,
 ) -> Report:
     """Score predictions against a gold segmentation.
 
@@ -248,6 +249,7 @@ def score(
     lines are accepted. ``keep_sentences`` keeps per-sentence counts on each system;
     ``on_detail(system_index, detail)`` receives every sentence's words and marks.
     ``ci="bootstrap"`` resamples sentences ``samples`` times from ``seed`` for R, P and F.
+    ``progress(bytes)`` is called after each block of the gold with the bytes read so far.
     """
     if mismatch not in MISMATCH_POLICIES:
         raise ValueError(f"mismatch must be one of {MISMATCH_POLICIES}")
@@ -316,6 +318,8 @@ def score(
             gold_sentences += sentences
             for current, aligner in enumerate(aligners):  # noqa: B007 (named on error)
                 aligner.feed_block(block)
+            if progress is not None:
+                progress(getattr(gold_file, "bytes_done", 0))
         for current, aligner in enumerate(aligners):  # noqa: B007
             aligner.finish()
     except MismatchError as exc:

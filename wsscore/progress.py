@@ -1,0 +1,53 @@
+"""A progress bar on standard error while a big gold file is scored (on a terminal only)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+MIN_BYTES = 4 << 20  # smaller inputs are scored before a bar would be worth drawing
+_COMPRESSED = (b"\x1f\x8b", b"BZh", b"\xfd7zXZ\x00")
+
+
+def _plain_file_size(path: str) -> int | None:
+    """Size of an uncompressed regular file (progress is counted in its bytes), else None."""
+    if path == "-":
+        return None
+    try:
+        with open(path, "rb") as stream:
+            if stream.read(6).startswith(_COMPRESSED):
+                return None
+        return os.path.getsize(path)
+    except OSError:
+        return None
+
+
+@contextmanager
+def gold_progress(path: str, *, quiet: bool) -> Iterator[Callable[[int], None] | None]:
+    """Yields a callback taking the bytes read so far, or None when no bar is shown."""
+    size = None if quiet or not _stderr_is_terminal() else _plain_file_size(path)
+    if size is None or size < MIN_BYTES:
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, DownloadColumn, Progress, TimeRemainingColumn
+
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        DownloadColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    ) as bar:
+        task = bar.add_task("scoring", total=size)
+        yield lambda done: bar.update(task, completed=done)
+
+
+def _stderr_is_terminal() -> bool:
+    try:
+        return sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        return False
