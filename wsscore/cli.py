@@ -145,6 +145,12 @@ def cli() -> None:
     help="Report F_β instead of F1.",
 )
 @click.option(
+    "--plot",
+    metavar="FILE",
+    help="Also draw F (with its interval) and R_oov per system into FILE.png or FILE.svg "
+    "(needs matplotlib: pip install 'wsscore[plot]').",
+)
+@click.option(
     "--fail-under",
     "thresholds",
     multiple=True,
@@ -197,6 +203,10 @@ def _score_command(options: dict[str, Any]) -> int:
 
     with Destination(options["output"]) as destination:
         destination.write(text)
+    if options.get("plot"):
+        from .plot import plot_report
+
+        plot_report(report, options["plot"])
     return _check_thresholds(report, thresholds)
 
 
