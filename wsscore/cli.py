@@ -15,6 +15,7 @@ import click
 
 from ._version import __version__
 from .errors import EXIT_OK, EXIT_THRESHOLD, EXIT_USAGE, Warnings, WsscoreError
+from .ranking import SORT_KEYS
 from .reports import FORMATS
 
 THRESHOLD_METRICS = {
@@ -116,6 +117,18 @@ def cli() -> None:
 @click.option("-o", "--output", metavar="FILE", help="Write the report to FILE (atomically).")
 @click.option("-q", "--quiet", is_flag=True, help="Print only F, one line per system.")
 @click.option(
+    "--sort",
+    type=click.Choice(SORT_KEYS),
+    default="f",
+    show_default=True,
+    help="Row order: by F, R, P or R_oov (best first, undefined last), by name, or as given.",
+)
+@click.option(
+    "--caption",
+    metavar="TEXT",
+    help="Caption of the -f latex table (LaTeX source, not escaped; adds \\label{tab:wsscore}).",
+)
+@click.option(
     "--ci",
     type=click.Choice(["bakeoff", "wilson", "bootstrap", "none"]),
     default="bakeoff",
@@ -190,6 +203,9 @@ def _score_command(options: dict[str, Any]) -> int:
     thresholds = _parse_thresholds(options["thresholds"])
     warnings = Warnings(strict=options["strict"], quiet=False)
     report = _build_report(options, options["predictions"], options["dictionaries"], warnings)
+    from .ranking import sort_report
+
+    sort_report(report, options.get("sort", "f"))
     fmt = options["fmt"] or (
         "table" if options["output"] is None and _stdout_is_terminal() else "text"
     )
@@ -198,7 +214,7 @@ def _score_command(options: dict[str, Any]) -> int:
     else:
         color = fmt == "table" and options["output"] is None and _use_color()
         width = _terminal_width() if fmt == "table" else None
-        text = render(report, fmt, color=color, width=width)
+        text = render(report, fmt, color=color, width=width, caption=options.get("caption"))
     from .output import Destination
 
     with Destination(options["output"]) as destination:
@@ -265,6 +281,7 @@ def _build_report(options, predictions, dictionaries, warnings, sentence_output=
             samples=options.get("samples", 1000),
             seed=options.get("seed", 12345),
             sentence_output=sentence_output,
+            sort=False,  # the command sorts, by --sort
         )
         if sentence_output is not None:
             from .reports.sighan import render_sighan_summaries
@@ -292,6 +309,7 @@ def _build_report(options, predictions, dictionaries, warnings, sentence_output=
             samples=options.get("samples", 1000),
             seed=options.get("seed", 12345),
             progress=progress,
+            sort=False,  # the command sorts, by --sort
         )
 
 

@@ -153,6 +153,7 @@ def score_by_diff(
     on_warning: Callable[[str], None] | None = None,
     samples: int = 1000,
     seed: int = 12345,
+    sort: bool = True,
 ) -> Report:
     """Score each prediction with ``diff -y`` per sentence, as the Perl script does."""
     gold_file = open_text(gold, gold_encoding or encoding, warnings=warnings, strict=strict)
@@ -221,4 +222,5 @@ def score_by_diff(
         mismatch="none",
         warnings=warnings,
         resampling=(samples, seed) if ci == "bootstrap" else None,
+        sort=sort,
     )

@@ -10,11 +10,22 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from ..scoring import Report
 
-FORMATS = ("table", "text", "json", "tsv", "csv", "markdown", "sighan")
+FORMATS = ("table", "text", "json", "tsv", "csv", "markdown", "latex", "sighan")
 
 
-def render(report: Report, fmt: str, *, color: bool = False, width: int | None = None) -> str:
-    """The report as text in format ``fmt`` (ending with a newline)."""
+def render(
+    report: Report,
+    fmt: str,
+    *,
+    color: bool = False,
+    width: int | None = None,
+    caption: str | None = None,
+) -> str:
+    """The report as text in format ``fmt`` (ending with a newline).
+
+    ``caption`` is LaTeX source for ``\\caption{…}`` (with ``\\label{tab:wsscore}``) and is used
+    by the ``latex`` format only: the other formats have no place for one.
+    """
     if fmt == "text":
         from .text import render_text
 
@@ -35,6 +46,10 @@ def render(report: Report, fmt: str, *, color: bool = False, width: int | None =
         from .table import render_table
 
         return render_table(report, color=color, width=width)
+    if fmt == "latex":
+        from .latex import render_latex
+
+        return render_latex(report, caption=caption)
     if fmt == "sighan":
         from .sighan import render_sighan_summaries
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 
+from ..ranking import verdict
 from ..scoring import Report
 from .columns import cell, columns, notes
 
@@ -38,6 +39,10 @@ def render_table(report: Report, *, color: bool = False, width: int | None = Non
         highlight=False,
     )
     console.print(table)
+    sentence = verdict(report.systems)
+    if sentence is not None:
+        # markup=False: system names are file names, not rich markup.
+        console.print(sentence, markup=False)
     for note in notes(report):
         console.print(note, style="yellow", soft_wrap=True, markup=False)
     # soft_wrap: the signature stays on one line, whole, so that it can be copied as it is.

@@ -2,8 +2,20 @@
 
 from __future__ import annotations
 
+import re
+
+from ..ranking import verdict
 from ..scoring import Report
 from .columns import cell, columns, notes
+
+# Characters that can start Markdown inline formatting anywhere in a line (emphasis, code,
+# links, HTML, entities, strikethrough, table pipes). The verdict line starts with fixed words,
+# so the characters that are special only at the start of a line need no escaping.
+_MARKDOWN_INLINE = re.compile(r"([\\`*_\[\]<>|~&])")
+
+
+def _markdown_escape(text: str) -> str:
+    return _MARKDOWN_INLINE.sub(r"\\\1", text)
 
 
 def _grid(report: Report) -> tuple[list[str], list[list[str]], list[bool]]:
@@ -30,6 +42,9 @@ def render_text(report: Report) -> str:
     out = [line(headers), "  ".join("-" * w for w in widths)]
     out += [line(r) for r in rows]
     out.append("")
+    sentence = verdict(report.systems)
+    if sentence is not None:
+        out.append(sentence)
     out += notes(report)
     out.append(f"signature: {report.signature}")
     return "\n".join(out) + "\n"
@@ -45,6 +60,10 @@ def render_markdown(report: Report) -> str:
     out.append("|" + "|".join("---:" if right else ":---" for right in numeric) + "|")
     out += ["| " + " | ".join(escape(c) for c in r) + " |" for r in rows]
     out.append("")
+    sentence = verdict(report.systems, _markdown_escape)
+    if sentence is not None:
+        # A paragraph of its own: without the blank line the signature line below would join it.
+        out += [sentence, ""]
     out += [f"- {note}" for note in notes(report)]
     out.append(f"Signature: `{report.signature}`")
     return "\n".join(out) + "\n"
