@@ -117,6 +117,16 @@ def cli() -> None:
 @click.option("-o", "--output", metavar="FILE", help="Write the report to FILE (atomically).")
 @click.option("-q", "--quiet", is_flag=True, help="Print only F, one line per system.")
 @click.option(
+    "--baseline",
+    is_flag=True,
+    help="Add a BASE row: the gold segmented by maximum matching with the dictionary.",
+)
+@click.option(
+    "--topline",
+    is_flag=True,
+    help="Add a TOP row: maximum matching with the gold's own words as the dictionary.",
+)
+@click.option(
     "--sort",
     type=click.Choice(SORT_KEYS),
     default="f",
@@ -194,7 +204,128 @@ def sighan(**options: Any) -> None:
     _run(_sighan_command, options)
 
 
+@cli.command()
+@click.argument("text", default="-")
+@click.option(
+    "-d",
+    "--dict",
+    "dictionaries",
+    multiple=True,
+    required=True,
+    metavar="FILE",
+    help="Word list, one word per line (repeatable).",
+)
+@click.option(
+    "--from-gold",
+    is_flag=True,
+    help="TEXT is a segmented file (a gold standard): its separators are removed first.",
+)
+@click.option(
+    "--encoding",
+    default="auto",
+    show_default=True,
+    metavar="NAME",
+    help=f"Encoding of TEXT and the word list: {ENCODING_HELP}",
+)
+@click.option("--dict-encoding", metavar="NAME", help="Encoding of the word list.")
+@click.option(
+    "--output-encoding",
+    default="utf-8",
+    show_default=True,
+    metavar="NAME",
+    help="Encoding of the output.",
+)
+@click.option("-o", "--output", metavar="FILE", help="Write to FILE (atomically).")
+@click.option("--strict", is_flag=True, help="Treat warnings (undecodable bytes, …) as errors.")
+@click.option("--debug", is_flag=True, help="Show a traceback on errors.")
+def segment(**options: Any) -> None:
+    """Segment TEXT (default: standard input) by greedy forward maximum matching.
+
+    The bakeoff's baseline, as its mwseg.pl computes it, on characters of any encoding: the
+    longest dictionary word starting at each point; a character without one is a word alone.
+    """
+    _run(_segment_command, options)
+
+
 # --- commands -------------------------------------------------------------------------------
+
+
+def _segment_command(options: dict[str, Any]) -> int:
+    from .encodings import lookup
+    from .maxmatch import MaxMatcher, segment_lines
+    from .output import Destination
+    from .reading import open_text
+
+    warnings = Warnings(strict=options["strict"], quiet=False)
+    entries: set[str] = set()
+    for path in options["dictionaries"]:
+        from .maxmatch import load_mwseg_dictionary
+
+        entries |= load_mwseg_dictionary(
+            path,
+            options["dict_encoding"] or options["encoding"],
+            warnings=warnings,
+            strict=options["strict"],
+        )
+    try:
+        target = lookup(options["output_encoding"])
+    except ValueError as exc:
+        raise WsscoreError(str(exc)) from None
+    source = open_text(
+        options["text"], options["encoding"], warnings=warnings, strict=options["strict"]
+    )
+    matcher = MaxMatcher(entries)
+    with Destination(options["output"]) as destination:
+        for line in segment_lines(source.lines(), matcher, from_gold=options["from_gold"]):
+            try:
+                destination.write(target.encode(line))
+            except UnicodeEncodeError as exc:
+                raise WsscoreError(
+                    f"{exc.object[exc.start : exc.end]!r} cannot be written in {target.name}",
+                    hint="choose another --output-encoding",
+                ) from None
+    return EXIT_OK
+
+
+def _reference_rows(options: dict[str, Any], warnings: Warnings) -> list[tuple[str, list[str]]]:
+    """The BASE and TOP rows asked for: their names and segmented lines (the gold's characters
+    segmented by maximum matching with the dictionary, or with the gold's own words)."""
+    if not (options.get("baseline") or options.get("topline")):
+        return []
+    from .maxmatch import MaxMatcher
+    from .reading import open_text
+    from .scoring import load_dictionary
+    from .words import split_words
+
+    if options["gold"] == "-":
+        raise WsscoreError("--baseline and --topline read the gold twice: give it as a file")
+    gold = open_text(
+        options["gold"],
+        options["gold_encoding"] or options["encoding"],
+        warnings=Warnings(quiet=True),
+        strict=options["strict"],
+    )
+    lines = list(gold.lines())
+    rows = []
+    if options.get("baseline"):
+        known = load_dictionary(
+            list(options["dictionaries"]) or None,
+            list(options.get("training") or []) or None,
+            encoding=options["dict_encoding"] or options["encoding"],
+            warnings=Warnings(quiet=True),  # warned about when it is loaded to score
+            strict=options["strict"],
+        )
+        if known is None:
+            raise WsscoreError(
+                "--baseline needs the training dictionary", hint="give it with -d/--dict or --train"
+            )
+        matcher = MaxMatcher(known.entries)
+        rows.append(("BASE", [" ".join(matcher.segment(line)) for line in lines]))
+    if options.get("topline"):
+        matcher = MaxMatcher({word for line in lines for word in split_words(line)})
+        rows.append(("TOP", [" ".join(matcher.segment(line)) for line in lines]))
+    del warnings
+    return rows
 
 
 def _score_command(options: dict[str, Any]) -> int:
@@ -251,6 +382,8 @@ def _build_report(options, predictions, dictionaries, warnings, sentence_output=
     if options["match"] == "diff":
         from .diffmode import score_by_diff
 
+        if options.get("baseline") or options.get("topline"):
+            raise WsscoreError("--baseline and --topline work with --match span")
         if "-" in (options["gold"], *predictions, *dictionaries):
             raise WsscoreError(
                 "--match diff reads files, not standard input ('-')",
@@ -290,6 +423,10 @@ def _build_report(options, predictions, dictionaries, warnings, sentence_output=
         return report
     from .progress import gold_progress
 
+    references = _reference_rows(options, warnings)
+    if references:
+        names = [*(names or [None] * len(predictions)), *(name for name, _ in references)]
+        predictions = [*predictions, *(lines for _, lines in references)]
     with gold_progress(options["gold"], quiet=options.get("quiet", False)) as progress:
         return score(
             options["gold"],

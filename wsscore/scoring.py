@@ -330,7 +330,8 @@ def score(
     results = []
     for index, (pred_file, aligner) in enumerate(zip(pred_files, aligners, strict=True)):
         counts = Counts(*aligner.totals)
-        name = names[index] if names else _default_name(pred_file.name, pred_files)
+        given = names[index] if names else None
+        name = given if given is not None else _default_name(pred_file.name, pred_files)
         _check_mismatch(name, pred_file.name, aligner, counts, gold_sentences, mismatch, warnings)
         metrics = compute(counts, has_dictionary=known is not None, ci=ci, beta=beta)
         if ci == "bootstrap":
