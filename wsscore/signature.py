@@ -33,8 +33,10 @@ def signature(
         parts.append(f"beta:{beta:g}")
     parts.append(f"dict:{dictionary.source if dictionary is not None else 'none'}")
     encodings = [f"gold={gold_encoding}"]
-    if pred_encodings:
-        encodings.append("pred=" + "+".join(dict.fromkeys(pred_encodings)))
+    # Lines given in memory ("str": BASE and TOP rows, API callers) were never decoded.
+    decoded = [name for name in pred_encodings if name != "str"] or list(pred_encodings)
+    if decoded:
+        encodings.append("pred=" + "+".join(dict.fromkeys(decoded)))
     if dictionary is not None:
         encodings.append(f"dict={dictionary.encoding}")
     parts.append("enc:" + ",".join(encodings))
