@@ -41,20 +41,32 @@ def columns(report: Report) -> list[Column]:
     return cols
 
 
-def cell(column: Column, system: SystemResult) -> str:
-    """A cell as the papers print it: three decimals for ratios, four for intervals."""
+def cell(
+    column: Column,
+    system: SystemResult,
+    *,
+    name: Callable[[str], str] = str,
+    plus_minus: str = "±",
+    brackets: tuple[str, str] = ("[", "]"),
+    undefined: str = UNDEFINED,
+) -> str:
+    """A cell as the papers print it: three decimals for ratios, four for intervals.
+
+    The keywords let a markup (LaTeX) escape names and spell its symbols.
+    """
     value = column.value(system)
     if column.kind == "name":
-        return str(value)
+        return name(str(value))
     if column.kind == "count":
         return f"{value:,}"
     if value is None:
-        return UNDEFINED
+        return undefined
     if column.kind == "interval":
         assert isinstance(value, Interval)
         if value.half_width is not None:
-            return f"±{value.half_width:.4f}"
-        return f"[{value.low:.4f}, {value.high:.4f}]"
+            return f"{plus_minus}{value.half_width:.4f}"
+        # Wilson and bootstrap intervals are not symmetric: both ends.
+        return f"{brackets[0]}{value.low:.4f}, {value.high:.4f}{brackets[1]}"
     return f"{value:.3f}"
 
 

@@ -7,10 +7,9 @@ as given (it may hold \\cite or math), so it is not escaped.
 
 from __future__ import annotations
 
-from ..metrics import Interval
 from ..ranking import verdict
 from ..scoring import Report, SystemResult
-from .columns import Column, columns, notes
+from .columns import Column, cell, columns, notes
 
 LABEL = "tab:wsscore"
 UNDEFINED = "---"  # an em dash in LaTeX, as "—" in the other tables
@@ -73,20 +72,15 @@ def _header(column: Column, report: Report) -> str:
 
 
 def _cell(column: Column, system: SystemResult) -> str:
-    value = column.value(system)
-    if column.kind == "name":
-        return latex_escape(str(value))
-    if column.kind == "count":
-        return f"{value:,}"  # 11,985 as in the paper
-    if value is None:
-        return UNDEFINED
-    if column.kind == "interval":
-        assert isinstance(value, Interval)
-        if value.half_width is not None:
-            return f"$\\pm${value.half_width:.4f}"
-        # Wilson and bootstrap intervals are not symmetric: both ends, brackets braced.
-        return f"{{[}}{value.low:.4f}, {value.high:.4f}{{]}}"
-    return f"{value:.3f}"
+    # Brackets braced: "[" right after a row's "\\" would be read as an optional argument.
+    return cell(
+        column,
+        system,
+        name=latex_escape,
+        plus_minus="$\\pm$",
+        brackets=("{[}", "{]}"),
+        undefined=UNDEFINED,
+    )
 
 
 def render_latex(report: Report, caption: str | None = None) -> str:
