@@ -252,15 +252,13 @@ def segment(**options: Any) -> None:
 
 def _segment_command(options: dict[str, Any]) -> int:
     from .encodings import lookup
-    from .maxmatch import MaxMatcher, segment_lines
+    from .maxmatch import MaxMatcher, load_mwseg_dictionary, segment_lines
     from .output import Destination
     from .reading import open_text
 
     warnings = Warnings(strict=options["strict"], quiet=False)
     entries: set[str] = set()
     for path in options["dictionaries"]:
-        from .maxmatch import load_mwseg_dictionary
-
         entries |= load_mwseg_dictionary(
             path,
             options["dict_encoding"] or options["encoding"],
@@ -287,14 +285,11 @@ def _segment_command(options: dict[str, Any]) -> int:
     return EXIT_OK
 
 
-def _reference_rows(options: dict[str, Any], warnings: Warnings) -> list[tuple[str, list[str]]]:
+def _reference_rows(options: dict[str, Any], known) -> list[tuple[str, list[str]]]:
     """The BASE and TOP rows asked for: their names and segmented lines (the gold's characters
-    segmented by maximum matching with the dictionary, or with the gold's own words)."""
-    if not (options.get("baseline") or options.get("topline")):
-        return []
+    segmented by maximum matching with the dictionary ``known``, or with the gold's own words)."""
     from .maxmatch import MaxMatcher
     from .reading import open_text
-    from .scoring import load_dictionary
     from .words import split_words
 
     if options["gold"] == "-":
@@ -308,13 +303,6 @@ def _reference_rows(options: dict[str, Any], warnings: Warnings) -> list[tuple[s
     lines = list(gold.lines())
     rows = []
     if options.get("baseline"):
-        known = load_dictionary(
-            list(options["dictionaries"]) or None,
-            list(options.get("training") or []) or None,
-            encoding=options["dict_encoding"] or options["encoding"],
-            warnings=Warnings(quiet=True),  # warned about when it is loaded to score
-            strict=options["strict"],
-        )
         if known is None:
             raise WsscoreError(
                 "--baseline needs the training dictionary", hint="give it with -d/--dict or --train"
@@ -324,7 +312,6 @@ def _reference_rows(options: dict[str, Any], warnings: Warnings) -> list[tuple[s
     if options.get("topline"):
         matcher = MaxMatcher({word for line in lines for word in split_words(line)})
         rows.append(("TOP", [" ".join(matcher.segment(line)) for line in lines]))
-    del warnings
     return rows
 
 
@@ -423,16 +410,27 @@ def _build_report(options, predictions, dictionaries, warnings, sentence_output=
         return report
     from .progress import gold_progress
 
-    references = _reference_rows(options, warnings)
-    if references:
+    dictionary = list(dictionaries) or None
+    training = list(options.get("training") or []) or None
+    if options.get("baseline") or options.get("topline"):
+        # Loaded once, here: the BASE row segments with it, and the scoring uses it.
+        dictionary = load_dictionary(
+            dictionary,
+            training,
+            encoding=options["dict_encoding"] or encoding,
+            warnings=warnings,
+            strict=options["strict"],
+        )
+        training = None
+        references = _reference_rows(options, dictionary)
         names = [*(names or [None] * len(predictions)), *(name for name, _ in references)]
         predictions = [*predictions, *(lines for _, lines in references)]
     with gold_progress(options["gold"], quiet=options.get("quiet", False)) as progress:
         return score(
             options["gold"],
             list(predictions),
-            dictionary=list(dictionaries) or None,
-            train=list(options.get("training") or []) or None,
+            dictionary=dictionary,
+            train=training,
             names=names,
             encoding=encoding,
             gold_encoding=options["gold_encoding"],
