@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections import deque
-from collections.abc import Callable, Container, Iterator
-from itertools import accumulate, chain, islice
+from collections.abc import Callable, Container, Iterator, Sequence
+from itertools import accumulate, chain, islice, pairwise
 from typing import NamedTuple
 
 from . import native
@@ -195,6 +195,10 @@ class SentenceDetail(NamedTuple):
     pred_words: list[str]
     gold_marks: list[bool]
     pred_marks: list[bool]
+    # Spans of the predicted words in the gold line's character offsets (a word may run past
+    # the line's end when the line breaks differ); None for a word touching characters that
+    # differ from the gold's, which has no place in the gold.
+    pred_spans: Sequence[Span | None] = ()
 
 
 def count_block(block: GoldBlock, pred_lines: list[str]) -> tuple[int, ...] | None:
@@ -331,8 +335,12 @@ class SystemAligner:
         record = (*count_equal_chars(gold.lengths, gold.oov_words, pred_lengths), 0, 0)
         detail = None
         if self._on_detail is not None:
-            gold_marks, pred_marks = marks_equal_chars(gold.ends, boundaries(pred_lengths))
-            detail = SentenceDetail(gold.number, gold.words, pred.words, gold_marks, pred_marks)
+            pred_ends = boundaries(pred_lengths)
+            gold_marks, pred_marks = marks_equal_chars(gold.ends, pred_ends)
+            spans: list[Span | None] = list(pairwise(pred_ends))
+            detail = SentenceDetail(
+                gold.number, gold.words, pred.words, gold_marks, pred_marks, spans
+            )
         self._emit(gold.number, record, detail)
 
     # --- stretches ---------------------------------------------------------------------------
@@ -436,6 +444,7 @@ class SystemAligner:
         block_pred_starts = [pred_start for _, pred_start, _ in blocks]
         pred_by_sentence: dict[int, list[Span]] = {}
         pred_words_by_sentence: dict[int, list[str]] = {}
+        in_line_by_sentence: dict[int, list[Span | None]] = {}
         unmatched = 0
         pred_offset = 0
         for pred in pred_lines:
@@ -447,13 +456,19 @@ class SystemAligner:
                     shift = blocks[index][0] - blocks[index][1]
                     span = (start + shift, end + shift)
                     gold_start = span[0]
+                    matched = True
                 else:
                     unmatched += 1
                     span = (-unmatched, -unmatched)  # can never equal a gold span
                     gold_start = _gold_position(blocks, start)
+                    matched = False
                 sentence = _sentence_at(gold_lines, gold_starts, gold_start)
                 pred_by_sentence.setdefault(sentence, []).append(span)
                 pred_words_by_sentence.setdefault(sentence, []).append(word)
+                if self._on_detail is not None:
+                    line_start = gold_starts[sentence]
+                    in_line = (span[0] - line_start, span[1] - line_start) if matched else None
+                    in_line_by_sentence.setdefault(sentence, []).append(in_line)
             pred_offset += len(pred.chars)
         for index, gold in enumerate(gold_lines):
             pred_spans = pred_by_sentence.get(index, [])
@@ -467,7 +482,14 @@ class SystemAligner:
             detail = None
             if self._on_detail is not None:
                 words = pred_words_by_sentence.get(index, [])
-                detail = SentenceDetail(gold.number, gold.words, words, gold_marks, pred_marks)
+                detail = SentenceDetail(
+                    gold.number,
+                    gold.words,
+                    words,
+                    gold_marks,
+                    pred_marks,
+                    in_line_by_sentence.get(index, []),
+                )
             self._emit(gold.number, (*counts, int(misaligned > 0), misaligned), detail)
 
     def _align_chars(

@@ -168,6 +168,12 @@ def cli() -> None:
     help="Report F_β instead of F1.",
 )
 @click.option(
+    "--extra",
+    is_flag=True,
+    help="Add TNR, boundary P_b/R_b/F_b, F_mean (β = 3) and the split/merged/crossing "
+    "error counts (metrics.md §5).",
+)
+@click.option(
     "--plot",
     metavar="FILE",
     help="Also draw F (with its interval) and R_oov per system into FILE.png or FILE.svg "
@@ -371,6 +377,11 @@ def _build_report(options, predictions, dictionaries, warnings, sentence_output=
 
         if options.get("baseline") or options.get("topline"):
             raise WsscoreError("--baseline and --topline work with --match span")
+        if options.get("extra"):
+            raise WsscoreError(
+                "--extra works with --match span",
+                hint="the Perl script's diff alignment has no character offsets to build on",
+            )
         if "-" in (options["gold"], *predictions, *dictionaries):
             raise WsscoreError(
                 "--match diff reads files, not standard input ('-')",
@@ -445,6 +456,7 @@ def _build_report(options, predictions, dictionaries, warnings, sentence_output=
             seed=options.get("seed", 12345),
             progress=progress,
             sort=False,  # the command sorts, by --sort
+            extra=options.get("extra", False),
         )
 
 

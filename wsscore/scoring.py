@@ -18,6 +18,7 @@ from .alignment import GoldBlock, MismatchError, SentenceDetail, SentenceRecord,
 from .counts import Counts
 from .dictionary import Dictionary, load_training_corpus, load_word_list
 from .errors import Warnings, WsscoreError
+from .extra import ExtraCounts, compute_extra, sentence_extra
 from .metrics import CI_METHODS, Metrics, compute
 from .reading import TextFile, crib_of, open_text
 from .signature import signature
@@ -51,6 +52,8 @@ class SystemResult:
         "counts",
         "divergences",
         "encoding",
+        "extra",
+        "extra_metrics",
         "metrics",
         "name",
         "path",
@@ -70,6 +73,7 @@ class SystemResult:
         divergences: list | None = None,
         sentences: list[SentenceRecord] | None = None,
         sighan: SighanTotals | None = None,
+        extra: ExtraCounts | None = None,
     ):
         self.name = name
         self.path = path
@@ -80,18 +84,25 @@ class SystemResult:
         self.divergences = divergences if divergences is not None else []
         self.sentences = sentences
         self.sighan = sighan
+        self.extra = extra
+        self.extra_metrics = compute_extra(counts, extra) if extra is not None else None
 
     def __repr__(self) -> str:
         return f"SystemResult({self.name!r}, {self.counts!r})"
 
     def as_dict(self) -> dict[str, object]:
+        counts: dict[str, object] = dict(self.counts.as_dict())
+        metrics = self.metrics.as_dict()
+        if self.extra is not None and self.extra_metrics is not None:
+            counts.update(self.extra.as_dict())
+            metrics.update(self.extra_metrics.as_dict())
         return {
             "name": self.name,
             "path": self.path,
             "encoding": self.encoding,
             "lines": self.pred_lines,
-            "counts": self.counts.as_dict(),
-            "metrics": self.metrics.as_dict(),
+            "counts": counts,
+            "metrics": metrics,
         }
 
 
@@ -242,6 +253,7 @@ def score(
     samples: int = bootstrap.SAMPLES,
     seed: int = bootstrap.SEED,
     progress: Callable[[int], None] | None = None,
+    extra: bool = False,
 ) -> Report:
     """Score predictions against a gold segmentation.
 
@@ -250,6 +262,7 @@ def score(
     ``on_detail(system_index, detail)`` receives every sentence's words and marks.
     ``ci="bootstrap"`` resamples sentences ``samples`` times from ``seed`` for R, P and F.
     ``progress(bytes)`` is called after each block of the gold with the bytes read so far.
+    ``extra`` adds TNR, boundary scores, F_mean and error classes (metrics.md §5).
     """
     if mismatch not in MISMATCH_POLICIES:
         raise ValueError(f"mismatch must be one of {MISMATCH_POLICIES}")
@@ -287,13 +300,17 @@ def score(
     ]
     sentence_lists: list[list[SentenceRecord]] = [[] for _ in pred_files]
     by_sentence = keep_sentences or ci == "bootstrap"  # the bootstrap resamples sentences
+    extra_totals = [ExtraCounts() for _ in pred_files] if extra else None
     aligners = []
     for index, pred_file in enumerate(pred_files):
         detail = None
-        if on_detail is not None:
+        if on_detail is not None or extra_totals is not None:
 
             def detail(item: SentenceDetail, index=index) -> None:
-                on_detail(index, item)
+                if extra_totals is not None:
+                    extra_totals[index] += sentence_extra(item)
+                if on_detail is not None:
+                    on_detail(index, item)
 
         aligners.append(
             SystemAligner(
@@ -348,6 +365,7 @@ def score(
                 aligner.pred_lines_read,
                 aligner.divergences,
                 sentence_lists[index] if keep_sentences else None,
+                extra=extra_totals[index] if extra_totals is not None else None,
             )
         )
     if known is not None and gold_words >= 100 and all(r.counts.oov_words == 0 for r in results):

@@ -36,9 +36,33 @@ def columns(report: Report) -> list[Column]:
             Column("R_oov", lambda s: s.metrics.oov_recall, "ratio"),
             Column("R_iv", lambda s: s.metrics.iv_recall, "ratio"),
         ]
+    if any(system.extra_metrics is not None for system in report.systems):
+        cols += extra_columns()
     if report.ci == "none":
         cols = [c for c in cols if c.kind != "interval"]
     return cols
+
+
+def _extra_metric(name: str) -> Callable[[SystemResult], object]:
+    return lambda s: getattr(s.extra_metrics, name) if s.extra_metrics is not None else None
+
+
+def _extra_count(name: str) -> Callable[[SystemResult], object]:
+    return lambda s: getattr(s.extra, name) if s.extra is not None else None
+
+
+def extra_columns() -> list[Column]:
+    """--extra: TNR, boundary P/R/F, F_mean (β = 3), and the three error classes."""
+    return [
+        Column("TNR", _extra_metric("tnr"), "ratio"),
+        Column("P_b", _extra_metric("boundary_precision"), "ratio"),
+        Column("R_b", _extra_metric("boundary_recall"), "ratio"),
+        Column("F_b", _extra_metric("boundary_f1"), "ratio"),
+        Column("F_mean", _extra_metric("f_mean"), "ratio"),
+        Column("Split", _extra_count("split_errors"), "count"),
+        Column("Merged", _extra_count("merged_errors"), "count"),
+        Column("Crossing", _extra_count("crossing_errors"), "count"),
+    ]
 
 
 def cell(
@@ -57,10 +81,10 @@ def cell(
     value = column.value(system)
     if column.kind == "name":
         return name(str(value))
-    if column.kind == "count":
-        return f"{value:,}"
     if value is None:
         return undefined
+    if column.kind == "count":
+        return f"{value:,}"
     if column.kind == "interval":
         assert isinstance(value, Interval)
         if value.half_width is not None:

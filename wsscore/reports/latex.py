@@ -51,6 +51,18 @@ _HEADERS = {
     "OOV": "OOV",
     "R_oov": r"$R_{\mathrm{oov}}$",
     "R_iv": r"$R_{\mathrm{iv}}$",
+    "TNR": "TNR",
+    "P_b": "$P_b$",
+    "R_b": "$R_b$",
+    "F_b": "$F_b$",
+    "F_mean": r"$F_{\mathrm{mean}}$",
+    "r_reward": r"$r_{\mathrm{reward}}$",
+    "r_punish": r"$r_{\mathrm{punish}}$",
+    "r_b": "$r_b$",
+    "p_reward": r"$p_{\mathrm{reward}}$",
+    "p_punish": r"$p_{\mathrm{punish}}$",
+    "p_b": "$p_b$",
+    "f_b": "$f_b$",
 }
 
 
@@ -67,8 +79,9 @@ def _comment(text: str) -> str:
 def _header(column: Column, report: Report) -> str:
     if column.header in _HEADERS:
         return _HEADERS[column.header]
-    # The only header not in the table above is F_β (columns() names it "F(β=2)").
-    return f"$F_{{\\beta={report.beta:g}}}$"
+    if column.header.startswith("F(β="):  # columns() names F_β "F(β=2)"
+        return f"$F_{{\\beta={report.beta:g}}}$"
+    return latex_escape(column.header)
 
 
 def _cell(column: Column, system: SystemResult) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..counts import Counts
-from ..scoring import Report
+from ..scoring import Report, SystemResult
 from ..sighan import SighanTotals, format_summary, perl_file_name
 
 
@@ -30,5 +30,28 @@ def render_sighan_summaries(report: Report) -> str:
             getattr(system, "sighan", None) or totals_of(system.counts),  # the script's own
             perl_file_name(system.path),
         )
+        + _beyond_the_script(system)
         for system in report.systems
     )
+
+
+def _beyond_the_script(system: SystemResult) -> str:
+    """Lines the script never prints (--extra, --committee), after its own, in its style."""
+    lines = []
+    if system.extra is not None and system.extra_metrics is not None:
+        m, c = system.extra_metrics, system.extra
+        lines += [
+            f"=== TRUE NEGATIVE RATE:\t{_rate(m.tnr)}",
+            f"=== BOUNDARY PRECISION:\t{_rate(m.boundary_precision)}",
+            f"=== BOUNDARY RECALL:\t{_rate(m.boundary_recall)}",
+            f"=== BOUNDARY F MEASURE:\t{_rate(m.boundary_f1)}",
+            f"=== F MEAN (BETA=3):\t{_rate(m.f_mean)}",
+            f"=== SPLIT ERRORS:\t{c.split_errors}",
+            f"=== MERGED ERRORS:\t{c.merged_errors}",
+            f"=== CROSSING ERRORS:\t{c.crossing_errors}",
+        ]
+    return "".join(line + "\n" for line in lines)
+
+
+def _rate(value: float | None) -> str:
+    return "--" if value is None else f"{value:.3f}"
