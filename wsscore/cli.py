@@ -77,7 +77,43 @@ def _encoding_options(func: Callable) -> Callable:
     return func
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+# Options that take every file after them, as a shell glob gives them: `--committee sys*.txt`.
+MULTI_VALUE_OPTIONS = ("--committee",)
+
+
+def spread_multi_values(args: list[str]) -> list[str]:
+    """`--committee a b c` → `--committee a --committee b --committee c` (click options take
+    one value each); the values end at the next option or at `--`."""
+    out: list[str] = []
+    taking = None
+    for arg in args:
+        if arg == "--":
+            taking = None
+            out.append(arg)
+            continue
+        if arg in MULTI_VALUE_OPTIONS:
+            taking = arg
+            out.append(arg)
+            continue
+        if taking is not None and not arg.startswith("-"):
+            if out[-1] != taking:
+                out.append(taking)
+            out.append(arg)
+            continue
+        taking = None
+        out.append(arg)
+    return out
+
+
+class _Group(click.Group):
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, spread_multi_values(list(args)))
+
+
+@click.group(
+    cls=_Group,
+    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
+)
 @click.version_option(__version__, "-V", "--version", prog_name="wsscore")
 def cli() -> None:
     """Score word segmentation against a gold standard (SIGHAN bakeoff compatible).
@@ -85,6 +121,8 @@ def cli() -> None:
     \b
     wsscore score GOLD PRED [PRED...] -d WORDS     a bakeoff-style table
     wsscore sighan WORDS GOLD PRED                 the Perl `score` script's output
+    wsscore segment -d WORDS TEXT                  maximum-matching baseline (like mwseg.pl)
+    wsscore difficulty GOLD SEG1 SEG2 ... -o F     word difficulty by a committee
     """
 
 
@@ -174,6 +212,19 @@ def cli() -> None:
     "error counts (metrics.md §5).",
 )
 @click.option(
+    "--committee",
+    multiple=True,
+    metavar="FILES",
+    help="Segmentations of the test set (two or more; every file after the option, or a "
+    "quoted glob) that judge each gold word's difficulty: adds the difficulty-weighted "
+    "r_b, p_b, f_b and accuracy per difficulty decile (Qian et al. 2016).",
+)
+@click.option(
+    "--difficulty",
+    metavar="FILE",
+    help="Word difficulties written by `wsscore difficulty` (instead of --committee).",
+)
+@click.option(
     "--plot",
     metavar="FILE",
     help="Also draw F (with its interval) and R_oov per system into FILE.png or FILE.svg "
@@ -253,7 +304,54 @@ def segment(**options: Any) -> None:
     _run(_segment_command, options)
 
 
+@cli.command()
+@click.argument("gold")
+@click.argument("members", nargs=-1, required=True, metavar="SEGMENTATION...")
+@click.option(
+    "-o", "--output", metavar="FILE", help="Write the table to FILE (atomically); default stdout."
+)
+@_encoding_options
+def difficulty(**options: Any) -> None:
+    """Judge each gold word's difficulty by a committee of segmentations (two or more).
+
+    Writes a TSV (line, start, end, word, difficulty): the share of the committee that got
+    the word wrong (Qian et al. 2016). `wsscore score --difficulty FILE` reuses it.
+    """
+    _run(_difficulty_command, options)
+
+
 # --- commands -------------------------------------------------------------------------------
+
+
+def _difficulty_command(options: dict[str, Any]) -> int:
+    from .difficulty import TSV_HEADER, rows_of
+    from .output import Destination
+    from .scoring import score
+
+    if options["match"] != "span":
+        raise WsscoreError("wsscore difficulty works with --match span")
+    members = list(options["members"])
+    warnings = Warnings(strict=options["strict"], quiet=False)
+    with Destination(options["output"]) as destination:
+        destination.write("\t".join(TSV_HEADER) + "\n")
+
+        def write(detail, difficulties) -> None:
+            destination.write("".join(rows_of(detail, difficulties)))
+
+        score(
+            options["gold"],
+            members,
+            committee=members,
+            on_difficulties=write,
+            encoding=options["encoding"],
+            gold_encoding=options["gold_encoding"],
+            pred_encoding=options["pred_encoding"],
+            mismatch=options["mismatch"],
+            ci="none",
+            strict=options["strict"],
+            warnings=warnings,
+        )
+    return EXIT_OK
 
 
 def _segment_command(options: dict[str, Any]) -> int:
@@ -377,6 +475,8 @@ def _build_report(options, predictions, dictionaries, warnings, sentence_output=
 
         if options.get("baseline") or options.get("topline"):
             raise WsscoreError("--baseline and --topline work with --match span")
+        if options.get("committee") or options.get("difficulty"):
+            raise WsscoreError("--committee and --difficulty work with --match span")
         if options.get("extra"):
             raise WsscoreError(
                 "--extra works with --match span",
@@ -457,7 +557,30 @@ def _build_report(options, predictions, dictionaries, warnings, sentence_output=
             progress=progress,
             sort=False,  # the command sorts, by --sort
             extra=options.get("extra", False),
+            committee=_committee_paths(options.get("committee")),
+            difficulty=options.get("difficulty"),
         )
+
+
+def _committee_paths(values: tuple[str, ...] | None) -> list[str] | None:
+    """The --committee files, with quoted glob patterns expanded (sorted)."""
+    if not values:
+        return None
+    import glob
+
+    paths: list[str] = []
+    for value in values:
+        if not os.path.exists(value) and glob.has_magic(value):
+            matches = sorted(glob.glob(value))
+            if not matches:
+                raise WsscoreError(
+                    f"no file matches the --committee pattern {value!r}",
+                    hint="check the pattern, or list the files",
+                )
+            paths += matches
+        else:
+            paths.append(value)
+    return paths
 
 
 def _in_gold_encoding(text: str, report) -> bytes:

@@ -17,6 +17,13 @@ from ._version import __version__
 from .alignment import GoldBlock, MismatchError, SentenceDetail, SentenceRecord, SystemAligner
 from .counts import Counts
 from .dictionary import Dictionary, load_training_corpus, load_word_list
+from .difficulty import (
+    DifficultyReader,
+    DifficultyWeighting,
+    WeightedCounts,
+    compute_weighted,
+    deciles,
+)
 from .errors import Warnings, WsscoreError
 from .extra import ExtraCounts, compute_extra, sentence_extra
 from .metrics import CI_METHODS, Metrics, compute
@@ -60,6 +67,8 @@ class SystemResult:
         "pred_lines",
         "sentences",
         "sighan",
+        "weighted",
+        "weighted_metrics",
     )
 
     def __init__(
@@ -74,6 +83,7 @@ class SystemResult:
         sentences: list[SentenceRecord] | None = None,
         sighan: SighanTotals | None = None,
         extra: ExtraCounts | None = None,
+        weighted: WeightedCounts | None = None,
     ):
         self.name = name
         self.path = path
@@ -86,6 +96,8 @@ class SystemResult:
         self.sighan = sighan
         self.extra = extra
         self.extra_metrics = compute_extra(counts, extra) if extra is not None else None
+        self.weighted = weighted
+        self.weighted_metrics = compute_weighted(weighted) if weighted is not None else None
 
     def __repr__(self) -> str:
         return f"SystemResult({self.name!r}, {self.counts!r})"
@@ -96,7 +108,7 @@ class SystemResult:
         if self.extra is not None and self.extra_metrics is not None:
             counts.update(self.extra.as_dict())
             metrics.update(self.extra_metrics.as_dict())
-        return {
+        data: dict[str, object] = {
             "name": self.name,
             "path": self.path,
             "encoding": self.encoding,
@@ -104,6 +116,10 @@ class SystemResult:
             "counts": counts,
             "metrics": metrics,
         }
+        if self.weighted is not None and self.weighted_metrics is not None:
+            metrics.update(self.weighted_metrics.as_dict())
+            data["difficulty_deciles"] = [d.as_dict() for d in deciles(self.weighted)]
+        return data
 
 
 class Report:
@@ -254,6 +270,9 @@ def score(
     seed: int = bootstrap.SEED,
     progress: Callable[[int], None] | None = None,
     extra: bool = False,
+    committee: Sequence[Source] | None = None,
+    difficulty: Source | None = None,
+    on_difficulties: Callable[[SentenceDetail, list[float]], None] | None = None,
 ) -> Report:
     """Score predictions against a gold segmentation.
 
@@ -263,6 +282,9 @@ def score(
     ``ci="bootstrap"`` resamples sentences ``samples`` times from ``seed`` for R, P and F.
     ``progress(bytes)`` is called after each block of the gold with the bytes read so far.
     ``extra`` adds TNR, boundary scores, F_mean and error classes (metrics.md §5).
+    ``committee`` (K ≥ 2 segmentations of the same text; scored systems may be among them) or
+    ``difficulty`` (a file written by ``wsscore difficulty``) adds difficulty-weighted scores;
+    ``on_difficulties(detail, difficulties)`` receives each gold line's word difficulties.
     """
     if mismatch not in MISMATCH_POLICIES:
         raise ValueError(f"mismatch must be one of {MISMATCH_POLICIES}")
@@ -278,7 +300,19 @@ def score(
     ):
         # One path, or (beside in-memory gold lines) one prediction given as its lines.
         predictions = [predictions]  # type: ignore[list-item]
-    sources = [gold, *predictions, *_named_paths(dictionary), *_named_paths(train)]
+    if committee is not None and difficulty is not None:
+        raise WsscoreError(
+            "give either a committee or a difficulty file, not both",
+            hint="--difficulty reuses the difficulties a committee gave before",
+        )
+    sources = [
+        gold,
+        *predictions,
+        *_named_paths(dictionary),
+        *_named_paths(train),
+        *_named_paths(committee),
+        *_named_paths(difficulty),
+    ]
     if sum(1 for s in sources if isinstance(s, str) and s == "-") > 1:
         raise WsscoreError("standard input ('-') can be given only once")
     if names is not None and len(names) != len(predictions):
@@ -298,15 +332,33 @@ def score(
         _open(p, pred_encoding or encoding, warnings, strict, crib, name=f"<prediction {i + 1}>")
         for i, p in enumerate(predictions)
     ]
+    systems = len(pred_files)
+    committee_indices, weighting = None, None
+    if committee is not None or difficulty is not None:
+        committee_indices, member_files = _committee_members(
+            committee, predictions, pred_files, pred_encoding or encoding, warnings, strict, crib
+        )
+        pred_files += member_files
+        weighting = DifficultyWeighting(
+            systems,
+            len(pred_files),
+            committee=committee_indices,
+            reader=_difficulty_reader(difficulty, encoding, warnings, strict),
+            on_difficulties=on_difficulties,
+        )
     sentence_lists: list[list[SentenceRecord]] = [[] for _ in pred_files]
     by_sentence = keep_sentences or ci == "bootstrap"  # the bootstrap resamples sentences
     extra_totals = [ExtraCounts() for _ in pred_files] if extra else None
     aligners = []
     for index, pred_file in enumerate(pred_files):
         detail = None
-        if on_detail is not None or extra_totals is not None:
+        if on_detail is not None or extra_totals is not None or weighting is not None:
 
             def detail(item: SentenceDetail, index=index) -> None:
+                if weighting is not None:
+                    weighting.add(index, item)
+                if index >= systems:
+                    return  # a committee member only
                 if extra_totals is not None:
                     extra_totals[index] += sentence_extra(item)
                 if on_detail is not None:
@@ -339,6 +391,8 @@ def score(
                 progress(getattr(gold_file, "bytes_done", 0))
         for current, aligner in enumerate(aligners):  # noqa: B007
             aligner.finish()
+        if weighting is not None:
+            weighting.finish()
     except MismatchError as exc:
         raise _mismatch_refusal(
             exc, gold_file, gold_blocks, pred_files[current], aligners[current]
@@ -347,9 +401,11 @@ def score(
     results = []
     for index, (pred_file, aligner) in enumerate(zip(pred_files, aligners, strict=True)):
         counts = Counts(*aligner.totals)
-        given = names[index] if names else None
-        name = given if given is not None else _default_name(pred_file.name, pred_files)
+        given = names[index] if names and index < systems else None
+        name = given if given is not None else _default_name(pred_file.name, pred_files[:systems])
         _check_mismatch(name, pred_file.name, aligner, counts, gold_sentences, mismatch, warnings)
+        if index >= systems:
+            continue  # committee members are checked, not reported
         metrics = compute(counts, has_dictionary=known is not None, ci=ci, beta=beta)
         if ci == "bootstrap":
             metrics = with_bootstrap(
@@ -366,6 +422,7 @@ def score(
                 aligner.divergences,
                 sentence_lists[index] if keep_sentences else None,
                 extra=extra_totals[index] if extra_totals is not None else None,
+                weighted=weighting.totals[index] if weighting is not None else None,
             )
         )
     if known is not None and gold_words >= 100 and all(r.counts.oov_words == 0 for r in results):
@@ -389,6 +446,13 @@ def score(
         warnings=warnings,
         sort=sort,
         resampling=(samples, seed) if ci == "bootstrap" else None,
+        difficulty=(
+            f"committee-{len(committee_indices)}"
+            if committee_indices is not None
+            else "file"
+            if difficulty is not None
+            else None
+        ),
     )
 
 
@@ -420,6 +484,7 @@ def build_report(
     warnings: Warnings,
     sort: bool = True,
     resampling: tuple[int, int] | None = None,
+    difficulty: str | None = None,
 ) -> Report:
     """The report of scored systems, sorted by F (undefined last) unless ``sort`` is false.
 
@@ -438,6 +503,7 @@ def build_report(
             pred_encodings=[r.encoding for r in results],
             mismatch=mismatch,
             resampling=resampling,
+            difficulty=difficulty,
         ),
         gold,
         dictionary,
@@ -448,6 +514,53 @@ def build_report(
         match,
         list(warnings.messages),
     )
+
+
+def _committee_members(
+    committee: Sequence[Source] | None,
+    predictions: Sequence[Source],
+    pred_files: list[TextFile | _Lines],
+    encoding: str,
+    warnings: Warnings,
+    strict: bool,
+    crib,
+) -> tuple[list[int] | None, list[TextFile | _Lines]]:
+    """Participant indices of the committee members, and the files of those that are not
+    among the scored systems (a member given as a system's path is scored once)."""
+    if committee is None:
+        return None, []
+    if isinstance(committee, (str, os.PathLike)):
+        committee = [committee]
+    if len(committee) < 2:
+        raise WsscoreError(
+            f"a committee needs at least 2 members, got {len(committee)}",
+            hint="give two or more segmentations of the test set with --committee",
+        )
+    systems = {
+        os.path.realpath(os.fspath(p)): i
+        for i, p in enumerate(predictions)
+        if isinstance(p, (str, os.PathLike)) and os.fspath(p) != "-"
+    }
+    indices, files = [], []
+    for member in committee:
+        if isinstance(member, (str, os.PathLike)):
+            known = systems.get(os.path.realpath(os.fspath(member)))
+            if known is not None:
+                indices.append(known)
+                continue
+        indices.append(len(pred_files) + len(files))
+        name = f"<committee member {len(files) + 1}>"
+        files.append(_open(member, encoding, warnings, strict, crib, name=name))
+    return indices, files
+
+
+def _difficulty_reader(
+    difficulty: Source | None, encoding: str, warnings: Warnings, strict: bool
+) -> DifficultyReader | None:
+    if difficulty is None:
+        return None
+    source = _open(difficulty, encoding, warnings, strict, name="<difficulty>")
+    return DifficultyReader(source.name, source.lines())
 
 
 def _named_paths(value: object) -> list[str]:

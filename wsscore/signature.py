@@ -18,6 +18,7 @@ def signature(
     pred_encodings: Sequence[str],
     mismatch: str,
     resampling: tuple[int, int] | None = None,
+    difficulty: str | None = None,
 ) -> str:
     """``key:value|…``: everything that changes a number wsscore prints.
 
@@ -41,4 +42,6 @@ def signature(
         encodings.append(f"dict={dictionary.encoding}")
     parts.append("enc:" + ",".join(encodings))
     parts.append(f"mismatch:{mismatch}")
+    if difficulty is not None:  # "committee-K" or "file": where the word difficulties came from
+        parts.append(f"difficulty:{difficulty}")
     return "|".join(parts)

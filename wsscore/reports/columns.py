@@ -9,6 +9,7 @@ from ..metrics import Interval
 from ..scoring import Report, SystemResult
 
 UNDEFINED = "—"
+DECILE_TITLE = "Accuracy by difficulty (gold words in brackets; Qian et al. 2016):"
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,8 @@ def columns(report: Report) -> list[Column]:
         ]
     if any(system.extra_metrics is not None for system in report.systems):
         cols += extra_columns()
+    if any(system.weighted_metrics is not None for system in report.systems):
+        cols += weighted_columns()
     if report.ci == "none":
         cols = [c for c in cols if c.kind != "interval"]
     return cols
@@ -49,6 +52,36 @@ def _extra_metric(name: str) -> Callable[[SystemResult], object]:
 
 def _extra_count(name: str) -> Callable[[SystemResult], object]:
     return lambda s: getattr(s.extra, name) if s.extra is not None else None
+
+
+def _weighted_metric(name: str) -> Callable[[SystemResult], object]:
+    return lambda s: getattr(s.weighted_metrics, name) if s.weighted_metrics is not None else None
+
+
+def weighted_columns() -> list[Column]:
+    """--committee / --difficulty: the difficulty-weighted figures of Qian et al. (2016)."""
+    names = ("r_reward", "r_punish", "r_b", "p_reward", "p_punish", "p_b", "f_b")
+    return [Column(name, _weighted_metric(name), "ratio") for name in names]
+
+
+def decile_rows(report: Report) -> tuple[list[str], list[list[str]]] | None:
+    """Accuracy per difficulty decile, a row per system (None without difficulties)."""
+    weighted = [s for s in report.systems if s.weighted is not None]
+    if not weighted:
+        return None
+    from ..difficulty import deciles
+
+    labels = [d.label for d in deciles(weighted[0].weighted)]  # type: ignore[arg-type]
+    rows = []
+    for system in weighted:
+        cells = [system.name]
+        for decile in deciles(system.weighted):  # type: ignore[arg-type]
+            accuracy = decile.accuracy
+            cells.append(
+                UNDEFINED if accuracy is None else f"{accuracy:.3f} ({decile.gold_words:,})"
+            )
+        rows.append(cells)
+    return ["Difficulty", *labels], rows
 
 
 def extra_columns() -> list[Column]:

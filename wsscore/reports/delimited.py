@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 
+from ..difficulty import deciles
 from ..metrics import Interval
 from ..scoring import Report
 from .columns import columns
@@ -24,6 +25,9 @@ def render_delimited(report: Report, delimiter: str) -> str:
     headers = [c.header for c in cols]
     if has_ci:
         headers += ["R_low", "R_high", "P_low", "P_high"]
+    weighted = any(system.weighted is not None for system in report.systems)
+    if weighted:
+        headers += [f"accuracy_{k / 10:.1f}-{(k + 1) / 10:.1f}" for k in range(10)]
     headers.append("signature")
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter=delimiter, lineterminator="\n")
@@ -42,6 +46,9 @@ def render_delimited(report: Report, delimiter: str) -> str:
         if has_ci:
             for interval in (system.metrics.recall_ci, system.metrics.precision_ci):
                 row += [_plain(interval.low), _plain(interval.high)] if interval else ["", ""]
+        if weighted:
+            found = deciles(system.weighted) if system.weighted is not None else [None] * 10
+            row += [_plain(d.accuracy if d is not None else None) for d in found]
         row.append(report.signature)
         writer.writerow(row)
     return buffer.getvalue()

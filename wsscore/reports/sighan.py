@@ -50,6 +50,12 @@ def _beyond_the_script(system: SystemResult) -> str:
             f"=== MERGED ERRORS:\t{c.merged_errors}",
             f"=== CROSSING ERRORS:\t{c.crossing_errors}",
         ]
+    if system.weighted_metrics is not None:
+        w = system.weighted_metrics
+        lines += [
+            f"=== DIFFICULTY-WEIGHTED {name.upper()}:\t{_rate(getattr(w, name))}"
+            for name in w._fields
+        ]
     return "".join(line + "\n" for line in lines)
 
 

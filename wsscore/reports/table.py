@@ -6,7 +6,7 @@ import io
 
 from ..ranking import verdict
 from ..scoring import Report
-from .columns import cell, columns, notes
+from .columns import DECILE_TITLE, cell, columns, decile_rows, notes
 
 # Wide enough for any table: used only to measure the table's natural width.
 _MEASURE_WIDTH = 100_000
@@ -29,7 +29,18 @@ def render_table(report: Report, *, color: bool = False, width: int | None = Non
         table.add_row(*(Text(cell(c, system)) for c in cols))
     # A number or a name cut to fit the terminal ("0.5…") would be wrong, not just ugly: on a
     # narrow terminal the table keeps its natural width and the terminal wraps its lines.
-    natural = Console(file=io.StringIO(), width=_MEASURE_WIDTH).measure(table).maximum
+    deciles = None
+    by_decile = decile_rows(report)
+    if by_decile is not None:
+        headers, rows = by_decile
+        deciles = Table(title=DECILE_TITLE, title_justify="left")
+        deciles.add_column(headers[0], style="bold", no_wrap=True)
+        for header in headers[1:]:
+            deciles.add_column(header, justify="right", no_wrap=True)
+        for row in rows:
+            deciles.add_row(*map(Text, row))
+    measure = Console(file=io.StringIO(), width=_MEASURE_WIDTH).measure
+    natural = max(measure(t).maximum for t in (table, deciles) if t is not None)
     buffer = io.StringIO()
     console = Console(
         file=buffer,
@@ -39,6 +50,8 @@ def render_table(report: Report, *, color: bool = False, width: int | None = Non
         highlight=False,
     )
     console.print(table)
+    if deciles is not None:
+        console.print(deciles)
     sentence = verdict(report.systems)
     if sentence is not None:
         # markup=False: system names are file names, not rich markup.

@@ -6,7 +6,7 @@ import re
 
 from ..ranking import verdict
 from ..scoring import Report
-from .columns import cell, columns, notes
+from .columns import DECILE_TITLE, cell, columns, decile_rows, notes
 
 # Characters that can start Markdown inline formatting anywhere in a line (emphasis, code,
 # links, HTML, entities, strikethrough, table pipes). The verdict line starts with fixed words,
@@ -26,8 +26,8 @@ def _grid(report: Report) -> tuple[list[str], list[list[str]], list[bool]]:
     return headers, rows, numeric
 
 
-def render_text(report: Report) -> str:
-    headers, rows, numeric = _grid(report)
+def aligned(headers: list[str], rows: list[list[str]], numeric: list[bool]) -> list[str]:
+    """Lines of a plain-text table: numbers right-aligned, a dashed rule under the headers."""
     widths = [
         max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)
     ]
@@ -39,9 +39,19 @@ def render_text(report: Report) -> str:
         ]
         return "  ".join(parts).rstrip()
 
-    out = [line(headers), "  ".join("-" * w for w in widths)]
-    out += [line(r) for r in rows]
+    return [line(headers), "  ".join("-" * w for w in widths), *map(line, rows)]
+
+
+def render_text(report: Report) -> str:
+    headers, rows, numeric = _grid(report)
+    out = aligned(headers, rows, numeric)
     out.append("")
+    by_decile = decile_rows(report)
+    if by_decile is not None:
+        decile_headers, decile_cells = by_decile
+        out.append(DECILE_TITLE)
+        out += aligned(decile_headers, decile_cells, [False] + [True] * (len(decile_headers) - 1))
+        out.append("")
     sentence = verdict(report.systems)
     if sentence is not None:
         out.append(sentence)
@@ -60,6 +70,14 @@ def render_markdown(report: Report) -> str:
     out.append("|" + "|".join("---:" if right else ":---" for right in numeric) + "|")
     out += ["| " + " | ".join(escape(c) for c in r) + " |" for r in rows]
     out.append("")
+    by_decile = decile_rows(report)
+    if by_decile is not None:
+        decile_headers, decile_cells = by_decile
+        out += [DECILE_TITLE, ""]
+        out.append("| " + " | ".join(escape(h) for h in decile_headers) + " |")
+        out.append("|:---" + "|---:" * (len(decile_headers) - 1) + "|")
+        out += ["| " + " | ".join(escape(c) for c in r) + " |" for r in decile_cells]
+        out.append("")
     sentence = verdict(report.systems, _markdown_escape)
     if sentence is not None:
         # A paragraph of its own: without the blank line the signature line below would join it.
