@@ -1,0 +1,277 @@
+"""--extra: TNR, boundary scores, F_mean and error classes against hand-computed values and an
+independent reference on the whole character stream."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+from click.testing import CliRunner
+from conftest import FIXTURES
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wsscore import score
+from wsscore.cli import cli
+
+GOLD = ["约翰 喜欢 玛丽"]
+
+# Shao, Hardmeier & Nivre (2017), Table 1: output, P, R, F, and the TNR's false positives out of
+# 18 true negatives (21 substrings of 6 characters, less the 3 gold words).
+SHAO_TABLE_1 = [
+    ("T1", "约 翰 喜 欢 玛 丽", 0.0, 0.0, 0.0, 6),
+    ("T2", "约翰喜欢玛丽", 0.0, 0.0, 0.0, 1),
+    ("S1", "约翰 喜欢玛丽", 0.5, 1 / 3, 0.4, 1),
+    ("S2", "约翰 喜 欢 玛 丽", 0.2, 1 / 3, 0.25, 4),
+    ("S3", "约翰 喜欢 玛 丽", 0.5, 2 / 3, 0.571, 2),
+]
+
+
+def _system(gold: list[str], pred: list[str]):
+    return score(gold, [pred], extra=True, ci="none").systems[0]
+
+
+@pytest.mark.parametrize(
+    ("label", "output", "precision", "recall", "f", "false_positives"),
+    SHAO_TABLE_1,
+    ids=[row[0] for row in SHAO_TABLE_1],
+)
+def test_shao_table_1(label, output, precision, recall, f, false_positives):
+    system = _system(GOLD, [output])
+    assert system.metrics.precision == pytest.approx(precision)
+    assert system.metrics.recall == pytest.approx(recall)
+    assert system.metrics.f == pytest.approx(f, abs=5e-4)
+    assert system.extra.substrings == 21
+    assert system.extra_metrics.tnr == pytest.approx(1 - false_positives / 18)
+
+
+@pytest.mark.parametrize(
+    ("output", "false_positives"),
+    [
+        (" ".join("JohnlikesMary"), 13),
+        ("JohnlikesMary", 1),
+        ("John likesMary", 1),
+        ("John likes Mary", 0),
+    ],
+)
+def test_shao_english_row_has_88_true_negatives(output, false_positives):
+    # 13 characters: 91 substrings, less the 3 gold words.
+    system = _system(["John likes Mary"], [output])
+    assert system.extra.substrings == 91
+    assert system.extra_metrics.tnr == pytest.approx(1 - false_positives / 88)
+
+
+def test_boundaries_and_error_classes_by_hand():
+    # S1: gold boundaries after 翰 and 欢 (offsets 2, 4); the output has only 2.
+    s1 = _system(GOLD, ["约翰 喜欢玛丽"])
+    assert (s1.extra.gold_boundaries, s1.extra.pred_boundaries, s1.extra.correct_boundaries) == (
+        2,
+        1,
+        1,
+    )
+    assert s1.extra_metrics.boundary_precision == 1.0
+    assert s1.extra_metrics.boundary_recall == 0.5
+    assert s1.extra_metrics.boundary_f1 == pytest.approx(2 / 3)
+    # 喜欢 and 玛丽 lie inside 喜欢玛丽: merged.
+    assert (s1.extra.split_errors, s1.extra.merged_errors, s1.extra.crossing_errors) == (0, 2, 0)
+    # S2: 喜欢 and 玛丽 are cut in two, with boundaries at both ends: split.
+    s2 = _system(GOLD, ["约翰 喜 欢 玛 丽"])
+    assert (s2.extra.split_errors, s2.extra.merged_errors, s2.extra.crossing_errors) == (2, 0, 0)
+    # AB CD against A BC D: each gold word has a boundary inside and lacks one end: crossing.
+    crossing = _system(["AB CD"], ["A BC D"])
+    assert (crossing.extra.split_errors, crossing.extra.merged_errors) == (0, 0)
+    assert crossing.extra.crossing_errors == 2
+
+
+def test_f_mean_weights_recall_nine_times():
+    # Lavie et al.: F_mean = 10PR / (R + 9P). S1: P = 1/2, R = 1/3.
+    s1 = _system(GOLD, ["约翰 喜欢玛丽"])
+    p, r = Fraction(1, 2), Fraction(1, 3)
+    assert s1.extra_metrics.f_mean == pytest.approx(float(10 * p * r / (r + 9 * p)))
+
+
+def test_undefined_figures_are_none():
+    # One-character words only: every substring is a word, no true negative is left; no
+    # internal position either.
+    system = _system(["a b"], ["a b"])
+    assert system.extra_metrics.tnr is None or system.extra.substrings > 2
+    single = _system(["a"], ["a"])
+    assert single.extra_metrics.tnr is None
+    assert single.extra_metrics.boundary_precision is None
+    assert single.extra_metrics.boundary_recall is None
+
+
+# --- an independent reference on the whole character stream ---------------------------------
+
+
+def reference(gold_lines: list[str], pred_lines: list[str]) -> dict[str, int]:
+    """Extra counts from global character offsets: a gold line's internal positions are the
+    candidate boundaries; a predicted boundary is the end of any predicted word."""
+    gold_spans, line_ends, substrings, position = [], {0}, 0, 0
+    for line in gold_lines:
+        start = position
+        for word in line.split():
+            gold_spans.append((position, position + len(word)))
+            position += len(word)
+        line_ends.add(position)
+        chars = position - start
+        substrings += chars * (chars + 1) // 2
+    total = position
+    pred_spans, pred_bounds, position = set(), {0, total}, 0
+    for line in pred_lines:
+        for word in line.split():
+            pred_spans.add((position, position + len(word)))
+            position += len(word)
+            pred_bounds.add(position)
+    assert position == total
+    gold_internal = {end for _, end in gold_spans} - line_ends
+    pred_internal = {p for p in pred_bounds if p not in line_ends}
+    classes = {"split": 0, "merged": 0, "crossing": 0}
+    for start, end in gold_spans:
+        if (start, end) in pred_spans:
+            continue
+        inside = any(p in pred_bounds for p in range(start + 1, end))
+        if not inside:
+            classes["merged"] += 1
+        elif start in pred_bounds and end in pred_bounds:
+            classes["split"] += 1
+        else:
+            classes["crossing"] += 1
+    return {
+        "substrings": substrings,
+        "gold_boundaries": len(gold_internal),
+        "pred_boundaries": len(pred_internal),
+        "correct_boundaries": len(gold_internal & pred_internal),
+        "split_errors": classes["split"],
+        "merged_errors": classes["merged"],
+        "crossing_errors": classes["crossing"],
+    }
+
+
+def _read(path) -> list[str]:
+    return path.read_text(encoding="utf-8").splitlines()
+
+
+def test_fixtures_match_the_reference():
+    gold = _read(FIXTURES / "gold.txt")
+    pred = _read(FIXTURES / "pred.txt")
+    system = _system(gold, pred)
+    assert system.extra.as_dict() == reference(gold, pred)
+    # Every wrong gold word falls in exactly one class.
+    wrong = system.counts.gold_words - system.counts.correct
+    assert (
+        system.extra.split_errors + system.extra.merged_errors + system.extra.crossing_errors
+        == (wrong)
+    )
+
+
+@st.composite
+def segmentations(draw):
+    """A gold and a prediction of the same characters, with their own line breaks."""
+    text = draw(st.lists(st.sampled_from("甲乙丙丁戊ab"), min_size=1, max_size=40))
+    cuts_gold = draw(st.lists(st.booleans(), min_size=len(text) - 1, max_size=len(text) - 1))
+    cuts_pred = draw(st.lists(st.booleans(), min_size=len(text) - 1, max_size=len(text) - 1))
+    breaks_gold = draw(st.lists(st.booleans(), min_size=len(text) - 1, max_size=len(text) - 1))
+    breaks_pred = draw(st.lists(st.booleans(), min_size=len(text) - 1, max_size=len(text) - 1))
+
+    def render(cuts, breaks):
+        out = text[0]
+        for char, cut, line_break in zip(text[1:], cuts, breaks, strict=True):
+            if cut and line_break:
+                out += "\n"
+            elif cut:
+                out += " "
+            out += char
+        return out.split("\n")
+
+    return render(cuts_gold, breaks_gold), render(cuts_pred, breaks_pred)
+
+
+@settings(max_examples=300, deadline=None)
+@given(segmentations())
+def test_extra_counts_equal_the_reference(pair):
+    gold, pred = pair
+    system = _system(gold, pred)
+    assert system.extra.as_dict() == reference(gold, pred)
+
+
+def test_extra_in_every_format():
+    runner = CliRunner()
+    base = [
+        "score",
+        str(FIXTURES / "gold.txt"),
+        str(FIXTURES / "pred.txt"),
+        "-d",
+        str(FIXTURES / "words.txt"),
+        "--extra",
+    ]
+    gold, pred = _read(FIXTURES / "gold.txt"), _read(FIXTURES / "pred.txt")
+    expected = reference(gold, pred)
+    data = json.loads(runner.invoke(cli, [*base, "-f", "json"]).output)
+    system = data["systems"][0]
+    for key in ("split_errors", "merged_errors", "crossing_errors"):
+        assert system["counts"][key] == expected[key]
+    tnr = 1 - (30 - 21) / (expected["substrings"] - 36)
+    assert system["metrics"]["tnr"] == pytest.approx(tnr)
+    b_precision = expected["correct_boundaries"] / expected["pred_boundaries"]
+    b_recall = expected["correct_boundaries"] / expected["gold_boundaries"]
+    assert system["metrics"]["boundary_precision"] == pytest.approx(b_precision)
+    assert system["metrics"]["boundary_recall"] == pytest.approx(b_recall)
+    assert system["metrics"]["boundary_f1"] == pytest.approx(
+        2 * b_precision * b_recall / (b_precision + b_recall)
+    )
+    p, r = 21 / 30, 21 / 36
+    assert system["metrics"]["f_mean"] == pytest.approx(10 * p * r / (r + 9 * p))
+
+    text = runner.invoke(cli, [*base, "-f", "text"]).output
+    header, _, row = text.splitlines()[:3]
+    assert header.split()[-8:] == [
+        "TNR",
+        "P_b",
+        "R_b",
+        "F_b",
+        "F_mean",
+        "Split",
+        "Merged",
+        "Crossing",
+    ]
+    cells = row.split()
+    assert cells[-8:] == [
+        f"{tnr:.3f}",
+        f"{b_precision:.3f}",
+        f"{b_recall:.3f}",
+        f"{2 * b_precision * b_recall / (b_precision + b_recall):.3f}",
+        f"{10 * p * r / (r + 9 * p):.3f}",
+        str(expected["split_errors"]),
+        str(expected["merged_errors"]),
+        str(expected["crossing_errors"]),
+    ]
+    for fmt, marker in [
+        ("markdown", "| TNR | P_b | R_b | F_b | F_mean | Split | Merged | Crossing |"),
+        ("latex", r"TNR & $P_b$ & $R_b$ & $F_b$ & $F_{\mathrm{mean}}$ & Split & Merged & Crossing"),
+        ("tsv", "TNR\tP_b\tR_b\tF_b\tF_mean\tSplit\tMerged\tCrossing"),
+        ("csv", "TNR,P_b,R_b,F_b,F_mean,Split,Merged,Crossing"),
+        ("sighan", f"=== TRUE NEGATIVE RATE:\t{tnr:.3f}"),
+        ("table", "F_mean"),
+    ]:
+        out = runner.invoke(cli, [*base, "-f", fmt]).output
+        assert marker in out, fmt
+    merged = runner.invoke(cli, [*base, "-f", "sighan"]).output
+    assert f"=== MERGED ERRORS:\t{expected['merged_errors']}" in merged
+
+
+def test_extra_is_refused_with_match_diff(tmp_path):
+    result = CliRunner().invoke(
+        cli,
+        [
+            "score",
+            str(FIXTURES / "gold.txt"),
+            str(FIXTURES / "pred.txt"),
+            "--extra",
+            "--match",
+            "diff",
+        ],
+    )
+    assert result.exit_code == 2
+    assert "--extra works with --match span" in result.output
