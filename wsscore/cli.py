@@ -122,6 +122,8 @@ def cli() -> None:
     wsscore score GOLD PRED [PRED...] -d WORDS     a bakeoff-style table
     wsscore sighan WORDS GOLD PRED                 the Perl `score` script's output
     wsscore segment -d WORDS TEXT                  maximum-matching baseline (like mwseg.pl)
+    wsscore errors GOLD PRED -d WORDS              what went wrong, and where
+    wsscore compare GOLD BASELINE SYS...           paired significance tests
     wsscore difficulty GOLD SEG1 SEG2 ... -o F     word difficulty by a committee
     """
 
@@ -306,6 +308,97 @@ def segment(**options: Any) -> None:
 
 @cli.command()
 @click.argument("gold")
+@click.argument("prediction", metavar="PRED")
+@click.option(
+    "-d", "--dict", "dictionaries", multiple=True, metavar="FILE", help="Training word list."
+)
+@click.option(
+    "--train", "training", multiple=True, metavar="FILE", help="Segmented training corpus."
+)
+@click.option("--name", metavar="NAME", help="Label of the prediction (default: file name).")
+@click.option(
+    "--top",
+    type=click.IntRange(min=0),
+    default=20,
+    show_default=True,
+    help="Most frequent wrong words shown per error class.",
+)
+@click.option(
+    "--per-line",
+    type=click.IntRange(min=0),
+    is_flag=False,
+    flag_value=10,
+    default=0,
+    metavar="[N]",
+    help="Also list the N lines with most wrong gold words (10 without N).",
+)
+@click.option(
+    "-f",
+    "--format",
+    "fmt",
+    type=click.Choice(("table", "text", "json", "tsv", "csv", "markdown")),
+    help="Output format [default: table on a terminal, text otherwise].",
+)
+@click.option("-o", "--output", metavar="FILE", help="Write the report to FILE (atomically).")
+@_encoding_options
+def errors(**options: Any) -> None:
+    """What PRED gets wrong: split, merged and crossing errors with the most frequent words,
+    recall by word length, OOV and IV recall, and the worst lines."""
+    _run(_errors_command, options)
+
+
+@cli.command()
+@click.argument("gold")
+@click.argument("baseline")
+@click.argument("systems", nargs=-1, required=True, metavar="SYS...")
+@click.option(
+    "-d", "--dict", "dictionaries", multiple=True, metavar="FILE", help="Training word list."
+)
+@click.option(
+    "--train", "training", multiple=True, metavar="FILE", help="Segmented training corpus."
+)
+@click.option(
+    "--name", "names", multiple=True, help="Label of each input, the baseline first, in order."
+)
+@click.option(
+    "--samples",
+    type=click.IntRange(min=1),
+    default=1000,
+    show_default=True,
+    help="Paired bootstrap samples.",
+)
+@click.option(
+    "--trials",
+    type=click.IntRange(min=1),
+    default=10000,
+    show_default=True,
+    help="Approximate randomization trials.",
+)
+@click.option("--seed", type=int, default=12345, show_default=True, help="Seed of both tests.")
+@click.option(
+    "--beta",
+    type=click.FloatRange(min=0, min_open=True),
+    default=1.0,
+    show_default=True,
+    help="Compare F_β instead of F1.",
+)
+@click.option(
+    "-f",
+    "--format",
+    "fmt",
+    type=click.Choice(("table", "text", "json", "tsv", "csv", "markdown")),
+    help="Output format [default: table on a terminal, text otherwise].",
+)
+@click.option("-o", "--output", metavar="FILE", help="Write the report to FILE (atomically).")
+@_encoding_options
+def compare(**options: Any) -> None:
+    """Is each SYS significantly better than BASELINE? Paired bootstrap resampling and
+    approximate randomization over sentences, on F and R; p = (c + 1)/(n + 1)."""
+    _run(_compare_command, options)
+
+
+@cli.command()
+@click.argument("gold")
 @click.argument("members", nargs=-1, required=True, metavar="SEGMENTATION...")
 @click.option(
     "-o", "--output", metavar="FILE", help="Write the table to FILE (atomically); default stdout."
@@ -321,6 +414,79 @@ def difficulty(**options: Any) -> None:
 
 
 # --- commands -------------------------------------------------------------------------------
+
+
+def _compare_command(options: dict[str, Any]) -> int:
+    from .comparison import compare
+    from .output import Destination
+    from .reports.comparison import render_comparison
+
+    if options["match"] != "span":
+        raise WsscoreError("wsscore compare works with --match span")
+    comparison = compare(
+        options["gold"],
+        options["baseline"],
+        list(options["systems"]),
+        names=list(options["names"]) or None,
+        dictionary=list(options["dictionaries"]) or None,
+        train=list(options["training"]) or None,
+        encoding=options["encoding"],
+        gold_encoding=options["gold_encoding"],
+        pred_encoding=options["pred_encoding"],
+        dict_encoding=options["dict_encoding"],
+        mismatch=options["mismatch"],
+        strict=options["strict"],
+        samples=options["samples"],
+        trials=options["trials"],
+        seed=options["seed"],
+        beta=options["beta"],
+        warnings=Warnings(strict=options["strict"], quiet=False),
+    )
+    fmt, color, width = _format_for(options)
+    text = render_comparison(comparison, fmt, color=color, width=width)
+    with Destination(options["output"]) as destination:
+        destination.write(text)
+    return EXIT_OK
+
+
+def _format_for(options: dict[str, Any]) -> tuple[str, bool, int | None]:
+    """The format (table on a terminal, text otherwise), colour and width of a report."""
+    fmt = options["fmt"] or (
+        "table" if options["output"] is None and _stdout_is_terminal() else "text"
+    )
+    color = fmt == "table" and options["output"] is None and _use_color()
+    width = _terminal_width() if fmt == "table" else None
+    return fmt, color, width
+
+
+def _errors_command(options: dict[str, Any]) -> int:
+    from .error_analysis import analyse
+    from .output import Destination
+    from .reports.errors import render_errors
+
+    if options["match"] != "span":
+        raise WsscoreError("wsscore errors works with --match span")
+    analysis = analyse(
+        options["gold"],
+        options["prediction"],
+        dictionary=list(options["dictionaries"]) or None,
+        train=list(options["training"]) or None,
+        encoding=options["encoding"],
+        gold_encoding=options["gold_encoding"],
+        pred_encoding=options["pred_encoding"],
+        dict_encoding=options["dict_encoding"],
+        mismatch=options["mismatch"],
+        strict=options["strict"],
+        top=options["top"],
+        per_line=options["per_line"],
+        name=options["name"],
+        warnings=Warnings(strict=options["strict"], quiet=False),
+    )
+    fmt, color, width = _format_for(options)
+    text = render_errors(analysis, fmt, color=color, width=width)
+    with Destination(options["output"]) as destination:
+        destination.write(text)
+    return EXIT_OK
 
 
 def _difficulty_command(options: dict[str, Any]) -> int:
