@@ -15,11 +15,23 @@ from typing import TYPE_CHECKING
 from ._version import __version__
 
 if TYPE_CHECKING:
+    from .comparison import compare
     from .counts import Counts
+    from .error_analysis import analyse
     from .metrics import Metrics
     from .scoring import Report, SystemResult, load_dictionary, score
 
-__all__ = ["Counts", "Metrics", "Report", "SystemResult", "__version__", "load_dictionary", "score"]
+__all__ = [
+    "Counts",
+    "Metrics",
+    "Report",
+    "SystemResult",
+    "__version__",
+    "analyse",
+    "compare",
+    "load_dictionary",
+    "score",
+]
 
 
 def __getattr__(name: str):
@@ -28,6 +40,14 @@ def __getattr__(name: str):
         from . import scoring
 
         return getattr(scoring, name)
+    if name == "compare":
+        from .comparison import compare
+
+        return compare
+    if name == "analyse":
+        from .error_analysis import analyse
+
+        return analyse
     if name == "Counts":
         from .counts import Counts
 

@@ -143,9 +143,14 @@ def wrong_words(detail: SentenceDetail) -> Iterator[WrongWord]:
     wrong = compress(range(len(detail.gold_words)), (not m for m in detail.gold_marks))
     for index, error in zip(wrong, classes, strict=True):
         start, end = gold_ends[index], gold_ends[index + 1]
-        over = [
-            word
+        placed = [
+            (word, span)
             for word, span in zip(detail.pred_words, detail.pred_spans, strict=True)
             if span is not None and span[0] < end and span[1] > start
         ]
-        yield WrongWord(detail.gold_words[index], error, "/".join(over), start, end)
+        predicted = "/".join(word for word, _ in placed)
+        if not placed or placed[0][1][0] > start:
+            # The start is covered by a word of the line before (the line breaks differ) or by
+            # characters that differ from the gold's: shown as "…", not left out.
+            predicted = f"…/{predicted}" if predicted else "…"
+        yield WrongWord(detail.gold_words[index], error, predicted, start, end)
