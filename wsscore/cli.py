@@ -65,10 +65,11 @@ def _encoding_options(func: Callable) -> Callable:
         click.option(
             "-j",
             "--jobs",
-            type=click.IntRange(1, 64),
+            type=click.IntRange(0, 256),
             default=1,
             show_default=True,
-            help="Parallel diff processes for --match diff.",
+            help="Worker processes for large files (0: all cores); same results as one. "
+            "With --match diff: parallel diff processes.",
         ),
         click.option("--debug", is_flag=True, help="Show a traceback on errors."),
     ]
@@ -441,6 +442,7 @@ def _compare_command(options: dict[str, Any]) -> int:
         seed=options["seed"],
         beta=options["beta"],
         warnings=Warnings(strict=options["strict"], quiet=False),
+        jobs=_jobs(options["jobs"]),
     )
     fmt, color, width = _format_for(options)
     text = render_comparison(comparison, fmt, color=color, width=width)
@@ -674,7 +676,7 @@ def _build_report(options, predictions, dictionaries, warnings, sentence_output=
             beta=options.get("beta", 1.0),
             warnings=warnings,
             strict=options["strict"],
-            jobs=options["jobs"],
+            jobs=_jobs(options["jobs"]),
             samples=options.get("samples", 1000),
             seed=options.get("seed", 12345),
             sentence_output=sentence_output,
@@ -725,7 +727,13 @@ def _build_report(options, predictions, dictionaries, warnings, sentence_output=
             extra=options.get("extra", False),
             committee=_committee_paths(options.get("committee")),
             difficulty=options.get("difficulty"),
+            jobs=_jobs(options["jobs"]),
         )
+
+
+def _jobs(value: int) -> int:
+    """--jobs 0: every core."""
+    return value if value > 0 else max(1, os.cpu_count() or 1)
 
 
 def _committee_paths(values: tuple[str, ...] | None) -> list[str] | None:

@@ -145,6 +145,7 @@ def compare(
     seed: int = SEED,
     beta: float = 1.0,
     warnings: Warnings | None = None,
+    jobs: int = 1,
 ) -> Comparison:
     """Score ``baseline`` and ``systems`` against ``gold`` and test each system against the
     baseline: paired bootstrap (``samples``) and approximate randomization (``trials``), both
@@ -179,6 +180,7 @@ def compare(
         sort=False,  # input order: the baseline is the first result
         keep_sentences=True,
         warnings=warnings,
+        jobs=jobs,
     )
     base, *others = report.systems
     return Comparison(

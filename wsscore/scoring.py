@@ -273,6 +273,7 @@ def score(
     committee: Sequence[Source] | None = None,
     difficulty: Source | None = None,
     on_difficulties: Callable[[SentenceDetail, list[float]], None] | None = None,
+    jobs: int = 1,
 ) -> Report:
     """Score predictions against a gold segmentation.
 
@@ -285,6 +286,8 @@ def score(
     ``committee`` (K ≥ 2 segmentations of the same text; scored systems may be among them) or
     ``difficulty`` (a file written by ``wsscore difficulty``) adds difficulty-weighted scores;
     ``on_difficulties(detail, difficulties)`` receives each gold line's word difficulties.
+    ``jobs`` > 1 (0: all cores) scores large files in that many processes, with the same
+    result (per-word callbacks, ``extra`` and difficulties keep to one process).
     """
     if mismatch not in MISMATCH_POLICIES:
         raise ValueError(f"mismatch must be one of {MISMATCH_POLICIES}")
@@ -375,7 +378,29 @@ def score(
 
     entries = known.lookup if known is not None else None
     gold_words = gold_sentences = 0
-    gold_blocks = gold_file.text_blocks()
+    gold_lines = None
+    pred_line_counts: list[int] | None = None
+    parallel_result = None
+    if jobs != 1 and weighting is None and extra_totals is None and on_detail is None:
+        from . import parallel
+
+        if parallel.eligible(gold_file, pred_files):
+            parallel_result = parallel.score_parallel(
+                gold_file,  # type: ignore[arg-type]
+                pred_files,  # type: ignore[arg-type]
+                entries,
+                parallel.effective_jobs(jobs),
+                by_sentence=by_sentence,
+                stop_at_first_mismatch=mismatch == "error",
+            )
+    if parallel_result is not None:
+        gold_words, gold_sentences = parallel_result.gold_words, parallel_result.gold_sentences
+        gold_lines = parallel_result.gold_lines
+        pred_line_counts = parallel_result.pred_lines
+        for index, aligner in enumerate(aligners):
+            aligner.totals = parallel_result.totals[index]
+            sentence_lists[index][:] = parallel_result.sentences[index]
+    gold_blocks = gold_file.text_blocks() if parallel_result is None else iter(())
     current = 0  # the system being fed, to name it if its characters differ
     try:
         next_line = 1
@@ -390,7 +415,8 @@ def score(
             if progress is not None:
                 progress(getattr(gold_file, "bytes_done", 0))
         for current, aligner in enumerate(aligners):  # noqa: B007
-            aligner.finish()
+            if parallel_result is None:
+                aligner.finish()
         if weighting is not None:
             weighting.finish()
     except MismatchError as exc:
@@ -418,7 +444,7 @@ def score(
                 pred_file.encoding.name,
                 counts,
                 metrics,
-                aligner.pred_lines_read,
+                aligner.pred_lines_read if pred_line_counts is None else pred_line_counts[index],
                 aligner.divergences,
                 sentence_lists[index] if keep_sentences else None,
                 extra=extra_totals[index] if extra_totals is not None else None,
@@ -433,7 +459,11 @@ def score(
             hint="use the training word list, or --train with the training corpus",
         )
     gold_info = GoldInfo(
-        gold_file.name, gold_file.encoding.name, gold_file.lines_read, gold_words, gold_sentences
+        gold_file.name,
+        gold_file.encoding.name,
+        gold_file.lines_read if gold_lines is None else gold_lines,
+        gold_words,
+        gold_sentences,
     )
     return build_report(
         gold_info,
