@@ -16,7 +16,10 @@ from typing import BinaryIO
 from .encodings import Crib, Encoding, detect_and_decode, lookup
 from .errors import Warnings, WsscoreError, location
 
-BLOCK_SIZE = 1 << 20  # 1 MiB; the first block is also the detection sample
+# 128 KiB; the first block is also the detection sample. Blocks this small keep the working set
+# in the CPU caches (64x the MSR test set scores faster than with 1 MiB blocks) and make the peak
+# memory of a small file the same as a huge one's (benchmarks/).
+BLOCK_SIZE = 1 << 17
 
 _MAGIC = (
     (b"\x1f\x8b", "gzip"),
