@@ -419,7 +419,6 @@ def difficulty(**options: Any) -> None:
 
 def _compare_command(options: dict[str, Any]) -> int:
     from .comparison import compare
-    from .output import Destination
     from .reports.comparison import render_comparison
 
     if options["match"] != "span":
@@ -429,26 +428,38 @@ def _compare_command(options: dict[str, Any]) -> int:
         options["baseline"],
         list(options["systems"]),
         names=list(options["names"]) or None,
-        dictionary=list(options["dictionaries"]) or None,
-        train=list(options["training"]) or None,
-        encoding=options["encoding"],
-        gold_encoding=options["gold_encoding"],
-        pred_encoding=options["pred_encoding"],
-        dict_encoding=options["dict_encoding"],
-        mismatch=options["mismatch"],
-        strict=options["strict"],
         samples=options["samples"],
         trials=options["trials"],
         seed=options["seed"],
         beta=options["beta"],
-        warnings=Warnings(strict=options["strict"], quiet=False),
         jobs=_jobs(options["jobs"]),
+        **_input_arguments(options),
     )
     fmt, color, width = _format_for(options)
-    text = render_comparison(comparison, fmt, color=color, width=width)
+    _write(options, render_comparison(comparison, fmt, color=color, width=width))
+    return EXIT_OK
+
+
+def _input_arguments(options: dict[str, Any]) -> dict[str, Any]:
+    """What `compare` and `errors` pass on about their inputs: dictionary, encodings, policy."""
+    return {
+        "dictionary": list(options["dictionaries"]) or None,
+        "train": list(options["training"]) or None,
+        "encoding": options["encoding"],
+        "gold_encoding": options["gold_encoding"],
+        "pred_encoding": options["pred_encoding"],
+        "dict_encoding": options["dict_encoding"],
+        "mismatch": options["mismatch"],
+        "strict": options["strict"],
+        "warnings": Warnings(strict=options["strict"], quiet=False),
+    }
+
+
+def _write(options: dict[str, Any], text: str) -> None:
+    from .output import Destination
+
     with Destination(options["output"]) as destination:
         destination.write(text)
-    return EXIT_OK
 
 
 def _format_for(options: dict[str, Any]) -> tuple[str, bool, int | None]:
@@ -463,7 +474,6 @@ def _format_for(options: dict[str, Any]) -> tuple[str, bool, int | None]:
 
 def _errors_command(options: dict[str, Any]) -> int:
     from .error_analysis import analyse
-    from .output import Destination
     from .reports.errors import render_errors
 
     if options["match"] != "span":
@@ -471,23 +481,13 @@ def _errors_command(options: dict[str, Any]) -> int:
     analysis = analyse(
         options["gold"],
         options["prediction"],
-        dictionary=list(options["dictionaries"]) or None,
-        train=list(options["training"]) or None,
-        encoding=options["encoding"],
-        gold_encoding=options["gold_encoding"],
-        pred_encoding=options["pred_encoding"],
-        dict_encoding=options["dict_encoding"],
-        mismatch=options["mismatch"],
-        strict=options["strict"],
         top=options["top"],
         per_line=options["per_line"],
         name=options["name"],
-        warnings=Warnings(strict=options["strict"], quiet=False),
+        **_input_arguments(options),
     )
     fmt, color, width = _format_for(options)
-    text = render_errors(analysis, fmt, color=color, width=width)
-    with Destination(options["output"]) as destination:
-        destination.write(text)
+    _write(options, render_errors(analysis, fmt, color=color, width=width))
     return EXIT_OK
 
 
@@ -596,19 +596,12 @@ def _score_command(options: dict[str, Any]) -> int:
     from .ranking import sort_report
 
     sort_report(report, options.get("sort", "f"))
-    fmt = options["fmt"] or (
-        "table" if options["output"] is None and _stdout_is_terminal() else "text"
-    )
     if options["quiet"]:
         text = "".join(_quiet_line(system.metrics.f) for system in report.systems)
     else:
-        color = fmt == "table" and options["output"] is None and _use_color()
-        width = _terminal_width() if fmt == "table" else None
+        fmt, color, width = _format_for(options)
         text = render(report, fmt, color=color, width=width, caption=options.get("caption"))
-    from .output import Destination
-
-    with Destination(options["output"]) as destination:
-        destination.write(text)
+    _write(options, text)
     if options.get("plot"):
         from .plot import plot_report
 
