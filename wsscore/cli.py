@@ -111,6 +111,37 @@ class _Group(click.Group):
         return super().parse_args(ctx, spread_multi_values(list(args)))
 
 
+def _analysis_options(func: Callable) -> Callable:
+    """The dictionary, report and input options shared by `errors` and `compare`."""
+    options = [
+        click.option(
+            "-d",
+            "--dict",
+            "dictionaries",
+            multiple=True,
+            metavar="FILE",
+            help="Training word list.",
+        ),
+        click.option(
+            "--train", "training", multiple=True, metavar="FILE", help="Segmented training corpus."
+        ),
+        click.option(
+            "-f",
+            "--format",
+            "fmt",
+            type=click.Choice(("table", "text", "json", "tsv", "csv", "markdown")),
+            help="Output format [default: table on a terminal, text otherwise].",
+        ),
+        click.option(
+            "-o", "--output", metavar="FILE", help="Write the report to FILE (atomically)."
+        ),
+    ]
+    func = _encoding_options(func)
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
 @click.group(
     cls=_Group,
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
@@ -310,12 +341,6 @@ def segment(**options: Any) -> None:
 @cli.command()
 @click.argument("gold")
 @click.argument("prediction", metavar="PRED")
-@click.option(
-    "-d", "--dict", "dictionaries", multiple=True, metavar="FILE", help="Training word list."
-)
-@click.option(
-    "--train", "training", multiple=True, metavar="FILE", help="Segmented training corpus."
-)
 @click.option("--name", metavar="NAME", help="Label of the prediction (default: file name).")
 @click.option(
     "--top",
@@ -333,15 +358,7 @@ def segment(**options: Any) -> None:
     metavar="[N]",
     help="Also list the N lines with most wrong gold words (10 without N).",
 )
-@click.option(
-    "-f",
-    "--format",
-    "fmt",
-    type=click.Choice(("table", "text", "json", "tsv", "csv", "markdown")),
-    help="Output format [default: table on a terminal, text otherwise].",
-)
-@click.option("-o", "--output", metavar="FILE", help="Write the report to FILE (atomically).")
-@_encoding_options
+@_analysis_options
 def errors(**options: Any) -> None:
     """What PRED gets wrong: split, merged and crossing errors with the most frequent words,
     recall by word length, OOV and IV recall, and the worst lines."""
@@ -352,12 +369,6 @@ def errors(**options: Any) -> None:
 @click.argument("gold")
 @click.argument("baseline")
 @click.argument("systems", nargs=-1, required=True, metavar="SYS...")
-@click.option(
-    "-d", "--dict", "dictionaries", multiple=True, metavar="FILE", help="Training word list."
-)
-@click.option(
-    "--train", "training", multiple=True, metavar="FILE", help="Segmented training corpus."
-)
 @click.option(
     "--name", "names", multiple=True, help="Label of each input, the baseline first, in order."
 )
@@ -383,15 +394,7 @@ def errors(**options: Any) -> None:
     show_default=True,
     help="Compare F_β instead of F1.",
 )
-@click.option(
-    "-f",
-    "--format",
-    "fmt",
-    type=click.Choice(("table", "text", "json", "tsv", "csv", "markdown")),
-    help="Output format [default: table on a terminal, text otherwise].",
-)
-@click.option("-o", "--output", metavar="FILE", help="Write the report to FILE (atomically).")
-@_encoding_options
+@_analysis_options
 def compare(**options: Any) -> None:
     """Is each SYS significantly better than BASELINE? Paired bootstrap resampling and
     approximate randomization over sentences, on F and R; p = (c + 1)/(n + 1)."""

@@ -256,14 +256,11 @@ def _test_values(bootstrap: PairedResult, randomization: PairedResult) -> list[s
     ]
 
 
-# Wide enough for any table: used only to measure the table's natural width.
-_MEASURE_WIDTH = 100_000
-
-
 def render_table(comparison: Comparison, *, color: bool = False, width: int | None = None) -> str:
-    from rich.console import Console
     from rich.table import Table
     from rich.text import Text
+
+    from .table import fitted_console
 
     table = Table()
     for index, header in enumerate(_headers(comparison)):
@@ -274,16 +271,8 @@ def render_table(comparison: Comparison, *, color: bool = False, width: int | No
     for row in _rows(comparison):
         # Text, not a str: a name like "run[/b]" is a file name, not rich markup.
         table.add_row(*(Text(cell) for cell in _cells(row)))
-    # A cut number would be wrong, not just ugly: the table keeps its natural width.
-    natural = Console(file=io.StringIO(), width=_MEASURE_WIDTH).measure(table).maximum
     buffer = io.StringIO()
-    console = Console(
-        file=buffer,
-        force_terminal=color,
-        no_color=not color,
-        width=max(width or 120, natural),
-        highlight=False,
-    )
+    console = fitted_console([table], buffer, color=color, width=width)
     console.print(table)
     for note in _notes(comparison):
         console.print(note, soft_wrap=True, markup=False)

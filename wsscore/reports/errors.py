@@ -33,7 +33,6 @@ NO_DICTIONARY = "no dictionary given: OOV and IV recall need a word list or a tr
 # As in text.py: characters that can start Markdown inline formatting anywhere in a line. Gold
 # words are data ("*", "_" and "|" are words in some corpora), never markup.
 _MARKDOWN_INLINE = re.compile(r"([\\`*_\[\]<>|~&])")
-_MEASURE_WIDTH = 100_000  # as in table.py: only to measure a table's natural width
 
 
 @dataclass
@@ -247,9 +246,10 @@ def render_markdown(analysis: ErrorAnalysis) -> str:
 
 
 def render_table(analysis: ErrorAnalysis, *, color: bool = False, width: int | None = None) -> str:
-    from rich.console import Console
     from rich.table import Table
     from rich.text import Text
+
+    from .table import fitted_console
 
     def build(section: Section) -> Table:
         table = Table(title=section.title, title_justify="left")
@@ -265,19 +265,10 @@ def render_table(analysis: ErrorAnalysis, *, color: bool = False, width: int | N
         return table
 
     tables = [(section, build(section)) for section in sections(analysis)]
-    measure = Console(file=io.StringIO(), width=_MEASURE_WIDTH)
-    natural = max(
-        (measure.measure(t).maximum for s, t in tables if not s.wraps and s.rows), default=0
-    )
     screen = width or 120
     buffer = io.StringIO()
-    console = Console(
-        file=buffer,
-        force_terminal=color,
-        no_color=not color,
-        width=max(screen, natural),
-        highlight=False,
-    )
+    fixed = [table for section, table in tables if not section.wraps and section.rows]
+    console = fitted_console(fixed, buffer, color=color, width=screen)
     console.print(summary(analysis), markup=False, style="bold", soft_wrap=True)
     for section, table in tables:
         console.print()

@@ -3,17 +3,42 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
+from typing import IO, TYPE_CHECKING
 
 from ..ranking import verdict
 from ..scoring import Report
 from .columns import DECILE_TITLE, cell, columns, decile_rows, notes
 
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
+
 # Wide enough for any table: used only to measure the table's natural width.
 _MEASURE_WIDTH = 100_000
 
 
-def render_table(report: Report, *, color: bool = False, width: int | None = None) -> str:
+def fitted_console(
+    tables: Sequence[Table], buffer: IO[str], *, color: bool, width: int | None
+) -> Console:
+    """A console as wide as the terminal (120 columns if unknown), or as the widest of
+    ``tables`` if that is wider: a number or a name cut to fit ("0.5…") would be wrong, not
+    just ugly, so on a narrow terminal tables keep their natural width and the terminal wraps
+    their lines."""
     from rich.console import Console
+
+    measure = Console(file=io.StringIO(), width=_MEASURE_WIDTH).measure
+    natural = max((measure(table).maximum for table in tables), default=0)
+    return Console(
+        file=buffer,
+        force_terminal=color,
+        no_color=not color,
+        width=max(width or 120, natural),
+        highlight=False,
+    )
+
+
+def render_table(report: Report, *, color: bool = False, width: int | None = None) -> str:
     from rich.table import Table
     from rich.text import Text
 
@@ -27,8 +52,6 @@ def render_table(report: Report, *, color: bool = False, width: int | None = Non
     for system in report.systems:
         # Text, not a str: a name like "run[/b]" is a file name, not rich markup.
         table.add_row(*(Text(cell(c, system)) for c in cols))
-    # A number or a name cut to fit the terminal ("0.5…") would be wrong, not just ugly: on a
-    # narrow terminal the table keeps its natural width and the terminal wraps its lines.
     deciles = None
     by_decile = decile_rows(report)
     if by_decile is not None:
@@ -39,16 +62,9 @@ def render_table(report: Report, *, color: bool = False, width: int | None = Non
             deciles.add_column(header, justify="right", no_wrap=True)
         for row in rows:
             deciles.add_row(*map(Text, row))
-    measure = Console(file=io.StringIO(), width=_MEASURE_WIDTH).measure
-    natural = max(measure(t).maximum for t in (table, deciles) if t is not None)
     buffer = io.StringIO()
-    console = Console(
-        file=buffer,
-        force_terminal=color,
-        no_color=not color,
-        width=max(width or 120, natural),
-        highlight=False,
-    )
+    shown = [table] if deciles is None else [table, deciles]
+    console = fitted_console(shown, buffer, color=color, width=width)
     console.print(table)
     if deciles is not None:
         console.print(deciles)
