@@ -110,7 +110,8 @@ def test_warn_scores_a_few_differing_sentences_and_says_so():
 
 def test_every_gold_line_past_the_end_of_a_short_prediction_is_misaligned():
     gold = [f"句{i} 子{i}" for i in range(100)]
-    with pytest.raises(WsscoreError, match="50 of 100 sentences differ") as raised:
+    refused = r"50 of 100 sentences \(300 characters\) differ"
+    with pytest.raises(WsscoreError, match=refused) as raised:
         counts_of(gold, gold[:50])
     assert "the prediction has ended (after line 50)" in str(raised.value)
     counts = counts_of(gold, gold[:50], mismatch="align")
@@ -118,7 +119,7 @@ def test_every_gold_line_past_the_end_of_a_short_prediction_is_misaligned():
 
 
 def test_an_empty_prediction_is_refused_in_warn_mode():
-    with pytest.raises(WsscoreError, match="4 of 4 sentences differ"):
+    with pytest.raises(WsscoreError, match=r"4 of 4 sentences \(5 characters\) differ"):
         counts_of(["甲 乙", "丙", "丁", "戊"], [])
 
 

@@ -12,6 +12,7 @@ they re-synchronise (a "stretch"), so memory is bounded by the longest stretch.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections import deque
 from collections.abc import Callable, Container, Iterator, Sequence
@@ -176,7 +177,17 @@ class Divergence(NamedTuple):
     def _side(name: str, line: int, col: int, text: str) -> str:
         if col == 0:  # this side has no character there: it has ended
             return f"the {name} has ended (after line {line})" if line else f"the {name} is empty"
-        return f"{name} line {line} col {col} has {text!r}"
+        if not text:
+            return f"the {name} has nothing in its place (at line {line} col {col})"
+        return f"{name} line {line} col {col} has {shown(text)}"
+
+
+def shown(text: str) -> str:
+    """``repr`` of a text, with bytes kept undecoded shown as ``\\xNN`` rather than ``\\udcNN``."""
+    return _KEPT_BYTE.sub(r"\\x\1", repr(text))
+
+
+_KEPT_BYTE = re.compile(r"\\udc([89a-f][0-9a-f])")
 
 
 class MismatchError(Exception):
@@ -247,6 +258,8 @@ class SystemAligner:
         self._mismatch_mode = False
         self._anchors = _AnchorSearch()
         self._last_gold_number = 0
+        # The lines right after a differing stretch, to name the place of a missing line.
+        self._following: tuple[GoldLine | None, PredLine | None] = (None, None)
         self.totals = [0] * 10
         self.divergences: list[Divergence] = []
         self.misaligned_chars = 0
@@ -411,12 +424,14 @@ class SystemAligner:
             gold_end, pred_end = anchor
         gold_part, pred_part = gold_buf[:gold_end], pred_buf[:pred_end]
         rest_gold, rest_pred = gold_buf[gold_end:], pred_buf[pred_end:]
+        self._following = (rest_gold[0] if rest_gold else None, rest_pred[0] if rest_pred else None)
         self._score_stretch(
             gold_part,
             pred_part,
             "".join(line.chars for line in gold_part),
             "".join(line.chars for line in pred_part),
         )
+        self._following = (None, None)
         self._mismatch_mode = False
         gold_buf.clear()
         pred_buf.clear()
@@ -540,6 +555,7 @@ class SystemAligner:
                         pred_chars[pred_pos : head + j2],
                         self._last_gold_number,
                         self.pred_lines_read,
+                        self._following,
                     )
                 )
         self.misaligned_lines += len(misaligned_by_line)
@@ -606,13 +622,15 @@ def _divergence_at(
     pred_text: str,
     last_gold: int,
     last_pred: int,
+    following: tuple[GoldLine | None, PredLine | None] = (None, None),
 ) -> Divergence:
-    """Where two streams differ; ``last_*`` name the last line read where a side has ended."""
+    """Where two streams differ; ``last_*`` name the last line read where a side has ended,
+    ``following`` the lines after the stretch where it has not."""
     gold_line, gold_col = _line_and_column(
-        gold_lines, list(_line_starts(gold_lines)), gold_pos, last_gold
+        gold_lines, list(_line_starts(gold_lines)), gold_pos, last_gold, following[0]
     )
     pred_line, pred_col = _line_and_column(
-        pred_lines, list(_line_starts(pred_lines)), pred_pos, last_pred
+        pred_lines, list(_line_starts(pred_lines)), pred_pos, last_pred, following[1]
     )
     return Divergence(gold_line, gold_col, pred_line, pred_col, gold_text[:20], pred_text[:20])
 
@@ -646,10 +664,16 @@ def _gold_position(blocks: list[tuple[int, int, int]], pred_position: int) -> in
 
 
 def _line_and_column(
-    lines: list[GoldLine] | list[PredLine], starts: list[int], position: int, last_number: int
+    lines: list[GoldLine] | list[PredLine],
+    starts: list[int],
+    position: int,
+    last_number: int,
+    following: GoldLine | PredLine | None = None,
 ) -> tuple[int, int]:
     """Line number and column of a character; column 0 when the side has no character there."""
     if not lines or position >= starts[-1] + len(lines[-1].chars):
+        if following is not None:  # the stretch ends here, the file goes on
+            return following.number, _column_in_line(following.text, 0)
         with_text = [line.number for line in lines if line.chars]
         return (with_text[-1] if with_text else last_number), 0
     index = max(bisect_right(starts, position) - 1, 0)

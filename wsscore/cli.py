@@ -14,7 +14,14 @@ from typing import Any
 import click
 
 from ._version import __version__
-from .errors import EXIT_OK, EXIT_THRESHOLD, EXIT_USAGE, Warnings, WsscoreError
+from .errors import (
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_THRESHOLD,
+    EXIT_USAGE,
+    Warnings,
+    WsscoreError,
+)
 from .ranking import SORT_KEYS
 from .reports import FORMATS
 
@@ -109,6 +116,28 @@ def spread_multi_values(args: list[str]) -> list[str]:
 class _Group(click.Group):
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         return super().parse_args(ctx, spread_multi_values(list(args)))
+
+    def main(self, *args: Any, standalone_mode: bool = True, **extra: Any) -> Any:
+        """Click's own main, with a usage error told on one line like every other error, and
+        Ctrl-C as exit 130 (click's standalone mode prints three lines, or "Aborted!", exit 1)."""
+        if not standalone_mode:
+            return super().main(*args, standalone_mode=False, **extra)
+        try:
+            status = super().main(*args, standalone_mode=False, **extra)
+        except click.UsageError as exc:
+            if type(exc).__name__ == "NoArgsIsHelpError":  # plain `wsscore`: the help (click 8.2+)
+                exc.show()
+                sys.exit(exc.exit_code)
+            command = exc.ctx.command_path if exc.ctx is not None else "wsscore"
+            message = exc.format_message().replace("\n", " ")
+            click.echo(f"wsscore: error: {message} (see '{command} --help')", err=True)
+            sys.exit(exc.exit_code)
+        except click.ClickException as exc:
+            exc.show()
+            sys.exit(exc.exit_code)
+        except click.Abort:  # click's name for KeyboardInterrupt
+            raise KeyboardInterrupt from None
+        sys.exit(status if isinstance(status, int) else EXIT_OK)
 
 
 def _analysis_options(func: Callable) -> Callable:
@@ -835,6 +864,10 @@ def _terminal_width() -> int:
 def _run(command: Callable[[dict[str, Any]], int], options: dict[str, Any]) -> None:
     """Run a command; one clear line and exit 2 on errors, a traceback only with --debug."""
     try:
+        if options.get("output") is not None:
+            from .output import check_destination
+
+            check_destination(options["output"])
         status = command(options)
     except WsscoreError as exc:
         if options.get("debug"):
@@ -843,7 +876,10 @@ def _run(command: Callable[[dict[str, Any]], int], options: dict[str, Any]) -> N
         sys.exit(EXIT_USAGE)
     except click.ClickException:
         raise
-    except (KeyboardInterrupt, BrokenPipeError):
+    except KeyboardInterrupt:  # here, before click turns it into "Aborted!" (exit 1)
+        click.echo("wsscore: interrupted", err=True)
+        sys.exit(EXIT_INTERRUPTED)
+    except BrokenPipeError:
         raise
     except Exception as exc:  # a bug: say so in one line unless asked for the traceback
         if options.get("debug"):
@@ -875,7 +911,7 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(EXIT_OK)
     except KeyboardInterrupt:
         click.echo("wsscore: interrupted", err=True)
-        sys.exit(130)
+        sys.exit(EXIT_INTERRUPTED)
     except SystemExit as exc:
         if not own_process or not isinstance(exc.code, (int, type(None))):
             raise

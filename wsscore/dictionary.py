@@ -60,7 +60,7 @@ def load_word_list(
     for source in _sources(paths, encoding, warnings, strict, encodings):
         text = source.read_text()
         texts.append(text)
-        sample = text.split("\n", SEGMENTED_SAMPLE)[:SEGMENTED_SAMPLE]
+        sample = [line for line in text.split("\n", SEGMENTED_SAMPLE)[:SEGMENTED_SAMPLE] if line]
         segmented = sum(1 for line in sample if len(line.split()) > 1)
         if segmented >= 5 and segmented > SEGMENTED_LINES_SHARE * len(sample):
             warnings.warn(

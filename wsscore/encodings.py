@@ -11,6 +11,7 @@ the user gave is lost.
 from __future__ import annotations
 
 import codecs
+import functools
 import re
 from collections.abc import Callable
 from typing import NamedTuple
@@ -70,7 +71,7 @@ class Encoding(NamedTuple):
     @property
     def ascii_compatible(self) -> bool:
         """True when b'\\n' can only be a line feed, so a stream may be cut at any b'\\n'."""
-        return self.family != "utf-16"
+        return self.family != "utf-16" and _encodes_ascii_as_itself(self.codec)
 
     def decode(self, data: bytes, *, strict: bool = False) -> str:
         return data.decode(self.codec, self.strict_errors if strict else self.lossless_errors)
@@ -80,6 +81,15 @@ class Encoding(NamedTuple):
         if self.family == "big5":
             return _encode_big5(text)
         return text.encode(self.codec, "surrogateescape")
+
+
+@functools.cache
+def _encodes_ascii_as_itself(codec: str) -> bool:
+    # UTF-32 (any byte order) and EBCDIC code pages are not: their line feed is not b"\\n".
+    try:
+        return "\n \t".encode(codec) == b"\n \t"
+    except (LookupError, UnicodeError):
+        return False
 
 
 def _encode_big5(text: str) -> bytes:
@@ -98,6 +108,7 @@ def _encode_big5(text: str) -> bytes:
 UTF8 = Encoding("utf-8", "utf-8", "utf-8")
 UTF8_SIG = Encoding("utf-8-sig", "utf-8", "utf-8")
 UTF16 = Encoding("utf-16", "utf-16", "utf-16")
+UTF32 = Encoding("utf-32", "utf-32", "other")  # by its BOM only; not a bakeoff encoding
 
 _ALIASES: dict[str, Encoding] = {
     "utf-8": UTF8,
@@ -294,6 +305,8 @@ def _detect(
 ) -> Encoding:
     if sample.startswith(codecs.BOM_UTF8):
         return UTF8_SIG
+    if sample.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):
+        return UTF32  # before UTF-16: the UTF-32-LE BOM starts with the UTF-16-LE one
     if sample.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         return UTF16
     if not complete:

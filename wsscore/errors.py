@@ -7,6 +7,7 @@ import sys
 EXIT_OK = 0
 EXIT_THRESHOLD = 1
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report it
 
 
 class WsscoreError(Exception):

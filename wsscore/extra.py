@@ -7,6 +7,7 @@ files, chunks and resamples like the bakeoff counts do.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterator
 from itertools import accumulate, compress
 from operator import add
@@ -75,22 +76,38 @@ def compute_extra(counts: Counts, extra: ExtraCounts) -> ExtraMetrics:
     )
 
 
-def _pred_edges(detail: SentenceDetail) -> tuple[set[int], set[int]]:
-    """Starts and ends of the predicted words placed in the gold line (in line offsets)."""
-    spans = [span for span in detail.pred_spans if span is not None]
-    return {s for s, _ in spans}, {e for _, e in spans}
+class _Edges(NamedTuple):
+    """Where predicted words start and end within a gold line of ``chars`` characters: one byte
+    per position (a set costs some 60 bytes per int, on lines of millions of characters)."""
+
+    starts: bytearray
+    ends: bytearray
+    edges: bytes  # either
+
+
+def _pred_edges(detail: SentenceDetail, chars: int) -> _Edges:
+    """Starts and ends of the predicted words placed in the gold line (in line offsets); edges
+    outside the line (a word running over one of its ends) are left out."""
+    starts, ends = bytearray(chars + 1), bytearray(chars + 1)
+    for span in detail.pred_spans:
+        if span is not None:
+            start, end = span
+            if 0 <= start <= chars:
+                starts[start] = 1
+            if 0 <= end <= chars:
+                ends[end] = 1
+    either = int.from_bytes(starts, "big") | int.from_bytes(ends, "big")
+    return _Edges(starts, ends, either.to_bytes(chars + 1, "big"))
 
 
 def sentence_extra(detail: SentenceDetail) -> ExtraCounts:
     """The extra counts of one sentence."""
     gold_ends = list(accumulate(map(len, detail.gold_words), initial=0))
     chars = gold_ends[-1]
-    starts, ends = _pred_edges(detail)
-    edges = starts | ends
-    inside_gold = set(gold_ends[1:-1])
-    inside_pred = {p for p in edges if 0 < p < chars}
+    edges = _pred_edges(detail, chars)
+    gold_inside = gold_ends[1:-1]
     split = merged = crossing = 0
-    for error in _error_classes(detail, gold_ends, starts, ends):
+    for error in _error_classes(detail, gold_ends, edges):
         if error == "split":
             split += 1
         elif error == "merged":
@@ -99,55 +116,61 @@ def sentence_extra(detail: SentenceDetail) -> ExtraCounts:
             crossing += 1
     return ExtraCounts(
         chars * (chars + 1) // 2,
-        len(inside_gold),
-        len(inside_pred),
-        len(inside_gold & inside_pred),
+        len(gold_inside),
+        edges.edges.count(1, 1, chars) if chars else 0,
+        sum(map(edges.edges.__getitem__, gold_inside)),
         split,
         merged,
         crossing,
     )
 
 
-def _error_classes(
-    detail: SentenceDetail, gold_ends: list[int], starts: set[int], ends: set[int]
-) -> Iterator[str]:
+def _error_classes(detail: SentenceDetail, gold_ends: list[int], edges: _Edges) -> Iterator[str]:
     chars = gold_ends[-1]
-    edges = starts | ends
     # A predicted word running past the line's end (the line breaks differ) leaves no boundary
     # at the end; a word from the line before running into this one leaves none at its start.
     crosses_end = any(span is not None and span[0] < chars < span[1] for span in detail.pred_spans)
-    at_start = 0 in starts
-    at_end = chars in ends or not crosses_end
+    at_start = bool(edges.starts[0])
+    at_end = bool(edges.ends[chars]) or not crosses_end
     wrong = compress(range(len(detail.gold_words)), (not m for m in detail.gold_marks))
     for index in wrong:
-        yield _classify(gold_ends[index], gold_ends[index + 1], edges, chars, at_start, at_end)
+        yield _classify(
+            gold_ends[index], gold_ends[index + 1], edges.edges, chars, at_start, at_end
+        )
 
 
-def _classify(
-    start: int, end: int, edges: set[int], chars: int, at_start: bool, at_end: bool
-) -> str:
+def _classify(start: int, end: int, edges: bytes, chars: int, at_start: bool, at_end: bool) -> str:
     """split: a predicted boundary strictly inside and at both ends; merged: none inside;
     crossing: otherwise (metrics.md §5)."""
-    if not any(position in edges for position in range(start + 1, end)):
+    if edges.find(1, start + 1, end) < 0:
         return "merged"
-    left = at_start if start == 0 else start in edges
-    right = at_end if end == chars else end in edges
+    left = at_start if start == 0 else edges[start]
+    right = at_end if end == chars else edges[end]
     return "split" if left and right else "crossing"
 
 
 def wrong_words(detail: SentenceDetail) -> Iterator[WrongWord]:
     """Every wrong gold word of a sentence with its error class and predicted segmentation."""
     gold_ends = list(accumulate(map(len, detail.gold_words), initial=0))
-    starts, ends = _pred_edges(detail)
-    classes = _error_classes(detail, gold_ends, starts, ends)
+    classes = _error_classes(detail, gold_ends, _pred_edges(detail, gold_ends[-1]))
     wrong = compress(range(len(detail.gold_words)), (not m for m in detail.gold_marks))
+    # Placed predicted words, in order: they cover distinct characters, so their ends ascend
+    # with their starts, and the words over a gold word are found by bisection (a scan per
+    # wrong word is quadratic on a line of a million words).
+    placed_words = sorted(
+        (span, word)
+        for word, span in zip(detail.pred_words, detail.pred_spans, strict=True)
+        if span is not None
+    )
+    placed_ends = [span[1] for span, _ in placed_words]
     for index, error in zip(wrong, classes, strict=True):
         start, end = gold_ends[index], gold_ends[index + 1]
-        placed = [
-            (word, span)
-            for word, span in zip(detail.pred_words, detail.pred_spans, strict=True)
-            if span is not None and span[0] < end and span[1] > start
-        ]
+        placed = []
+        at = bisect_right(placed_ends, start)
+        while at < len(placed_words) and placed_words[at][0][0] < end:
+            span, word = placed_words[at]
+            placed.append((word, span))
+            at += 1
         predicted = "/".join(word for word, _ in placed)
         if not placed or placed[0][1][0] > start:
             # The start is covered by a word of the line before (the line breaks differ) or by

@@ -20,6 +20,29 @@ def _mode_for(path: str) -> int:
         return 0o666 & ~umask
 
 
+def check_destination(path: str | None) -> None:
+    """Refuse an unwritable ``-o`` before any work is done, not after a long run."""
+    if path is None or path == "-":
+        return
+    directory = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(directory):
+        raise WsscoreError(
+            f"cannot write the report: the directory {directory} does not exist",
+            where=path,
+            hint="create it first, or give another -o",
+        )
+    if os.path.isdir(path):
+        raise WsscoreError(
+            "cannot write the report: it is a directory", where=path, hint="give a file name"
+        )
+    if not os.access(directory, os.W_OK | os.X_OK):
+        raise WsscoreError(
+            f"cannot write the report: no permission to write in {directory}",
+            where=path,
+            hint="give -o a directory you can write in",
+        )
+
+
 class Destination:
     """A byte sink for a report; ``-o FILE`` writes a temporary file and renames it at the end.
 
@@ -42,7 +65,11 @@ class Destination:
                 prefix=f".{os.path.basename(path)}.", suffix=".tmp", dir=directory
             )
         except OSError as exc:
-            raise WsscoreError(f"cannot write the report: {exc.strerror}", where=path) from None
+            raise WsscoreError(
+                f"cannot write the report: {exc.strerror}",
+                where=path,
+                hint="give -o a directory you can write in",
+            ) from None
         self.stream = os.fdopen(handle, "wb")
         # mkstemp makes the file private (0600); give the report the mode a plain open() would
         # (0666 less the umask), or keep the mode of the report it replaces.

@@ -307,13 +307,21 @@ def score_parallel(
     global _DICTIONARY
     _DICTIONARY = dictionary
     try:
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        with multiprocessing.get_context("fork").Pool(jobs, initializer=_ignore_ctrl_c) as pool:
             results = pool.map(score_chunk, chunk_tasks, chunksize=1)
     finally:
         _DICTIONARY = None
     if any(result is None for result in results):
         return None
     return _merge([r for r in results if r is not None], len(predictions))
+
+
+def _ignore_ctrl_c() -> None:
+    # Ctrl-C reaches the whole process group: the parent alone answers it (exit 130, the
+    # pool terminated), not every worker with a traceback of its own.
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _merge(results: list[ChunkResult], systems: int) -> ParallelResult:

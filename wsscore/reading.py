@@ -27,6 +27,9 @@ _MAGIC = (
     (b"\xfd7zXZ\x00", "xz"),
 )
 _ESCAPED = re.compile("[\udc80-\udcff]")
+_SUFFIXES = {".gz": "gzip", ".bz2": "bz2", ".xz": "xz"}
+_DIRECTORY = "is a directory, not a file"
+_DIRECTORY_HINT = "give the file inside it"
 
 
 def display_name(path: str) -> str:
@@ -44,9 +47,11 @@ def open_binary(path: str) -> BinaryIO:
     except FileNotFoundError:
         raise WsscoreError("no such file", where=name, hint="check the path") from None
     except IsADirectoryError:
-        raise WsscoreError("is a directory, not a file", where=name) from None
+        raise WsscoreError(_DIRECTORY, where=name, hint=_DIRECTORY_HINT) from None
     except PermissionError:
-        raise WsscoreError("permission denied", where=name) from None
+        raise WsscoreError(
+            "permission denied", where=name, hint="make it readable (chmod u+r) or copy it"
+        ) from None
     except OSError as exc:
         raise WsscoreError(f"cannot open: {exc.strerror or exc}", where=name) from None
     buffered = raw if isinstance(raw, io.BufferedReader) else io.BufferedReader(raw)  # type: ignore[arg-type]
@@ -67,6 +72,14 @@ def open_binary(path: str) -> BinaryIO:
             import lzma
 
             return lzma.LZMAFile(buffered)  # type: ignore[return-value]
+    suffix = os.path.splitext(path)[1].lower()
+    if suffix in _SUFFIXES:
+        raise WsscoreError(
+            f"is named {suffix} but is not {_SUFFIXES[suffix]}-compressed (it does not start "
+            f"with the {_SUFFIXES[suffix]} signature)",
+            where=name,
+            hint="the file is damaged; if it is plain text, rename it",
+        )
     return buffered
 
 
@@ -167,13 +180,17 @@ class TextFile:
             else:
                 carry = b""
             if data:
-                text = self._decode(data)
+                text = self._decode(data, final=not more)
                 self.bytes_done += len(data)
                 yield text
             block = more
 
-    def _decode(self, data: bytes) -> str:
+    def _decode(self, data: bytes, *, final: bool) -> str:
         first_line = self.lines_read + 1
+        if b"\0" in data:
+            refuse_nul(data, self.name, first_line)
+        if final and not data.endswith(b"\n"):
+            self._refuse_cut_character(data, first_line)
         if self.strict:
             try:
                 return self.encoding.decode(data, strict=True)
@@ -190,6 +207,27 @@ class TextFile:
             text = self.encoding.decode(data)
         self._count_undecodable(data, text, first_line)
         return text
+
+    def _refuse_cut_character(self, data: bytes, first_line: int) -> None:
+        """A multi-byte character cut off at the very end: the file is truncated (or the
+        encoding wrong); its last word would silently count as wrong."""
+        tail_start = data.rfind(b"\n") + 1
+        decoder = codecs.getincrementaldecoder(self.encoding.codec)(self.encoding.strict_errors)
+        try:
+            decoder.decode(data[tail_start:], final=False)
+        except UnicodeDecodeError:
+            return  # an invalid byte, not only a cut: reported as undecodable
+        pending = decoder.getstate()[0]
+        if not pending:
+            return
+        line, col = _byte_position(data, len(data) - len(pending))
+        shown = " ".join(f"0x{byte:02X}" for byte in pending)
+        raise WsscoreError(
+            f"the file ends inside a multi-byte {self.encoding.name} character ({shown}): "
+            "it was cut short",
+            where=location(self.name, first_line + line, col),
+            hint="restore the complete file; if it is complete, check --encoding",
+        )
 
     def _count_undecodable(self, data: bytes, text: str, first_line: int) -> None:
         found = _ESCAPED.findall(text)
@@ -248,6 +286,53 @@ class TextFile:
             yield pending
 
 
+def refuse_nul(data: bytes, name: str, first_line: int = 1) -> None:
+    """No text segmentation holds a NUL byte: name UTF-16/32 without a BOM, or a binary file."""
+    wide = _wide_without_bom(data) if first_line == 1 else None
+    if wide is not None:
+        raise WsscoreError(
+            f"looks like {wide.upper()} without a byte-order mark (NUL bytes between the "
+            "characters)",
+            where=name,
+            hint=f"give --encoding {wide}, or convert the file to UTF-8",
+        )
+    line, col = _byte_position(data, data.find(b"\0"))
+    raise WsscoreError(
+        "looks binary: it holds a NUL byte, which no text file has",
+        where=location(name, first_line + line, col),
+        hint="give the plain-text segmentation; gzip, bzip2 and xz files are read as they are, "
+        "other archives must be unpacked first",
+    )
+
+
+def _wide_without_bom(sample: bytes) -> str | None:
+    """``utf-16-le`` etc. when a sample reads as UTF-16/32 text without its BOM, else None."""
+    size = len(sample) - len(sample) % 4
+    if size < 4:
+        return None
+    units = size // 4
+    zeros = [sample[i:size:4].count(0) for i in range(4)]
+    if zeros[3] == units and zeros[2] * 2 > units:
+        codec = "utf-32-le"
+    elif zeros[0] == units and zeros[1] * 2 > units:
+        codec = "utf-32-be"
+    elif zeros[1] + zeros[3] > 4 * (zeros[0] + zeros[2]):  # spaces and line feeds: 20 00, 0A 00
+        codec = "utf-16-le"
+    elif zeros[0] + zeros[2] > 4 * (zeros[1] + zeros[3]):
+        codec = "utf-16-be"
+    else:
+        return None
+    try:
+        text = sample[:size].decode(codec)
+    except UnicodeDecodeError as exc:
+        if exc.start < size - 4:  # not just a character cut at the end of the sample
+            return None
+        text = sample[: exc.start].decode(codec)
+    controls = sum(1 for char in text if char < " " and char not in "\t\n\r")
+    separated = " " in text or "\n" in text or "\u3000" in text
+    return codec if separated and controls == 0 else None
+
+
 def _byte_position(data: bytes, offset: int) -> tuple[int, int]:
     """0-based line within ``data`` and 1-based byte column of ``offset``."""
     line = data.count(b"\n", 0, offset)
@@ -266,19 +351,53 @@ def open_text(
     """Open an input, decide its encoding (``auto`` detects it) and return a :class:`TextFile`."""
     name = display_name(path)
     if path != "-" and os.path.isdir(path):
-        raise WsscoreError("is a directory, not a file", where=name)
-    stream = open_binary(path)
-    first = _read_block(stream, name)
+        raise WsscoreError(_DIRECTORY, where=name, hint=_DIRECTORY_HINT)
     if encoding == "auto":
-        complete = len(first) < BLOCK_SIZE
-        chosen, text = detect_and_decode(first, complete=complete, crib=crib)
-        return TextFile(path, chosen, stream, first, warnings, strict=strict, first_text=text)
+        chosen = None
     else:
         try:
             chosen = lookup(encoding)
         except ValueError as exc:
             raise WsscoreError(str(exc)) from None
+    stream = open_binary(path)
+    first = _read_block(stream, name)
+    complete = len(first) < BLOCK_SIZE
+    if (
+        b"\0" in first
+        and (chosen is None or chosen.ascii_compatible)
+        and not first.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE, codecs.BOM_UTF32_BE))
+    ):
+        refuse_nul(first, name)
+    if chosen is None:
+        chosen, text = detect_and_decode(first, complete=complete, crib=crib)
+        return TextFile(path, chosen, stream, first, warnings, strict=strict, first_text=text)
+    if chosen.ascii_compatible:
+        _refuse_another_encoding(first, complete, chosen, name)
     return TextFile(path, chosen, stream, first, warnings, strict=strict)
+
+
+def _refuse_another_encoding(first: bytes, complete: bool, chosen: Encoding, name: str) -> None:
+    """An encoding given by name that fails on bytes another encoding reads exactly is a wrong
+    ``--encoding``: say so at once rather than score mojibake."""
+    sample = first if complete else first[: first.rfind(b"\n") + 1]
+    try:
+        chosen.decode(sample, strict=True)
+        return
+    except UnicodeDecodeError as exc:
+        bad = exc.start
+    detected, _ = detect_and_decode(sample, complete=True)
+    if detected.family == chosen.family:
+        return
+    try:
+        detected.decode(sample, strict=True)
+    except UnicodeDecodeError:
+        return  # damaged either way: the bytes are kept and reported as undecodable
+    line, col = _byte_position(sample, bad)
+    raise WsscoreError(
+        f"byte 0x{sample[bad]:02X} is not valid {chosen.name}; the file reads as {detected.name}",
+        where=location(name, line + 1, col),
+        hint=f"give --encoding {detected.name} for it, or no --encoding to detect each file's",
+    )
 
 
 def crib_of(gold: TextFile, limit: int = 64 * 1024) -> frozenset[str]:

@@ -424,12 +424,29 @@ def score(
             exc, gold_file, gold_blocks, pred_files[current], aligners[current]
         ) from None
 
+    gold_line_count = gold_file.lines_read if gold_lines is None else gold_lines
+    # A file without words is a wrong file (in-memory lists may be empty: their ratios are null).
+    if gold_words == 0 and isinstance(gold_file, TextFile):
+        raise _no_words("gold", gold_file.name, gold_line_count, "give the gold standard first")
     results = []
     for index, (pred_file, aligner) in enumerate(zip(pred_files, aligners, strict=True)):
         counts = Counts(*aligner.totals)
         given = names[index] if names and index < systems else None
         name = given if given is not None else _default_name(pred_file.name, pred_files[:systems])
-        _check_mismatch(name, pred_file.name, aligner, counts, gold_sentences, mismatch, warnings)
+        pred_lines = (
+            aligner.pred_lines_read if pred_line_counts is None else pred_line_counts[index]
+        )
+        if counts.pred_words == 0 and isinstance(pred_file, TextFile):
+            raise _no_words(
+                "prediction",
+                pred_file.name,
+                pred_lines,
+                f"the gold has {gold_line_count} lines; did the segmenter fail?",
+            )
+        line_counts = (gold_line_count, pred_lines)
+        _check_mismatch(
+            pred_file.name, aligner, counts, gold_sentences, line_counts, mismatch, warnings
+        )
         if index >= systems:
             continue  # committee members are checked, not reported
         metrics = compute(counts, has_dictionary=known is not None, ci=ci, beta=beta)
@@ -444,7 +461,7 @@ def score(
                 pred_file.encoding.name,
                 counts,
                 metrics,
-                aligner.pred_lines_read if pred_line_counts is None else pred_line_counts[index],
+                pred_lines,
                 aligner.divergences,
                 sentence_lists[index] if keep_sentences else None,
                 extra=extra_totals[index] if extra_totals is not None else None,
@@ -461,7 +478,7 @@ def score(
     gold_info = GoldInfo(
         gold_file.name,
         gold_file.encoding.name,
-        gold_file.lines_read if gold_lines is None else gold_lines,
+        gold_line_count,
         gold_words,
         gold_sentences,
     )
@@ -608,30 +625,45 @@ def _default_name(path: str, files: Sequence[TextFile | _Lines]) -> str:
     return base if len(same) == 1 else path
 
 
+def _no_words(side: str, path: str, lines: int, hint: str) -> WsscoreError:
+    if lines == 0:
+        return WsscoreError(f"the {side} is empty", where=path, hint=hint)
+    return WsscoreError(
+        f"the {side} holds no words: its {lines} line(s) are empty or white space",
+        where=path,
+        hint=hint,
+    )
+
+
 def _check_mismatch(
-    name: str,
     path: str,
     aligner: SystemAligner,
     counts: Counts,
     gold_sentences: int,
+    line_counts: tuple[int, int],
     policy: str,
     warnings: Warnings,
 ) -> None:
     if not counts.misaligned_chars:
         return
     places = "; ".join(d.describe() for d in aligner.divergences)
+    gold_lines, pred_lines = line_counts
+    lines = f"the gold has {gold_lines} lines, the prediction {pred_lines}"
+    cause = "a missing or extra line is the usual cause; " if gold_lines != pred_lines else ""
     if policy == "warn" and counts.misaligned_lines > MISMATCH_LIMIT * max(gold_sentences, 1):
         raise WsscoreError(
             f"the prediction is not a segmentation of this gold: {counts.misaligned_lines} of "
-            f"{gold_sentences} sentences differ in their characters (first: {places})",
+            f"{gold_sentences} sentences ({counts.misaligned_chars} characters) differ "
+            f"(first: {places}); {lines}",
             where=path,
-            hint="check that both files hold the same text; --mismatch align scores it anyway",
+            hint=f"{cause or 'check that both files hold the same text; '}"
+            "--mismatch align scores it anyway",
         )
     warnings.warn(
         f"{counts.misaligned_chars} character(s) on {counts.misaligned_lines} line(s) differ from "
-        f"the gold ({places}); words touching them count as wrong",
+        f"the gold (first: {places}); {lines}; words touching them count as wrong",
         where=path,
-        hint="--mismatch error refuses such input",
+        hint=f"{cause}--mismatch error refuses such input",
     )
 
 
