@@ -128,7 +128,8 @@ class _Group(click.Group):
             if type(exc).__name__ == "NoArgsIsHelpError":  # plain `wsscore`: the help (click 8.2+)
                 exc.show()
                 sys.exit(exc.exit_code)
-            command = exc.ctx.command_path if exc.ctx is not None else "wsscore"
+            path = exc.ctx.command_path.split()[1:] if exc.ctx is not None else []
+            command = " ".join(["wsscore", *path])  # not click's name for it under a test runner
             message = exc.format_message().replace("\n", " ")
             click.echo(f"wsscore: error: {message} (see '{command} --help')", err=True)
             sys.exit(exc.exit_code)
@@ -533,10 +534,12 @@ def _difficulty_command(options: dict[str, Any]) -> int:
     members = list(options["members"])
     warnings = Warnings(strict=options["strict"], quiet=False)
     with Destination(options["output"]) as destination:
-        destination.write("\t".join(TSV_HEADER) + "\n")
+        header = ["\t".join(TSV_HEADER) + "\n"]  # written with the first rows: on standard
+        # output, an input that cannot be opened must leave nothing behind either
 
         def write(detail, difficulties) -> None:
-            destination.write("".join(rows_of(detail, difficulties)))
+            destination.write("".join([*header, *rows_of(detail, difficulties)]))
+            header.clear()
 
         score(
             options["gold"],
@@ -551,6 +554,7 @@ def _difficulty_command(options: dict[str, Any]) -> int:
             strict=options["strict"],
             warnings=warnings,
         )
+        destination.write("".join(header))
     return EXIT_OK
 
 

@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 from .alignment import SentenceDetail
 from .dictionary import Dictionary
-from .errors import Warnings, WsscoreError
+from .errors import Warnings, refuse_standard_input_twice
 from .extra import ERROR_CLASSES, wrong_words
 from .metrics import ratio
 from .scoring import MISMATCH_POLICIES, Report, Source, SystemResult, load_dictionary, score
@@ -316,8 +316,7 @@ def _check_standard_input(gold: Source, prediction: Source, *more: object) -> No
             named.append(value)
         elif isinstance(value, list):
             named.extend(value)
-    if sum(1 for value in named if isinstance(value, str) and value == "-") > 1:
-        raise WsscoreError("standard input ('-') can be given only once")
+    refuse_standard_input_twice(named)
 
 
 __all__ = [

@@ -30,6 +30,14 @@ class WsscoreError(Exception):
         return text
 
 
+def refuse_standard_input_twice(sources: list[object]) -> None:
+    """Standard input can be read once: refuse ``-`` given for two inputs."""
+    if sum(1 for source in sources if isinstance(source, str) and source == "-") > 1:
+        raise WsscoreError(
+            "standard input ('-') can be given only once", hint="give the other inputs as files"
+        )
+
+
 def location(path: str, line: int | None = None, col: int | None = None) -> str:
     """Format a place in a file as ``path:line:col`` for messages."""
     text = path

@@ -87,11 +87,23 @@ def _read_block(stream: BinaryIO, name: str, size: int | None = None) -> bytes:
     # BLOCK_SIZE is looked up at each call (not bound as a default), so it can be tuned.
     try:
         return stream.read(BLOCK_SIZE if size is None else size)
-    except (OSError, EOFError) as exc:
+    except Exception as exc:
+        if not _is_read_error(exc):
+            raise
         reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
         raise WsscoreError(
             f"cannot read ({reason})", where=name, hint="is the compressed file complete?"
         ) from None
+
+
+def _is_read_error(exc: Exception) -> bool:
+    """An I/O error, or damaged compressed data (zlib and lzma have error classes of their own;
+    they are looked up only when a compressed file has loaded them)."""
+    errors: list[type[BaseException]] = [OSError, EOFError]
+    for module, name in (("zlib", "error"), ("lzma", "LZMAError")):
+        if module in sys.modules:
+            errors.append(getattr(sys.modules[module], name))
+    return isinstance(exc, tuple(errors))
 
 
 class TextFile:

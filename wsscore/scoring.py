@@ -24,7 +24,7 @@ from .difficulty import (
     compute_weighted,
     deciles,
 )
-from .errors import Warnings, WsscoreError
+from .errors import Warnings, WsscoreError, refuse_standard_input_twice
 from .extra import ExtraCounts, compute_extra, sentence_extra
 from .metrics import CI_METHODS, Metrics, compute
 from .reading import TextFile, crib_of, open_text
@@ -316,8 +316,7 @@ def score(
         *_named_paths(committee),
         *_named_paths(difficulty),
     ]
-    if sum(1 for s in sources if isinstance(s, str) and s == "-") > 1:
-        raise WsscoreError("standard input ('-') can be given only once")
+    refuse_standard_input_twice(sources)
     if names is not None and len(names) != len(predictions):
         raise WsscoreError(
             f"{len(names)} --name value(s) for {len(predictions)} prediction(s)",
