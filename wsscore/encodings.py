@@ -150,6 +150,11 @@ def lookup(name: str) -> Encoding:
         info = codecs.lookup(key)
     except LookupError:
         raise ValueError(f"unknown encoding {name!r}; use one of {SUPPORTED_NAMES}") from None
+    if not getattr(info, "_is_text_encoding", True):  # rot13, base64, zlib...: bytes to bytes
+        raise ValueError(
+            f"{name!r} is not a text encoding; use one of {SUPPORTED_NAMES}, or another "
+            "character encoding"
+        )
     return Encoding(info.name, info.name, "other")
 
 

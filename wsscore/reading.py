@@ -163,10 +163,23 @@ class TextFile:
             blocks = self._blocks_by_cut()
         else:
             blocks = self._blocks_incremental()
-        for text in blocks:
-            self.lines_read += text.count("\n") + (not text.endswith("\n"))
-            yield text
+        try:
+            for text in blocks:
+                self.lines_read += text.count("\n") + (not text.endswith("\n"))
+                yield text
+        except UnicodeError as exc:  # not a UnicodeDecodeError: those are handled where raised
+            raise self._codec_error(exc) from None
         self._report_undecodable()
+
+    def _codec_error(self, exc: UnicodeError) -> WsscoreError:
+        """A codec that fails other than on a byte, e.g. UTF-16 without its BOM, punycode."""
+        hint = "give the right --encoding"
+        if "BOM" in str(exc):
+            wide = self.encoding.codec.replace("_", "-")[:6]  # utf-16 or utf-32
+            hint = f"a file without a byte-order mark needs --encoding {wide}-le or {wide}-be"
+        return WsscoreError(
+            f"cannot be read as {self.encoding.name} ({exc})", where=self.name, hint=hint
+        )
 
     def _blocks_by_cut(self) -> Iterator[str]:
         if self.first_text is not None:
@@ -227,7 +240,7 @@ class TextFile:
         decoder = codecs.getincrementaldecoder(self.encoding.codec)(self.encoding.strict_errors)
         try:
             decoder.decode(data[tail_start:], final=False)
-        except UnicodeDecodeError:
+        except UnicodeError:
             return  # an invalid byte, not only a cut: reported as undecodable
         pending = decoder.getstate()[0]
         if not pending:
@@ -397,6 +410,8 @@ def _refuse_another_encoding(first: bytes, complete: bool, chosen: Encoding, nam
         return
     except UnicodeDecodeError as exc:
         bad = exc.start
+    except UnicodeError:
+        return  # no byte to name: reading the file says what is wrong
     detected, _ = detect_and_decode(sample, complete=True)
     if detected.family == chosen.family:
         return
@@ -417,7 +432,7 @@ def crib_of(gold: TextFile, limit: int = 64 * 1024) -> frozenset[str]:
     sample = gold.first_block[:limit]
     try:
         text = gold.encoding.decode(sample)
-    except UnicodeDecodeError:  # UTF-16 cut inside a surrogate pair, or damaged: a crib is a hint
+    except UnicodeError:  # UTF-16 cut inside a surrogate pair, or damaged: a crib is a hint
         text = sample.decode(gold.encoding.codec, "replace")
     return frozenset(text.translate(_NO_SPACE))
 
