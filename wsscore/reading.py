@@ -433,7 +433,10 @@ def crib_of(gold: TextFile, limit: int = 64 * 1024) -> frozenset[str]:
     try:
         text = gold.encoding.decode(sample)
     except UnicodeError:  # UTF-16 cut inside a surrogate pair, or damaged: a crib is a hint
-        text = sample.decode(gold.encoding.codec, "replace")
+        try:
+            text = sample.decode(gold.encoding.codec, "replace")
+        except UnicodeError:  # a codec without error handlers (idna, punycode): no hint
+            return frozenset()
     return frozenset(text.translate(_NO_SPACE))
 
 
