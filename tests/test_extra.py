@@ -275,3 +275,13 @@ def test_extra_is_refused_with_match_diff(tmp_path):
     )
     assert result.exit_code == 2
     assert "--extra works with --match span" in result.output
+
+
+def test_tnr_is_undefined_where_the_texts_differ():
+    # Predicted words over characters the gold lacks are no gold substrings: with them the
+    # ratio could fall below 0 (it was -1.0 here; found by the fuzzer).
+    differing = score(["a b"], [["a b", "c d"]], mismatch="align", extra=True).systems[0]
+    assert differing.counts.misaligned_chars == 2
+    assert differing.extra_metrics.tnr is None
+    same = score(["a b"], [["a b"]], extra=True).systems[0]
+    assert same.extra_metrics.tnr == 1.0

@@ -369,3 +369,22 @@ def test_reading_modifies_nothing(fixture_copy, tmp_path):
     score(fixture_copy / "gold.txt", [gz], train=fixture_copy / "pred.txt")
     assert _snapshot(fixture_copy) == before
     assert (gz.read_bytes(), gz.stat().st_mtime_ns) == gz_before
+
+
+@pytest.mark.parametrize("compress", [None, gzip.compress, lzma.compress])
+def test_scoring_closes_every_file_it_opened(tmp_path, compress):
+    import gc
+    import warnings
+
+    paths = []
+    for name in ("gold", "pred", "words"):
+        data = (FIXTURES / f"{name}.txt").read_bytes()
+        path = tmp_path / f"{name}.txt"
+        path.write_bytes(compress(data) if compress else data)
+        paths.append(str(path))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        report = score(paths[0], [paths[1]], dictionary=paths[2])
+        gc.collect()
+    assert report.systems[0].counts.correct == 21
+    assert [w for w in caught if issubclass(w.category, ResourceWarning)] == []

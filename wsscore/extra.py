@@ -62,7 +62,10 @@ def compute_extra(counts: Counts, extra: ExtraCounts) -> ExtraMetrics:
     """TNR = 1 − (PP − TP) / (TW − RP); boundary P, R, F; F_mean = F_β with β = 3."""
     negatives = extra.substrings - counts.gold_words
     false_positives = counts.pred_words - counts.correct
-    tnr = 1 - false_positives / negatives if negatives > 0 else None
+    # Where the texts differ (--mismatch warn/align), predicted words over characters the gold
+    # lacks are not among its substrings, and the ratio could go below 0: undefined there.
+    defined = negatives > 0 and not counts.misaligned_chars
+    tnr = 1 - false_positives / negatives if defined else None
     b_precision = ratio(extra.correct_boundaries, extra.pred_boundaries)
     b_recall = ratio(extra.correct_boundaries, extra.gold_boundaries)
     recall = ratio(counts.correct, counts.gold_words)

@@ -21,10 +21,10 @@ from .errors import Warnings, WsscoreError, location
 # memory of a small file the same as a huge one's (benchmarks/).
 BLOCK_SIZE = 1 << 17
 
-_MAGIC = (
+_MAGIC = (  # signature, module that reads it
     (b"\x1f\x8b", "gzip"),
     (b"BZh", "bz2"),
-    (b"\xfd7zXZ\x00", "xz"),
+    (b"\xfd7zXZ\x00", "lzma"),
 )
 _ESCAPED = re.compile("[\udc80-\udcff]")
 _SUFFIXES = {".gz": "gzip", ".bz2": "bz2", ".xz": "xz"}
@@ -59,19 +59,19 @@ def open_binary(path: str) -> BinaryIO:
         head = buffered.peek(6)[:6]
     except OSError as exc:
         raise WsscoreError(f"cannot read: {exc.strerror or exc}", where=name) from None
-    for magic, kind in _MAGIC:
+    for magic, module_name in _MAGIC:
         if head.startswith(magic):
-            if kind == "gzip":
-                import gzip
+            import importlib
 
-                return gzip.GzipFile(fileobj=buffered)  # type: ignore[return-value]
-            if kind == "bz2":
-                import bz2
-
-                return bz2.BZ2File(buffered)  # type: ignore[return-value]
-            import lzma
-
-            return lzma.LZMAFile(buffered)  # type: ignore[return-value]
+            module = importlib.import_module(module_name)
+            if path == "-":
+                return module.open(buffered, "rb")  # type: ignore[no-any-return]
+            # Opened by name, the decompressor owns its file and closes it with itself.
+            buffered.close()
+            try:
+                return module.open(path, "rb")  # type: ignore[no-any-return]
+            except OSError as exc:
+                raise WsscoreError(f"cannot open: {exc.strerror or exc}", where=name) from None
     suffix = os.path.splitext(path)[1].lower()
     if suffix in _SUFFIXES:
         raise WsscoreError(
@@ -169,7 +169,14 @@ class TextFile:
                 yield text
         except UnicodeError as exc:  # not a UnicodeDecodeError: those are handled where raised
             raise self._codec_error(exc) from None
+        finally:
+            self.close()
         self._report_undecodable()
+
+    def close(self) -> None:
+        """Close the file (standard input is left open: it is not ours)."""
+        if self.path != "-":
+            self.stream.close()
 
     def _codec_error(self, exc: UnicodeError) -> WsscoreError:
         """A codec that fails other than on a byte, e.g. UTF-16 without its BOM, punycode."""

@@ -481,6 +481,9 @@ def score(
         gold_words,
         gold_sentences,
     )
+    for source in (gold_file, *pred_files):  # the parallel path leaves them unread
+        if isinstance(source, TextFile):
+            source.close()
     return build_report(
         gold_info,
         known,
