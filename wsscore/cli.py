@@ -9,7 +9,7 @@ import gc
 import os
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
@@ -865,6 +865,11 @@ def _terminal_width() -> int:
     return shutil.get_terminal_size((120, 24)).columns
 
 
+def _exit_interrupted() -> NoReturn:
+    click.echo("wsscore: interrupted", err=True)
+    sys.exit(EXIT_INTERRUPTED)
+
+
 def _run(command: Callable[[dict[str, Any]], int], options: dict[str, Any]) -> None:
     """Run a command; one clear line and exit 2 on errors, a traceback only with --debug."""
     try:
@@ -881,8 +886,7 @@ def _run(command: Callable[[dict[str, Any]], int], options: dict[str, Any]) -> N
     except click.ClickException:
         raise
     except KeyboardInterrupt:  # here, before click turns it into "Aborted!" (exit 1)
-        click.echo("wsscore: interrupted", err=True)
-        sys.exit(EXIT_INTERRUPTED)
+        _exit_interrupted()
     except BrokenPipeError:
         raise
     except Exception as exc:  # a bug: say so in one line unless asked for the traceback
@@ -914,8 +918,7 @@ def main(argv: list[str] | None = None) -> None:
         _quiet_broken_pipe()
         sys.exit(EXIT_OK)
     except KeyboardInterrupt:
-        click.echo("wsscore: interrupted", err=True)
-        sys.exit(EXIT_INTERRUPTED)
+        _exit_interrupted()
     except SystemExit as exc:
         if not own_process or not isinstance(exc.code, (int, type(None))):
             raise

@@ -21,13 +21,12 @@ from .errors import Warnings, WsscoreError, location
 # memory of a small file the same as a huge one's (benchmarks/).
 BLOCK_SIZE = 1 << 17
 
-_MAGIC = (  # signature, module that reads it
-    (b"\x1f\x8b", "gzip"),
-    (b"BZh", "bz2"),
-    (b"\xfd7zXZ\x00", "lzma"),
+_COMPRESSIONS = (  # signature, module that reads it, file name suffix, format's name
+    (b"\x1f\x8b", "gzip", ".gz", "gzip"),
+    (b"BZh", "bz2", ".bz2", "bz2"),
+    (b"\xfd7zXZ\x00", "lzma", ".xz", "xz"),
 )
 _ESCAPED = re.compile("[\udc80-\udcff]")
-_SUFFIXES = {".gz": "gzip", ".bz2": "bz2", ".xz": "xz"}
 _DIRECTORY = "is a directory, not a file"
 _DIRECTORY_HINT = "give the file inside it"
 
@@ -59,7 +58,7 @@ def open_binary(path: str) -> BinaryIO:
         head = buffered.peek(6)[:6]
     except OSError as exc:
         raise WsscoreError(f"cannot read: {exc.strerror or exc}", where=name) from None
-    for magic, module_name in _MAGIC:
+    for magic, module_name, _, _ in _COMPRESSIONS:
         if head.startswith(magic):
             import importlib
 
@@ -73,13 +72,14 @@ def open_binary(path: str) -> BinaryIO:
             except OSError as exc:
                 raise WsscoreError(f"cannot open: {exc.strerror or exc}", where=name) from None
     suffix = os.path.splitext(path)[1].lower()
-    if suffix in _SUFFIXES:
-        raise WsscoreError(
-            f"is named {suffix} but is not {_SUFFIXES[suffix]}-compressed (it does not start "
-            f"with the {_SUFFIXES[suffix]} signature)",
-            where=name,
-            hint="the file is damaged; if it is plain text, rename it",
-        )
+    for _, _, named, kind in _COMPRESSIONS:
+        if suffix == named:
+            raise WsscoreError(
+                f"is named {suffix} but is not {kind}-compressed (it does not start with the "
+                f"{kind} signature)",
+                where=name,
+                hint="the file is damaged; if it is plain text, rename it",
+            )
     return buffered
 
 
