@@ -10,9 +10,11 @@ The public API is small; the CLI renders the same objects::
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ._version import __version__
+
+# Not imported from typing: the command's entry point loads this package first, and must reach
+# its Ctrl-C handler without delay (mypy treats any TYPE_CHECKING constant this way).
+TYPE_CHECKING = False
 
 if TYPE_CHECKING:
     from .comparison import compare

@@ -5,6 +5,7 @@ No arithmetic here: scoring is in :mod:`wsscore.scoring`, rendering in :mod:`wss
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import os
 import sys
@@ -22,6 +23,7 @@ from .errors import (
     Warnings,
     WsscoreError,
 )
+from .guards import Named
 from .ranking import SORT_KEYS
 from .reports import FORMATS
 
@@ -33,6 +35,33 @@ THRESHOLD_METRICS = {
     "riv": ("iv_recall", "R_iv"),
 }
 ENCODING_HELP = "auto (default), utf-8, utf-16, gbk, gb18030, big5, cp950, big5-hkscs, …"
+# β weighs recall β times as much as precision; beyond these bounds F_β is R or P to every
+# printed digit, and β² overflows or underflows a float long before that matters.
+BETA_RANGE = (1e-3, 1e3)
+# An unknown option is answered with a known one only when it is this close to it (difflib's
+# ratio, without the dashes): "--sed" gets "--seed", "--foo" gets nothing rather than "--format".
+SUGGESTION_CUTOFF = 0.75
+
+
+class _Beta(click.ParamType):
+    """β of F_β: a finite number within BETA_RANGE (click's FloatRange lets nan and inf pass)."""
+
+    name = "float"
+
+    def convert(
+        self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+    ) -> float:
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not a number", param, ctx)
+        low, high = BETA_RANGE
+        if not low <= number <= high:  # also false for nan
+            self.fail(f"{value} is not a finite number between {low:g} and {high:g}", param, ctx)
+        return number
+
+
+BETA = _Beta()
 
 
 def _encoding_options(func: Callable) -> Callable:
@@ -117,28 +146,68 @@ class _Group(click.Group):
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         return super().parse_args(ctx, spread_multi_values(list(args)))
 
-    def main(self, *args: Any, standalone_mode: bool = True, **extra: Any) -> Any:
-        """Click's own main, with a usage error told on one line like every other error, and
-        Ctrl-C as exit 130 (click's standalone mode prints three lines, or "Aborted!", exit 1)."""
+    def main(  # type: ignore[override]
+        self,
+        args: list[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        """Click's main, with a usage error told on one line like every other error, any other
+        error as exit 2 (1 is --fail-under's), and Ctrl-C left to the caller (click's standalone
+        mode prints a blank line and "Aborted!", exit 1)."""
         if not standalone_mode:
-            return super().main(*args, standalone_mode=False, **extra)
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         try:
-            status = super().main(*args, standalone_mode=False, **extra)
+            status = self._invoke(args, prog_name or "wsscore", complete_var, extra)
+        except click.exceptions.Exit as exc:  # --help, --version
+            sys.exit(exc.exit_code)
         except click.UsageError as exc:
             if type(exc).__name__ == "NoArgsIsHelpError":  # plain `wsscore`: the help (click 8.2+)
                 exc.show()
                 sys.exit(exc.exit_code)
             path = exc.ctx.command_path.split()[1:] if exc.ctx is not None else []
             command = " ".join(["wsscore", *path])  # not click's name for it under a test runner
-            message = exc.format_message().replace("\n", " ")
+            message = _usage_message(exc).replace("\n", " ")
             click.echo(f"wsscore: error: {message} (see '{command} --help')", err=True)
-            sys.exit(exc.exit_code)
+            sys.exit(EXIT_USAGE)
         except click.ClickException as exc:
-            exc.show()
-            sys.exit(exc.exit_code)
+            click.echo(f"wsscore: error: {exc.format_message()}", err=True)
+            sys.exit(EXIT_USAGE)
         except click.Abort:  # click's name for KeyboardInterrupt
             raise KeyboardInterrupt from None
         sys.exit(status if isinstance(status, int) else EXIT_OK)
+
+    def _invoke(
+        self, args: list[str] | None, prog_name: str, complete_var: str | None, extra: Any
+    ) -> Any:
+        """What click's main does, without its handling of Ctrl-C and errors."""
+        self._main_shell_completion(extra, prog_name, complete_var)  # exits if asked to complete
+        with self.make_context(
+            prog_name, list(sys.argv[1:] if args is None else args), **extra
+        ) as ctx:
+            return self.invoke(ctx)
+
+
+def _usage_message(exc: click.UsageError) -> str:
+    """Click's message, but an unknown option gets a suggestion only when one is close to it."""
+    if not isinstance(exc, click.NoSuchOption):
+        return exc.format_message()
+    from difflib import SequenceMatcher
+
+    name = exc.option_name.lstrip("-")
+    close = [
+        known
+        for known in exc.possibilities or ()
+        if SequenceMatcher(None, name, known.lstrip("-")).ratio() >= SUGGESTION_CUTOFF
+    ]
+    message = f"No such option '{exc.option_name}'."
+    if len(close) == 1:
+        message += f" Did you mean '{close[0]}'?"
+    elif close:
+        message += " Did you mean one of: " + ", ".join(f"'{known}'" for known in close) + "?"
+    return message
 
 
 def _analysis_options(func: Callable) -> Callable:
@@ -264,10 +333,10 @@ def cli() -> None:
 )
 @click.option(
     "--beta",
-    type=click.FloatRange(min=0, min_open=True),
+    type=BETA,
     default=1.0,
     show_default=True,
-    help="Report F_β instead of F1.",
+    help="Report F_β instead of F1 (0.001 ≤ β ≤ 1000).",
 )
 @click.option(
     "--extra",
@@ -419,10 +488,10 @@ def errors(**options: Any) -> None:
 @click.option("--seed", type=int, default=12345, show_default=True, help="Seed of both tests.")
 @click.option(
     "--beta",
-    type=click.FloatRange(min=0, min_open=True),
+    type=BETA,
     default=1.0,
     show_default=True,
-    help="Compare F_β instead of F1.",
+    help="Compare F_β instead of F1 (0.001 ≤ β ≤ 1000).",
 )
 @_analysis_options
 def compare(**options: Any) -> None:
@@ -581,7 +650,8 @@ def _segment_command(options: dict[str, Any]) -> int:
         options["text"], options["encoding"], warnings=warnings, strict=options["strict"]
     )
     matcher = MaxMatcher(entries)
-    with Destination(options["output"]) as destination:
+    # A filter: its lines go out as they are segmented (`… | wsscore segment | head`).
+    with Destination(options["output"], defer=False) as destination:
         for line in segment_lines(source.lines(), matcher, from_gold=options["from_gold"]):
             try:
                 destination.write(target.encode(line))
@@ -596,12 +666,12 @@ def _segment_command(options: dict[str, Any]) -> int:
 def _reference_rows(options: dict[str, Any], known) -> list[tuple[str, list[str]]]:
     """The BASE and TOP rows asked for: their names and segmented lines (the gold's characters
     segmented by maximum matching with the dictionary ``known``, or with the gold's own words)."""
+    from .guards import require_rereadable
     from .maxmatch import MaxMatcher
     from .reading import open_text
     from .words import split_words
 
-    if options["gold"] == "-":
-        raise WsscoreError("--baseline and --topline read the gold twice: give it as a file")
+    require_rereadable(Named("the gold", options["gold"]), "--baseline or --topline")
     gold = open_text(
         options["gold"],
         options["gold_encoding"] or options["encoding"],
@@ -627,6 +697,7 @@ def _score_command(options: dict[str, Any]) -> int:
     from .reports import render
 
     thresholds = _parse_thresholds(options["thresholds"])
+    _refuse_oov_thresholds_without_dictionary(options, thresholds)
     warnings = Warnings(strict=options["strict"], quiet=False)
     report = _build_report(options, options["predictions"], options["dictionaries"], warnings)
     from .ranking import sort_report
@@ -637,12 +708,30 @@ def _score_command(options: dict[str, Any]) -> int:
     else:
         fmt, color, width = _format_for(options)
         text = render(report, fmt, color=color, width=width, caption=options.get("caption"))
-    _write(options, text)
-    if options.get("plot"):
-        from .plot import plot_report
+    from .output import Destination
 
-        plot_report(report, options["plot"])
+    # The figure first: if it fails, no report is printed and an existing -o stays as it was.
+    with Destination(options["output"]) as destination:
+        destination.write(text)
+        if options.get("plot"):
+            from .plot import plot_report
+
+            plot_report(report, options["plot"])
     return _check_thresholds(report, thresholds)
+
+
+def _refuse_oov_thresholds_without_dictionary(
+    options: dict[str, Any], thresholds: list[tuple[str, float]]
+) -> None:
+    """R_oov and R_iv exist only with a dictionary: a threshold on them could never pass."""
+    if options["dictionaries"] or options["training"]:
+        return
+    for key, _ in thresholds:
+        if key in ("roov", "riv"):
+            raise click.BadParameter(
+                f"{key} is defined only with a dictionary: give -d/--dict or --train",
+                param_hint="--fail-under",
+            )
 
 
 def _sighan_command(options: dict[str, Any]) -> int:
@@ -656,8 +745,11 @@ def _sighan_command(options: dict[str, Any]) -> int:
             )
             # the summary follows the blocks; written by _sighan_diff_summary
         else:
+            from .guards import require_rereadable
             from .sighan_exact import write_sighan
 
+            # It reads the gold's first block to learn the encoding of its output first.
+            require_rereadable(Named("the gold", options["gold"]), "wsscore sighan")
             write_sighan(options, warnings, destination.stream)
     return EXIT_OK
 
@@ -870,13 +962,70 @@ def _exit_interrupted() -> NoReturn:
     sys.exit(EXIT_INTERRUPTED)
 
 
+# The options that name input files, with the role a message gives them, in message order.
+INPUT_OPTIONS = (
+    ("gold", "the gold"),
+    ("predictions", "the prediction"),
+    ("prediction", "the prediction"),
+    ("test", "the prediction"),
+    ("baseline", "the baseline"),
+    ("systems", "the system"),
+    ("members", "the segmentation"),
+    ("text", "TEXT"),
+    ("dictionary", "the dictionary"),
+    ("dictionaries", "-d"),
+    ("training", "--train"),
+    ("committee", "--committee"),
+    ("difficulty", "--difficulty"),
+)
+
+
+def _named_inputs(options: dict[str, Any]) -> list[Named]:
+    """Every input file a command was given (quoted --committee globs expanded)."""
+    named = []
+    for key, role in INPUT_OPTIONS:
+        value = options.get(key)
+        if key == "committee":
+            value = _committee_paths(value)
+        if isinstance(value, str):  # (score's --baseline is a flag, compare's a file)
+            named.append(Named(role, value))
+        elif isinstance(value, (tuple, list)):
+            named.extend(Named(role, path) for path in value)
+    return named
+
+
+def _check_files(options: dict[str, Any]) -> None:
+    """Everything about the command's files that can be refused before reading any of them."""
+    from .guards import (
+        ensure_open_file_limit,
+        refuse_closed_standard_input,
+        refuse_one_file_for_two_outputs,
+        refuse_outputs_that_are_inputs,
+        refuse_stdout_into_an_input,
+        refuse_streams_read_twice,
+    )
+    from .output import check_destination
+
+    inputs = _named_inputs(options)
+    outputs = [Named("-o", options.get("output")), Named("--plot", options.get("plot"))]
+    refuse_closed_standard_input(inputs)
+    refuse_streams_read_twice(inputs)
+    check_destination(options.get("output"))
+    if options.get("plot") is not None:
+        from .plot import check_plot_destination
+
+        check_plot_destination(options["plot"])
+    refuse_outputs_that_are_inputs(outputs, inputs)
+    refuse_one_file_for_two_outputs(outputs)
+    if options.get("output") in (None, "-"):
+        refuse_stdout_into_an_input(inputs)
+    ensure_open_file_limit(len(inputs))
+
+
 def _run(command: Callable[[dict[str, Any]], int], options: dict[str, Any]) -> None:
     """Run a command; one clear line and exit 2 on errors, a traceback only with --debug."""
     try:
-        if options.get("output") is not None:
-            from .output import check_destination
-
-            check_destination(options["output"])
+        _check_files(options)
         status = command(options)
     except WsscoreError as exc:
         if options.get("debug"):
@@ -917,18 +1066,33 @@ def main(argv: list[str] | None = None) -> None:
     except BrokenPipeError:
         _quiet_broken_pipe()
         sys.exit(EXIT_OK)
+    except OSError as exc:  # click writing help or a version into a full disk, say
+        click.echo(f"wsscore: error: cannot write: {exc.strerror or exc}", err=True)
+        sys.exit(EXIT_USAGE)
     except KeyboardInterrupt:
         _exit_interrupted()
     except SystemExit as exc:
         if not own_process or not isinstance(exc.code, (int, type(None))):
             raise
+        os._exit(_flushed(exc.code or 0))
+
+
+def _flushed(status: int) -> int:
+    """Flush what click printed (help, version); the exit status once it is out, or 2 when
+    standard output cannot take it (`> /dev/full`)."""
+    for stream in (sys.stdout, sys.stderr):
+        if stream is None:  # closed by the caller (>&-): nothing of ours is waiting in it
+            continue
         try:
-            sys.stdout.flush()
-            sys.stderr.flush()
+            stream.flush()
         except BrokenPipeError:
             _quiet_broken_pipe()
-            os._exit(EXIT_OK)
-        os._exit(exc.code or 0)
+            return EXIT_OK if status == EXIT_OK else status
+        except OSError as exc:
+            with contextlib.suppress(OSError):
+                os.write(2, f"wsscore: error: cannot write: {exc.strerror}\n".encode())
+            return EXIT_USAGE
+    return status
 
 
 def _quiet_broken_pipe() -> None:

@@ -7,15 +7,14 @@ matplotlib is an optional dependency (``pip install 'wsscore[plot]'``).
 
 from __future__ import annotations
 
-import contextlib
-import os
-import tempfile
 from pathlib import Path
 
 from .errors import WsscoreError
 from .metrics import f_beta
+from .output import Destination, check_destination
 from .scoring import Report, SystemResult
 
+SUFFIXES = (".png", ".svg")
 REFERENCES = {"BASE": "baseline (maximum matching)", "TOP": "topline (gold dictionary)"}
 SIZE_INCHES = (10.0, 4.0)
 DPI = 100  # so a PNG is 1000 × 400 pixels
@@ -34,15 +33,28 @@ def f_interval(system: SystemResult) -> tuple[float, float] | None:
     return (low, high) if low is not None and high is not None else None
 
 
-def plot_report(report: Report, path: str) -> None:
-    """Write the figure to ``path`` (.png or .svg)."""
+def check_plot_destination(path: str) -> None:
+    """Refuse a --plot that cannot be written before anything is scored."""
+    check_destination(path, option="--plot")
     suffix = Path(path).suffix.lower()
-    if suffix not in (".png", ".svg"):
+    if suffix not in SUFFIXES:
         raise WsscoreError(
             f"cannot draw a {suffix or 'file without a suffix'}",
             where=path,
             hint="give a .png or .svg file to --plot",
         )
+    import importlib.util
+
+    if importlib.util.find_spec("matplotlib") is None:
+        raise WsscoreError(
+            "--plot needs matplotlib, which is not installed", hint="pip install 'wsscore[plot]'"
+        )
+
+
+def plot_report(report: Report, path: str) -> None:
+    """Write the figure to ``path`` (.png or .svg)."""
+    check_plot_destination(path)
+    suffix = Path(path).suffix.lower()
     try:
         import matplotlib
 
@@ -85,18 +97,10 @@ def plot_report(report: Report, path: str) -> None:
             0.5, 0.5, "no dictionary: no OOV figures", ha="center", transform=right.transAxes
         )
     figure.tight_layout()
-    directory = os.path.dirname(os.path.abspath(path))
-    temporary = None
-    try:  # written to a temporary file, then renamed: never a half-written figure
-        handle, temporary = tempfile.mkstemp(suffix=suffix, dir=directory)
-        with os.fdopen(handle, "wb") as stream:
-            figure.savefig(stream, format=suffix[1:], dpi=DPI)
-        os.replace(temporary, path)
-        temporary = None
-    except OSError as exc:
+    try:  # like a report: a temporary file renamed at the end, never a half-written figure
+        with Destination(path, option="--plot") as destination:
+            figure.savefig(destination.stream, format=suffix[1:], dpi=DPI)
+    except OSError as exc:  # raised by savefig while it writes
         raise WsscoreError(f"cannot write the figure: {exc.strerror or exc}", where=path) from None
     finally:
         plt.close(figure)
-        if temporary is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
