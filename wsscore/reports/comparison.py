@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .columns import UNDEFINED, notes
+from .json_text import to_json
 
 if TYPE_CHECKING:
     from ..comparison import Comparison, SystemComparison
@@ -202,7 +202,7 @@ def escape_markdown_line(text: str) -> str:
 
 def render_json(comparison: Comparison) -> str:
     # allow_nan=False: every undefined value must already be None (null), never NaN.
-    return json.dumps(comparison.as_dict(), ensure_ascii=False, indent=2, allow_nan=False) + "\n"
+    return to_json(comparison.as_dict())
 
 
 DELIMITED_HEADERS = (

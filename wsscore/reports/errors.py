@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import re
 import unicodedata
 from dataclasses import dataclass, field
 
 from ..error_analysis import ErrorAnalysis
 from .columns import UNDEFINED, notes
+from .json_text import to_json
 
 ERROR_FORMATS = ("table", "text", "json", "tsv", "csv", "markdown")
 DELIMITED_COLUMNS = (
@@ -290,7 +290,7 @@ def render_table(analysis: ErrorAnalysis, *, color: bool = False, width: int | N
 
 def render_json(analysis: ErrorAnalysis) -> str:
     # allow_nan=False: every undefined value is already None.
-    return json.dumps(analysis.as_dict(), ensure_ascii=False, indent=2, allow_nan=False) + "\n"
+    return to_json(analysis.as_dict())
 
 
 # --- tsv, csv -----------------------------------------------------------------------------------

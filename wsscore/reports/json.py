@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import json
-
 from ..ranking import not_significantly_different
 from ..scoring import Report
+from .json_text import to_json
 
 
 def render_json(report: Report) -> str:
@@ -23,5 +22,4 @@ def render_json(report: Report) -> str:
         "match": report.match,
     }
     data["warnings"] = report.warnings
-    # allow_nan=False: a NaN would be invalid JSON; every undefined value must already be None.
-    return json.dumps(data, ensure_ascii=False, indent=2, allow_nan=False) + "\n"
+    return to_json(data)
