@@ -1067,7 +1067,7 @@ def main(argv: list[str] | None = None) -> None:
         _quiet_broken_pipe()
         sys.exit(EXIT_OK)
     except OSError as exc:  # click writing help or a version into a full disk, say
-        click.echo(f"wsscore: error: cannot write: {exc.strerror or exc}", err=True)
+        click.echo(f"wsscore: error: {_cannot_write(exc)}", err=True)
         sys.exit(EXIT_USAGE)
     except KeyboardInterrupt:
         _exit_interrupted()
@@ -1090,9 +1090,16 @@ def _flushed(status: int) -> int:
             return EXIT_OK if status == EXIT_OK else status
         except OSError as exc:
             with contextlib.suppress(OSError):
-                os.write(2, f"wsscore: error: cannot write: {exc.strerror}\n".encode())
+                os.write(2, f"wsscore: error: {_cannot_write(exc)}\n".encode())
             return EXIT_USAGE
     return status
+
+
+def _cannot_write(exc: OSError) -> str:
+    return (
+        f"cannot write to standard output: {exc.strerror or exc} "
+        "(free some space, or redirect the output elsewhere)"
+    )
 
 
 def _quiet_broken_pipe() -> None:

@@ -1,0 +1,648 @@
+"""Reliability of the command line's files and streams (issue 11): no input is ever overwritten,
+every hostile stream, value or interrupt gets one clean line, and every input file is
+byte-identical after every run (each table's runs check it).
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import math
+import os
+import random
+import resource
+import shutil
+import signal
+import stat
+import subprocess
+import sys
+import textwrap
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from conftest import FIXTURES, ROOT
+
+import wsscore.plot
+import wsscore.scoring
+from wsscore.cli import cli
+
+FIXTURE_F = 0.636  # F of fixtures/pred.txt against fixtures/gold.txt, checked by hand (test_cli)
+
+
+@dataclass
+class Run:
+    status: int
+    stdout: bytes
+    stderr: str
+
+
+def files_of(directory: Path) -> dict[str, bytes]:
+    """Every file under ``directory`` (links as what they point to, by name)."""
+    found = {}
+    for path in sorted(directory.rglob("*")):
+        if path.is_symlink():
+            found[str(path.relative_to(directory))] = b"->" + os.readlink(path).encode()
+        elif path.is_file():
+            found[str(path.relative_to(directory))] = path.read_bytes()
+    return found
+
+
+@pytest.fixture
+def work(tmp_path) -> Path:
+    """A directory of inputs: the fixtures, a gzip copy, a training corpus, two committee
+    members, a difficulty file, a text to segment, links to the prediction, and a prediction
+    named like a figure."""
+    directory = tmp_path / "in"
+    directory.mkdir()
+    for name in ("gold.txt", "pred.txt", "words.txt"):
+        shutil.copy(FIXTURES / name, directory / name)
+    gold = (FIXTURES / "gold.txt").read_bytes()
+    pred = (FIXTURES / "pred.txt").read_bytes()
+    (directory / "pred.txt.gz").write_bytes(gzip.compress(pred))
+    (directory / "train.txt").write_bytes(gold)
+    (directory / "c1.txt").write_bytes(pred)
+    (directory / "c2.txt").write_bytes(gold)
+    (directory / "pred2.png").write_bytes(pred)
+    (directory / "text.txt").write_bytes(gold.replace(b" ", b""))
+    os.symlink("pred.txt", directory / "link.txt")
+    os.link(directory / "pred.txt", directory / "hard.txt")
+    made = invoke(directory, "difficulty", "gold.txt", "c1.txt", "c2.txt", "-o", "../diff.tsv")
+    assert made.status == 0, made.stderr
+    shutil.move(str(tmp_path / "diff.tsv"), directory / "diff.tsv")
+    return directory
+
+
+def invoke(cwd: Path, *args: str) -> Run:
+    """The command in-process (fast), run from ``cwd``."""
+    here = os.getcwd()
+    os.chdir(cwd)
+    try:
+        result = CliRunner().invoke(cli, list(args))
+    finally:
+        os.chdir(here)
+    return Run(result.exit_code, result.stdout_bytes, result.stderr)
+
+
+def process(
+    cwd: Path, *args: str | bytes, shell: str | None = None, script: bool = False, **options
+) -> Run:
+    """The command as its own process; ``shell`` is a bash command line with $WSSCORE in it;
+    ``script``: the arguments are Python's (``-c CODE ...``), not the command's."""
+    command = [sys.executable] if script else [sys.executable, "-m", "wsscore"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    if shell is not None:
+        env["WSSCORE"] = " ".join(command)
+        argv: list[str | bytes] = ["bash", "-c", shell]
+    else:
+        argv = [*command, *args]
+    result = subprocess.run(
+        argv, cwd=cwd, env=env, capture_output=True, timeout=60, check=False, **options
+    )
+    return Run(result.returncode, result.stdout, result.stderr.decode(errors="replace"))
+
+
+def checked(directory: Path, run: Callable[[], Run], new_files: tuple[str, ...] = ()) -> Run:
+    """Run, and check that every input under ``directory`` is byte-identical afterwards and that
+    nothing but ``new_files`` was added (no temporary file left behind)."""
+    before = files_of(directory)
+    result = run()
+    after = files_of(directory)
+    added = set(after) - set(before)
+    assert added <= set(new_files), f"left behind: {sorted(added - set(new_files))}"
+    assert {name: after[name] for name in before} == before, "an input was changed"
+    return result
+
+
+def assert_one_error(run: Run, *parts: str) -> str:
+    """Exit 2, nothing on stdout, exactly one error line holding every part, with a hint."""
+    assert run.status == 2, (run.status, run.stderr)
+    assert run.stdout == b""
+    assert "Traceback" not in run.stderr
+    lines = run.stderr.splitlines()
+    assert len(lines) == 1, run.stderr
+    assert lines[0].startswith("wsscore: error: "), lines[0]
+    for part in parts:
+        assert part in lines[0], f"{part!r} not in {lines[0]!r}"
+    assert lines[0].endswith(")"), f"no hint: {lines[0]!r}"
+    return lines[0]
+
+
+# --- 1. an output that is an input -------------------------------------------------------------
+
+SCORE = ("score", "gold.txt", "pred.txt", "-d", "words.txt")
+OUTPUT_IS_INPUT = {
+    # id: (arguments, the output as written, the input it is)
+    "score -o PRED": ([*SCORE, "-o", "pred.txt"], "-o pred.txt", "the prediction pred.txt"),
+    "score -o ./GOLD": ([*SCORE, "-o", "./gold.txt"], "-o ./gold.txt", "the gold gold.txt"),
+    "score -o ../in/PRED": ([*SCORE, "-o", "../in/pred.txt"], "-o ../in/pred.txt", "pred.txt"),
+    "score -o symlink": ([*SCORE, "-o", "link.txt"], "-o link.txt", "the prediction pred.txt"),
+    "score -o hard link": ([*SCORE, "-o", "hard.txt"], "-o hard.txt", "the prediction pred.txt"),
+    "score -o -d": ([*SCORE, "-o", "words.txt"], "-o words.txt", "-d words.txt"),
+    "score -o --train": (
+        ["score", "gold.txt", "pred.txt", "--train", "train.txt", "-o", "train.txt"],
+        "-o train.txt",
+        "--train train.txt",
+    ),
+    "score -o .gz": (
+        ["score", "gold.txt", "pred.txt.gz", "-o", "pred.txt.gz"],
+        "-o pred.txt.gz",
+        "the prediction pred.txt.gz",
+    ),
+    "score -o --committee": (
+        [*SCORE, "--committee", "c1.txt", "c2.txt", "-o", "c2.txt"],
+        "-o c2.txt",
+        "--committee c2.txt",
+    ),
+    "score -o quoted committee glob": (
+        [*SCORE, "--committee", "c?.txt", "-o", "c1.txt"],
+        "-o c1.txt",
+        "--committee c1.txt",
+    ),
+    "score -o --difficulty": (
+        [*SCORE, "--difficulty", "diff.tsv", "-o", "diff.tsv"],
+        "-o diff.tsv",
+        "--difficulty diff.tsv",
+    ),
+    "score --plot PRED": (
+        ["score", "gold.txt", "pred2.png", "--plot", "pred2.png"],
+        "--plot pred2.png",
+        "the prediction pred2.png",
+    ),
+    "sighan -o GOLD": (
+        ["sighan", "words.txt", "gold.txt", "pred.txt", "-o", "gold.txt"],
+        "-o gold.txt",
+        "the gold gold.txt",
+    ),
+    "sighan -o DICT": (
+        ["sighan", "words.txt", "gold.txt", "pred.txt", "-o", "words.txt"],
+        "-o words.txt",
+        "the dictionary words.txt",
+    ),
+    "segment -o TEXT": (
+        ["segment", "-d", "words.txt", "text.txt", "-o", "text.txt"],
+        "-o text.txt",
+        "TEXT text.txt",
+    ),
+    "segment -o its dictionary": (
+        ["segment", "-d", "words.txt", "text.txt", "-o", "words.txt"],
+        "-o words.txt",
+        "-d words.txt",
+    ),
+    "errors -o PRED": (
+        ["errors", "gold.txt", "pred.txt", "-o", "pred.txt"],
+        "-o pred.txt",
+        "the prediction pred.txt",
+    ),
+    "compare -o SYS": (
+        ["compare", "gold.txt", "pred.txt", "c2.txt", "-o", "c2.txt"],
+        "-o c2.txt",
+        "the system c2.txt",
+    ),
+    "compare -o BASELINE": (
+        ["compare", "gold.txt", "pred.txt", "c2.txt", "-o", "pred.txt"],
+        "-o pred.txt",
+        "the baseline pred.txt",
+    ),
+    "difficulty -o member": (
+        ["difficulty", "gold.txt", "c1.txt", "c2.txt", "-o", "c1.txt"],
+        "-o c1.txt",
+        "the segmentation c1.txt",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(OUTPUT_IS_INPUT))
+def test_an_output_that_is_an_input_is_refused(work, case):
+    args, output, source = OUTPUT_IS_INPUT[case]
+    run = checked(work, lambda: invoke(work, *args))
+    assert_one_error(run, f"{output} is the same file as", source, "would destroy an input")
+
+
+def test_an_absolute_output_path_is_compared_too(work):
+    run = checked(work, lambda: invoke(work, *SCORE, "-o", str(work / "pred.txt")))
+    assert_one_error(run, "is the same file as the prediction pred.txt")
+
+
+def test_one_file_for_both_outputs_is_refused(work):
+    run = checked(work, lambda: invoke(work, *SCORE, "-o", "r.png", "--plot", "./r.png"))
+    assert_one_error(run, "-o and --plot name the same file")
+
+
+def test_an_output_through_a_link_to_another_file_updates_that_file(work, tmp_path):
+    """The link stays a link; the file it leads to gets the report (a rename would have
+    replaced the link itself)."""
+    report = tmp_path / "report.txt"
+    report.write_text("old\n")
+    os.symlink(report, work / "out.txt")
+    run = checked(work, lambda: invoke(work, *SCORE, "-f", "json", "-o", "out.txt"))
+    assert run.status == 0, run.stderr
+    assert (work / "out.txt").is_symlink()
+    assert json.loads(report.read_text())["systems"][0]["metrics"]["f1"] == pytest.approx(
+        FIXTURE_F, abs=5e-4
+    )
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+def test_a_device_as_output_is_written_to_never_replaced(work):
+    run = checked(work, lambda: invoke(work, *SCORE, "-o", "/dev/full"))
+    assert_one_error(run, "/dev/full: cannot write the report: No space left on device")
+    assert stat.S_ISCHR(os.stat("/dev/full").st_mode), "the device was replaced by a file"
+    run = checked(work, lambda: invoke(work, *SCORE, "-f", "json", "-o", "/dev/null"))
+    assert run.status == 0 and stat.S_ISCHR(os.stat("/dev/null").st_mode)
+
+
+def test_a_named_pipe_as_output_gets_the_report(work, tmp_path):
+    fifo = tmp_path / "report.fifo"
+    os.mkfifo(fifo)
+    reader = subprocess.Popen(["cat", str(fifo)], stdout=subprocess.PIPE)
+    run = checked(work, lambda: process(work, *SCORE, "-q", "-o", str(fifo)))
+    assert run.status == 0, run.stderr
+    assert reader.communicate(timeout=30)[0] == b"0.636\n"
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+
+
+PLOT_REFUSALS = {
+    "missing directory": (["--plot", "no/such/f.png"], "the directory", "does not exist"),
+    "directory": (["--plot", "."], "cannot write the figure: it names a directory"),
+    "no suffix": (["--plot", "figure"], "cannot draw a file without a suffix"),
+    "pdf": (["--plot", "f.pdf"], "cannot draw a .pdf", ".png or .svg"),
+    "empty name": (["--plot", ""], "--plot was given an empty file name"),
+}
+
+
+@pytest.mark.parametrize("case", list(PLOT_REFUSALS))
+def test_plot_is_checked_before_scoring(work, monkeypatch, case):
+    args, *parts = PLOT_REFUSALS[case]
+
+    def never(*args, **kwargs):
+        raise AssertionError("scoring ran before --plot was checked")
+
+    monkeypatch.setattr(wsscore.scoring, "score", never)
+    assert_one_error(checked(work, lambda: invoke(work, *SCORE, *args)), *parts)
+
+
+@pytest.mark.parametrize("output", [None, "report.txt"])
+def test_a_failing_plot_leaves_no_report_and_keeps_the_old_one(work, monkeypatch, output):
+    def broken(report, path):
+        raise wsscore.errors.WsscoreError("the figure failed", where=path, hint="a test")
+
+    monkeypatch.setattr(wsscore.plot, "plot_report", broken)
+    old = b"the report of yesterday\n"
+    if output:
+        (work / output).write_bytes(old)
+    args = [*SCORE, "--plot", "f.png", *(["-o", output] if output else [])]
+    run = checked(work, lambda: invoke(work, *args))
+    assert_one_error(run, "f.png: the figure failed")
+    if output:
+        assert (work / output).read_bytes() == old
+
+
+def test_report_and_plot_both_written_when_all_is_well(work):
+    pytest.importorskip("matplotlib")
+    run = checked(
+        work,
+        lambda: invoke(work, *SCORE, "-q", "-o", "r.txt", "--plot", "r.png"),
+        new_files=("r.txt", "r.png"),
+    )
+    assert run.status == 0, run.stderr
+    assert (work / "r.txt").read_text() == "0.636\n"
+    assert (work / "r.png").read_bytes().startswith(b"\x89PNG")
+
+
+# --- 2. output and input streams ---------------------------------------------------------------
+
+# A writer that would wait forever for a reader: its output must not hold the test's pipes.
+FIFO_WRITER = (
+    "mkfifo f; cat {source} > f 2>/dev/null & writer=$!; {command}; status=$?; "
+    "kill $writer 2>/dev/null; rm -f f; exit $status"
+)
+STREAMS = {
+    # id: (bash command line, parts of the one error line)
+    "stdout /dev/full": ("$WSSCORE score gold.txt pred.txt > /dev/full", "No space left"),
+    "-o /dev/full": ("$WSSCORE score gold.txt pred.txt -o /dev/full", "No space left"),
+    "help into /dev/full": ("$WSSCORE score --help > /dev/full", "No space left"),
+    "stdout closed": ("$WSSCORE score gold.txt pred.txt >&-", "standard output is closed"),
+    "json, stdout closed": ("$WSSCORE errors gold.txt pred.txt -f json >&-", "output is closed"),
+    "stdin closed": ("$WSSCORE score gold.txt - <&-", "standard input ('-'), which is closed"),
+    "- twice": ("cat pred.txt | $WSSCORE score gold.txt - -", "can be given only once"),
+    "/dev/stdin and -": (
+        "cat pred.txt | $WSSCORE score gold.txt - /dev/stdin",
+        "standard input ('-') and the prediction /dev/stdin are the same stream",
+    ),
+    "one FIFO twice": (
+        FIFO_WRITER.format(source="pred.txt", command="$WSSCORE score gold.txt f f"),
+        "the prediction f and the prediction f are the same stream",
+    ),
+    "FIFO as gold and prediction": (
+        FIFO_WRITER.format(source="gold.txt", command="$WSSCORE score f f"),
+        "the gold f and the prediction f are the same stream",
+    ),
+    "segment -d - and TEXT from stdin": (
+        "cat words.txt | $WSSCORE segment -d -",
+        "standard input ('-') can be given only once",
+    ),
+    "stdout appended to an input": (
+        "$WSSCORE score gold.txt pred.txt >> pred.txt",
+        "standard output is redirected into the prediction pred.txt",
+    ),
+    "sighan reads its gold twice": (
+        "cat gold.txt | $WSSCORE sighan words.txt - pred.txt",
+        "wsscore sighan reads the gold twice",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(STREAMS))
+def test_streams_get_one_clean_line(work, case):
+    if "/dev/full" in case and not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full here")
+    command, *parts = STREAMS[case]
+    run = checked(work, lambda: process(work, shell=command))
+    assert_one_error(run, *parts)
+
+
+def test_a_failing_sighan_prints_nothing_before_its_error(work):
+    """A prediction of another text: its error comes after the per-sentence blocks were
+    computed, which used to be printed first."""
+    lines = [f"第 {n} 行 的 另 一 个 文 本" for n in range(1, 5)]
+    (work / "other.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    run = checked(work, lambda: process(work, "sighan", "words.txt", "gold.txt", "other.txt"))
+    assert_one_error(run, "other.txt: the prediction is not a segmentation of this gold")
+
+
+def test_sighan_still_prints_its_blocks(work):
+    run = checked(work, lambda: process(work, "sighan", "words.txt", "gold.txt", "pred.txt"))
+    assert run.status == 0, run.stderr
+    assert run.stdout.count(b"--gold.txt-------pred.txt----") == 4  # a block per gold line
+    assert run.stdout.rstrip().endswith(b"0.633")  # R_iv, the summary's last figure
+
+
+# --- Ctrl-C at any moment ----------------------------------------------------------------------
+
+INTERRUPT_AT_IMPORT = textwrap.dedent(
+    """
+    import importlib.abc, signal, sys
+    target = sys.argv[1]
+    class Interrupter(importlib.abc.MetaPathFinder):
+        def find_spec(self, name, path, target_module=None):
+            if name == target:
+                sys.meta_path.remove(self)
+                signal.raise_signal(signal.SIGINT)  # a real Ctrl-C, at this import
+            return None
+    sys.meta_path.insert(0, Interrupter())
+    sys.argv = ["wsscore", *sys.argv[2:]]
+    from wsscore._entry import main
+    main()
+    """
+)
+# Modules imported at start-up, while parsing, scoring and rendering (each imported once).
+INTERRUPTED_IMPORTS = [
+    "click",
+    "click.core",
+    "wsscore.cli",
+    "wsscore.guards",
+    "wsscore.scoring",
+    "wsscore.reading",
+    "wsscore.alignment",
+    "wsscore.reports",
+    "rich",
+    "rich.table",
+    "wsscore.output",
+]
+
+
+@pytest.mark.parametrize("module", INTERRUPTED_IMPORTS)
+def test_ctrl_c_while_importing(work, module):
+    args = ["-c", INTERRUPT_AT_IMPORT, module, *SCORE, "-f", "table", "-o", "r.txt"]
+    run = checked(work, lambda: process(work, *args, script=True))
+    assert (run.status, run.stderr, run.stdout) == (130, "wsscore: interrupted\n", b"")
+
+
+def test_ctrl_c_at_random_moments(work):
+    """From the moment the handler is installed to the end: either the report, complete, and
+    exit 0, or exactly one line and 130; never a traceback, a half report or a temporary file."""
+    hanzi = "的一是在不了有和人中大上国我以要他时来用们生到作地于出就分对成会可主发年动同工"
+    rng = random.Random(11)
+    lines = [
+        " ".join("".join(rng.choices(hanzi, k=rng.randint(1, 3))) for _ in range(12))
+        for _ in range(20_000)
+    ]
+    (work / "big.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    ready = "import os, signal, sys; from wsscore import _entry; "
+    ready += "signal.signal(signal.SIGINT, _entry._interrupt); os.write(1, b'R'); "
+    ready += "sys.argv = ['wsscore', *sys.argv[1:]]; _entry.main()"
+    outcomes = set()
+    for attempt in range(16):
+        delay = rng.uniform(0.0, 0.6)
+        before = files_of(work)
+        child = subprocess.Popen(
+            [sys.executable, "-c", ready, "score", "big.txt", "big.txt", "-q", "-o", "r.txt"],
+            cwd=work,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        assert child.stdout is not None
+        assert child.stdout.read(1) == b"R"  # the handler is in place
+        time.sleep(delay)
+        child.send_signal(signal.SIGINT)
+        _, err = child.communicate(timeout=60)
+        after = files_of(work)
+        if child.returncode == 0:
+            assert err == b"" and (work / "r.txt").read_text() == "1.000\n"
+            (work / "r.txt").unlink()
+            outcomes.add("finished")
+        else:
+            assert (child.returncode, err) == (130, b"wsscore: interrupted\n"), (delay, err)
+            assert after == before, f"attempt {attempt}: files changed or left behind"
+            outcomes.add("interrupted")
+    assert "interrupted" in outcomes
+
+
+# --- 3. values and options ---------------------------------------------------------------------
+
+BAD_BETAS = ["nan", "inf", "-inf", "1e300", "0", "-1", "1e-300", "1001", "abc"]
+
+
+@pytest.mark.parametrize("command", ["score", "compare"])
+@pytest.mark.parametrize("beta", BAD_BETAS)
+def test_beta_must_be_finite_and_sane(work, command, beta):
+    args = [command, "gold.txt", "pred.txt", *(["c2.txt"] if command == "compare" else [])]
+    run = checked(work, lambda: invoke(work, *args, "--beta", beta, "-f", "json"))
+    assert_one_error(run, "Invalid value for '--beta'")
+
+
+def _no_constants(name: str) -> float:
+    raise AssertionError(f"JSON holds {name}")
+
+
+def load_strict_json(data: bytes) -> dict:
+    """UTF-8 (strictly) and JSON without NaN or Infinity."""
+    return json.loads(data.decode("utf-8"), parse_constant=_no_constants)
+
+
+JSON_OPTIONS = [
+    ["--beta", "0.001"],
+    ["--beta", "1000", "--ci", "wilson"],
+    ["--ci", "bootstrap", "--samples", "50", "--extra"],
+    ["--ci", "none", "--mismatch", "align"],
+    ["--committee", "c1.txt", "c2.txt", "--ci", "bootstrap", "--samples", "20"],
+]
+JSON_PREDICTIONS = {
+    "perfect": "gold.txt",
+    "fixture": "pred.txt",
+    "all one word per line": "merged.txt",
+    "every character alone": "chars.txt",
+    "another text": "other.txt",
+}
+
+
+@pytest.mark.parametrize("options", JSON_OPTIONS, ids=" ".join)
+@pytest.mark.parametrize("dictionary", [[], ["-d", "words.txt"], ["-d", "empty.txt"]], ids=str)
+def test_json_never_holds_nan_or_infinity(work, options, dictionary):
+    gold_lines = (work / "gold.txt").read_text(encoding="utf-8").splitlines()
+    (work / "merged.txt").write_text("".join(f"{line.replace(' ', '')}\n" for line in gold_lines))
+    (work / "chars.txt").write_text(
+        "".join(" ".join(line.replace(" ", "")) + "\n" for line in gold_lines)
+    )
+    (work / "other.txt").write_text("".join("另 一 个\n" for _ in gold_lines))
+    (work / "empty.txt").write_text("")
+    predictions = list(JSON_PREDICTIONS.values())
+    args = ["score", "gold.txt", *predictions, *dictionary, *options, "-f", "json"]
+    run = checked(work, lambda: invoke(work, *args, "--mismatch", "align"))
+    assert run.status == 0, run.stderr
+    report = load_strict_json(run.stdout)
+    assert len(report["systems"]) == len(predictions)
+    perfect = next(s for s in report["systems"] if s["path"] == "gold.txt")
+    assert perfect["metrics"]["f1"] == 1.0
+
+
+@pytest.mark.parametrize("metric", ["roov", "riv"])
+@pytest.mark.parametrize("command", ["score"])
+def test_oov_thresholds_need_a_dictionary(work, metric, command):
+    run = checked(
+        work, lambda: invoke(work, command, "gold.txt", "pred.txt", "--fail-under", f"{metric}=0.5")
+    )
+    assert_one_error(run, "--fail-under", f"{metric} is defined only with a dictionary")
+    # With one, the threshold is judged: R_oov = 2/6 and R_iv = 19/30 (checked by hand).
+    run = checked(work, lambda: invoke(work, *SCORE, "-q", "--fail-under", f"{metric}=0.5"))
+    assert run.status == (1 if metric == "roov" else 0), run.stderr
+
+
+NON_UTF8_NAME = b"pr\xffed\xe9.txt"
+
+
+@pytest.mark.parametrize("command", ["score", "errors", "compare"])
+def test_json_of_a_file_name_that_is_not_utf8_is_valid_utf8(work, command):
+    shutil.copy(work / "pred.txt", os.fsdecode(bytes(work) + b"/" + NON_UTF8_NAME))
+    extra = [b"gold.txt"] if command == "compare" else []
+    args = [command.encode(), b"gold.txt", NON_UTF8_NAME, *extra, b"-f", b"json"]
+    run = checked(work, lambda: process(work, *args))
+    assert run.status == 0, run.stderr
+    document = load_strict_json(run.stdout)
+    names = json.dumps(document, ensure_ascii=False)
+    assert "\udcff" in names  # the name's bytes, read back exactly
+    if command == "score":
+        assert os.fsencode(document["systems"][0]["path"]) == NON_UTF8_NAME
+
+
+# --- 5. many files under a low open-file limit ---------------------------------------------------
+
+
+def _limit_open_files(soft: int, hard: int | None) -> Callable[[], None]:
+    def apply() -> None:
+        current_hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, current_hard if hard is None else hard))
+
+    return apply
+
+
+def _many_predictions(work: Path, count: int) -> list[str]:
+    (work / "many").mkdir()
+    names = []
+    for index in range(count):
+        shutil.copy(work / "pred.txt", work / "many" / f"p{index:03}.txt")
+        names.append(f"many/p{index:03}.txt")
+    return names
+
+
+def test_too_low_an_open_file_limit_is_named(work):
+    names = _many_predictions(work, 120)
+    run = checked(
+        work,
+        lambda: process(work, "score", "gold.txt", *names, preexec_fn=_limit_open_files(48, 48)),
+    )
+    assert_one_error(
+        run, "121 files are read at once", "the limit on open files is 48", "ulimit -n"
+    )
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_low_soft_limit_is_raised_and_every_file_scored(work, jobs):
+    names = _many_predictions(work, 120)
+    run = checked(
+        work,
+        lambda: process(
+            work,
+            "score",
+            "gold.txt",
+            *names,
+            "-q",
+            "-j",
+            jobs,
+            preexec_fn=_limit_open_files(48, None),
+        ),
+    )
+    assert run.status == 0, run.stderr
+    assert run.stdout.decode().split() == ["0.636"] * 120
+
+
+# --- 6. messages -------------------------------------------------------------------------------
+
+OUTPUT_HINTS = {
+    "-o DIR/": (["-o", "sub/"], "it names a directory", "e.g. -o sub/report.txt"),
+    "-o DIR": (["-o", "sub"], "it names a directory", "e.g. -o sub/report.txt"),
+    '-o ""': (["-o", ""], "-o was given an empty file name", "e.g. -o report.txt"),
+    "-o into a missing directory": (["-o", "none/r.txt"], "does not exist", "create it first"),
+}
+
+
+@pytest.mark.parametrize("case", list(OUTPUT_HINTS))
+def test_output_paths_get_hints(work, case):
+    (work / "sub").mkdir()
+    args, *parts = OUTPUT_HINTS[case]
+    assert_one_error(checked(work, lambda: invoke(work, *SCORE, *args)), *parts)
+
+
+UNKNOWN_OPTIONS = {
+    "--foo": None,  # click said "Did you mean '--format'?"
+    "--sed": "--seed",
+    "--formt": "--format",
+    "--dic": "--dict",
+    "--encodng": "--encoding",
+    "--zzz": None,
+    "--quite": "--quiet",
+}
+
+
+@pytest.mark.parametrize("option", list(UNKNOWN_OPTIONS))
+def test_an_unknown_option_is_matched_only_to_a_close_one(work, option):
+    run = checked(work, lambda: invoke(work, *SCORE, option))
+    line = assert_one_error(run, f"No such option '{option}'.")
+    suggestion = UNKNOWN_OPTIONS[option]
+    if suggestion is None:
+        assert "Did you mean" not in line
+    else:
+        assert f"Did you mean '{suggestion}'?" in line
+
+
+def test_json_numbers_stay_exact(work):
+    """The encoder leaves finite numbers alone: the fixture's R and P to full precision."""
+    run = invoke(work, *SCORE, "-f", "json")
+    metrics = load_strict_json(run.stdout)["systems"][0]["metrics"]
+    assert metrics["recall"] == 21 / 36 and metrics["precision"] == 21 / 30
+    assert math.isclose(metrics["f1"], 2 * 21 / (36 + 30))
