@@ -397,13 +397,14 @@ def test_warnings_go_to_stderr_once_and_strict_makes_them_errors(tmp_path):
     assert (result.exit_code, result.stdout) == (0, "0.636\n")
     assert result.stderr.splitlines() == [
         f"wsscore: warning: {damaged}: 2 byte(s) are not valid utf-8 and were kept as they are "
-        f"(first at {damaged}:5:7, byte column) (check --encoding; --strict makes this an error)"
+        f"(first at {damaged}:5:7, byte column) (check --dict-encoding; --strict makes this an "
+        "error)"
     ]
     strict = invoke("score", GOLD, PRED, "-d", str(damaged), "--strict")
     assert (strict.exit_code, strict.stdout) == (2, "")
     assert strict.stderr.splitlines() == [
         f"wsscore: error: {damaged}:5:7: byte 0x80 is not valid utf-8 "
-        "(give the right --encoding, or drop --strict to keep such bytes)"
+        "(give the right --dict-encoding, or drop --strict to keep such bytes)"
     ]
 
 

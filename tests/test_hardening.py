@@ -391,9 +391,10 @@ def test_utf16_or_32_without_a_bom_names_the_encoding_to_give(unchanged, codec):
     assert_error(
         run_cli("score", unchanged / "gold.txt", wide),
         f"{wide}: looks like {codec.upper()} without a byte-order mark",
-        f"(give --encoding {codec}, or convert the file to UTF-8)",
+        f"(give --pred-encoding {codec}, or convert the file to UTF-8)",
     )
-    # The hint is right: with it, the file scores as its UTF-8 original.
+    # The hint is right, and names the prediction's own option (--encoding would break the
+    # UTF-8 gold): with it, the file scores as its UTF-8 original.
     fixed = run_cli("score", unchanged / "gold.txt", wide, "--pred-encoding", codec, "-q")
     assert (fixed.status, fixed.stdout) == (0, "0.636\n")
 
@@ -423,7 +424,8 @@ def test_a_multibyte_character_cut_at_the_end_of_the_file(
     line = assert_error(
         run_cli("score", gold, cut_file, "--pred-encoding", codec),
         f"{cut_file}:4:{column}: the file ends inside a multi-byte",
-        f"character ({shown}): it was cut short (restore the complete file",
+        f"character ({shown}): it was cut short (restore the complete file; if it is "
+        "complete, check --pred-encoding)",
     )
     assert f"multi-byte {codec} character" in line
     # Without --pred-encoding, detection comes to the same answer.
@@ -436,7 +438,8 @@ def test_a_file_in_another_encoding_than_encoding_says(unchanged):
     line = assert_error(
         run_cli("score", unchanged / "gold.txt", gbk, "--encoding", "utf-8"),
         f"{gbk}:1:1: byte 0xBD is not valid utf-8; the file reads as gbk",
-        "(give --encoding gbk for it, or no --encoding to detect each file's)",
+        "(give --pred-encoding gbk for it, or neither --encoding nor --pred-encoding to "
+        "detect each file's)",
     )
     assert line
     # Following the hint gives the fixture's score.

@@ -677,6 +677,7 @@ def _reference_rows(options: dict[str, Any], known) -> list[tuple[str, list[str]
         options["gold_encoding"] or options["encoding"],
         warnings=Warnings(quiet=True),
         strict=options["strict"],
+        option="--gold-encoding",
     )
     lines = list(gold.lines())
     rows = []

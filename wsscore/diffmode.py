@@ -13,12 +13,21 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import BinaryIO
 
 from .counts import Counts
+from .dictionary import OPTION as DICT_OPTION
 from .dictionary import Dictionary
 from .encodings import Encoding
 from .errors import Warnings, WsscoreError, location
 from .metrics import compute, f_beta, ratio
 from .reading import BLOCK_SIZE, open_binary, open_text
-from .scoring import GoldInfo, Report, SystemResult, build_report, with_bootstrap
+from .scoring import (
+    GOLD_OPTION,
+    PRED_OPTION,
+    GoldInfo,
+    Report,
+    SystemResult,
+    build_report,
+    with_bootstrap,
+)
 from .sighan import SighanTotals, perl_dictionary, perl_file_name, score_with_diff
 
 
@@ -156,11 +165,15 @@ def score_by_diff(
     sort: bool = True,
 ) -> Report:
     """Score each prediction with ``diff -y`` per sentence, as the Perl script does."""
-    gold_file = open_text(gold, gold_encoding or encoding, warnings=warnings, strict=strict)
+    gold_file = open_text(
+        gold, gold_encoding or encoding, warnings=warnings, strict=strict, option=GOLD_OPTION
+    )
     gold_enc = gold_file.encoding
     entries: set[bytes] = set()
     for path in dictionary_paths:
-        dict_file = open_text(path, dict_encoding or encoding, warnings=warnings, strict=strict)
+        dict_file = open_text(
+            path, dict_encoding or encoding, warnings=warnings, strict=strict, option=DICT_OPTION
+        )
         entries |= perl_dictionary(
             lines_in(path, dict_file.encoding, gold_enc, skip_unencodable=True)
         )
@@ -168,7 +181,9 @@ def score_by_diff(
     results = []
     gold_info = None
     for index, path in enumerate(predictions):
-        pred_file = open_text(path, pred_encoding or encoding, warnings=warnings, strict=strict)
+        pred_file = open_text(
+            path, pred_encoding or encoding, warnings=warnings, strict=strict, option=PRED_OPTION
+        )
         gold_lines = raw_lines(gold)
         try:
             totals, per_sentence = score_with_diff(

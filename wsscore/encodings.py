@@ -248,7 +248,8 @@ def _mostly_utf8(sample: bytes) -> bool:
 
 
 def _crib_score(text: str, crib: frozenset[str]) -> float:
-    chars = [c for c in text if not c.isspace()]
+    # ASCII reads the same in every candidate: counted, it only dilutes the difference.
+    chars = [c for c in text if not c.isspace() and not c.isascii()]
     if not chars:
         return 0.0
     return sum(1 for c in chars if c in crib) / len(chars)
@@ -281,45 +282,110 @@ def _no_four_byte_gb18030(sample: bytes, decoded: dict[tuple[str, str], str]) ->
 Crib = frozenset[str] | Callable[[], frozenset[str]] | None
 
 
-def detect(sample: bytes, *, complete: bool, crib: Crib = None) -> Encoding:
+def detect(sample: bytes, *, complete: bool, crib: Crib = None, mid_file: bool = False) -> Encoding:
     """Pick the encoding of a file from its first bytes.
 
     ``complete`` says whether ``sample`` is the whole file; otherwise a cut multibyte character
     at its end is ignored. ``crib`` holds characters of the gold standard: for a short or
     ambiguous prediction the candidate whose characters are the gold's wins; it may be given as
-    a function, called only when it is needed.
+    a function, called only when it is needed. ``mid_file`` says that the sample comes after
+    lines of ASCII only (see :func:`only_ascii_seen`): a byte-order mark there marks nothing.
     """
-    return detect_and_decode(sample, complete=complete, crib=crib)[0]
+    return detect_and_decode(sample, complete=complete, crib=crib, mid_file=mid_file)[0]
 
 
 def detect_and_decode(
-    sample: bytes, *, complete: bool, crib: Crib = None
+    sample: bytes, *, complete: bool, crib: Crib = None, mid_file: bool = False
 ) -> tuple[Encoding, str | None]:
     """:func:`detect`, with the text of a complete sample when detection already decoded it
     exactly as the chosen encoding decodes (so that a small file is decoded once, not twice)."""
     decoded: dict[tuple[str, str], str] = {}
-    chosen = _detect(sample, complete, crib, decoded)
+    chosen = _detect(sample, complete, crib, decoded, mid_file)
     text = decoded.get((chosen.codec, chosen.strict_errors)) if complete else None
     if text is None and complete and chosen.family == "big5":
         text = decoded.get(("cp950", "strict"))  # plain CP950 succeeded: the same text
     return chosen, text
 
 
-def _detect(
-    sample: bytes, complete: bool, crib: Crib, decoded: dict[tuple[str, str], str]
-) -> Encoding:
+def _by_bom(sample: bytes) -> Encoding | None:
     if sample.startswith(codecs.BOM_UTF8):
         return UTF8_SIG
     if sample.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):
         return UTF32  # before UTF-16: the UTF-32-LE BOM starts with the UTF-16-LE one
     if sample.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         return UTF16
-    if not complete:
-        cut = sample.rfind(b"\n")
-        sample = sample[: cut + 1] if cut >= 0 else sample[:-4]
+    return None
+
+
+def _whole_lines(sample: bytes, complete: bool) -> bytes:
+    """The part of a sample detection looks at: an incomplete one up to its last line feed."""
+    if complete:
+        return sample
+    cut = sample.rfind(b"\n")
+    return sample[: cut + 1] if cut >= 0 else sample[:-4]
+
+
+_FIRST_NON_ASCII = re.compile(rb"[\x80-\xff]")
+
+
+def non_ascii_part(sample: bytes) -> bytes:
+    """``sample`` from the line of its first non-ASCII byte on (all of it if there is none).
+
+    The ASCII lines before say nothing about the encoding; left in, they would fill the
+    windows that the heuristics look at (the first 4 and 64 KiB) with nothing to judge.
+    """
+    found = _FIRST_NON_ASCII.search(sample)
+    if found is None:
+        return sample
+    return sample[sample.rfind(b"\n", 0, found.start()) + 1 :]
+
+
+def only_ascii_seen(sample: bytes, *, complete: bool) -> bool:
+    """Whether detection of this first block of a longer file saw nothing but ASCII.
+
+    Such a block cannot tell the encodings apart (ASCII reads the same in all of them): its
+    answer, utf-8, is provisional until the file's first non-ASCII lines are seen.
+    """
+    if complete or _by_bom(sample) is not None:
+        return False
+    return _whole_lines(sample, complete).isascii()
+
+
+def _utf8_cut_at_end(sample: bytes) -> bool:
+    """Valid UTF-8 up to a multi-byte character cut off at the very end of the file.
+
+    The cut makes a strict decode fail, but the file is UTF-8 that was truncated (reading it
+    then says so); without that, a small file fell through to GB18030, which reads almost any
+    bytes. UTF-8 is taken only with evidence before the cut: a valid multi-byte character (a
+    cut after ASCII alone reads as GBK or Big5 just as well).
+    """
+    try:
+        sample.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        if exc.reason != "unexpected end of data" or exc.end != len(sample):
+            return False
+        return not sample[: exc.start].isascii()
+    return False
+
+
+def _detect(
+    sample: bytes,
+    complete: bool,
+    crib: Crib,
+    decoded: dict[tuple[str, str], str],
+    mid_file: bool = False,
+) -> Encoding:
+    by_bom = None if mid_file else _by_bom(sample)
+    if by_bom is not None:
+        return by_bom
+    sample = _whole_lines(sample, complete)
     if sample.isascii() or _decodes(sample, "utf-8", "strict", decoded):
         return UTF8
-    if _mostly_utf8(sample):
+    if complete and _utf8_cut_at_end(sample):
+        return UTF8  # truncated UTF-8: reading it reports the cut character
+    # The whole sample must decode; the heuristics judge its part from the first non-ASCII line.
+    telling = non_ascii_part(sample)
+    if _mostly_utf8(telling):
         return UTF8  # a damaged UTF-8 file: its few bad bytes are kept and reported, not GB
     candidates = _legacy_candidates(sample, decoded)
     if len(candidates) == 1:
@@ -328,15 +394,15 @@ def _detect(
     if crib is not None and callable(crib):
         crib = crib()
     if crib:
-        gb_text = sample.decode("gb18030", "surrogateescape")
-        big5_text = sample.decode("cp950", BIG5_HANDLER)
+        gb_text = telling.decode("gb18030", "surrogateescape")
+        big5_text = telling.decode("cp950", BIG5_HANDLER)
         gb_score, big5_score = _crib_score(gb_text, crib), _crib_score(big5_text, crib)
         if abs(gb_score - big5_score) > 0.2:
             return (
                 candidates.get("gb" if gb_score > big5_score else "big5")
                 or _ALIASES["gb18030" if gb_score > big5_score else "big5-hkscs"]
             )
-    family = _family_by_bytes(sample) or _family_by_chardet(sample)
+    family = _family_by_bytes(telling) or _family_by_chardet(telling)
     if family is None:
         family = next(iter(candidates), "gb")
     return candidates.get(family) or _ALIASES["gb18030" if family == "gb" else "big5-hkscs"]

@@ -32,6 +32,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
+from .dictionary import OPTION as DICT_OPTION
+from .dictionary import warn_empty
 from .errors import Warnings
 from .reading import open_text
 from .words import split_words
@@ -139,8 +141,11 @@ def load_mwseg_dictionary(
     Undecodable bytes are kept (and reported in ``warnings``) unless ``strict``; such an entry
     matches only the same bytes, as in ``mwseg.pl``.
     """
-    source = open_text(path, encoding, warnings=warnings, strict=strict)
+    source = open_text(path, encoding, warnings=warnings, strict=strict, option=DICT_OPTION)
     text = source.read_text()
+    if not text.strip():
+        effect = "maximum matching cuts the text into single characters"
+        warn_empty(source.name, source.lines_read, warnings, effect=effect)
     if "\r" in text:
         text = text.replace("\r\n", "\n").removesuffix("\r")
     entries = set(text.split("\n"))  # C-level: no Python code per entry

@@ -38,6 +38,7 @@ class FileRange(NamedTuple):
     encoding: Encoding
     start: int  # byte offsets
     end: int
+    option: str = "--encoding"  # that sets the file's encoding, for hints (TextFile.option)
 
 
 class ChunkTask(NamedTuple):
@@ -72,15 +73,22 @@ def effective_jobs(jobs: int) -> int:
 
 
 def eligible(gold: object, predictions: Sequence[object]) -> bool:
-    """Regular, uncompressed files in encodings where b'\\n' is always a line feed."""
+    """Regular, uncompressed files in encodings where b'\\n' is always a line feed.
+
+    Asking for a file's encoding decides it: a file whose first block is all ASCII is looked
+    ahead to its first other lines (reading.TextFile.encoding), so every chunk of it is read in
+    the encoding the whole file is read in. Hence the cheap checks come first.
+    """
+    files: list[TextFile] = []
     for item in (gold, *predictions):
         if not isinstance(item, TextFile) or item.path == "-":
             return False
         if not isinstance(item.stream, io.BufferedReader) or not os.path.isfile(item.path):
             return False  # compressed, or not a plain file: cannot be read from an offset
-        if not item.encoding.ascii_compatible:
-            return False
-    return os.path.getsize(gold.path) >= MIN_PARALLEL_BYTES  # type: ignore[union-attr]
+        files.append(item)
+    if os.path.getsize(files[0].path) < MIN_PARALLEL_BYTES:
+        return False
+    return all(item.encoding.ascii_compatible for item in files)
 
 
 # --- planning the cuts ----------------------------------------------------------------------
@@ -196,7 +204,7 @@ def tasks(
         for f, starts, size in zip(files, starts_by_file, sizes, strict=True):
             start = 0 if k == 0 else starts[k - 1]
             end = size if k == len(cuts) else starts[k]
-            ranges.append(FileRange(f.path, f.encoding, start, end))
+            ranges.append(FileRange(f.path, f.encoding, start, end, f.option))
         first_line = (bounds[k] or 0) + 1
         out.append(
             ChunkTask(first_line, ranges[0], ranges[1:], by_sentence, stop_at_first_mismatch)
@@ -235,7 +243,14 @@ class _RangeReader(io.RawIOBase):
 def _open_range(spec: FileRange) -> TextFile:
     reader = _RangeReader(spec.path, spec.start, spec.end)
     first = reader.read(BLOCK_SIZE)
-    return TextFile(spec.path, spec.encoding, reader, first, Warnings(quiet=True))  # type: ignore[arg-type]
+    return TextFile(
+        spec.path,
+        spec.encoding,
+        reader,  # type: ignore[arg-type]
+        first,
+        Warnings(quiet=True),
+        option=spec.option,
+    )
 
 
 def score_chunk(task: ChunkTask) -> ChunkResult | None:

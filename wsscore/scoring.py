@@ -16,7 +16,7 @@ from . import bootstrap
 from ._version import __version__
 from .alignment import GoldBlock, MismatchError, SentenceDetail, SentenceRecord, SystemAligner
 from .counts import Counts
-from .dictionary import Dictionary, load_training_corpus, load_word_list
+from .dictionary import Dictionary, check_coverage, load_training_corpus, load_word_list
 from .difficulty import (
     DifficultyReader,
     DifficultyWeighting,
@@ -35,6 +35,10 @@ if TYPE_CHECKING:
 
 MISMATCH_POLICIES = ("warn", "error", "align")
 MISMATCH_LIMIT = 0.10  # under "warn", more differing sentences than this is an error
+# The options that set each file's encoding, named in hints about it (committee members are
+# read with --pred-encoding, like the predictions; a difficulty file only with --encoding).
+GOLD_OPTION = "--gold-encoding"
+PRED_OPTION = "--pred-encoding"
 
 Source = str | os.PathLike | Sequence[str]
 
@@ -202,9 +206,13 @@ def _open(
     strict: bool,
     crib=None,
     name: str = "<lines>",
+    option: str = "--encoding",
 ) -> TextFile | _Lines:
+    """``option`` sets the file's encoding (``--gold-encoding`` etc.): its hints name it."""
     if isinstance(source, (str, os.PathLike)):
-        return open_text(os.fspath(source), encoding, warnings=warnings, strict=strict, crib=crib)
+        return open_text(
+            os.fspath(source), encoding, warnings=warnings, strict=strict, crib=crib, option=option
+        )
     return _Lines(source, name)
 
 
@@ -326,12 +334,22 @@ def score(
     known = load_dictionary(
         dictionary, train, encoding=dict_encoding or encoding, warnings=warnings, strict=strict
     )
-    gold_file = _open(gold, gold_encoding or encoding, warnings, strict, name="<gold>")
+    gold_file = _open(
+        gold, gold_encoding or encoding, warnings, strict, name="<gold>", option=GOLD_OPTION
+    )
     # The gold's characters tell apart GB and Big5 readings of an ambiguous prediction; they
     # are collected only if a prediction needs them.
     crib = partial(crib_of, gold_file) if isinstance(gold_file, TextFile) else None
     pred_files = [
-        _open(p, pred_encoding or encoding, warnings, strict, crib, name=f"<prediction {i + 1}>")
+        _open(
+            p,
+            pred_encoding or encoding,
+            warnings,
+            strict,
+            crib,
+            name=f"<prediction {i + 1}>",
+            option=PRED_OPTION,
+        )
         for i, p in enumerate(predictions)
     ]
     systems = len(pred_files)
@@ -467,13 +485,8 @@ def score(
                 weighted=weighting.totals[index] if weighting is not None else None,
             )
         )
-    if known is not None and gold_words >= 100 and all(r.counts.oov_words == 0 for r in results):
-        warnings.warn(
-            "every gold word is in the dictionary: was it built from the gold itself? "
-            "OOV figures are meaningless then",
-            where=", ".join(known.paths) or None,
-            hint="use the training word list, or --train with the training corpus",
-        )
+    if known is not None:  # every gold word in it, or almost none: OOV figures mean nothing
+        check_coverage(known, gold_words, [r.counts.oov_words for r in results], warnings)
     gold_info = GoldInfo(
         gold_file.name,
         gold_file.encoding.name,
@@ -599,7 +612,7 @@ def _committee_members(
                 continue
         indices.append(len(pred_files) + len(files))
         name = f"<committee member {len(files) + 1}>"
-        files.append(_open(member, encoding, warnings, strict, crib, name=name))
+        files.append(_open(member, encoding, warnings, strict, crib, name=name, option=PRED_OPTION))
     return indices, files
 
 

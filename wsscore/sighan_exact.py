@@ -14,7 +14,7 @@ from .encodings import Encoding
 from .errors import Warnings
 from .reading import open_text
 from .reports.sighan import totals_of
-from .scoring import score
+from .scoring import GOLD_OPTION, score
 from .sighan import SighanTotals, format_sentence_block, format_summary, perl_file_name
 
 
@@ -74,7 +74,11 @@ def write_sighan(options: dict[str, Any], warnings: Warnings, out: BinaryIO) -> 
     gold_path, test_path = options["gold"], options["test"]
     encoding = options["encoding"]
     gold_encoding = open_text(
-        gold_path, options["gold_encoding"] or encoding, warnings=warnings, strict=options["strict"]
+        gold_path,
+        options["gold_encoding"] or encoding,
+        warnings=warnings,
+        strict=options["strict"],
+        option=GOLD_OPTION,
     ).encoding
     gold_name = os.fsencode(perl_file_name(gold_path))
     test_name = os.fsencode(perl_file_name(test_path))
