@@ -284,7 +284,7 @@ def test_a_missing_line_under_error_names_both_places_and_line_counts(unchanged)
     line = assert_error(run_cli("score", unchanged / "gold.txt", pred, "--mismatch", "error"))
     assert line == (
         f"wsscore: error: {pred}: the prediction's characters differ from the gold's: "
-        "gold line 2 col 1 has '我', prediction line 2 col 1 has '今'; "
+        "gold line 2 col 1 has '我' U+6211, prediction line 2 col 1 has '今' U+4ECA; "
         "the gold has 4 lines, the prediction 3 "
         "(a missing or extra line is the usual cause; --mismatch warn scores the rest)"
     )
@@ -338,7 +338,8 @@ def test_characters_that_differ_on_a_few_lines_are_shown_and_counted(tmp_path):
     assert_warning(
         run,
         "2 character(s) on 2 line(s) differ from the gold",
-        f"gold line 10 col 1 has {sentences[9][0][0]!r}, prediction line 10 col 1 has '錯'",
+        f"gold line 10 col 1 has {sentences[9][0][0]!r} U+{ord(sentences[9][0][0]):04X}, "
+        "prediction line 10 col 1 has '錯' U+932F",
         # the gold's next character (one space apart), the prediction's 多 (two spaces apart)
         f"the gold has nothing in its place (at line 60 col {chars + 3 + 1}), "
         f"prediction line 60 col {chars + 4 + 1} has '多'",
@@ -356,8 +357,8 @@ def test_characters_that_differ_on_many_lines_are_refused(unchanged):
     assert_error(
         run_cli("score", unchanged / "gold.txt", pred),
         "2 of 4 sentences (2 characters) differ",
-        "gold line 2 col 8 has '北', prediction line 2 col 6 has '南'",
-        "gold line 3 col 6 has '气', prediction line 3 col 5 has '汽'",
+        "gold line 2 col 8 has '北' U+5317, prediction line 2 col 6 has '南' U+5357",
+        "gold line 3 col 6 has '气' U+6C14, prediction line 3 col 5 has '汽' U+6C7D",
         "(check that both files hold the same text; --mismatch align scores it anyway)",
     )
 

@@ -646,3 +646,82 @@ def test_json_numbers_stay_exact(work):
     metrics = load_strict_json(run.stdout)["systems"][0]["metrics"]
     assert metrics["recall"] == 21 / 36 and metrics["precision"] == 21 / 30
     assert math.isclose(metrics["f1"], 2 * 21 / (36 + 30))
+
+
+LOOK_ALIKES = {
+    # id: (gold line, prediction line, what each side is shown as)
+    "composed and decomposed é": (
+        "café 好",
+        "cafe\u0301 好",
+        "gold line 1 col 4 has 'é' U+00E9",
+        "prediction line 1 col 4 has 'e\u0301' U+0065 U+0301",
+    ),
+    "ASCII and fullwidth c": ("c 好", "ｃ 好", "'c' U+0063", "'ｃ' U+FF43"),
+    "two hanzi variants": ("説 话", "說 话", "'説' U+8AAC", "'說' U+8AAA"),
+}
+
+
+@pytest.mark.parametrize("policy", ["warn", "error"])
+@pytest.mark.parametrize("case", list(LOOK_ALIKES))
+def test_look_alike_characters_are_shown_with_code_points(work, case, policy):
+    gold, pred, *shown = LOOK_ALIKES[case]
+    (work / "g.txt").write_text(gold + "\n", encoding="utf-8")
+    (work / "p.txt").write_text(pred + "\n", encoding="utf-8")
+    run = checked(work, lambda: invoke(work, "score", "g.txt", "p.txt", "--mismatch", policy))
+    if policy == "error":
+        assert_one_error(run, *shown)
+    else:  # one line of one: beyond the 10% of sentences a warning allows
+        assert_one_error(run, "is not a segmentation of this gold", *shown)
+
+
+def test_long_differing_texts_are_shown_without_code_points(work):
+    (work / "g.txt").write_text("一二三四五六 好\n", encoding="utf-8")
+    (work / "p.txt").write_text("七八九十百千 好\n", encoding="utf-8")
+    line = assert_one_error(checked(work, lambda: invoke(work, "score", "g.txt", "p.txt")))
+    assert "'一二三四五六'" in line and "U+" not in line
+
+
+MISMATCH_HINTS = {
+    # id: (prediction lines, policy, parts of the line, parts it must not have)
+    "error, a line missing": (
+        ["我们 在 北京", "大学 读书"],
+        ["error"],
+        ["the gold has 3 lines, the prediction 2", "a missing or extra line is the usual cause"],
+        [],
+    ),
+    "error, same line count": (
+        ["我们 在 北京", "大学 读书", "今天 天气 不错"],
+        ["error"],
+        ["the gold has 3 lines, the prediction 3", "the line counts agree, so the texts differ"],
+        ["usual cause"],
+    ),
+    "strict warning": (
+        ["我们 在 北京", "大学 读书", "今天 天气 不好"],
+        ["align", "--strict"],
+        ["1 character(s) on 1 line(s) differ", "without --strict it is scored with a warning"],
+        ["count as wrong"],
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(MISMATCH_HINTS))
+def test_mismatch_messages_say_only_what_is_true(work, case):
+    lines, options, parts, absent = MISMATCH_HINTS[case]
+    (work / "g.txt").write_text("我们 在 北京\n大学 读书\n今天 天气 很好\n", encoding="utf-8")
+    (work / "p.txt").write_text("".join(f"{line}\n" for line in lines), encoding="utf-8")
+    run = checked(work, lambda: invoke(work, "score", "g.txt", "p.txt", "--mismatch", *options))
+    line = assert_one_error(run, *parts)
+    for part in absent:
+        assert part not in line
+
+
+def test_the_warning_still_says_what_it_does(work):
+    """Without --strict the consequence is part of the warning."""
+    lines = ["我们 在 北京", "大学 读书", "今天 天气 不好"] + ["好"] * 20
+    gold = ["我们 在 北京", "大学 读书", "今天 天气 很好"] + ["好"] * 20
+    (work / "g.txt").write_text("".join(f"{line}\n" for line in gold), encoding="utf-8")
+    (work / "p.txt").write_text("".join(f"{line}\n" for line in lines), encoding="utf-8")
+    run = checked(work, lambda: invoke(work, "score", "g.txt", "p.txt", "-q"))
+    assert run.status == 0 and run.stdout == b"0.964\n"  # TP 27 of 28 words on both sides
+    assert "words touching them count as wrong" in run.stderr
+    assert "'很' U+5F88" in run.stderr and "'不' U+4E0D" in run.stderr

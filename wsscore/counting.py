@@ -206,9 +206,14 @@ def substitutions(gold_marks: list[bool], pred_marks: list[bool]) -> int:
 def count_spans(
     gold_spans: list[Span],
     oov_spans: list[Span],
-    pred_spans: list[Span],
+    pred_spans: Sequence[Span | None],
 ) -> tuple[SentenceCounts, list[bool], list[bool]]:
-    """Counts and marks from explicit spans (in the same coordinates) of one sentence."""
+    """Counts and marks from explicit spans (in the same coordinates) of one sentence.
+
+    A predicted word that touches characters differing from the gold's has no span (None): it
+    is never correct, and costs one list entry rather than a tuple (a differing stretch may
+    hold millions of such words).
+    """
     gold_set = set(gold_spans)
     pred_set = set(pred_spans)
     gold_marks = list(map(pred_set.__contains__, gold_spans))

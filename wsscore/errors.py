@@ -57,9 +57,21 @@ class Warnings:
         self.stream = stream
         self.messages: list[str] = []
 
-    def warn(self, message: str, *, where: str | None = None, hint: str | None = None) -> None:
+    def warn(
+        self,
+        message: str,
+        *,
+        where: str | None = None,
+        hint: str | None = None,
+        consequence: str | None = None,
+        strict_hint: str | None = None,
+    ) -> None:
+        """``consequence`` (what the run does about it: "… count as wrong") is said only in a
+        warning; under ``strict`` the run stops instead, with ``strict_hint`` if given."""
         if self.strict:
-            raise WsscoreError(message, where=where, hint=hint)
+            raise WsscoreError(message, where=where, hint=strict_hint or hint)
+        if consequence:
+            message = f"{message}; {consequence}"
         text = str(WsscoreError(message, where=where, hint=hint))
         self.messages.append(text)
         if not self.quiet:

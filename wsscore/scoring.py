@@ -14,7 +14,15 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from . import bootstrap
 from ._version import __version__
-from .alignment import GoldBlock, MismatchError, SentenceDetail, SentenceRecord, SystemAligner
+from .alignment import (
+    EXTRA_TEXT_LIMITS,
+    GoldBlock,
+    MismatchError,
+    PredictionOverrun,
+    SentenceDetail,
+    SentenceRecord,
+    SystemAligner,
+)
 from .counts import Counts
 from .dictionary import Dictionary, check_coverage, load_training_corpus, load_word_list
 from .difficulty import (
@@ -390,6 +398,7 @@ def score(
                 on_sentence=sentence_lists[index].append if by_sentence else None,
                 on_detail=detail,
                 stop_at_first_mismatch=mismatch == "error",
+                extra_limit=EXTRA_TEXT_LIMITS[mismatch],
             )
         )
 
@@ -676,9 +685,12 @@ def _check_mismatch(
         )
     warnings.warn(
         f"{counts.misaligned_chars} character(s) on {counts.misaligned_lines} line(s) differ from "
-        f"the gold (first: {places}); {lines}; words touching them count as wrong",
+        f"the gold (first: {places}); {lines}",
         where=path,
         hint=f"{cause}--mismatch error refuses such input",
+        consequence="words touching them count as wrong",
+        strict_hint=f"{cause or 'check that both files hold the same text; '}"
+        "without --strict it is scored with a warning",
     )
 
 
@@ -689,12 +701,22 @@ def _mismatch_refusal(
     pred_file: TextFile | _Lines,
     aligner: SystemAligner,
 ) -> WsscoreError:
+    if isinstance(exc, PredictionOverrun):  # the gold has ended; the prediction may not
+        return WsscoreError(exc.message, where=pred_file.name, hint=exc.hint)
     for _ in gold_blocks:  # read on, to name both line counts
         pass
-    pred_lines = aligner.drain()
+    gold_lines = gold_file.lines_read
+    # An endless prediction is read no further than this to count its lines.
+    pred_lines, complete = aligner.drain(max_lines=2 * gold_lines + 10_000)
+    cause = (
+        "a missing or extra line is the usual cause"
+        if gold_lines != pred_lines
+        else "the line counts agree, so the texts differ: check that both hold the same text"
+    )
     return WsscoreError(
         f"the prediction's characters differ from the gold's: {exc.divergence.describe()}; "
-        f"the gold has {gold_file.lines_read} lines, the prediction {pred_lines}",
+        f"the gold has {gold_lines} lines, the prediction {'' if complete else 'more than '}"
+        f"{pred_lines}",
         where=pred_file.name,
-        hint="a missing or extra line is the usual cause; --mismatch warn scores the rest",
+        hint=f"{cause}; --mismatch warn scores the rest",
     )
