@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .errors import WsscoreError
+from .errors import WsscoreError, refuse_standard_input_twice
 
 # Files a run may hold open besides its inputs: standard streams, the C extension, imports,
 # a report's temporary file, a worker's pipes.
@@ -100,11 +100,7 @@ def _stdout_identity() -> os.stat_result | None:
 
 def refuse_streams_read_twice(inputs: Sequence[Named]) -> None:
     """A pipe, terminal or named pipe can be read once: refuse it given for two inputs."""
-    if sum(1 for item in inputs if item.path == "-") > 1:
-        raise WsscoreError(
-            "standard input ('-') can be given only once",
-            hint="give the other inputs as files",
-        )
+    refuse_standard_input_twice([item.path for item in inputs])
     seen: list[tuple[Named, os.stat_result]] = []
     for item in inputs:
         status = file_identity(item.path)
