@@ -847,7 +847,7 @@ def _build_report(options, predictions, dictionaries, warnings, sentence_output=
             progress=progress,
             sort=False,  # the command sorts, by --sort
             extra=options.get("extra", False),
-            committee=_committee_paths(options.get("committee")),
+            committee=list(options.get("committee") or ()) or None,  # expanded by _check_files
             difficulty=options.get("difficulty"),
             jobs=_jobs(options["jobs"]),
         )
@@ -982,12 +982,10 @@ INPUT_OPTIONS = (
 
 
 def _named_inputs(options: dict[str, Any]) -> list[Named]:
-    """Every input file a command was given (quoted --committee globs expanded)."""
+    """Every input file a command was given."""
     named = []
     for key, role in INPUT_OPTIONS:
         value = options.get(key)
-        if key == "committee":
-            value = _committee_paths(value)
         if isinstance(value, str):  # (score's --baseline is a flag, compare's a file)
             named.append(Named(role, value))
         elif isinstance(value, (tuple, list)):
@@ -1007,6 +1005,8 @@ def _check_files(options: dict[str, Any]) -> None:
     )
     from .output import check_destination
 
+    if options.get("committee"):  # expanded once: the files checked are the files scored
+        options["committee"] = tuple(_committee_paths(options["committee"]))
     inputs = _named_inputs(options)
     outputs = [Named("-o", options.get("output")), Named("--plot", options.get("plot"))]
     refuse_closed_standard_input(inputs)

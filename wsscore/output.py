@@ -104,6 +104,7 @@ class Destination:
         self.name = STDOUT_NAME if path is None or path == "-" else path
         self._temp_path: str | None = None
         self._target: BinaryIO | None = None  # where a deferred stream is copied at the end
+        self._owns_stream = True  # not when it is standard output itself, which stays open
         self.stream: BinaryIO
         if path is None or path == "-":
             self._open_stdout(defer)
@@ -118,6 +119,7 @@ class Destination:
         target = sys.stdout.buffer
         if not defer:
             self.stream = target
+            self._owns_stream = False
             return
         import tempfile
 
@@ -165,7 +167,7 @@ class Destination:
                 self._copy_deferred()
             elif self._temp_path is None:
                 self.stream.flush()
-                if self.stream is not getattr(sys.stdout, "buffer", None):
+                if self._owns_stream:
                     self.stream.close()
             else:
                 self.stream.close()
@@ -193,7 +195,7 @@ class Destination:
             with contextlib.suppress(OSError):
                 os.unlink(self._temp_path)
             self._temp_path = None
-        elif self._target is not None or self.stream is not getattr(sys.stdout, "buffer", None):
+        elif self._owns_stream:
             with contextlib.suppress(OSError):
                 self.stream.close()
 
