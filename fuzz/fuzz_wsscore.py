@@ -8,7 +8,7 @@ The target then
 1. reads every file through the reading layer directly (``open_text``: lines and whole text,
    ``detect_and_decode``, ``crib_of``), and checks what it returns;
 2. scores the prediction (and, when asked, the gold itself as a second prediction) with
-   ``wsscore.scoring.score`` and checks the invariants of the counts;
+   ``wsscore.scoring.scorer.score`` and checks the invariants of the counts;
 3. scores the same input again other ways (C speed-ups toggled, line by line instead of
    block by block, the default block size, the lines read in step 1 given as in-memory lists)
    and checks that the counts are the same.
@@ -53,6 +53,8 @@ import sys
 import tempfile
 import warnings
 from types import SimpleNamespace
+
+from wsscore import InputOptions
 
 ENCODINGS = (
     None,  # auto: detection
@@ -107,17 +109,13 @@ def load_wsscore() -> SimpleNamespace:
     """Import the wsscore modules the target uses (under atheris' instrumentation, in main)."""
     global _wsscore
     if _wsscore is None:
-        from wsscore import (
-            alignment,
-            encodings,
-            error_analysis,
-            extra,
-            native,
-            reading,
-            scoring,
-            words,
-        )
+        from wsscore import native
+        from wsscore.align import stream as alignment
         from wsscore.errors import Warnings, WsscoreError
+        from wsscore.inputs import encodings, reading, words
+        from wsscore.metrics import boundaries as extra
+        from wsscore.scoring import error_analysis
+        from wsscore.scoring import scorer as scoring
 
         _wsscore = SimpleNamespace(
             alignment=alignment,
@@ -284,7 +282,7 @@ def _write_files(case: Case) -> dict[str, str]:
 
 
 class _BlockSize:
-    """Set wsscore.reading.BLOCK_SIZE for a while (it is looked up at each read)."""
+    """Set wsscore.inputs.reading.BLOCK_SIZE for a while (it is looked up at each read)."""
 
     def __init__(self, ws: SimpleNamespace, size: int | None):
         self.ws, self.size, self.saved = ws, size, ws.reading.BLOCK_SIZE
@@ -368,9 +366,11 @@ def _check_in_memory(ws: SimpleNamespace, case: Case, report, read: dict[str, tu
             again = ws.scoring.score(
                 read["gold"][1],
                 [read["pred"][1]],
-                dictionary=frozenset(entries) if entries is not None else None,
-                mismatch=case.mismatch,
-                warnings=ws.Warnings(quiet=True),
+                inputs=InputOptions(
+                    dictionary=frozenset(entries) if entries is not None else None,
+                    mismatch=case.mismatch,
+                    warnings=ws.Warnings(quiet=True),
+                ),
             )
         except ws.WsscoreError as exc:
             raise AssertionError(f"in-memory lines refused, the files were not: {exc}") from None
@@ -464,18 +464,20 @@ def _score(ws: SimpleNamespace, case: Case, paths: dict[str, str]):
         report = ws.scoring.score(
             paths["gold"],
             predictions,
-            dictionary=dictionary,
-            train=train,
+            inputs=InputOptions(
+                dictionary=dictionary,
+                train=train,
+                gold_encoding=case.gold_encoding,
+                pred_encoding=case.pred_encoding,
+                dict_encoding=case.dict_encoding,
+                mismatch=case.mismatch,
+                strict=case.strict,
+                warnings=ws.Warnings(quiet=True),
+            ),
             names=["pred", "gold"][: len(predictions)],
-            gold_encoding=case.gold_encoding,
-            pred_encoding=case.pred_encoding,
-            dict_encoding=case.dict_encoding,
-            mismatch=case.mismatch,
-            strict=case.strict,
-            sort=False,
+            sort="none",
             keep_sentences=case.detail,
             on_detail=(lambda index, item: details.append((index, item))) if case.detail else None,
-            warnings=ws.Warnings(quiet=True),
             extra=case.extra,
         )
     except ws.WsscoreError:

@@ -2,12 +2,12 @@
 
 import pytest
 
-from wsscore import score
+from wsscore import InputOptions, score
 from wsscore.errors import Warnings, WsscoreError
 
 
 def counts_of(gold, pred, **options):
-    report = score(gold, [pred], **options)
+    report = score(gold, [pred], inputs=InputOptions(**options))
     return report.systems[0].counts
 
 
@@ -33,7 +33,9 @@ def test_one_differing_character_wrongs_the_words_touching_it():
     # The AS case: the gold has c where the test input had ｃ.
     gold = ["甲 乙", "丙丁 c 戊", "己 庚"]
     pred = ["甲 乙", "丙丁 ｃ 戊", "己 庚"]
-    report = score(gold, [pred], mismatch="align", warnings=Warnings(quiet=True))
+    report = score(
+        gold, [pred], inputs=InputOptions(mismatch="align", warnings=Warnings(quiet=True))
+    )
     counts = report.systems[0].counts
     assert (counts.gold_words, counts.correct) == (7, 6)
     assert (counts.misaligned_lines, counts.misaligned_chars) == (1, 1)
@@ -124,7 +126,9 @@ def test_an_empty_prediction_is_refused_in_warn_mode():
 
 
 def test_a_prediction_line_past_the_gold_end_is_located_at_the_gold_end():
-    report = score(["甲 乙"] * 20, [*["甲 乙"] * 20, "丙"], warnings=Warnings(quiet=True))
+    report = score(
+        ["甲 乙"] * 20, [*["甲 乙"] * 20, "丙"], inputs=InputOptions(warnings=Warnings(quiet=True))
+    )
     divergence = report.systems[0].divergences[0]
     assert "the gold has ended (after line 20)" in divergence.describe()
     assert "prediction line 21 col 1 has '丙'" in divergence.describe()
@@ -137,4 +141,4 @@ def test_in_memory_prediction_lines_are_not_taken_for_paths():
 
 def test_standard_input_can_be_given_only_once_even_as_a_dictionary():
     with pytest.raises(WsscoreError, match="only once"):
-        score("-", ["p.txt"], dictionary="-")
+        score("-", ["p.txt"], inputs=InputOptions(dictionary="-"))

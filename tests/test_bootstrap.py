@@ -1,8 +1,8 @@
 import pytest
 from conftest import FIXTURES
 
-from wsscore import score
-from wsscore.bootstrap import bootstrap_intervals, percentile
+from wsscore import InputOptions, score
+from wsscore.metrics.bootstrap import bootstrap_intervals, percentile
 
 
 def test_percentile_interpolates_like_numpy():
@@ -38,7 +38,7 @@ def test_score_with_bootstrap_intervals_and_signature():
     report = score(
         FIXTURES / "gold.txt",
         [FIXTURES / "pred.txt"],
-        dictionary=FIXTURES / "words.txt",
+        inputs=InputOptions(dictionary=FIXTURES / "words.txt"),
         ci="bootstrap",
         samples=300,
         seed=7,

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import FIXTURES
 
-from wsscore.cli import cli
+from wsscore.cli.app import cli
 
 
 def _invoke(*args: str):

@@ -3,7 +3,7 @@
 from click.testing import CliRunner
 from conftest import FIXTURES
 
-from wsscore.cli import cli
+from wsscore.cli.app import cli
 
 GOLD = str(FIXTURES / "gold.txt")
 GOOD = str(FIXTURES / "gold.txt")  # the gold itself: F = 1

@@ -9,9 +9,10 @@ import json
 import pytest
 from conftest import FIXTURES
 
-from wsscore.comparison import compare, pair_sentences
+from wsscore import InputOptions
 from wsscore.errors import WsscoreError
-from wsscore.reports.comparison import COMPARISON_FORMATS, render_comparison
+from wsscore.render.comparison import COMPARISON_FORMATS, render_comparison
+from wsscore.scoring.comparison import compare, pair_sentences
 
 GOLD = FIXTURES / "gold.txt"
 PRED = FIXTURES / "pred.txt"  # F = 0.636, R = 0.583 (README)
@@ -26,8 +27,8 @@ def comparison():
         GOLD,
         PRED,
         [FIXTURES / "gbk" / "pred.txt", GOLD],
+        inputs=InputOptions(dictionary=WORDS),
         names=["base", "same", None],
-        dictionary=WORDS,
         samples=200,
         trials=1000,
     )
@@ -178,7 +179,9 @@ def test_f_beta_headers():
 def test_a_line_missing_from_one_system_counts_zeros():
     # The aligner reports the words past the gold's end (line 4) for the system only.
     gold = ["a b", "", "c d"]
-    result = compare(gold, gold, [["ab", "", "c d", "y z"]], mismatch="align", samples=20)
+    result = compare(
+        gold, gold, [["ab", "", "c d", "y z"]], inputs=InputOptions(mismatch="align"), samples=20
+    )
     system = result.systems[0]
     assert system.randomization_r.difference == pytest.approx(-0.5)
     assert system.bootstrap_f.system == pytest.approx(f_of(precision=2 / 5, recall=2 / 4))

@@ -1,8 +1,9 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wsscore.counting import count_equal_chars, count_spans, oov_words
-from wsscore.words import spans_of
+from wsscore import InputOptions
+from wsscore.align.counting import count_equal_chars, count_spans, oov_words
+from wsscore.inputs.words import spans_of
 
 
 def lengths(words: list[str]) -> list[int]:
@@ -153,7 +154,9 @@ def test_a_block_with_other_line_breaks_counts_as_the_sentence_by_sentence_align
     from wsscore import score
 
     gold, pred = pair
-    whole = score(gold, [pred], mismatch="align").systems[0].counts
-    by_sentence = score(gold, [pred], mismatch="align", keep_sentences=True).systems[0]
+    whole = score(gold, [pred], inputs=InputOptions(mismatch="align")).systems[0].counts
+    by_sentence = score(
+        gold, [pred], inputs=InputOptions(mismatch="align"), keep_sentences=True
+    ).systems[0]
     assert whole == by_sentence.counts
     assert whole.misaligned_chars == 0

@@ -44,10 +44,11 @@ from pathlib import Path
 import pytest
 from conftest import FIXTURES, gold_path, need_icwb2, need_perl
 
-from wsscore.encodings import lookup
-from wsscore.errors import Warnings, WsscoreError
-from wsscore.scoring import score
-from wsscore.sighan import SighanTotals, format_summary
+from wsscore import InputOptions
+from wsscore.errors import WsscoreError
+from wsscore.inputs.encodings import lookup
+from wsscore.scoring.scorer import score
+from wsscore.sighan.layout import SighanTotals, format_summary
 
 SCRIPT_DIFF = "/usr/bin/diff"  # hard-coded in the script
 C_LOCALE = dict(os.environ, LC_ALL="C")
@@ -802,7 +803,7 @@ def test_match_diff_hint_when_diff_fails(tmp_path: Path) -> None:
 def test_match_diff_temporary_directory_error(tmp_path: Path, monkeypatch) -> None:
     import tempfile
 
-    from wsscore.diffmode import score_by_diff
+    from wsscore.sighan.by_diff import score_by_diff
 
     _need_gnu_diff()
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "missing"))
@@ -811,18 +812,7 @@ def test_match_diff_temporary_directory_error(tmp_path: Path, monkeypatch) -> No
         score_by_diff(
             str(gold),
             [str(pred)],
-            dictionary=None,
-            dictionary_paths=[str(words)],
-            names=None,
-            encoding="auto",
-            gold_encoding=None,
-            pred_encoding=None,
-            dict_encoding=None,
-            ci="bakeoff",
-            beta=1.0,
-            warnings=Warnings(quiet=True),
-            strict=False,
-            jobs=1,
+            inputs=InputOptions(dictionary=[str(words)]),
             sentence_output=io.BytesIO(),
         )
 
@@ -875,7 +865,7 @@ def test_unencodable_prediction_characters(tmp_path: Path) -> None:
 
 
 def test_diff_error_hints() -> None:
-    from wsscore.diffmode import diff_error
+    from wsscore.sighan.by_diff import diff_error
 
     missing = diff_error(
         RuntimeError(

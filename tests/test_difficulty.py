@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wsscore import score
-from wsscore.cli import cli, spread_multi_values
-from wsscore.difficulty import decile_of
+from wsscore.cli.app import cli, spread_multi_values
+from wsscore.metrics.difficulty import decile_of
 
 # Six gold words on two lines; three committee members.
 GOLD = ["ab cd e", "fg h ij"]
@@ -57,7 +57,7 @@ def test_hand_computed_committee():
 
 def test_a_member_scored_as_a_system_judges_too():
     # The committee's first member is also scored: perfect, and hard words count for it.
-    report = score(GOLD, [MEMBERS[0], SYSTEM], committee=MEMBERS, ci="none", sort=False)
+    report = score(GOLD, [MEMBERS[0], SYSTEM], committee=MEMBERS, ci="none", sort="none")
     perfect = report.systems[0].weighted_metrics
     assert perfect.r_reward == perfect.r_punish == perfect.p_reward == perfect.p_punish == 1.0
     assert report.systems[1].weighted_metrics.f_b == pytest.approx(4 / 13)

@@ -7,8 +7,8 @@ import codecs
 import pytest
 from conftest import FIXTURE_COUNTS, FIXTURES
 
-from wsscore import score
-from wsscore.encodings import BIG5_STRICT_HANDLER, SUPPORTED_NAMES, detect, lookup
+from wsscore import InputOptions, score
+from wsscore.inputs.encodings import BIG5_STRICT_HANDLER, SUPPORTED_NAMES, detect, lookup
 
 # --- names ---------------------------------------------------------------------------------------
 
@@ -216,7 +216,7 @@ def test_detected_fixture_encodings_score_identically():
         report = score(
             FIXTURES / f"{directory}gold.txt",
             [FIXTURES / f"{directory}pred.txt"],
-            dictionary=FIXTURES / f"{directory}words.txt",
+            inputs=InputOptions(dictionary=FIXTURES / f"{directory}words.txt"),
         )
         counts = report.systems[0].counts
         assert {key: getattr(counts, key) for key in FIXTURE_COUNTS} == FIXTURE_COUNTS

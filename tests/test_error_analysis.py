@@ -12,10 +12,15 @@ import json
 import pytest
 from conftest import FIXTURE_COUNTS, FIXTURES
 
-from wsscore import score
-from wsscore.error_analysis import LENGTH_BUCKETS, LineErrors, analyse
+from wsscore import InputOptions, score
 from wsscore.errors import WsscoreError
-from wsscore.reports.errors import DELIMITED_COLUMNS, ERROR_FORMATS, NO_DICTIONARY, render_errors
+from wsscore.render.error_analysis import (
+    DELIMITED_COLUMNS,
+    ERROR_FORMATS,
+    NO_DICTIONARY,
+    render_errors,
+)
+from wsscore.scoring.error_analysis import LENGTH_BUCKETS, LineErrors, analyse
 
 GOLD = FIXTURES / "gold.txt"
 PRED = FIXTURES / "pred.txt"
@@ -115,7 +120,7 @@ FIXTURE_LINES = [(1, 7, 13), (4, 4, 13), (2, 2, 5), (3, 2, 5)]
 
 @pytest.fixture(scope="module")
 def fixture_analysis():
-    return analyse(GOLD, PRED, dictionary=WORDS, per_line=3)
+    return analyse(GOLD, PRED, inputs=InputOptions(dictionary=WORDS), per_line=3)
 
 
 def test_fixture_error_classes(fixture_analysis):
@@ -196,13 +201,13 @@ def test_without_a_dictionary_oov_and_iv_are_undefined():
 
 def test_dictionary_as_a_set_a_generator_or_a_training_corpus():
     known = {"结婚", "的"}
-    analysis = analyse(GOLD, PRED, dictionary=known)
+    analysis = analyse(GOLD, PRED, inputs=InputOptions(dictionary=known))
     # 结婚 ×2 and 的 ×2 in line 1 are in it; 结婚 at 6 is wrong, the others right.
     assert (analysis.iv.gold_words, analysis.iv.correct) == (4, 3)
-    from_generator = analyse(GOLD, PRED, dictionary=(path for path in [WORDS]))
+    from_generator = analyse(GOLD, PRED, inputs=InputOptions(dictionary=(path for path in [WORDS])))
     assert (from_generator.oov.gold_words, from_generator.oov.correct) == FIXTURE_OOV
     # The gold as training corpus: every gold word is known.
-    trained = analyse(GOLD, PRED, train=GOLD)
+    trained = analyse(GOLD, PRED, inputs=InputOptions(train=GOLD))
     assert trained.oov.gold_words == 0 and trained.oov.recall is None
     assert (trained.iv.gold_words, trained.iv.correct) == (36, 21)
 
@@ -219,13 +224,13 @@ def test_name_and_in_memory_prediction_beside_a_gold_path():
 
 def test_standard_input_only_once_and_bad_arguments():
     with pytest.raises(WsscoreError, match="only once"):
-        analyse("-", str(PRED), dictionary="-")
+        analyse("-", str(PRED), inputs=InputOptions(dictionary="-"))
     with pytest.raises(ValueError):
         analyse(GOLD, PRED, top=-1)
     with pytest.raises(ValueError):
         analyse(GOLD, PRED, per_line=-1)
     with pytest.raises(ValueError, match="mismatch"):
-        analyse(GOLD, PRED, mismatch="ignore")
+        analyse(GOLD, PRED, inputs=InputOptions(mismatch="ignore"))
 
 
 # --- renderers ----------------------------------------------------------------------------------
@@ -284,7 +289,7 @@ def test_text_aligns_wide_characters(fixture_analysis):
     start = lines.index("Most frequent errors (top 20 per class)")
     table = lines[start + 1 : lines.index("", start)]
     # Every count ends in the same terminal column, CJK characters being two columns wide.
-    from wsscore.reports.errors import _display_width
+    from wsscore.render.error_analysis import _display_width
 
     assert len({_display_width(line) for line in table}) == 1
 

@@ -12,8 +12,8 @@ from conftest import FIXTURES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wsscore import score
-from wsscore.cli import cli
+from wsscore import InputOptions, score
+from wsscore.cli.app import cli
 
 GOLD = ["约翰 喜欢 玛丽"]
 
@@ -280,7 +280,9 @@ def test_extra_is_refused_with_match_diff(tmp_path):
 def test_tnr_is_undefined_where_the_texts_differ():
     # Predicted words over characters the gold lacks are no gold substrings: with them the
     # ratio could fall below 0 (it was -1.0 here; found by the fuzzer).
-    differing = score(["a b"], [["a b", "c d"]], mismatch="align", extra=True).systems[0]
+    differing = score(
+        ["a b"], [["a b", "c d"]], inputs=InputOptions(mismatch="align"), extra=True
+    ).systems[0]
     assert differing.counts.misaligned_chars == 2
     assert differing.extra_metrics.tnr is None
     same = score(["a b"], [["a b"]], extra=True).systems[0]

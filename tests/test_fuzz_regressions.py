@@ -17,10 +17,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from wsscore.cli import cli
+from wsscore import InputOptions
+from wsscore.cli.app import cli
 from wsscore.errors import Warnings, WsscoreError
-from wsscore.reading import open_text
-from wsscore.scoring import score
+from wsscore.inputs.reading import open_text
+from wsscore.scoring.scorer import score
 
 FUZZ = Path(__file__).resolve().parents[1] / "fuzz"
 SEEDS = sorted((FUZZ / "corpus").glob("seed-*.bin"))
@@ -84,7 +85,11 @@ def test_corrupt_compressed_input_is_an_input_error(tmp_path, data, role):
     }
     paths[role] = _write(tmp_path, "corrupt.bin", data)
     with pytest.raises(WsscoreError):
-        score(paths["gold"], [paths["prediction"]], dictionary=paths["dictionary"])
+        score(
+            paths["gold"],
+            [paths["prediction"]],
+            inputs=InputOptions(dictionary=paths["dictionary"]),
+        )
 
 
 @pytest.mark.parametrize(
@@ -102,7 +107,7 @@ def test_utf16_or_32_without_bom_given_as_such_is_no_crash(tmp_path, data, encod
     gold = _write(tmp_path, "gold.txt", data)
     pred = _write(tmp_path, "pred.txt", data)
     try:
-        report = score(gold, [pred], encoding=encoding)
+        report = score(gold, [pred], inputs=InputOptions(encoding=encoding))
     except WsscoreError:
         return
     assert report.systems[0].counts.correct == report.systems[0].counts.gold_words
@@ -128,7 +133,7 @@ def test_encoding_that_is_no_text_codec_is_an_input_error(tmp_path, encoding):
     gold = _write(tmp_path, "gold.txt", b"a b\n")
     pred = _write(tmp_path, "pred.txt", b"a b\n")
     try:
-        report = score(gold, [pred], encoding=encoding)
+        report = score(gold, [pred], inputs=InputOptions(encoding=encoding))
     except WsscoreError:
         return
     counts = report.systems[0].counts
@@ -144,7 +149,7 @@ def test_gold_encoding_with_a_prediction_to_detect(tmp_path, encoding):
     gold = _write(tmp_path, "gold.txt", b"a\xb1\n")
     pred = _write(tmp_path, "pred.txt", b"\xb1\xb1\n")  # reads as GBK and as Big5: needs the crib
     with contextlib.suppress(WsscoreError):  # refused, or scored: both fine
-        score(gold, [pred], gold_encoding=encoding)
+        score(gold, [pred], inputs=InputOptions(gold_encoding=encoding))
 
 
 @pytest.mark.parametrize(

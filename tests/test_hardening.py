@@ -27,9 +27,9 @@ import pytest
 from click.testing import CliRunner
 from conftest import FIXTURES, ROOT
 
-import wsscore.output
-import wsscore.reading
-from wsscore.cli import cli
+import wsscore.inputs.reading
+import wsscore.render.destination
+from wsscore.cli.app import cli
 
 FIXTURE_GOLD = (FIXTURES / "gold.txt").read_text(encoding="utf-8")
 FIXTURE_PRED = (FIXTURES / "pred.txt").read_text(encoding="utf-8")
@@ -193,7 +193,7 @@ def test_an_unreadable_file_even_for_root(unchanged, monkeypatch):
             raise PermissionError(13, "Permission denied", path)
         return real_open(path, *args, **kwargs)
 
-    monkeypatch.setattr(wsscore.reading, "open", open_refusing, raising=False)
+    monkeypatch.setattr(wsscore.inputs.reading, "open", open_refusing, raising=False)
     run = run_cli("score", unchanged / "gold.txt", target)
     assert_error(run, f"{target}: permission denied (make it readable (chmod u+r) or copy it)")
 
@@ -376,7 +376,7 @@ def test_a_binary_file(unchanged):
 
 
 def test_a_nul_byte_deep_in_a_long_file(tmp_path, monkeypatch):
-    monkeypatch.setattr(wsscore.reading, "BLOCK_SIZE", 64)  # the NUL lies in a later block
+    monkeypatch.setattr(wsscore.inputs.reading, "BLOCK_SIZE", 64)  # the NUL lies in a later block
     gold = write_lines(tmp_path / "gold.txt", generated(20))
     damaged = tmp_path / "pred.txt"
     lines = gold.read_bytes().splitlines(keepends=True)
@@ -589,7 +589,7 @@ def test_output_into_a_missing_directory_is_refused_before_scoring(unchanged, mo
     def no_scoring(*args, **kwargs):
         raise AssertionError("scored although the report cannot be written")
 
-    monkeypatch.setattr("wsscore.scoring.score", no_scoring)
+    monkeypatch.setattr("wsscore.scoring.scorer.score", no_scoring)
     target = unchanged / "no" / "such" / "report.txt"
     line = assert_error(
         run_cli("score", unchanged / "gold.txt", unchanged / "pred.txt", "-o", target)
@@ -621,7 +621,7 @@ def test_output_into_a_read_only_directory_even_for_root(unchanged, tmp_path, mo
     locked.mkdir()
     real_access = os.access
     monkeypatch.setattr(
-        wsscore.output.os,
+        wsscore.render.destination.os,
         "access",
         lambda path, mode: False if str(path) == str(locked) else real_access(path, mode),
     )

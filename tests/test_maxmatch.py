@@ -21,11 +21,11 @@ from conftest import need_icwb2
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wsscore.encodings import lookup
 from wsscore.errors import Warnings
-from wsscore.maxmatch import MaxMatcher, load_mwseg_dictionary, segment_lines
-from wsscore.reading import open_text
-from wsscore.words import split_words
+from wsscore.inputs.encodings import lookup
+from wsscore.inputs.reading import open_text
+from wsscore.inputs.words import split_words
+from wsscore.segmenters.maxmatch import MaxMatcher, load_mwseg_dictionary, segment_lines
 
 LEGACY = {"as": "cp950", "cityu": "big5-hkscs", "msr": "gbk", "pku": "gbk"}
 
@@ -227,9 +227,10 @@ _NOT_TEXT = re.compile(rb"[\x00-\x08\x0e-\x1f\x80]")
 
 @pytest.mark.parametrize("corpus", sorted(LEGACY))
 def test_every_bakeoff_character_is_one_code_point(corpus: str) -> None:
-    """Why character matching is mwseg.pl's byte matching on these files (see wsscore.maxmatch):
-    mwseg.pl's units (a byte 0x21-0x7E, otherwise two bytes) decode one to one into code points,
-    and no two byte pairs of a test set and its word list decode to the same code point."""
+    """Why character matching is mwseg.pl's byte matching on these files (see
+    wsscore.segmenters.maxmatch): mwseg.pl's units (a byte 0x21-0x7E, otherwise two bytes)
+    decode one to one into code points, and no two byte pairs of a test set and its word list
+    decode to the same code point."""
     data = need_icwb2()
     legacy = lookup(LEGACY[corpus])
     seen: dict[str, bytes] = {}

@@ -2,8 +2,8 @@ import math
 
 import pytest
 
-from wsscore.counts import Counts
-from wsscore.metrics import bakeoff_interval, compute, f_beta, wilson_interval
+from wsscore.metrics.counts import Counts
+from wsscore.metrics.scores import bakeoff_interval, compute, f_beta, wilson_interval
 
 
 @pytest.mark.parametrize(

@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wsscore import native
-from wsscore.alignment import GoldBlock
-from wsscore.counting import count_equal_chars
-from wsscore.words import split_words
+from wsscore import InputOptions, native
+from wsscore.align.counting import count_equal_chars
+from wsscore.align.stream import GoldBlock
+from wsscore.inputs.words import split_words
 
 pytestmark = pytest.mark.skipif(not native.AVAILABLE, reason="the C speed-ups are not built")
 
@@ -113,7 +113,10 @@ def test_the_fixtures_score_the_same_with_and_without_the_speedups(monkeypatch):
     for folder in ("", "gbk", "big5", "hkscs"):
         here = FIXTURES / folder
         fast, slow = _reports(
-            monkeypatch, here / "gold.txt", [here / "pred.txt"], dictionary=here / "words.txt"
+            monkeypatch,
+            here / "gold.txt",
+            [here / "pred.txt"],
+            inputs=InputOptions(dictionary=here / "words.txt"),
         )
         assert fast.as_dict() == slow.as_dict()
 
@@ -129,8 +132,7 @@ def test_the_bakeoff_baselines_score_the_same_with_and_without_the_speedups(
             monkeypatch,
             gold_path(ICWB2, corpus, "utf8"),
             [baseline],
-            dictionary=words,
-            mismatch="align",
+            inputs=InputOptions(dictionary=words, mismatch="align"),
         )
         assert fast.systems[0].counts == slow.systems[0].counts
         assert fast.as_dict() == slow.as_dict()

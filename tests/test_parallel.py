@@ -10,8 +10,9 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wsscore import parallel, score
-from wsscore.cli import cli
+from wsscore import InputOptions, score
+from wsscore.align import parallel
+from wsscore.cli.app import cli
 
 VOCABULARY = [
     "中国",
@@ -96,9 +97,9 @@ def test_jobs_give_the_same_report(tmp_path, corpus, monkeypatch):
     monkeypatch.setattr(
         parallel, "score_parallel", lambda *a, **k: calls.append(1) or original(*a, **k)
     )
-    one = score(gold, preds, dictionary=words, jobs=1, keep_sentences=True)
+    one = score(gold, preds, inputs=InputOptions(dictionary=words), jobs=1, keep_sentences=True)
     assert not calls
-    two = score(gold, preds, dictionary=words, jobs=2, keep_sentences=True)
+    two = score(gold, preds, inputs=InputOptions(dictionary=words), jobs=2, keep_sentences=True)
     assert calls
     _same(one, two)
     assert one.systems[0].counts.correct < one.systems[0].counts.gold_words  # not trivial
@@ -123,7 +124,7 @@ def test_the_chunks_really_are_scored_apart(tmp_path, corpus):
 
 def parallel_file(path: str):
     from wsscore.errors import Warnings
-    from wsscore.reading import open_text
+    from wsscore.inputs.reading import open_text
 
     return open_text(path, "auto", warnings=Warnings(quiet=True))
 

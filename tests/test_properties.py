@@ -42,8 +42,8 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 from test_differential import _perl, _raw, minimal_script  # noqa: F401 (a fixture)
 
-from wsscore import Counts, load_dictionary, native, score
-from wsscore.cli import cli
+from wsscore import Counts, InputOptions, load_dictionary, native, score
+from wsscore.cli.app import cli
 
 SCALE = float(os.environ.get("WSSCORE_HYPOTHESIS_SCALE", "1"))
 
@@ -395,9 +395,9 @@ def test_a_segmentation_scored_against_itself_is_perfect(data) -> None:
         path = Path(directory) / "gold.txt"
         path.write_bytes(encode(data.draw(render(gold))))
         for report in (
-            score(as_lines(gold), [as_lines(gold)], dictionary=dictionary),
+            score(as_lines(gold), [as_lines(gold)], inputs=InputOptions(dictionary=dictionary)),
             # The same file on both sides.
-            score(path, [path], dictionary=dictionary, encoding=name),
+            score(path, [path], inputs=InputOptions(dictionary=dictionary, encoding=name)),
         ):
             counts, metrics = report.systems[0].counts, report.systems[0].metrics
             assert_matches_oracle(counts, expected)
@@ -421,9 +421,14 @@ def test_counts_of_a_resegmentation(c_speedups: bool, data) -> None:
     dictionary = data.draw(dictionaries(gold, pred))
     with speedups(c_speedups):
         # Blocks counted in one go, and the sentence-by-sentence alignment.
-        whole = score(as_lines(gold), [as_lines(pred)], dictionary=dictionary).systems[0]
+        whole = score(
+            as_lines(gold), [as_lines(pred)], inputs=InputOptions(dictionary=dictionary)
+        ).systems[0]
         by_sentence = score(
-            as_lines(gold), [as_lines(pred)], dictionary=dictionary, keep_sentences=True
+            as_lines(gold),
+            [as_lines(pred)],
+            inputs=InputOptions(dictionary=dictionary),
+            keep_sentences=True,
         ).systems[0]
     counts, metrics = whole.counts, whole.metrics
     assert by_sentence.counts == counts
@@ -470,7 +475,9 @@ def test_counts_do_not_depend_on_encoding_line_ends_bom_or_white_space(data) -> 
     gold = data.draw(segment(data.draw(texts())))
     pred = data.draw(resegment(gold, data.draw(st.booleans())))
     dictionary = data.draw(dictionaries(gold, pred))
-    reference = score(as_lines(gold), [as_lines(pred)], dictionary=dictionary).systems[0]
+    reference = score(
+        as_lines(gold), [as_lines(pred)], inputs=InputOptions(dictionary=dictionary)
+    ).systems[0]
     assert_matches_oracle(reference.counts, oracle(gold, pred, dictionary))
     with tempfile.TemporaryDirectory() as directory:
         for attempt in range(2):
@@ -487,10 +494,12 @@ def test_counts_do_not_depend_on_encoding_line_ends_bom_or_white_space(data) -> 
             found = score(
                 paths["gold"][0],
                 [paths["pred"][0]],
-                dictionary=paths["dict"][0],
-                gold_encoding=_told(paths["gold"][1]),
-                pred_encoding=_told(paths["pred"][1]),
-                dict_encoding=_told(paths["dict"][1]),
+                inputs=InputOptions(
+                    dictionary=paths["dict"][0],
+                    gold_encoding=_told(paths["gold"][1]),
+                    pred_encoding=_told(paths["pred"][1]),
+                    dict_encoding=_told(paths["dict"][1]),
+                ),
             )
             # An empty word list is worth a warning (every gold word is OOV with it); no other.
             empty = f"{paths['dict'][0]}: the dictionary holds no words: "
@@ -573,7 +582,11 @@ def test_counts_of_a_file_are_the_sum_of_its_halves(data) -> None:
     dictionary = data.draw(dictionaries(gold_a, gold_b, pred_a, pred_b))
 
     def counts(gold: Segmentation, pred: Segmentation) -> Counts:
-        found = score(as_lines(gold), [as_lines(pred)], dictionary=dictionary).systems[0].counts
+        found = (
+            score(as_lines(gold), [as_lines(pred)], inputs=InputOptions(dictionary=dictionary))
+            .systems[0]
+            .counts
+        )
         assert_matches_oracle(found, oracle(gold, pred, dictionary))
         return found
 
@@ -603,13 +616,19 @@ def test_oov_and_iv_words_partition_the_gold_words(data) -> None:
         assert len(loaded) == len(entries)
         assert all(word in loaded for word in entries)
         report = score(
-            as_lines(gold), [as_lines(pred)], dictionary=path, dict_encoding=_told(encoding)
+            as_lines(gold),
+            [as_lines(pred)],
+            inputs=InputOptions(dictionary=path, dict_encoding=_told(encoding)),
         )
     found, metrics = report.systems[0].counts, report.systems[0].metrics
     assert_matches_oracle(found, oracle(gold, pred, entries))
     # IV words are the OOV words of the complementary dictionary (the gold's other words).
     complement = set(gold_words(gold)) - entries
-    other = score(as_lines(gold), [as_lines(pred)], dictionary=complement).systems[0].counts
+    other = (
+        score(as_lines(gold), [as_lines(pred)], inputs=InputOptions(dictionary=complement))
+        .systems[0]
+        .counts
+    )
     assert (found.iv_words, found.iv_correct) == (other.oov_words, other.oov_correct)
     assert found.oov_words + other.oov_words == found.gold_words
     assert found.oov_correct + other.oov_correct == found.correct
@@ -652,7 +671,9 @@ def test_counts_agree_with_the_script_with_minimal_diff(minimal_script: Path, da
         files["words"].write_bytes("".join(f"{word}\n" for word in sorted(dictionary)).encode())
         script = _perl(minimal_script, files["words"], files["gold"], files["test"])
         raw = _raw(script.stderr)
-        report = score(files["gold"], [files["test"]], dictionary=files["words"])
+        report = score(
+            files["gold"], [files["test"]], inputs=InputOptions(dictionary=files["words"])
+        )
         sighan = CliRunner().invoke(
             cli, ["sighan", str(files["words"]), str(files["gold"]), str(files["test"])]
         )

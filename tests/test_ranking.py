@@ -1,4 +1,4 @@
-"""Ranking and the bakeoff significance verdict (wsscore.ranking; metrics.md §4)."""
+"""Ranking and the bakeoff significance verdict (wsscore.metrics.ranking; metrics.md §4)."""
 
 from __future__ import annotations
 
@@ -7,17 +7,16 @@ import math
 import pytest
 
 from wsscore import score
-from wsscore.counts import Counts
-from wsscore.metrics import Interval, Metrics, bakeoff_interval, compute
-from wsscore.ranking import (
+from wsscore.metrics.counts import Counts
+from wsscore.metrics.ranking import (
     SORT_KEYS,
     not_significantly_different,
     overlap,
-    sort_report,
     sort_systems,
     verdict,
 )
-from wsscore.scoring import SystemResult
+from wsscore.metrics.scores import Interval, Metrics, bakeoff_interval, compute
+from wsscore.results import SystemResult
 
 # --- the paper's rows ---------------------------------------------------------------------------
 
@@ -276,11 +275,11 @@ def test_sort_by_name_is_deterministic_for_names_differing_in_case():
 def test_sort_by_f_agrees_with_score():
     gold = ["甲乙 丙丁 戊"] * 4
     preds = [["甲 乙 丙 丁 戊"] * 4, gold, ["甲乙 丙 丁 戊"] * 4]
-    report = score(gold, preds, names=["chars", "perfect", "half"], sort=False)
+    report = score(gold, preds, names=["chars", "perfect", "half"], sort="none")
     assert names(report.systems) == ["chars", "perfect", "half"]
     sorted_by_score = score(gold, preds, names=["chars", "perfect", "half"])
-    assert names(sort_report(report, "f").systems) == names(sorted_by_score.systems)
-    assert names(report.systems) == ["perfect", "half", "chars"]
+    assert names(sort_systems(report.systems, "f")) == names(sorted_by_score.systems)
+    assert names(sorted_by_score.systems) == ["perfect", "half", "chars"]
 
 
 def test_unknown_sort_key():

@@ -12,11 +12,11 @@ import sys
 import pytest
 from conftest import FIXTURE_COUNTS, FIXTURES, HKSCS_COUNTS
 
-import wsscore.reading
-from wsscore import score
+import wsscore.inputs.reading
+from wsscore import InputOptions, score
 from wsscore.errors import Warnings, WsscoreError
-from wsscore.reading import open_text
-from wsscore.words import split_words
+from wsscore.inputs.reading import open_text
+from wsscore.inputs.words import split_words
 
 GOLD_TEXT = (FIXTURES / "gold.txt").read_text(encoding="utf-8").replace("\r\n", "\n")
 GOLD_LINES = GOLD_TEXT.splitlines()
@@ -55,7 +55,7 @@ def test_crlf_and_lf_copies_score_the_same(tmp_path):
     pred_crlf.write_bytes((FIXTURES / "pred.txt").read_bytes().replace(b"\n", b"\r\n"))
     words_crlf = tmp_path / "words_crlf.txt"
     words_crlf.write_bytes((FIXTURES / "words.txt").read_bytes().replace(b"\n", b"\r\n"))
-    report = score(lf, [pred_crlf], dictionary=words_crlf)
+    report = score(lf, [pred_crlf], inputs=InputOptions(dictionary=words_crlf))
     assert counts_dict(report) == FIXTURE_COUNTS
     assert not any(entry.endswith("\r") for entry in report.dictionary.entries)
     assert len(report.dictionary) == 30
@@ -95,7 +95,11 @@ def test_a_file_without_final_newline(tmp_path, codec):
     assert source.lines_read == 4
     pred = FIXTURES / "pred.txt"
     for gold in (with_newline, without):
-        report = score(gold, [pred], dictionary=FIXTURES / "words.txt", gold_encoding=codec)
+        report = score(
+            gold,
+            [pred],
+            inputs=InputOptions(dictionary=FIXTURES / "words.txt", gold_encoding=codec),
+        )
         assert counts_dict(report) == FIXTURE_COUNTS
         assert report.gold.lines == 4
 
@@ -104,7 +108,9 @@ def test_a_prediction_without_final_newline_loses_no_character(tmp_path):
     # mwseg.pl drops the last character of such a file; wsscore does not.
     pred = tmp_path / "pred.txt"
     pred.write_bytes((FIXTURES / "pred.txt").read_bytes().rstrip(b"\n"))
-    report = score(FIXTURES / "gold.txt", [pred], dictionary=FIXTURES / "words.txt")
+    report = score(
+        FIXTURES / "gold.txt", [pred], inputs=InputOptions(dictionary=FIXTURES / "words.txt")
+    )
     assert counts_dict(report) == FIXTURE_COUNTS
 
 
@@ -138,8 +144,12 @@ def _without_paths(report) -> dict:
 def test_compressed_inputs_give_identical_reports(tmp_path, directory, extension):
     gold, pred, words = _compressed_copies(tmp_path, directory, extension)
     plain = FIXTURES / directory
-    expected = score(plain / "gold.txt", [plain / "pred.txt"], dictionary=plain / "words.txt")
-    report = score(gold, [pred], dictionary=words)
+    expected = score(
+        plain / "gold.txt",
+        [plain / "pred.txt"],
+        inputs=InputOptions(dictionary=plain / "words.txt"),
+    )
+    report = score(gold, [pred], inputs=InputOptions(dictionary=words))
     assert _without_paths(report) == _without_paths(expected)
     assert report.signature == expected.signature
     assert counts_dict(report) == (HKSCS_COUNTS if directory == "hkscs" else FIXTURE_COUNTS)
@@ -179,7 +189,7 @@ SMALL_BLOCK_CASES = [
 @pytest.mark.parametrize(("path", "encoding"), SMALL_BLOCK_CASES)
 def test_a_tiny_block_size_gives_identical_lines(monkeypatch, path, encoding):
     expected = read_lines(FIXTURES / path, encoding)
-    monkeypatch.setattr(wsscore.reading, "BLOCK_SIZE", 7)
+    monkeypatch.setattr(wsscore.inputs.reading, "BLOCK_SIZE", 7)
     assert read_lines(FIXTURES / path, encoding) == expected
 
 
@@ -188,7 +198,7 @@ def test_the_block_size_is_honoured(monkeypatch, tmp_path, encoding):
     # Otherwise the tests above would prove nothing.
     path = tmp_path / "lines.txt"
     path.write_bytes(GOLD_TEXT.encode(encoding))
-    monkeypatch.setattr(wsscore.reading, "BLOCK_SIZE", 7)
+    monkeypatch.setattr(wsscore.inputs.reading, "BLOCK_SIZE", 7)
     source = open_text(str(path), encoding, warnings=Warnings())
     blocks = list(source.text_blocks())
     assert len(blocks) == 4  # one block per line: every block is cut at a line end
@@ -203,7 +213,7 @@ def test_a_tiny_block_size_gives_identical_utf16_lines(monkeypatch, tmp_path, co
     path.write_bytes(text.encode(codec))
     expected = read_lines(path, codec)
     assert expected == text.split("\n")  # a line longer than a block, no final newline
-    monkeypatch.setattr(wsscore.reading, "BLOCK_SIZE", block_size)
+    monkeypatch.setattr(wsscore.inputs.reading, "BLOCK_SIZE", block_size)
     assert read_lines(path, codec) == expected
 
 
@@ -212,9 +222,9 @@ def test_a_tiny_block_size_scores_identically(monkeypatch):
     for directory, encoding in (("", "utf-8"), ("gbk", "gbk"), ("big5", "cp950")):
         paths = [FIXTURES / directory / f"{name}.txt" for name in ("gold", "pred", "words")]
         expected[directory] = (paths, encoding)
-    monkeypatch.setattr(wsscore.reading, "BLOCK_SIZE", 7)
+    monkeypatch.setattr(wsscore.inputs.reading, "BLOCK_SIZE", 7)
     for (gold, pred, words), encoding in expected.values():
-        report = score(gold, [pred], dictionary=words, encoding=encoding)
+        report = score(gold, [pred], inputs=InputOptions(dictionary=words, encoding=encoding))
         assert counts_dict(report) == FIXTURE_COUNTS
 
 
@@ -222,7 +232,7 @@ def test_a_line_longer_than_a_block(monkeypatch, tmp_path):
     path = tmp_path / "long.txt"
     long_line = "结婚 " * 30
     path.write_text(f"{long_line}\n短 行\n", encoding="gbk")
-    monkeypatch.setattr(wsscore.reading, "BLOCK_SIZE", 7)
+    monkeypatch.setattr(wsscore.inputs.reading, "BLOCK_SIZE", 7)
     assert read_lines(path, "gbk") == [long_line, "短 行"]
 
 
@@ -251,7 +261,7 @@ def _damaged_utf8(tmp_path):
 @pytest.mark.parametrize("block_size", [None, 7])
 def test_undecodable_bytes_give_exactly_one_warning(monkeypatch, tmp_path, block_size):
     if block_size:
-        monkeypatch.setattr(wsscore.reading, "BLOCK_SIZE", block_size)
+        monkeypatch.setattr(wsscore.inputs.reading, "BLOCK_SIZE", block_size)
     path = _damaged_utf8(tmp_path)
     warnings = Warnings(quiet=True)
     lines = read_lines(path, "utf-8", warnings=warnings)
@@ -286,7 +296,7 @@ def test_strict_makes_undecodable_bytes_an_error_naming_line_and_column(
     monkeypatch, tmp_path, block_size
 ):
     if block_size:
-        monkeypatch.setattr(wsscore.reading, "BLOCK_SIZE", block_size)
+        monkeypatch.setattr(wsscore.inputs.reading, "BLOCK_SIZE", block_size)
     path = _damaged_utf8(tmp_path)
     with pytest.raises(WsscoreError) as caught:
         read_lines(path, "utf-8", strict=True)
@@ -316,12 +326,12 @@ def test_identical_undecodable_bytes_still_match(tmp_path):
     pred = tmp_path / "pred.txt"
     pred.write_bytes("結婚 的\n".encode("cp950") + b"\x80\xa4\x40 \xa1\x45\n")
     warnings = Warnings(quiet=True)
-    report = score(gold, [pred], encoding="big5", warnings=warnings)
+    report = score(gold, [pred], inputs=InputOptions(encoding="big5", warnings=warnings))
     counts = report.systems[0].counts
     assert (counts.gold_words, counts.correct, counts.misaligned_chars) == (4, 4, 0)
     assert len(warnings.messages) == 2  # one per file
     with pytest.raises(WsscoreError):
-        score(gold, [pred], encoding="big5", strict=True)
+        score(gold, [pred], inputs=InputOptions(encoding="big5", strict=True))
 
 
 # --- unusable paths, and nothing is modified ----------------------------------------------------
@@ -343,7 +353,9 @@ def test_a_directory_is_an_input_error(tmp_path):
     with pytest.raises(WsscoreError, match="is a directory"):
         score(FIXTURES / "gold.txt", [tmp_path])
     with pytest.raises(WsscoreError, match="is a directory"):
-        score(FIXTURES / "gold.txt", [FIXTURES / "pred.txt"], dictionary=tmp_path)
+        score(
+            FIXTURES / "gold.txt", [FIXTURES / "pred.txt"], inputs=InputOptions(dictionary=tmp_path)
+        )
 
 
 def test_an_unknown_encoding_is_an_input_error():
@@ -365,8 +377,12 @@ def test_reading_modifies_nothing(fixture_copy, tmp_path):
     before, gz_before = _snapshot(fixture_copy), (gz.read_bytes(), gz.stat().st_mtime_ns)
     for directory in ("", "gbk", "big5", "hkscs"):
         base = fixture_copy / directory
-        score(base / "gold.txt", [base / "pred.txt"], dictionary=base / "words.txt")
-    score(fixture_copy / "gold.txt", [gz], train=fixture_copy / "pred.txt")
+        score(
+            base / "gold.txt",
+            [base / "pred.txt"],
+            inputs=InputOptions(dictionary=base / "words.txt"),
+        )
+    score(fixture_copy / "gold.txt", [gz], inputs=InputOptions(train=fixture_copy / "pred.txt"))
     assert _snapshot(fixture_copy) == before
     assert (gz.read_bytes(), gz.stat().st_mtime_ns) == gz_before
 
@@ -385,7 +401,7 @@ def test_scoring_closes_every_file_it_opened(tmp_path, compress):
     gc.collect()  # files other tests left open are not this test's business
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        report = score(paths[0], [paths[1]], dictionary=paths[2])
+        report = score(paths[0], [paths[1]], inputs=InputOptions(dictionary=paths[2]))
         gc.collect()
     assert report.systems[0].counts.correct == 21
     unclosed = [

@@ -26,9 +26,9 @@ import pytest
 from click.testing import CliRunner
 from conftest import FIXTURES, ROOT
 
-import wsscore.plot
-import wsscore.scoring
-from wsscore.cli import cli
+import wsscore.render.plot
+import wsscore.scoring.scorer
+from wsscore.cli.app import cli
 
 FIXTURE_F = 0.636  # F of fixtures/pred.txt against fixtures/gold.txt, checked by hand (test_cli)
 
@@ -281,7 +281,7 @@ def test_plot_is_checked_before_scoring(work, monkeypatch, case):
     def never(*args, **kwargs):
         raise AssertionError("scoring ran before --plot was checked")
 
-    monkeypatch.setattr(wsscore.scoring, "score", never)
+    monkeypatch.setattr(wsscore.scoring.scorer, "score", never)
     assert_one_error(checked(work, lambda: invoke(work, *SCORE, *args)), *parts)
 
 
@@ -290,7 +290,7 @@ def test_a_failing_plot_leaves_no_report_and_keeps_the_old_one(work, monkeypatch
     def broken(report, path):
         raise wsscore.errors.WsscoreError("the figure failed", where=path, hint="a test")
 
-    monkeypatch.setattr(wsscore.plot, "plot_report", broken)
+    monkeypatch.setattr(wsscore.render.plot, "plot_report", broken)
     old = b"the report of yesterday\n"
     if output:
         (work / output).write_bytes(old)
@@ -403,15 +403,15 @@ INTERRUPT_AT_IMPORT = textwrap.dedent(
 INTERRUPTED_IMPORTS = [
     "click",
     "click.core",
-    "wsscore.cli",
-    "wsscore.guards",
-    "wsscore.scoring",
-    "wsscore.reading",
-    "wsscore.alignment",
-    "wsscore.reports",
+    "wsscore.cli.app",
+    "wsscore.inputs.guards",
+    "wsscore.scoring.scorer",
+    "wsscore.inputs.reading",
+    "wsscore.align.stream",
+    "wsscore.render",
     "rich",
     "rich.table",
-    "wsscore.output",
+    "wsscore.render.destination",
 ]
 
 

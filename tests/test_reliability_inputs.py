@@ -24,11 +24,11 @@ import pytest
 from click.testing import CliRunner
 from conftest import ICWB2
 
-import wsscore.parallel
-import wsscore.reading
-from wsscore.cli import cli
+import wsscore.align.parallel
+import wsscore.inputs.reading
+from wsscore.cli.app import cli
 from wsscore.errors import Warnings
-from wsscore.reading import open_text
+from wsscore.inputs.reading import open_text
 
 # Two-character words whose characters are in GBK and in Big5 (CP950) alike.
 WORDS = ["中文", "分詞", "測試", "資料", "人民", "大學", "研究", "生命", "起源", "方法"]
@@ -325,10 +325,10 @@ CUT_OPTION = {"gold": "--gold-encoding", "pred": "--pred-encoding", "dict": "--d
     ids=["1-of-3", "2-of-3", "3-of-4", "gold", "dictionary", "after-an-ascii-head"],
 )
 def test_a_small_utf8_file_cut_inside_its_last_character(tmp_path, last, keep, role, ascii_head):
-    head = ascii_lines(wsscore.reading.BLOCK_SIZE + 10) if ascii_head else ""
+    head = ascii_lines(wsscore.inputs.reading.BLOCK_SIZE + 10) if ascii_head else ""
     whole = head + "中文 分詞\n測試 資料\n研究 " + last
     cut = whole.encode()[: len(whole.encode()) - len(last.encode()) + keep]
-    assert len(cut) < wsscore.reading.BLOCK_SIZE or ascii_head
+    assert len(cut) < wsscore.inputs.reading.BLOCK_SIZE or ascii_head
     good = write(tmp_path / "good.txt", whole.encode() + b"\n")
     damaged = write(tmp_path / "cut.txt", cut)
     files = {"gold": good, "pred": good, "dict": None}
@@ -366,7 +366,7 @@ def chinese_lines(count: int) -> list[list[str]]:
     return [[WORDS[(i + k) % 10] for k in range(2 + i % 5)] for i in range(count)]
 
 
-HEAD = ascii_lines(wsscore.reading.BLOCK_SIZE + 1000)  # the whole first block is ASCII
+HEAD = ascii_lines(wsscore.inputs.reading.BLOCK_SIZE + 1000)  # the whole first block is ASCII
 CHINESE = chinese_lines(300)
 GOLD_TEXT = HEAD + lines_text(CHINESE)
 # The prediction joins the first two words of every Chinese line: those two are wrong.
@@ -415,7 +415,7 @@ def place(tmp_path: Path, name: str, data: bytes, how: str) -> tuple[str, bytes]
 
 @pytest.mark.parametrize("case", HEAD_CASES, ids=lambda case: case.name)
 def test_a_long_ascii_head_does_not_decide_the_encoding(tmp_path, monkeypatch, case):
-    monkeypatch.setattr(wsscore.parallel, "MIN_PARALLEL_BYTES", 0)
+    monkeypatch.setattr(wsscore.align.parallel, "MIN_PARALLEL_BYTES", 0)
     gold, gold_in = place(tmp_path, "gold.txt", GOLD_TEXT.encode(case.gold_codec), case.gold_as)
     if case.self_score:
         pred, pred_in, expected = gold, b"", (GOLD_WORDS, GOLD_WORDS, GOLD_WORDS)
@@ -438,17 +438,19 @@ def test_a_long_ascii_head_does_not_decide_the_encoding(tmp_path, monkeypatch, c
 
 def test_parallel_scoring_decides_first(tmp_path, monkeypatch):
     """--jobs reads chunks from offsets: each must be read in the encoding of the whole file."""
-    monkeypatch.setattr(wsscore.parallel, "MIN_PARALLEL_BYTES", 0)
+    monkeypatch.setattr(wsscore.align.parallel, "MIN_PARALLEL_BYTES", 0)
     planned = []
-    original = wsscore.parallel.tasks
+    original = wsscore.align.parallel.tasks
     monkeypatch.setattr(
-        wsscore.parallel, "tasks", lambda *a, **k: planned.extend(original(*a, **k)) or planned
+        wsscore.align.parallel,
+        "tasks",
+        lambda *a, **k: planned.extend(original(*a, **k)) or planned,
     )
     gold = write(tmp_path / "gold.txt", GOLD_TEXT.encode("gbk"))
     pred = write(tmp_path / "pred.txt", PRED_TEXT.encode("cp950"))
     files = [open_text(str(p), warnings=Warnings()) for p in (gold, pred)]
-    assert wsscore.parallel.eligible(files[0], files[1:])
-    result = wsscore.parallel.score_parallel(
+    assert wsscore.align.parallel.eligible(files[0], files[1:])
+    result = wsscore.align.parallel.score_parallel(
         files[0], files[1:], None, 2, by_sentence=False, stop_at_first_mismatch=False
     )
     for file in files:
@@ -461,7 +463,7 @@ def test_parallel_scoring_decides_first(tmp_path, monkeypatch):
 
 def test_a_word_list_with_a_long_ascii_head(tmp_path):
     gold = write(tmp_path / "gold.txt", lines_text(rotated_gold(100)).encode())
-    head = "".join(f"word{i}\n" for i in range(wsscore.reading.BLOCK_SIZE // 6))
+    head = "".join(f"word{i}\n" for i in range(wsscore.inputs.reading.BLOCK_SIZE // 6))
     words = write(
         tmp_path / "words.txt", (head + "".join(w + "\n" for w in WORDS[:9])).encode("gbk")
     )

@@ -26,8 +26,10 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 
-from wsscore import alignment, parallel, score
-from wsscore.alignment import EXTRA_TEXT_LIMITS
+from wsscore import InputOptions, score
+from wsscore.align import parallel
+from wsscore.align import stream as alignment
+from wsscore.align.stream import EXTRA_TEXT_LIMITS
 from wsscore.errors import Warnings, WsscoreError
 
 # Disjoint alphabets: junk never matches the gold by chance.
@@ -222,10 +224,17 @@ def test_text_past_the_end_is_scored_exactly_up_to_the_limit(policy, extra_chars
     extra = [" ".join(extra_words[k : k + 50]) for k in range(0, len(extra_words), 50)]
     if refused:
         with pytest.raises(WsscoreError):
-            score(gold, [gold + extra], mismatch=policy, warnings=Warnings(quiet=True))
+            score(
+                gold,
+                [gold + extra],
+                inputs=InputOptions(mismatch=policy, warnings=Warnings(quiet=True)),
+            )
         return
     report = score(
-        gold, [gold + extra], mismatch=policy, keep_sentences=True, warnings=Warnings(quiet=True)
+        gold,
+        [gold + extra],
+        inputs=InputOptions(mismatch=policy, warnings=Warnings(quiet=True)),
+        keep_sentences=True,
     )
     counts = report.systems[0].counts
     gold_words, extra_count = words_of(gold), len(extra_words)
@@ -354,11 +363,11 @@ def test_cutting_a_long_line_changes_no_number(monkeypatch, name, at, edit, line
         report = score(
             gold,
             [pred],
-            dictionary=dictionary,
-            mismatch="align",
+            inputs=InputOptions(
+                dictionary=dictionary, mismatch="align", warnings=Warnings(quiet=True)
+            ),
             keep_sentences=True,
             on_detail=lambda _, detail: details.append(detail),
-            warnings=Warnings(quiet=True),
         )
         system = report.systems[0]
         return system.counts, system.sentences, system.divergences, details
@@ -443,7 +452,10 @@ def repeated_cases() -> dict[str, tuple[list[str], list[str], set[int], dict[int
 def test_repeated_passages_keep_every_untouched_line_aligned(case):
     gold, pred, missing, inserted = repeated_cases()[case]
     report = score(
-        gold, [pred], mismatch="align", keep_sentences=True, warnings=Warnings(quiet=True)
+        gold,
+        [pred],
+        inputs=InputOptions(mismatch="align", warnings=Warnings(quiet=True)),
+        keep_sentences=True,
     )
     records = dict(report.systems[0].sentences)
     for number, line in enumerate(gold, 1):

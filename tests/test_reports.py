@@ -9,13 +9,12 @@ import re
 
 import pytest
 
-from wsscore import score
-from wsscore.counts import Counts
-from wsscore.errors import Warnings
-from wsscore.metrics import CI_METHODS, compute
-from wsscore.reports import FORMATS, render
-from wsscore.reports.latex import latex_escape
-from wsscore.scoring import GoldInfo, Report, SystemResult, build_report
+from wsscore import InputOptions, score
+from wsscore.metrics.counts import Counts
+from wsscore.metrics.scores import CI_METHODS, compute
+from wsscore.render import FORMATS, render
+from wsscore.render.latex import latex_escape
+from wsscore.results import GoldInfo, Report, SystemResult, build_report
 
 GOLD = ["甲乙 丙丁 戊 己庚"] * 100  # 400 gold words
 SPLIT = "甲 乙 丙丁 戊 己庚"  # 3 of the 4 words right, 5 predicted
@@ -216,7 +215,7 @@ def test_latex_reproduces_a_row_of_the_paper():
         ci="bakeoff",
         beta=1.0,
         mismatch="warn",
-        warnings=Warnings(quiet=True),
+        warnings=[],
     )
     row = r"S09 & 11,985 & 0.966 & $\pm$0.0033 & 0.956 & $\pm$0.0037 & 0.961 \\"
     assert row in latex_lines(report)
@@ -268,7 +267,7 @@ def test_latex_has_no_caption_or_label_by_default():
 
 def test_latex_with_a_dictionary_and_undefined_values():
     words = {"甲乙", "丙丁", "戊", "己庚"}  # every gold word: no OOV word, R_oov undefined
-    lines = latex_lines(score(GOLD, [A], names=["A"], dictionary=words))
+    lines = latex_lines(score(GOLD, [A], inputs=InputOptions(dictionary=words), names=["A"]))
     assert lines[4] == r"\begin{tabular}{lrrrrrrrrr}"
     assert lines[6].endswith(r"& OOV & $R_{\mathrm{oov}}$ & $R_{\mathrm{iv}}$ \\")
     cells = lines[8].removesuffix(r" \\").split(" & ")
@@ -291,7 +290,7 @@ def test_latex_ci_none_drops_the_interval_columns():
 def test_latex_notes_are_comments():
     gold = ["甲乙 丙丁"] * 20
     pred = ["甲乙 丙丁"] * 19 + ["甲乙 丙X"]
-    report = score(gold, [pred], names=["odd"], mismatch="align")
+    report = score(gold, [pred], inputs=InputOptions(mismatch="align"), names=["odd"])
     lines = latex_lines(report)
     note = next(line for line in lines if "differ from the gold" in line)
     assert note.startswith("% odd: 1 character(s) on 1 line(s)")

@@ -8,7 +8,7 @@ import math
 import pytest
 from conftest import FIXTURE_COUNTS, FIXTURES, HKSCS_COUNTS
 
-from wsscore import score
+from wsscore import InputOptions, score
 from wsscore.errors import Warnings, WsscoreError
 
 GOLD_LINES = (FIXTURES / "gold.txt").read_text(encoding="utf-8").splitlines()
@@ -60,7 +60,9 @@ ENCODING_SETS = {
 @pytest.mark.parametrize("case", sorted(ENCODING_SETS))
 def test_fixture_values_in_every_encoding(case):
     gold, pred, words, encodings = ENCODING_SETS[case]
-    report = score(FIXTURES / gold, [FIXTURES / pred], dictionary=FIXTURES / words)
+    report = score(
+        FIXTURES / gold, [FIXTURES / pred], inputs=InputOptions(dictionary=FIXTURES / words)
+    )
     system = report.systems[0]
     assert counts_dict(system) == FIXTURE_COUNTS
     assert (system.counts.iv_words, system.counts.iv_correct) == (30, 19)
@@ -80,7 +82,9 @@ def test_fixture_values_in_transcoded_copies(tmp_path, codec):
         paths.append(target)
     gold, pred, words = paths
     auto = codec in ("utf-16", "gb18030")  # a BOM, or bytes that say GB
-    report = score(gold, [pred], dictionary=words, encoding="auto" if auto else codec)
+    report = score(
+        gold, [pred], inputs=InputOptions(dictionary=words, encoding="auto" if auto else codec)
+    )
     assert counts_dict(report.systems[0]) == FIXTURE_COUNTS
 
 
@@ -88,7 +92,7 @@ def test_hkscs_gold_against_a_utf8_bom_prediction_aligns_exactly():
     report = score(
         FIXTURES / "hkscs" / "gold.txt",
         [FIXTURES / "hkscs" / "pred.txt"],
-        dictionary=FIXTURES / "hkscs" / "words.txt",
+        inputs=InputOptions(dictionary=FIXTURES / "hkscs" / "words.txt"),
     )
     system = report.systems[0]
     assert counts_dict(system) == HKSCS_COUNTS
@@ -137,7 +141,7 @@ def test_systems_are_sorted_by_f_and_labelled_by_names(tmp_path):
     report = score(
         FIXTURES / "gold.txt",
         _systems(tmp_path),
-        dictionary=FIXTURES / "words.txt",
+        inputs=InputOptions(dictionary=FIXTURES / "words.txt"),
         names=["chars", "mm", "perfect"],
     )
     assert [s.name for s in report.systems] == ["perfect", "mm", "chars"]
@@ -152,7 +156,7 @@ def test_systems_are_sorted_by_f_and_labelled_by_names(tmp_path):
 
 
 def test_sort_false_keeps_the_given_order_and_default_names_are_file_names(tmp_path):
-    report = score(FIXTURES / "gold.txt", _systems(tmp_path), sort=False)
+    report = score(FIXTURES / "gold.txt", _systems(tmp_path), sort="none")
     assert [s.name for s in report.systems] == ["chars.txt", "pred.txt", "gold.txt"]
 
 
@@ -171,7 +175,7 @@ def test_names_must_match_the_predictions():
 
 
 def test_in_memory_lists_of_lines():
-    report = score(GOLD_LINES, [PRED_LINES], dictionary=WORDS)
+    report = score(GOLD_LINES, [PRED_LINES], inputs=InputOptions(dictionary=WORDS))
     system = report.systems[0]
     assert counts_dict(system) == FIXTURE_COUNTS
     assert_fixture_metrics(system.metrics)
@@ -179,15 +183,21 @@ def test_in_memory_lists_of_lines():
 
 
 def test_a_single_in_memory_prediction_needs_no_outer_list():
-    report = score(GOLD_LINES, PRED_LINES, dictionary=WORDS)
+    report = score(GOLD_LINES, PRED_LINES, inputs=InputOptions(dictionary=WORDS))
     assert len(report.systems) == 1
     assert counts_dict(report.systems[0]) == FIXTURE_COUNTS
 
 
 def test_in_memory_and_file_inputs_mix():
-    report = score(FIXTURES / "gbk" / "gold.txt", [PRED_LINES], dictionary=FIXTURES / "words.txt")
+    report = score(
+        FIXTURES / "gbk" / "gold.txt",
+        [PRED_LINES],
+        inputs=InputOptions(dictionary=FIXTURES / "words.txt"),
+    )
     assert counts_dict(report.systems[0]) == FIXTURE_COUNTS
-    report = score(GOLD_LINES, [FIXTURES / "big5" / "pred.txt"], mismatch="align")
+    report = score(
+        GOLD_LINES, [FIXTURES / "big5" / "pred.txt"], inputs=InputOptions(mismatch="align")
+    )
     assert report.systems[0].counts.misaligned_chars > 0  # traditional vs simplified
 
 
@@ -198,7 +208,11 @@ def test_train_builds_the_dictionary_from_a_segmented_corpus():
     # The prediction as "training corpus": OOV gold words are 和 尚未 好好 考虑 人生 大事 / 北京
     # 大学 / 很 好 / 研究 生命 一 门 = 14, and none of them can be correct (a correct word is a
     # predicted word, hence a training word).
-    report = score(FIXTURES / "gold.txt", [FIXTURES / "pred.txt"], train=FIXTURES / "pred.txt")
+    report = score(
+        FIXTURES / "gold.txt",
+        [FIXTURES / "pred.txt"],
+        inputs=InputOptions(train=FIXTURES / "pred.txt"),
+    )
     counts = report.systems[0].counts
     assert (counts.oov_words, counts.oov_correct) == (14, 0)
     assert (counts.iv_words, counts.iv_correct) == (22, 21)
@@ -212,8 +226,9 @@ def test_train_and_dictionary_combine():
     report = score(
         FIXTURES / "gold.txt",
         [FIXTURES / "pred.txt"],
-        dictionary=FIXTURES / "gbk" / "words.txt",
-        train=[FIXTURES / "big5" / "gold.txt"],
+        inputs=InputOptions(
+            dictionary=FIXTURES / "gbk" / "words.txt", train=[FIXTURES / "big5" / "gold.txt"]
+        ),
     )
     assert report.dictionary.source == "words+train"
     assert report.dictionary.encoding == "gbk+cp950"
@@ -225,7 +240,9 @@ def test_a_dictionary_that_looks_like_a_segmented_corpus_warns(tmp_path):
     corpus.write_text("\n".join(GOLD_LINES * 2) + "\n", encoding="utf-8")
     warnings = Warnings(quiet=True)
     report = score(
-        FIXTURES / "gold.txt", [FIXTURES / "pred.txt"], dictionary=corpus, warnings=warnings
+        FIXTURES / "gold.txt",
+        [FIXTURES / "pred.txt"],
+        inputs=InputOptions(dictionary=corpus, warnings=warnings),
     )
     assert len(report.warnings) == 1
     assert "looks like a segmented corpus" in report.warnings[0]
@@ -242,12 +259,12 @@ def test_a_dictionary_holding_every_gold_word_warns(tmp_path):
     pred.write_text("\n".join(PRED_LINES * 3) + "\n", encoding="utf-8")
     words = tmp_path / "words.txt"
     words.write_text("\n".join(sorted({w for line in GOLD_LINES for w in line.split()})) + "\n")
-    report = score(gold, [pred], dictionary=words)
+    report = score(gold, [pred], inputs=InputOptions(dictionary=words))
     assert report.gold.words == 108
     assert report.systems[0].counts.oov_words == 0
     assert any("every gold word is in the dictionary" in w for w in report.warnings)
     # The fixture word list is an honest one: no warning.
-    honest = score(gold, [pred], dictionary=FIXTURES / "words.txt")
+    honest = score(gold, [pred], inputs=InputOptions(dictionary=FIXTURES / "words.txt"))
     assert honest.warnings == []
     assert honest.systems[0].counts.oov_words == 18
 
@@ -343,7 +360,9 @@ def assert_contract(data: dict) -> None:
 
 def test_as_dict_has_the_documented_keys_and_values():
     report = score(
-        FIXTURES / "gold.txt", [FIXTURES / "pred.txt"], dictionary=FIXTURES / "words.txt"
+        FIXTURES / "gold.txt",
+        [FIXTURES / "pred.txt"],
+        inputs=InputOptions(dictionary=FIXTURES / "words.txt"),
     )
     data = json.loads(json.dumps(report.as_dict(), allow_nan=False))
     assert_contract(data)
@@ -361,12 +380,12 @@ def test_as_dict_has_the_documented_keys_and_values():
 
 def test_undefined_values_are_null_never_nan():
     # No gold words at all, and a dictionary holding every word: every ratio is undefined.
-    empty = score([], [[]], dictionary={"的"})
+    empty = score([], [[]], inputs=InputOptions(dictionary={"的"}))
     data = empty.as_dict()
     assert_contract(data)
     metrics = data["systems"][0]["metrics"]
     assert all(metrics[key] is None for key in CONTRACT["metrics"])
-    full = score(["结婚 的"], [["结婚的"]], dictionary={"结婚", "的"})
+    full = score(["结婚 的"], [["结婚的"]], inputs=InputOptions(dictionary={"结婚", "的"}))
     data = full.as_dict()
     assert_contract(data)
     assert data["systems"][0]["metrics"]["oov_recall"] is None
@@ -384,7 +403,7 @@ def test_standard_input_can_be_given_only_once():
 
 def test_mismatch_error_names_the_place_and_both_line_counts():
     with pytest.raises(WsscoreError) as caught:
-        score(GOLD_LINES, [PRED_LINES[:3]], mismatch="error")
+        score(GOLD_LINES, [PRED_LINES[:3]], inputs=InputOptions(mismatch="error"))
     message = str(caught.value)
     assert "gold line 4 col 1" in message
     assert "the gold has 4 lines, the prediction 3" in message
@@ -394,7 +413,7 @@ def test_mismatch_warn_refuses_a_different_text_and_align_scores_it():
     big5_pred = FIXTURES / "big5" / "pred.txt"
     with pytest.raises(WsscoreError, match="not a segmentation of this gold"):
         score(FIXTURES / "gold.txt", [big5_pred])
-    report = score(FIXTURES / "gold.txt", [big5_pred], mismatch="align")
+    report = score(FIXTURES / "gold.txt", [big5_pred], inputs=InputOptions(mismatch="align"))
     assert report.systems[0].counts.misaligned_lines == 4
 
 
@@ -403,4 +422,7 @@ def test_mismatch_warn_refuses_a_different_text_and_align_scores_it():
 )
 def test_bad_options_are_value_errors(option, value):
     with pytest.raises(ValueError):
-        score(GOLD_LINES, [PRED_LINES], **{option: value})
+        if option == "mismatch":
+            score(GOLD_LINES, [PRED_LINES], inputs=InputOptions(mismatch=value))
+        else:
+            score(GOLD_LINES, [PRED_LINES], **{option: value})

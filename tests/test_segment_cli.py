@@ -5,7 +5,7 @@ import json
 from click.testing import CliRunner
 from conftest import FIXTURES
 
-from wsscore.cli import cli
+from wsscore.cli.app import cli
 
 GOLD, PRED, WORDS = (str(FIXTURES / name) for name in ("gold.txt", "pred.txt", "words.txt"))
 # Maximum matching with fixtures/words.txt, worked out by hand: 好好考虑 is one entry, 一下 and

@@ -1,4 +1,4 @@
-"""Tests of wsscore.sighan: the SIGHAN Perl script's layout, and the --match diff engine.
+"""Tests of wsscore.sighan.layout: the SIGHAN Perl script's layout, and the --match diff engine.
 
 The differential tests run the bakeoff's own ``score`` script on the bakeoff data found in
 ``../shared/icwb2`` (research-only data, never copied into the project) and require byte-identical
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from wsscore.sighan import (
+from wsscore.sighan.layout import (
     SighanTotals,
     format_sentence_block,
     format_summary,

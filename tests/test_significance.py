@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wsscore.bootstrap import bootstrap_intervals
-from wsscore.metrics import f_beta
-from wsscore.significance import (
+from wsscore.metrics.bootstrap import bootstrap_intervals
+from wsscore.metrics.scores import f_beta
+from wsscore.metrics.significance import (
     BOOTSTRAP,
     RANDOMIZATION,
     PairedResult,

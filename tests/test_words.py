@@ -1,4 +1,4 @@
-from wsscore.words import spans_of, split_words
+from wsscore.inputs.words import spans_of, split_words
 
 
 def test_splits_on_every_unicode_white_space_run():

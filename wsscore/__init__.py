@@ -1,61 +1,90 @@
 """wsscore: a fast, exact scorer for word segmentation, compatible with the SIGHAN bakeoff.
 
-The public API is small; the CLI renders the same objects::
+The public API is small; the command line renders the same objects::
 
-    from wsscore import score
-    report = score("gold.txt", ["a.txt", "b.txt"], dictionary="training_words.txt")
+    from wsscore import InputOptions, render, score
+    inputs = InputOptions(dictionary="training_words.txt")
+    report = score("gold.txt", ["a.txt", "b.txt"], inputs=inputs)
     for system in report.systems:
         print(system.name, system.metrics.recall, system.metrics.precision, system.metrics.f)
+    print(render(report, "markdown"))
+
+Every problem wsscore can name is a :class:`WsscoreError` (one line: the file, the place, how
+to fix it); an argument that can never work is an :class:`InvalidArgument`, a WsscoreError
+that is also a ``ValueError``.
 """
 
 from __future__ import annotations
 
-from ._version import __version__
+from wsscore._version import __version__
 
 # Not imported from typing: the command's entry point loads this package first, and must reach
 # its Ctrl-C handler without delay (mypy treats any TYPE_CHECKING constant this way).
 TYPE_CHECKING = False
 
 if TYPE_CHECKING:
-    from .comparison import compare
-    from .counts import Counts
-    from .error_analysis import analyse
-    from .metrics import Metrics
-    from .scoring import Report, SystemResult, load_dictionary, score
+    from wsscore.errors import InvalidArgument, Warnings, WsscoreError
+    from wsscore.inputs.dictionary import Dictionary
+    from wsscore.inputs.options import InputOptions, load_dictionary
+    from wsscore.metrics.counts import Counts
+    from wsscore.metrics.scores import Interval, Metrics
+    from wsscore.render import render
+    from wsscore.results import Report, SystemResult
+    from wsscore.scoring.comparison import Comparison, compare
+    from wsscore.scoring.error_analysis import ErrorAnalysis, analyse
+    from wsscore.scoring.scorer import score
+    from wsscore.sighan.by_diff import score_by_diff
+
+# Where each public name lives; imported on first use so that `wsscore --version` and the
+# command's start-up stay fast.
+_PUBLIC = {
+    "score": "wsscore.scoring.scorer",
+    "compare": "wsscore.scoring.comparison",
+    "Comparison": "wsscore.scoring.comparison",
+    "analyse": "wsscore.scoring.error_analysis",
+    "ErrorAnalysis": "wsscore.scoring.error_analysis",
+    "score_by_diff": "wsscore.sighan.by_diff",
+    "render": "wsscore.render",
+    "InputOptions": "wsscore.inputs.options",
+    "load_dictionary": "wsscore.inputs.options",
+    "Dictionary": "wsscore.inputs.dictionary",
+    "Report": "wsscore.results",
+    "SystemResult": "wsscore.results",
+    "Counts": "wsscore.metrics.counts",
+    "Metrics": "wsscore.metrics.scores",
+    "Interval": "wsscore.metrics.scores",
+    "WsscoreError": "wsscore.errors",
+    "InvalidArgument": "wsscore.errors",
+    "Warnings": "wsscore.errors",
+}
 
 __all__ = [
+    "Comparison",
     "Counts",
+    "Dictionary",
+    "ErrorAnalysis",
+    "InputOptions",
+    "Interval",
+    "InvalidArgument",
     "Metrics",
     "Report",
     "SystemResult",
+    "Warnings",
+    "WsscoreError",
     "__version__",
     "analyse",
     "compare",
     "load_dictionary",
+    "render",
     "score",
+    "score_by_diff",
 ]
 
 
-def __getattr__(name: str):
-    # Imported lazily so that `wsscore --version` and the CLI's start-up stay fast.
-    if name in ("score", "load_dictionary", "Report", "SystemResult"):
-        from . import scoring
+def __getattr__(name: str) -> object:
+    module = _PUBLIC.get(name)
+    if module is None:
+        raise AttributeError(f"module 'wsscore' has no attribute {name!r}")
+    from importlib import import_module
 
-        return getattr(scoring, name)
-    if name == "compare":
-        from .comparison import compare
-
-        return compare
-    if name == "analyse":
-        from .error_analysis import analyse
-
-        return analyse
-    if name == "Counts":
-        from .counts import Counts
-
-        return Counts
-    if name == "Metrics":
-        from .metrics import Metrics
-
-        return Metrics
-    raise AttributeError(f"module 'wsscore' has no attribute {name!r}")
+    return getattr(import_module(module), name)

@@ -1,6 +1,6 @@
 """``python -m wsscore``: the same as the ``wsscore`` command."""
 
-from ._entry import main
+from wsscore._entry import main
 
 if __name__ == "__main__":
     main()

@@ -16,6 +16,17 @@ EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report it (also in wsscore.err
 INTERRUPTED = b"wsscore: interrupted\n"
 
 
+# Set once the report has been delivered (renamed into place, or being copied to standard
+# output): the run has then succeeded, and a late Ctrl-C must neither undo nor deny it.
+_delivered = False
+
+
+def hold_interrupts() -> None:
+    """From now on a Ctrl-C is ignored: the report is being delivered (see Destination)."""
+    global _delivered
+    _delivered = True
+
+
 def _leave_at_once(signum: int, frame: object) -> None:
     """A second Ctrl-C while the first is being handled: no more clean-up, no traceback."""
     os.write(2, INTERRUPTED)
@@ -23,6 +34,8 @@ def _leave_at_once(signum: int, frame: object) -> None:
 
 
 def _interrupt(signum: int, frame: object) -> None:
+    if _delivered:
+        return
     # The first Ctrl-C unwinds normally (temporary files are removed on the way out); a
     # second one cannot interrupt that unwinding half-way with a traceback.
     signal.signal(signal.SIGINT, _leave_at_once)
@@ -38,10 +51,12 @@ def interrupted() -> None:
 
 
 def main() -> None:
+    global _delivered
+    _delivered = False
     if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
         signal.signal(signal.SIGINT, _interrupt)  # not when Ctrl-C is ignored (nohup, &)
     try:
-        from .cli import main as run_cli
+        from wsscore.cli.app import main as run_cli
     except KeyboardInterrupt:
         interrupted()
     try:

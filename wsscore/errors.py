@@ -30,6 +30,15 @@ class WsscoreError(Exception):
         return text
 
 
+class InvalidArgument(WsscoreError, ValueError):
+    """An argument of the Python API that can never work (an unknown format or policy, a
+    count below 1, a name for each of too few predictions), raised before any input is read.
+
+    It is a :class:`WsscoreError` (the command line prints it as one line, exit 2) and, for
+    code that checks arguments the usual Python way, a ``ValueError``.
+    """
+
+
 def refuse_standard_input_twice(sources: list[object]) -> None:
     """Standard input can be read once: refuse ``-`` given for two inputs."""
     if sum(1 for source in sources if isinstance(source, str) and source == "-") > 1:

@@ -11,7 +11,7 @@ import os
 try:
     if os.environ.get("WSSCORE_PURE_PYTHON"):
         raise ImportError("turned off by WSSCORE_PURE_PYTHON")
-    from ._speedups import Vocabulary, count_block, count_words
+    from wsscore._speedups import Vocabulary, count_block, count_words
 except ImportError:  # not compiled (no C compiler at install time), or turned off
     Vocabulary = count_block = count_words = None  # type: ignore[assignment,misc]
 

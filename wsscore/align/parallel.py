@@ -1,0 +1,360 @@
+"""Scoring large inputs in worker processes (``--jobs N``), with the single-process result.
+
+The gold and the predictions are cut into chunks at line breaks they share: chunk k holds gold
+lines [L_k, L_k+1) and the same lines of every prediction. Line breaks are word boundaries on
+both sides, so if every chunk of a prediction holds exactly the gold chunk's characters, no word
+crosses a cut and the counts of the chunks add up to the counts of the whole file, sentence by
+sentence. Whether they do is only known after scoring: a chunk whose characters differ (the line
+breaks differ across a cut, or the texts differ) reports misaligned characters. Then the chunks'
+results are thrown away and the whole input is scored in one process, so ``--jobs`` never
+changes a number (metrics.md §1: differing characters are aligned over whole stretches, which a
+cut could split).
+
+Cuts are placed between two pairs of equal lines (gold line i and prediction line i hold the
+same characters), which makes a wasted attempt rare: the usual prediction has the gold's lines.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Container, Sequence
+from typing import NamedTuple
+
+from wsscore.align.stream import GoldBlock, MismatchError, SentenceRecord, SystemAligner
+from wsscore.errors import Warnings
+from wsscore.inputs.encodings import Encoding
+from wsscore.inputs.reading import BLOCK_SIZE, TextFile
+
+# Below this size of the gold a pool costs more than it saves.
+MIN_PARALLEL_BYTES = 4 << 20
+CHUNKS_PER_JOB = 2
+# How far (in lines) a cut may move to fall between equal lines.
+MAX_CUT_SHIFT = 200
+
+
+class FileRange(NamedTuple):
+    path: str
+    encoding: Encoding
+    start: int  # byte offsets
+    end: int
+    option: str = "--encoding"  # that sets the file's encoding, for hints (TextFile.option)
+
+
+class ChunkTask(NamedTuple):
+    first_line: int  # 1-based gold line number of the chunk's first line
+    gold: FileRange
+    predictions: list[FileRange]
+    by_sentence: bool
+    stop_at_first_mismatch: bool
+
+
+class ChunkResult(NamedTuple):
+    totals: list[list[int]]  # per prediction, in Counts field order
+    pred_lines: list[int]
+    sentences: list[list[SentenceRecord]]
+    gold_lines: int
+    gold_words: int
+    gold_sentences: int
+
+
+class ParallelResult(NamedTuple):
+    totals: list[list[int]]
+    pred_lines: list[int]
+    sentences: list[list[SentenceRecord]]
+    gold_lines: int
+    gold_words: int
+    gold_sentences: int
+
+
+def effective_jobs(jobs: int) -> int:
+    """``0`` means all cores."""
+    return max(1, os.cpu_count() or 1) if jobs == 0 else jobs
+
+
+def eligible(gold: object, predictions: Sequence[object]) -> bool:
+    """Regular, uncompressed files in encodings where b'\\n' is always a line feed.
+
+    Asking for a file's encoding decides it: a file whose first block is all ASCII is looked
+    ahead to its first other lines (reading.TextFile.encoding), so every chunk of it is read in
+    the encoding the whole file is read in. Hence the cheap checks come first.
+    """
+    files: list[TextFile] = []
+    for item in (gold, *predictions):
+        if not isinstance(item, TextFile) or item.path == "-":
+            return False
+        if not isinstance(item.stream, io.BufferedReader) or not os.path.isfile(item.path):
+            return False  # compressed, or not a plain file: cannot be read from an offset
+        files.append(item)
+    if os.path.getsize(files[0].path) < MIN_PARALLEL_BYTES:
+        return False
+    return all(item.encoding.ascii_compatible for item in files)
+
+
+# --- planning the cuts ----------------------------------------------------------------------
+
+
+def _line_starts(path: str, lines: Sequence[int]) -> list[int]:
+    """Byte offset of the start of each given 0-based line (ascending), -1 past the end."""
+    found: list[int] = []
+    wanted = iter(lines)
+    target = next(wanted, None)
+    seen = 0  # line feeds before the current block
+    offset = 0
+    with open(path, "rb") as stream:
+        while target is not None:
+            block = stream.read(BLOCK_SIZE)
+            if not block:
+                break
+            in_block = block.count(b"\n")
+            while target is not None and target <= seen + in_block:
+                if target == 0:
+                    found.append(0)
+                else:
+                    position = -1
+                    for _ in range(target - seen):
+                        position = block.index(b"\n", position + 1)
+                    found.append(offset + position + 1)
+                target = next(wanted, None)
+            seen += in_block
+            offset += len(block)
+    found += [-1] * (len(lines) - len(found))
+    return found
+
+
+def _candidate_lines(path: str, pieces: int) -> list[int]:
+    """0-based numbers of the lines starting near each 1/pieces of the file's bytes."""
+    size = os.path.getsize(path)
+    targets = [size * k // pieces for k in range(1, pieces)]
+    lines: list[int] = []
+    seen = 0
+    offset = 0
+    wanted = iter(targets)
+    target = next(wanted, None)
+    with open(path, "rb") as stream:
+        while target is not None:
+            block = stream.read(BLOCK_SIZE)
+            if not block:
+                break
+            while target is not None and target < offset + len(block):
+                lines.append(seen + block.count(b"\n", 0, target - offset) + 1)
+                target = next(wanted, None)
+            seen += block.count(b"\n")
+            offset += len(block)
+    return sorted(set(lines))
+
+
+def _chars(line: bytes, encoding: Encoding) -> str:
+    return "".join(encoding.decode(line).split())
+
+
+def _read_lines(path: str, start: int, count: int) -> list[bytes]:
+    with open(path, "rb") as stream:
+        stream.seek(start)
+        return [stream.readline() for _ in range(count)]
+
+
+def plan(gold: TextFile, predictions: Sequence[TextFile], pieces: int) -> list[int] | None:
+    """0-based gold line numbers where the inputs are cut, each between two lines that hold
+    the same characters in the gold and in every prediction (None if no cut was found)."""
+    files = [gold, *predictions]
+    candidates = _candidate_lines(gold.path, pieces)
+    cuts: list[int] = []
+    for line in candidates:
+        if cuts and line <= cuts[-1]:
+            continue
+        starts = [_line_starts(f.path, [line])[0] for f in files]
+        if min(starts) < 0:
+            break
+        window = [
+            _read_lines(f.path, s, MAX_CUT_SHIFT + 1) for f, s in zip(files, starts, strict=True)
+        ]
+        texts = [
+            [_chars(b, f.encoding) for b in lines] for f, lines in zip(files, window, strict=True)
+        ]
+        for shift in range(1, MAX_CUT_SHIFT + 1):
+            before = {t[shift - 1] for t in texts}
+            after = {t[shift] for t in texts}
+            ended = any(not lines[shift] for lines in window)
+            if ended:
+                break
+            if len(before) == 1 and len(after) == 1:
+                cuts.append(line + shift)
+                break
+    return cuts or None
+
+
+def tasks(
+    gold: TextFile,
+    predictions: Sequence[TextFile],
+    cuts: list[int],
+    *,
+    by_sentence: bool,
+    stop_at_first_mismatch: bool,
+) -> list[ChunkTask] | None:
+    files = [gold, *predictions]
+    starts_by_file = [_line_starts(f.path, cuts) for f in files]
+    if any(start < 0 for starts in starts_by_file for start in starts):
+        return None
+    sizes = [os.path.getsize(f.path) for f in files]
+    out = []
+    bounds = [0, *cuts, None]
+    for k in range(len(cuts) + 1):
+        ranges = []
+        for f, starts, size in zip(files, starts_by_file, sizes, strict=True):
+            start = 0 if k == 0 else starts[k - 1]
+            end = size if k == len(cuts) else starts[k]
+            ranges.append(FileRange(f.path, f.encoding, start, end, f.option))
+        first_line = (bounds[k] or 0) + 1
+        out.append(
+            ChunkTask(first_line, ranges[0], ranges[1:], by_sentence, stop_at_first_mismatch)
+        )
+    return out
+
+
+# --- the workers ----------------------------------------------------------------------------
+
+_DICTIONARY: Container[str] | None = None  # set before the pool forks: shared, not pickled
+
+
+class _RangeReader(io.RawIOBase):
+    """Bytes [start, end) of a file, read like a stream."""
+
+    def __init__(self, path: str, start: int, end: int):
+        self._file = open(path, "rb")  # noqa: SIM115 (closed with the reader)
+        self._file.seek(start)
+        self._left = end - start
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int = -1) -> bytes:
+        if size < 0 or size > self._left:
+            size = self._left
+        data = self._file.read(size)
+        self._left -= len(data)
+        return data
+
+    def close(self) -> None:
+        self._file.close()
+        super().close()
+
+
+def _open_range(spec: FileRange) -> TextFile:
+    reader = _RangeReader(spec.path, spec.start, spec.end)
+    first = reader.read(BLOCK_SIZE)
+    return TextFile(
+        spec.path,
+        spec.encoding,
+        reader,  # type: ignore[arg-type]
+        first,
+        Warnings(quiet=True),
+        option=spec.option,
+    )
+
+
+def score_chunk(task: ChunkTask) -> ChunkResult | None:
+    """The counts of one chunk, or None if it cannot stand for its part of the whole."""
+    gold = _open_range(task.gold)
+    predictions = [_open_range(spec) for spec in task.predictions]
+    sentences: list[list[SentenceRecord]] = [[] for _ in predictions]
+    aligners = [
+        SystemAligner(
+            p.lines(),
+            on_sentence=sentences[i].append if task.by_sentence else None,
+            stop_at_first_mismatch=task.stop_at_first_mismatch,
+        )
+        for i, p in enumerate(predictions)
+    ]
+    words = count = 0
+    next_line = task.first_line
+    try:
+        for text in gold.text_blocks():
+            block = GoldBlock(next_line, text, _DICTIONARY)
+            next_line += len(block.lines)
+            block_words, block_sentences = block.word_and_sentence_counts()
+            words += block_words
+            count += block_sentences
+            for aligner in aligners:
+                aligner.feed_block(block)
+        for aligner in aligners:
+            aligner.finish()
+    except MismatchError:
+        return None
+    if gold.undecodable or any(p.undecodable for p in predictions):
+        return None  # the warning must name the whole file's line: the single run gives it
+    if any(aligner.misaligned_chars for aligner in aligners):
+        return None
+    return ChunkResult(
+        [list(a.totals) for a in aligners],
+        [a.pred_lines_read for a in aligners],
+        sentences,
+        gold.lines_read,
+        words,
+        count,
+    )
+
+
+def score_parallel(
+    gold: TextFile,
+    predictions: Sequence[TextFile],
+    dictionary: Container[str] | None,
+    jobs: int,
+    *,
+    by_sentence: bool,
+    stop_at_first_mismatch: bool,
+) -> ParallelResult | None:
+    """Score in ``jobs`` processes; None when the single-process run must decide."""
+    cuts = plan(gold, predictions, jobs * CHUNKS_PER_JOB)
+    if cuts is None:
+        return None
+    chunk_tasks = tasks(
+        gold,
+        predictions,
+        cuts,
+        by_sentence=by_sentence,
+        stop_at_first_mismatch=stop_at_first_mismatch,
+    )
+    if chunk_tasks is None:
+        return None
+    import multiprocessing
+
+    global _DICTIONARY
+    _DICTIONARY = dictionary
+    try:
+        with multiprocessing.get_context("fork").Pool(jobs, initializer=_ignore_ctrl_c) as pool:
+            results = pool.map(score_chunk, chunk_tasks, chunksize=1)
+    finally:
+        _DICTIONARY = None
+    if any(result is None for result in results):
+        return None
+    return _merge([r for r in results if r is not None], len(predictions))
+
+
+def _ignore_ctrl_c() -> None:
+    # Ctrl-C reaches the whole process group: the parent alone answers it (exit 130, the
+    # pool terminated), not every worker with a traceback of its own.
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _merge(results: list[ChunkResult], systems: int) -> ParallelResult:
+    totals = [[0] * 10 for _ in range(systems)]
+    pred_lines = [0] * systems
+    sentences: list[list[SentenceRecord]] = [[] for _ in range(systems)]
+    for result in results:
+        for index in range(systems):
+            totals[index] = [
+                a + b for a, b in zip(totals[index], result.totals[index], strict=True)
+            ]
+            pred_lines[index] += result.pred_lines[index]
+            sentences[index] += result.sentences[index]
+    return ParallelResult(
+        totals,
+        pred_lines,
+        sentences,
+        sum(r.gold_lines for r in results),
+        sum(r.gold_words for r in results),
+        sum(r.gold_sentences for r in results),
+    )

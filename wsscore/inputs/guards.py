@@ -1,0 +1,160 @@
+"""Checks on a command's files before anything is read or written.
+
+No output may be one of the inputs (the report would replace it), no stream may be read twice
+(the second reader would wait forever or get the rest of the first one's data), and the files
+scored at once must fit under the open-file limit. Files are compared as the system sees them,
+by device and inode, so symbolic and hard links, ``./`` and ``../`` forms all count.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from wsscore.errors import WsscoreError, refuse_standard_input_twice
+
+# Files a run may hold open besides its inputs: standard streams, the C extension, imports,
+# a report's temporary file, a worker's pipes.
+OPEN_FILE_RESERVE = 24
+
+
+class Named(NamedTuple):
+    """A path given on the command line, with the role or option that gave it."""
+
+    role: str  # "the gold", "-d", "-o", ...
+    path: str
+
+
+def file_identity(path: str) -> os.stat_result | None:
+    """The status of the file a path names (standard input for ``-``), or None if there is none."""
+    try:
+        if path == "-":
+            return None if sys.stdin is None else os.fstat(sys.stdin.fileno())
+        return os.stat(path)
+    except (OSError, ValueError, AttributeError):  # no such file; a stdin without a descriptor
+        return None
+
+
+def _same(a: os.stat_result, b: os.stat_result) -> bool:
+    return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
+
+
+def _shown(item: Named) -> str:
+    return "standard input ('-')" if item.path == "-" else f"{item.role} {item.path}"
+
+
+def refuse_outputs_that_are_inputs(outputs: Sequence[Named], inputs: Sequence[Named]) -> None:
+    """An ``-o`` or ``--plot`` that is an input, or two outputs that are one file: refuse."""
+    outputs = [item for item in outputs if item.path not in (None, "", "-")]
+    for output in outputs:
+        written = file_identity(output.path)
+        if written is None:
+            continue  # not there yet: it cannot be an input
+        for item in inputs:
+            read = file_identity(item.path)
+            if read is not None and _same(written, read) and stat.S_ISREG(read.st_mode):
+                raise WsscoreError(
+                    f"{output.role} {output.path} is the same file as {_shown(item)}: writing "
+                    "there would destroy an input",
+                    hint=f"give {output.role} another file name",
+                )
+
+
+def refuse_one_file_for_two_outputs(outputs: Sequence[Named]) -> None:
+    """``-o r.png --plot r.png``: one would replace the other (compared by path, as neither
+    needs to exist yet)."""
+    outputs = [item for item in outputs if item.path not in (None, "", "-")]
+    for position, output in enumerate(outputs):
+        for other in outputs[position + 1 :]:
+            if os.path.realpath(output.path) == os.path.realpath(other.path):
+                raise WsscoreError(
+                    f"{output.role} and {other.role} name the same file {output.path}",
+                    hint="give each its own file",
+                )
+
+
+def refuse_stdout_into_an_input(inputs: Sequence[Named]) -> None:
+    """``wsscore score g p >> p``: the report would land in an input while it is read."""
+    written = _stdout_identity()
+    if written is None or not stat.S_ISREG(written.st_mode):
+        return
+    for item in inputs:
+        read = file_identity(item.path)
+        if read is not None and item.path != "-" and _same(written, read):
+            raise WsscoreError(
+                f"standard output is redirected into {_shown(item)}: the report would "
+                "overwrite an input",
+                hint="redirect the report to another file, or give -o FILE",
+            )
+
+
+def _stdout_identity() -> os.stat_result | None:
+    try:
+        return os.fstat(sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # closed, or not a real file (a test runner)
+        return None
+
+
+def refuse_streams_read_twice(inputs: Sequence[Named]) -> None:
+    """A pipe, terminal or named pipe can be read once: refuse it given for two inputs."""
+    refuse_standard_input_twice([item.path for item in inputs])
+    seen: list[tuple[Named, os.stat_result]] = []
+    for item in inputs:
+        status = file_identity(item.path)
+        if status is None or stat.S_ISREG(status.st_mode) or stat.S_ISDIR(status.st_mode):
+            continue  # a regular file can be read again (scoring a file against itself is fine)
+        for earlier, earlier_status in seen:
+            if _same(status, earlier_status):
+                raise WsscoreError(
+                    f"{_shown(earlier)} and {_shown(item)} are the same stream, which can be "
+                    "read only once",
+                    hint="save it to a file and give the file for both",
+                )
+        seen.append((item, status))
+
+
+def refuse_closed_standard_input(inputs: Sequence[Named]) -> None:
+    if sys.stdin is None and any(item.path == "-" for item in inputs):
+        item = next(item for item in inputs if item.path == "-")
+        raise WsscoreError(
+            f"{item.role} is standard input ('-'), which is closed",
+            hint="give a file, or pipe the input in",
+        )
+
+
+def require_rereadable(item: Named, why: str) -> None:
+    """Some work reads an input twice: it must be a file, not standard input or a pipe."""
+    status = file_identity(item.path)
+    if item.path == "-" or (status is not None and not stat.S_ISREG(status.st_mode)):
+        raise WsscoreError(
+            f"{why} reads {item.role} twice, so it must be a file, not a stream",
+            where="<stdin>" if item.path == "-" else item.path,
+            hint="save it to a file first",
+        )
+
+
+def ensure_open_file_limit(files_at_once: int) -> None:
+    """Raise the soft limit on open files when the inputs need it; refuse when the hard one is
+    too low, naming the limit, rather than fail on the 45th file with EMFILE."""
+    try:
+        import resource
+    except ImportError:  # not on this system: nothing to check
+        return
+    needed = files_at_once + OPEN_FILE_RESERVE
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY or needed <= soft:
+        return
+    if hard == resource.RLIM_INFINITY or needed <= hard:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (needed, hard))
+            return
+        except (ValueError, OSError):
+            pass
+    raise WsscoreError(
+        f"{files_at_once} files are read at once, which needs about {needed} open files, but "
+        f"the limit on open files is {soft} (hard limit {hard})",
+        hint=f"raise it, e.g. 'ulimit -n {max(needed, 1024)}', or score fewer files per run",
+    )

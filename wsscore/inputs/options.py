@@ -1,0 +1,163 @@
+"""How the inputs of a run are read: one value shared by the library and the command line.
+
+Every entry point (:func:`wsscore.score`, :func:`wsscore.compare`, :func:`wsscore.analyse`, the
+``sighan`` layout and ``--match diff``) reads a gold, predictions and perhaps a dictionary the
+same way; :class:`InputOptions` says how, once.
+
+>>> from wsscore import InputOptions, score
+>>> inputs = InputOptions(dictionary="words.txt", encoding="gbk", mismatch="error")
+>>> report = score("gold.txt", ["system.txt"], inputs=inputs)
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+
+from wsscore.errors import InvalidArgument, Warnings
+from wsscore.inputs.dictionary import Dictionary, load_training_corpus, load_word_list
+
+# Where known words come from: paths of word lists, a loaded Dictionary, or a set of words.
+DictionarySource = str | os.PathLike | Iterable[str | os.PathLike] | Dictionary | set | frozenset
+PathsSource = str | os.PathLike | Iterable[str | os.PathLike]
+Loader = Callable[..., Dictionary]
+
+MISMATCH_POLICIES = ("warn", "error", "align")
+
+# The options that set each file's encoding, named in hints about it (committee members are
+# read with --pred-encoding, like the predictions; a difficulty file only with --encoding).
+GOLD_OPTION = "--gold-encoding"
+PRED_OPTION = "--pred-encoding"
+
+
+@dataclass(frozen=True)
+class InputOptions:
+    """The dictionary, the encodings and the policies that every scoring entry point shares.
+
+    ``dictionary``: word-list paths (one word per line), a :class:`Dictionary`, or a set of
+    words; ``train``: segmented training corpora whose words form the dictionary (both may be
+    given: their words are joined). ``encoding`` is the encoding of every input (``auto``
+    detects each file); ``gold_encoding``, ``pred_encoding`` and ``dict_encoding`` override it
+    for one kind of input. ``mismatch`` is what happens when a prediction's characters differ
+    from the gold's: ``warn`` (count the words touching them as wrong, refused beyond 10% of
+    sentences), ``error`` or ``align`` (without limit). ``strict`` turns warnings into errors;
+    ``warnings`` collects them (a quiet collector by default; the command line prints them).
+
+    Invalid values raise ``ValueError``, as every argument of the public API does.
+    """
+
+    dictionary: DictionarySource | None = None
+    train: PathsSource | None = None
+    encoding: str = "auto"
+    gold_encoding: str | None = None
+    pred_encoding: str | None = None
+    dict_encoding: str | None = None
+    mismatch: str = "warn"
+    strict: bool = False
+    warnings: Warnings = field(default_factory=lambda: Warnings(quiet=True), compare=False)
+
+    def __post_init__(self) -> None:
+        if self.mismatch not in MISMATCH_POLICIES:
+            raise InvalidArgument(
+                f"mismatch must be one of {MISMATCH_POLICIES}, not {self.mismatch!r}"
+            )
+        # Paths given as a generator are listed once, so that checking them does not use them up.
+        object.__setattr__(self, "dictionary", _listed(self.dictionary))
+        object.__setattr__(self, "train", _listed(self.train))
+
+    @property
+    def for_gold(self) -> str:
+        """The encoding the gold is read in."""
+        return self.gold_encoding or self.encoding
+
+    @property
+    def for_predictions(self) -> str:
+        """The encoding predictions (and committee members) are read in."""
+        return self.pred_encoding or self.encoding
+
+    @property
+    def for_dictionary(self) -> str:
+        """The encoding word lists and training corpora are read in."""
+        return self.dict_encoding or self.encoding
+
+    def dictionary_paths(self) -> list[str]:
+        """The files among ``dictionary`` and ``train`` (for the standard-input check)."""
+        return [*self.word_list_paths(), *_paths_in(self.train)]
+
+    def word_list_paths(self) -> list[str]:
+        """The word-list files given as ``dictionary`` (none for a Dictionary or a set)."""
+        return _paths_in(self.dictionary)
+
+    def load_dictionary(self) -> Dictionary | None:
+        """The known words, read once: None without a dictionary and training corpus."""
+        if isinstance(self.dictionary, Dictionary) and self.train is None:
+            return self.dictionary
+        if isinstance(self.dictionary, (set, frozenset)) and self.train is None:
+            return Dictionary(frozenset(self.dictionary), (), "str", "words")
+        parts: list[Dictionary] = []
+        if self.dictionary is not None:
+            parts.append(self._read(load_word_list, self.dictionary))
+        if self.train is not None:
+            parts.append(self._read(load_training_corpus, self.train))
+        if not parts:
+            return None
+        return parts[0] if len(parts) == 1 else _joined(parts)
+
+    def with_dictionary(self, dictionary: Dictionary | None) -> InputOptions:
+        """These options with the dictionary already loaded (so it is read once, not again)."""
+        return replace(self, dictionary=dictionary, train=None)
+
+    def _read(self, load: Loader, source: DictionarySource) -> Dictionary:
+        if isinstance(source, Dictionary):
+            return source
+        if isinstance(source, (set, frozenset)):
+            return Dictionary(frozenset(source), (), "str", "words")
+        return load(
+            _paths_in(source), self.for_dictionary, warnings=self.warnings, strict=self.strict
+        )
+
+
+def _joined(parts: list[Dictionary]) -> Dictionary:
+    return Dictionary(
+        frozenset().union(*(part.entries for part in parts)),
+        tuple(path for part in parts for path in part.paths),
+        "+".join(dict.fromkeys(part.encoding for part in parts)),
+        "words+train",
+    )
+
+
+def _listed(value: object) -> object:
+    if value is None or isinstance(value, (str, os.PathLike, Dictionary, set, frozenset, list)):
+        return value
+    if isinstance(value, Iterable):
+        return list(value)
+    raise InvalidArgument(f"expected a path, paths, a Dictionary or a set of words, not {value!r}")
+
+
+def _paths_in(value: object) -> list[str]:
+    if value is None or isinstance(value, (Dictionary, set, frozenset)):
+        return []
+    if isinstance(value, (str, os.PathLike)):
+        return [os.fspath(value)]
+    return [os.fspath(v) for v in value if isinstance(v, (str, os.PathLike))]  # type: ignore[attr-defined]
+
+
+def load_dictionary(
+    dictionary: DictionarySource | None = None,
+    train: PathsSource | None = None,
+    *,
+    encoding: str = "auto",
+    warnings: Warnings | None = None,
+    strict: bool = False,
+) -> Dictionary | None:
+    """A dictionary from word-list files, training corpora, or a set of words (None without
+    any): what :meth:`InputOptions.load_dictionary` reads, to pass on as a :class:`Dictionary`."""
+    options = InputOptions(
+        dictionary=dictionary,
+        train=train,
+        dict_encoding=encoding,
+        strict=strict,
+        warnings=warnings if warnings is not None else Warnings(),
+    )
+    return options.load_dictionary()

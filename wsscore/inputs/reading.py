@@ -1,0 +1,557 @@
+"""Reading inputs: files, standard input, compressed files; detection, decoding, lines.
+
+Inputs are read in blocks cut at line ends, so memory does not grow with the length of a file.
+"""
+
+from __future__ import annotations
+
+import codecs
+import io
+import os
+import re
+import sys
+from collections.abc import Iterator
+from typing import BinaryIO
+
+from wsscore.errors import Warnings, WsscoreError, location
+from wsscore.inputs.encodings import (
+    Crib,
+    Encoding,
+    detect,
+    detect_and_decode,
+    lookup,
+    non_ascii_part,
+    only_ascii_seen,
+)
+
+# 128 KiB; the first block is also the detection sample. Blocks this small keep the working set
+# in the CPU caches (64x the MSR test set scores faster than with 1 MiB blocks) and make the peak
+# memory of a small file the same as a huge one's (benchmarks/).
+BLOCK_SIZE = 1 << 17
+
+_COMPRESSIONS = (  # signature, module that reads it, file name suffix, format's name
+    (b"\x1f\x8b", "gzip", ".gz", "gzip"),
+    (b"BZh", "bz2", ".bz2", "bz2"),
+    (b"\xfd7zXZ\x00", "lzma", ".xz", "xz"),
+)
+_ESCAPED = re.compile("[\udc80-\udcff]")
+_DIRECTORY = "is a directory, not a file"
+_DIRECTORY_HINT = "give the file inside it"
+# The option that sets a file's encoding, named in every hint about it: each command has one per
+# role of file (--gold-encoding, --pred-encoding, --dict-encoding); this is the generic one.
+ENCODING_OPTION = "--encoding"
+
+
+def display_name(path: str) -> str:
+    return "<stdin>" if path == "-" else path
+
+
+def open_binary(path: str) -> BinaryIO:
+    """Open a path or ``-`` for reading bytes, decompressing gzip, bzip2 or xz transparently.
+
+    Compression is recognised by its magic bytes, so it works for standard input too.
+    """
+    name = display_name(path)
+    try:
+        raw: BinaryIO = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
+    except FileNotFoundError:
+        raise WsscoreError("no such file", where=name, hint="check the path") from None
+    except IsADirectoryError:
+        raise WsscoreError(_DIRECTORY, where=name, hint=_DIRECTORY_HINT) from None
+    except PermissionError:
+        raise WsscoreError(
+            "permission denied", where=name, hint="make it readable (chmod u+r) or copy it"
+        ) from None
+    except OSError as exc:
+        raise WsscoreError(f"cannot open: {exc.strerror or exc}", where=name) from None
+    buffered = raw if isinstance(raw, io.BufferedReader) else io.BufferedReader(raw)  # type: ignore[arg-type]
+    try:
+        head = buffered.peek(6)[:6]
+    except OSError as exc:
+        raise WsscoreError(f"cannot read: {exc.strerror or exc}", where=name) from None
+    for magic, module_name, _, _ in _COMPRESSIONS:
+        if head.startswith(magic):
+            import importlib
+
+            module = importlib.import_module(module_name)
+            if path == "-":
+                return module.open(buffered, "rb")  # type: ignore[no-any-return]
+            # Opened by name, the decompressor owns its file and closes it with itself.
+            buffered.close()
+            try:
+                return module.open(path, "rb")  # type: ignore[no-any-return]
+            except OSError as exc:
+                raise WsscoreError(f"cannot open: {exc.strerror or exc}", where=name) from None
+    suffix = os.path.splitext(path)[1].lower()
+    for _, _, named, kind in _COMPRESSIONS:
+        if suffix == named:
+            raise WsscoreError(
+                f"is named {suffix} but is not {kind}-compressed (it does not start with the "
+                f"{kind} signature)",
+                where=name,
+                hint="the file is damaged; if it is plain text, rename it",
+            )
+    return buffered
+
+
+def _read_block(stream: BinaryIO, name: str, size: int | None = None) -> bytes:
+    # BLOCK_SIZE is looked up at each call (not bound as a default), so it can be tuned.
+    try:
+        return stream.read(BLOCK_SIZE if size is None else size)
+    except Exception as exc:
+        if not _is_read_error(exc):
+            raise
+        reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+        raise WsscoreError(
+            f"cannot read ({reason})", where=name, hint="is the compressed file complete?"
+        ) from None
+
+
+def _is_read_error(exc: Exception) -> bool:
+    """An I/O error, or damaged compressed data (zlib and lzma have error classes of their own;
+    they are looked up only when a compressed file has loaded them)."""
+    errors: list[type[BaseException]] = [OSError, EOFError]
+    for module, name in (("zlib", "error"), ("lzma", "LZMAError")):
+        if module in sys.modules:
+            errors.append(getattr(sys.modules[module], name))
+    return isinstance(exc, tuple(errors))
+
+
+class TextFile:
+    """One input file, decoded line by line.
+
+    Iterate over :meth:`lines` once; each item is a line without its line feed (a ``\\r`` before
+    it is left in place: it is white space for word splitting and stripped from entries).
+    ``first_text`` is the whole file already decoded (strictly), when detection did it.
+    ``option`` is the command-line option that sets this file's encoding, for hints.
+    """
+
+    def __init__(
+        self,
+        path: str,
+        encoding: Encoding,
+        stream: BinaryIO,
+        first_block: bytes,
+        warnings: Warnings,
+        strict: bool = False,
+        first_text: str | None = None,
+        option: str = ENCODING_OPTION,
+    ):
+        self.path = path
+        self._encoding = encoding
+        self.stream = stream
+        self.first_block = first_block
+        self.sample = first_block  # the bytes the encoding was decided on (for crib_of)
+        self.warnings = warnings
+        self.strict = strict
+        self.first_text = first_text
+        self.option = option
+        self.lines_read = 0
+        self.bytes_done = 0  # (decompressed) bytes of the blocks handed out so far
+        self.undecodable = 0
+        self.first_undecodable: str | None = None
+        # While only ASCII lines were seen, detection waits for the first others (undecided),
+        # or the given encoding waits to be checked on them; see wait_for_non_ascii.
+        self._undecided = False
+        self._unchecked = False
+        self._crib: Crib = None
+
+    def __repr__(self) -> str:
+        return f"TextFile({self.path!r}, {self._encoding.name!r})"
+
+    @property
+    def name(self) -> str:
+        return display_name(self.path)
+
+    @property
+    def encoding(self) -> Encoding:
+        """The file's encoding, final once the file was read.
+
+        Asked for earlier, while the lines read so far are all ASCII, a regular file is looked
+        ahead (a second handle, one block at a time) to its first non-ASCII lines to decide;
+        standard input and pipes cannot be read twice: for them it is utf-8 until reading
+        decides.
+        """
+        if self._undecided:
+            self._look_ahead()
+        return self._encoding
+
+    def wait_for_non_ascii(self, *, detect: bool, crib: Crib = None) -> None:
+        """The first block held only ASCII lines, which read the same in every encoding: decide
+        (``detect``) or check the given encoding on the first lines that hold other bytes."""
+        self._undecided = detect
+        self._unchecked = not detect
+        self._crib = crib
+
+    def _settle(self, data: bytes) -> None:
+        """``data``, whole lines, holds the file's first non-ASCII bytes: decide on them."""
+        if self._undecided:
+            self._undecided = False
+            self._encoding = detect(data, complete=True, crib=self._crib, mid_file=True)
+            self.sample = data
+            self._crib = None
+        if self._unchecked:
+            self._unchecked = False
+            _refuse_another_encoding(
+                data, True, self._encoding, self.name, self.option, self.lines_read + 1
+            )
+
+    def _look_ahead(self) -> None:
+        if self.path == "-" or not os.path.isfile(self.path):
+            return  # standard input, a pipe: read once, so reading decides
+        stream = open_binary(self.path)
+        try:
+            for data, _ in _line_chunks(stream, _read_block(stream, self.name), self.name):
+                if not data.isascii():
+                    self._settle(data)
+                    return
+        finally:
+            stream.close()
+        self._undecided = False  # ASCII to the end: utf-8, as detection said
+
+    def lines(self) -> Iterator[str]:
+        for text in self.text_blocks():
+            lines = text.split("\n")
+            if lines[-1] == "":
+                lines.pop()  # the line feed ends the last line; it does not start a new one
+            yield from lines
+
+    def read_text(self) -> str:
+        """The whole decoded text (for dictionaries, which are held in memory anyway)."""
+        return "".join(self.text_blocks())
+
+    def text_blocks(self) -> Iterator[str]:
+        """Decoded text in blocks of whole lines (each ends with a line feed, but maybe the last).
+
+        :attr:`lines_read` counts the lines of the blocks handed out so far.
+        """
+        if self._encoding.ascii_compatible:
+            blocks = self._blocks_by_cut()
+        else:
+            blocks = self._blocks_incremental()
+        try:
+            for text in blocks:
+                self.lines_read += text.count("\n") + (not text.endswith("\n"))
+                yield text
+        except UnicodeError as exc:  # not a UnicodeDecodeError: those are handled where raised
+            raise self._codec_error(exc) from None
+        finally:
+            self.close()
+        self._report_undecodable()
+
+    def close(self) -> None:
+        """Close the file (standard input is left open: it is not ours)."""
+        if self.path != "-":
+            self.stream.close()
+
+    def _codec_error(self, exc: UnicodeError) -> WsscoreError:
+        """A codec that fails other than on a byte, e.g. UTF-16 without its BOM, punycode."""
+        hint = f"give the right {self.option}"
+        if "BOM" in str(exc):
+            wide = self._encoding.codec.replace("_", "-")[:6]  # utf-16 or utf-32
+            hint = f"a file without a byte-order mark needs {self.option} {wide}-le or {wide}-be"
+        return WsscoreError(
+            f"cannot be read as {self._encoding.name} ({exc})", where=self.name, hint=hint
+        )
+
+    def _blocks_by_cut(self) -> Iterator[str]:
+        if self.first_text is not None:
+            # Detection decoded the whole file already (strictly): no second decode.
+            self.bytes_done = len(self.first_block)
+            yield self.first_text
+            return
+        block = self.first_block
+        if block.startswith(codecs.BOM_UTF8) and self._encoding.family == "utf-8":
+            block = block[3:]
+        for data, final in _line_chunks(self.stream, block, self.name):
+            if (self._undecided or self._unchecked) and not data.isascii():
+                self._settle(data)
+            text = self._decode(data, final=final)
+            self.bytes_done += len(data)
+            yield text
+        self._undecided = self._unchecked = False  # ASCII to the end: utf-8 is right
+
+    def _decode(self, data: bytes, *, final: bool) -> str:
+        first_line = self.lines_read + 1
+        if b"\0" in data:
+            refuse_nul(data, self.name, first_line, self.option)
+        if final and not data.endswith(b"\n"):
+            self._refuse_cut_character(data, first_line)
+        if self.strict:
+            try:
+                return self._encoding.decode(data, strict=True)
+            except UnicodeDecodeError as exc:
+                line, col = _byte_position(data, exc.start)
+                raise WsscoreError(
+                    f"byte 0x{data[exc.start]:02X} is not valid {self._encoding.name}",
+                    where=location(self.name, first_line + line, col),
+                    hint=f"give the right {self.option}, or drop --strict to keep such bytes",
+                ) from None
+        try:  # a strict decode is as fast as a lossless one and proves there is nothing to count
+            return self._encoding.decode(data, strict=True)
+        except UnicodeDecodeError:
+            text = self._encoding.decode(data)
+        self._count_undecodable(data, text, first_line)
+        return text
+
+    def _refuse_cut_character(self, data: bytes, first_line: int) -> None:
+        """A multi-byte character cut off at the very end: the file is truncated (or the
+        encoding wrong); its last word would silently count as wrong."""
+        tail_start = data.rfind(b"\n") + 1
+        encoding = self._encoding
+        decoder = codecs.getincrementaldecoder(encoding.codec)(encoding.strict_errors)
+        try:
+            decoder.decode(data[tail_start:], final=False)
+        except UnicodeError:
+            return  # an invalid byte, not only a cut: reported as undecodable
+        pending = decoder.getstate()[0]
+        if not pending:
+            return
+        line, col = _byte_position(data, len(data) - len(pending))
+        shown = " ".join(f"0x{byte:02X}" for byte in pending)
+        raise WsscoreError(
+            f"the file ends inside a multi-byte {encoding.name} character ({shown}): "
+            "it was cut short",
+            where=location(self.name, first_line + line, col),
+            hint=f"restore the complete file; if it is complete, check {self.option}",
+        )
+
+    def _count_undecodable(self, data: bytes, text: str, first_line: int) -> None:
+        found = _ESCAPED.findall(text)
+        if not found:
+            return
+        if self.first_undecodable is None:
+            try:
+                self._encoding.decode(data, strict=True)
+            except UnicodeDecodeError as exc:
+                line, col = _byte_position(data, exc.start)
+                self.first_undecodable = location(self.name, first_line + line, col)
+        self.undecodable += len(found)
+
+    def _report_undecodable(self) -> None:
+        if self.undecodable:
+            self.warnings.warn(
+                f"{self.undecodable} byte(s) are not valid {self._encoding.name} and were kept "
+                f"as they are (first at {self.first_undecodable}, byte column)",
+                where=self.name,
+                hint=f"check {self.option}; --strict makes this an error",
+            )
+
+    def _blocks_incremental(self) -> Iterator[str]:
+        decoder = codecs.getincrementaldecoder(self._encoding.codec)(
+            "strict" if self.strict else "surrogateescape"
+        )
+        block = self.first_block
+        pending = ""
+        first = True
+        while True:
+            try:
+                text = decoder.decode(block, final=not block)
+            except UnicodeDecodeError as exc:
+                # Name the line of the bad code unit (character column), not of the block.
+                before = exc.object[: exc.start].decode(exc.encoding, "replace")
+                before = pending + (before.removeprefix("\ufeff") if first else before)
+                line = self.lines_read + before.count("\n") + 1
+                col = len(before) - before.rfind("\n")
+                raise WsscoreError(
+                    f"not valid {self._encoding.name} ({exc.reason})",
+                    where=location(self.name, line, col),
+                    hint=f"give the right {self.option}",
+                ) from None
+            if first and text.startswith("\ufeff"):
+                text = text[1:]
+            first = first and not text
+            text = pending + text
+            cut = text.rfind("\n") + 1
+            pending = text[cut:]
+            if cut:
+                yield text[:cut]
+            if not block:
+                break
+            block = _read_block(self.stream, self.name)
+        if pending:
+            yield pending
+
+
+def _line_chunks(stream: BinaryIO, block: bytes, name: str) -> Iterator[tuple[bytes, bool]]:
+    """``block`` and the rest of ``stream`` in chunks of whole lines (the last chunk may end
+    without a line feed), each with whether it is the last."""
+    carry = b""
+    while True:
+        more = _read_block(stream, name) if block else b""
+        if not block and not more:
+            break
+        data = carry + block
+        if more:
+            cut = data.rfind(b"\n") + 1
+            if cut == 0:  # a line longer than a block: keep reading
+                carry, block = data, more
+                continue
+            data, carry = data[:cut], data[cut:]
+        else:
+            carry = b""
+        if data:
+            yield data, not more
+        block = more
+
+
+def refuse_nul(data: bytes, name: str, first_line: int = 1, option: str = ENCODING_OPTION) -> None:
+    """No text segmentation holds a NUL byte: name UTF-16/32 without a BOM, or a binary file.
+
+    ``option`` sets the file's encoding: the hint names it, not an option of other files."""
+    wide = _wide_without_bom(data) if first_line == 1 else None
+    if wide is not None:
+        raise WsscoreError(
+            f"looks like {wide.upper()} without a byte-order mark (NUL bytes between the "
+            "characters)",
+            where=name,
+            hint=f"give {option} {wide}, or convert the file to UTF-8",
+        )
+    line, col = _byte_position(data, data.find(b"\0"))
+    raise WsscoreError(
+        "looks binary: it holds a NUL byte, which no text file has",
+        where=location(name, first_line + line, col),
+        hint="give the plain-text segmentation; gzip, bzip2 and xz files are read as they are, "
+        "other archives must be unpacked first",
+    )
+
+
+def _wide_without_bom(sample: bytes) -> str | None:
+    """``utf-16-le`` etc. when a sample reads as UTF-16/32 text without its BOM, else None."""
+    size = len(sample) - len(sample) % 4
+    if size < 4:
+        return None
+    units = size // 4
+    zeros = [sample[i:size:4].count(0) for i in range(4)]
+    if zeros[3] == units and zeros[2] * 2 > units:
+        codec = "utf-32-le"
+    elif zeros[0] == units and zeros[1] * 2 > units:
+        codec = "utf-32-be"
+    elif zeros[1] + zeros[3] > 4 * (zeros[0] + zeros[2]):  # spaces and line feeds: 20 00, 0A 00
+        codec = "utf-16-le"
+    elif zeros[0] + zeros[2] > 4 * (zeros[1] + zeros[3]):
+        codec = "utf-16-be"
+    else:
+        return None
+    try:
+        text = sample[:size].decode(codec)
+    except UnicodeDecodeError as exc:
+        if exc.start < size - 4:  # not just a character cut at the end of the sample
+            return None
+        text = sample[: exc.start].decode(codec)
+    controls = sum(1 for char in text if char < " " and char not in "\t\n\r")
+    separated = " " in text or "\n" in text or "\u3000" in text
+    return codec if separated and controls == 0 else None
+
+
+def _byte_position(data: bytes, offset: int) -> tuple[int, int]:
+    """0-based line within ``data`` and 1-based byte column of ``offset``."""
+    line = data.count(b"\n", 0, offset)
+    line_start = data.rfind(b"\n", 0, offset) + 1
+    return line, offset - line_start + 1
+
+
+def open_text(
+    path: str,
+    encoding: str = "auto",
+    *,
+    warnings: Warnings,
+    strict: bool = False,
+    crib: Crib = None,
+    option: str = ENCODING_OPTION,
+) -> TextFile:
+    """Open an input, decide its encoding (``auto`` detects it) and return a :class:`TextFile`.
+
+    ``option`` is the command-line option that sets this file's encoding (``--gold-encoding``
+    etc.): hints name it. A file whose first block is all ASCII is decided on its first block
+    with other bytes, as it is read (:meth:`TextFile.wait_for_non_ascii`).
+    """
+    name = display_name(path)
+    if path != "-" and os.path.isdir(path):
+        raise WsscoreError(_DIRECTORY, where=name, hint=_DIRECTORY_HINT)
+    if encoding == "auto":
+        chosen = None
+    else:
+        try:
+            chosen = lookup(encoding)
+        except ValueError as exc:
+            raise WsscoreError(str(exc)) from None
+    stream = open_binary(path)
+    first = _read_block(stream, name)
+    complete = len(first) < BLOCK_SIZE
+    if (
+        b"\0" in first
+        and (chosen is None or chosen.ascii_compatible)
+        and not first.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE, codecs.BOM_UTF32_BE))
+    ):
+        refuse_nul(first, name, option=option)
+    if chosen is None:
+        chosen, text = detect_and_decode(first, complete=complete, crib=crib)
+        opened = TextFile(path, chosen, stream, first, warnings, strict, text, option)
+        if only_ascii_seen(first, complete=complete):
+            opened.wait_for_non_ascii(detect=True, crib=crib)
+        return opened
+    if chosen.ascii_compatible:
+        _refuse_another_encoding(first, complete, chosen, name, option)
+    opened = TextFile(path, chosen, stream, first, warnings, strict=strict, option=option)
+    if chosen.ascii_compatible and only_ascii_seen(first, complete=complete):
+        opened.wait_for_non_ascii(detect=False)  # the check above saw nothing to check
+    return opened
+
+
+def _refuse_another_encoding(
+    first: bytes,
+    complete: bool,
+    chosen: Encoding,
+    name: str,
+    option: str = ENCODING_OPTION,
+    first_line: int = 1,
+) -> None:
+    """An encoding given by name that fails on bytes another encoding reads exactly is a wrong
+    ``--encoding``: say so at once rather than score mojibake. ``first`` is the first block, or
+    the first lines with non-ASCII bytes (from line ``first_line``)."""
+    sample = first if complete else first[: first.rfind(b"\n") + 1]
+    try:
+        chosen.decode(sample, strict=True)
+        return
+    except UnicodeDecodeError as exc:
+        bad = exc.start
+    except UnicodeError:
+        return  # no byte to name: reading the file says what is wrong
+    detected, _ = detect_and_decode(sample, complete=True, mid_file=first_line > 1)
+    if detected.family == chosen.family:
+        return
+    try:
+        detected.decode(sample, strict=True)
+    except UnicodeDecodeError:
+        return  # damaged either way: the bytes are kept and reported as undecodable
+    line, col = _byte_position(sample, bad)
+    # Name only the options that govern this file: --gold-encoding fixes the gold alone, where
+    # --encoding would change every file.
+    drop = "no --encoding" if option == ENCODING_OPTION else f"neither --encoding nor {option}"
+    raise WsscoreError(
+        f"byte 0x{sample[bad]:02X} is not valid {chosen.name}; the file reads as {detected.name}",
+        where=location(name, first_line + line, col),
+        hint=f"give {option} {detected.name} for it, or {drop} to detect each file's",
+    )
+
+
+def crib_of(gold: TextFile, limit: int = 64 * 1024) -> frozenset[str]:
+    """Characters of the gold where its encoding was decided (its first block, or its first
+    lines that are not ASCII), to tell apart candidate encodings of a prediction."""
+    encoding = gold.encoding  # first: deciding may look ahead and set the sample
+    sample = gold.sample
+    if encoding.ascii_compatible:
+        sample = non_ascii_part(sample)  # the characters that tell encodings apart
+    sample = sample[:limit]
+    try:
+        text = encoding.decode(sample)
+    except UnicodeError:  # UTF-16 cut inside a surrogate pair, or damaged: a crib is a hint
+        try:
+            text = sample.decode(encoding.codec, "replace")
+        except UnicodeError:  # a codec without error handlers (idna, punycode): no hint
+            return frozenset()
+    return frozenset(text.translate(_NO_SPACE))
+
+
+_NO_SPACE = dict.fromkeys(map(ord, " \t\r\n\u3000\ufeff"))

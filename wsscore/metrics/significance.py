@@ -1,0 +1,309 @@
+"""Paired significance tests between two systems on the same test set (metrics.md §5).
+
+Pure functions of per-sentence counts: no text is re-scored. A sentence is a tuple
+``(gold_words, pred_words, correct, ...)`` — RP, PP, TP first, in
+:class:`~wsscore.metrics.counts.Counts` field order; further fields are ignored. ``baseline``
+and ``system`` are equally long sequences of such tuples, paired by sentence: sentence i of both
+has the same gold words.
+
+Two tests, each on F_β (``"f"``) and recall (``"r"``) at once, from one stream of random numbers:
+
+- :func:`paired_bootstrap` (Koehn 2004): resampled test sets, the difference on each, its 95%
+  percentile interval, and a p-value from the resampled differences centred on their mean;
+- :func:`approximate_randomization` (Noreen 1989; Riezler & Maxwell 2005): each sentence's
+  output swapped between the two systems with probability 1/2.
+
+p-values are smoothed as sacrebleu does: p = (c + 1) / (n + 1), never 0, so that a handful of
+samples cannot claim more than they can show. Undefined values (no gold or no predicted word)
+are None; a sample or trial where a metric is undefined for either system is left out of that
+metric's interval and p-value (``samples`` says how many were left).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from typing import NamedTuple
+
+from wsscore.errors import InvalidArgument
+from wsscore.metrics.bootstrap import CONFIDENCE, SAMPLES, SEED, percentile
+from wsscore.metrics.scores import f_beta, ratio
+
+TRIALS = 10_000
+METRICS = ("f", "r")  # F_β and recall; precision is left out: it favours under-splitting
+JSON_NAMES = {"f": "f1", "r": "recall"}  # as in the score report's JSON (f1 is F_β there too)
+BOOTSTRAP = "paired_bootstrap"
+RANDOMIZATION = "approximate_randomization"
+
+Sentence = Sequence[int]
+# One sentence of both systems: (RP, PP_baseline, TP_baseline, PP_system, TP_system).
+Pair = tuple[int, int, int, int, int]
+
+
+class PairedResult(NamedTuple):
+    """One test of one metric: ``system - baseline``, its interval and its p-value.
+
+    ``baseline`` and ``system`` are the metric's values on the whole test set; ``low``/``high``
+    bound the 95% interval of the difference (None where the test gives none); ``samples`` is
+    the number of bootstrap samples or randomization trials the p-value rests on (those where
+    the metric is defined for both systems: normally all of them); ``test`` is
+    ``"paired_bootstrap"`` or ``"approximate_randomization"``.
+    """
+
+    metric: str
+    baseline: float | None
+    system: float | None
+    difference: float | None
+    low: float | None
+    high: float | None
+    p_value: float | None
+    samples: int
+    test: str
+
+    def as_dict(self) -> dict[str, object]:
+        """The JSON object; ``metric`` is spelled as in the score report (``f1``, ``recall``)."""
+        return {
+            "metric": JSON_NAMES.get(self.metric, self.metric),
+            "baseline": self.baseline,
+            "system": self.system,
+            "difference": self.difference,
+            "ci_low": self.low,
+            "ci_high": self.high,
+            "p_value": self.p_value,
+            "samples": self.samples,
+            "test": self.test,
+        }
+
+
+def metric_values(
+    gold_words: int, pred_words: int, correct: int, beta: float = 1.0
+) -> tuple[float | None, float | None]:
+    """(F_β, R) of summed counts, in :data:`METRICS` order.
+
+    Observed values and every sample or trial go through this one function, so equal totals
+    give bit-for-bit equal values: the tests' ``>=`` then counts exact ties as ties.
+    """
+    recall = ratio(correct, gold_words)
+    return f_beta(ratio(correct, pred_words), recall, beta), recall
+
+
+def pair(baseline: Sequence[Sentence], system: Sequence[Sentence]) -> list[Pair]:
+    """The sentences of both systems side by side; ValueError if they are not paired."""
+    if len(baseline) != len(system):
+        raise InvalidArgument(
+            f"the baseline has {len(baseline)} sentences and the system {len(system)}: "
+            "paired tests need the same sentences"
+        )
+    pairs = []
+    for index, (base, other) in enumerate(zip(baseline, system, strict=True)):
+        if base[0] != other[0]:
+            raise InvalidArgument(
+                f"sentence {index}: {base[0]} gold words for the baseline, {other[0]} for the "
+                "system: paired tests need the same gold sentences"
+            )
+        counts = (base[0], base[1], base[2], other[1], other[2])
+        if min(counts) < 0:  # counts are never negative; the bootstrap's packing relies on it
+            raise InvalidArgument(f"sentence {index}: negative counts {counts}")
+        pairs.append(counts)
+    return pairs
+
+
+def _totals(pairs: Sequence[Pair]) -> Pair:
+    if not pairs:
+        return (0, 0, 0, 0, 0)
+    return tuple(map(sum, zip(*pairs, strict=True)))  # type: ignore[return-value]
+
+
+def _side_by_side(totals: Pair, beta: float) -> list[tuple[float | None, float | None]]:
+    """(baseline's value, system's value) of each metric in :data:`METRICS` order."""
+    rp, base_pp, base_tp, pp, tp = totals
+    base = metric_values(rp, base_pp, base_tp, beta)
+    return list(zip(base, metric_values(rp, pp, tp, beta), strict=True))
+
+
+def _difference(base: float | None, other: float | None) -> float | None:
+    return None if base is None or other is None else other - base
+
+
+def _p_value(hits: int, n: int) -> float:
+    """sacrebleu's smoothing: the observed data count as one more sample."""
+    return (hits + 1) / (n + 1)
+
+
+# --- paired bootstrap ---------------------------------------------------------------------------
+
+
+def paired_bootstrap(
+    baseline: Sequence[Sentence],
+    system: Sequence[Sentence],
+    *,
+    samples: int = SAMPLES,
+    seed: int = SEED,
+    beta: float = 1.0,
+) -> dict[str, PairedResult]:
+    """Koehn's (2004) paired bootstrap resampling, for F_β and recall: ``{"f": …, "r": …}``.
+
+    Each sample draws as many sentences as there are, with replacement, the same ones for both
+    systems (``random.Random(seed).choices``, as
+    :func:`~wsscore.metrics.bootstrap.bootstrap_intervals` draws them for the same sentences and
+    seed),
+    and takes δ* = metric(system) − metric(baseline) on their summed counts.
+
+    - interval: the 2.5% and 97.5% percentiles of δ*;
+    - p-value (two-sided): the null distribution is δ* centred on its mean, as in sacrebleu
+      and Moses; c counts the samples with |δ*ᵢ − mean(δ*)| ≥ |δ| (δ the observed difference)
+      and p = (c + 1)/(n + 1). sacrebleu counts ``>`` instead: with ``>=``, a system identical
+      to the baseline (every δ*ᵢ = δ = 0) gets p = 1, not p = 1/(n + 1), which would call two
+      equal systems significantly different.
+    """
+    if samples < 1:
+        raise InvalidArgument("samples must be at least 1")
+    pairs = pair(baseline, system)
+    observed = _side_by_side(_totals(pairs), beta)
+    differences = _bootstrap_differences(pairs, samples, seed, beta) if pairs else ([], [])
+    return {
+        metric: _bootstrap_result(metric, base, other, deltas)
+        for metric, (base, other), deltas in zip(METRICS, observed, differences, strict=True)
+    }
+
+
+def _bootstrap_differences(
+    pairs: Sequence[Pair], samples: int, seed: int, beta: float
+) -> tuple[list[float], list[float]]:
+    """δ* of F_β and of recall for each sample where they are defined."""
+    # The five counts of a sentence are packed into one integer, in fields wide enough that no
+    # sum of len(pairs) of them can carry into the next field: one C-level sum() per sample
+    # then adds all five counts of both systems, where five sums would take about 3x longer.
+    width = max(1, (max(map(max, pairs)) * len(pairs)).bit_length())
+    mask = (1 << width) - 1
+    packed = [
+        rp | base_pp << width | base_tp << 2 * width | pp << 3 * width | tp << 4 * width
+        for rp, base_pp, base_tp, pp, tp in pairs
+    ]
+    draw = random.Random(seed).choices  # choices(packed) draws the indices choices(range) would
+    n = len(packed)
+    f_deltas: list[float] = []
+    r_deltas: list[float] = []
+    for _ in range(samples):
+        total = sum(draw(packed, k=n))
+        rp = total & mask
+        base_f, base_r = metric_values(rp, total >> width & mask, total >> 2 * width & mask, beta)
+        f, r = metric_values(rp, total >> 3 * width & mask, total >> 4 * width, beta)
+        if base_f is not None and f is not None:
+            f_deltas.append(f - base_f)
+        if base_r is not None and r is not None:
+            r_deltas.append(r - base_r)
+    return f_deltas, r_deltas
+
+
+def _bootstrap_result(
+    metric: str, base: float | None, other: float | None, deltas: list[float]
+) -> PairedResult:
+    difference = _difference(base, other)
+    low = high = p_value = None
+    if deltas:
+        ordered = sorted(deltas)
+        tail = (1 - CONFIDENCE) / 2
+        low, high = percentile(ordered, tail), percentile(ordered, 1 - tail)
+        if difference is not None:
+            mean = math.fsum(deltas) / len(deltas)
+            threshold = abs(difference)
+            hits = sum(1 for delta in deltas if abs(delta - mean) >= threshold)
+            p_value = _p_value(hits, len(deltas))
+    return PairedResult(metric, base, other, difference, low, high, p_value, len(deltas), BOOTSTRAP)
+
+
+# --- approximate randomization ------------------------------------------------------------------
+
+
+def approximate_randomization(
+    baseline: Sequence[Sentence],
+    system: Sequence[Sentence],
+    *,
+    trials: int = TRIALS,
+    seed: int = SEED,
+    beta: float = 1.0,
+) -> dict[str, PairedResult]:
+    """Approximate randomization, for F_β and recall: ``{"f": …, "r": …}``.
+
+    In each trial every sentence's output is swapped between the two systems with probability
+    1/2, giving A' and B'; the statistic is |metric(A') − metric(B')|, c counts the trials where
+    it is ≥ |δ| (δ the observed difference; the identity is one of the swaps, so exact ties
+    count) and p = (c + 1)/(trials + 1). A system identical to the baseline gets p = 1.
+
+    No interval: randomization tests a null hypothesis and estimates nothing, so ``low`` and
+    ``high`` are None (the paired bootstrap's interval is the one to report).
+
+    Only sentences whose counts differ matter, and swapping sentence i adds B_i − A_i to A's
+    totals (and takes it from B's). Sentences are grouped by that difference (ΔPP, ΔTP) — RP is
+    the same for both — and for a group of k the number swapped, Binomial(k, 1/2), is drawn
+    exactly as the number of set bits in ``getrandbits(k)``: one bit per sentence, as if each
+    were swapped on its own. A trial costs O(number of distinct differences), not O(sentences).
+    """
+    if trials < 1:
+        raise InvalidArgument("trials must be at least 1")
+    pairs = pair(baseline, system)
+    observed = _side_by_side(_totals(pairs), beta)
+    thresholds = [
+        None if (difference := _difference(base, other)) is None else abs(difference)
+        for base, other in observed
+    ]
+    hits = [0] * len(METRICS)
+    defined = [0] * len(METRICS)
+    for totals in randomized_totals(pairs, trials, seed):
+        for index, (base, other) in enumerate(_side_by_side(totals, beta)):
+            if base is None or other is None:
+                continue
+            defined[index] += 1
+            threshold = thresholds[index]
+            if threshold is not None and abs(other - base) >= threshold:
+                hits[index] += 1
+    results = {}
+    for index, metric in enumerate(METRICS):
+        base, other = observed[index]
+        p_value = None
+        if thresholds[index] is not None and defined[index]:
+            p_value = _p_value(hits[index], defined[index])
+        results[metric] = PairedResult(
+            metric,
+            base,
+            other,
+            _difference(base, other),
+            None,
+            None,
+            p_value,
+            defined[index],
+            RANDOMIZATION,
+        )
+    return results
+
+
+def difference_groups(pairs: Sequence[Pair]) -> list[tuple[tuple[int, int], int]]:
+    """((ΔPP, ΔTP), number of sentences) for the sentences whose counts differ, system minus
+    baseline, in order of first appearance (so that a seed always draws the same trials)."""
+    groups = Counter(
+        (pp - base_pp, tp - base_tp)
+        for _, base_pp, base_tp, pp, tp in pairs
+        if pp != base_pp or tp != base_tp
+    )
+    return list(groups.items())
+
+
+def randomized_totals(pairs: Sequence[Pair], trials: int, seed: int) -> Iterator[Pair]:
+    """The summed counts (RP, PP_A', TP_A', PP_B', TP_B') of each randomization trial.
+
+    A is the baseline and B the system before swapping; random numbers are drawn group by group
+    in :func:`difference_groups` order, ``getrandbits(k)`` per group of k sentences.
+    """
+    rp, base_pp, base_tp, pp, tp = _totals(pairs)
+    groups = difference_groups(pairs)
+    getrandbits = random.Random(seed).getrandbits
+    for _ in range(trials):
+        moved_pp = moved_tp = 0
+        for (delta_pp, delta_tp), k in groups:
+            swapped = getrandbits(k).bit_count()
+            moved_pp += swapped * delta_pp
+            moved_tp += swapped * delta_tp
+        yield rp, base_pp + moved_pp, base_tp + moved_tp, pp - moved_pp, tp - moved_tp

@@ -1,0 +1,141 @@
+"""The columns of a bakeoff table and how their cells read, shared by the table renderers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from wsscore.metrics.scores import Interval
+from wsscore.results import Report, SystemResult
+
+UNDEFINED = "—"
+DECILE_TITLE = "Accuracy by difficulty (gold words in brackets; Qian et al. 2016):"
+
+
+@dataclass(frozen=True)
+class Column:
+    header: str
+    value: Callable[[SystemResult], object]  # the exact value, for json/tsv/csv
+    kind: str  # "name", "count", "ratio" or "interval"
+
+
+def columns(report: Report) -> list[Column]:
+    """System, Words, R, c_r, P, c_p, F, OOV, R_oov, R_iv, in the order of the bakeoff tables."""
+    f_header = "F" if report.beta == 1.0 else f"F(β={report.beta:g})"
+    cols = [
+        Column("System", lambda s: s.name, "name"),
+        Column("Words", lambda s: s.counts.gold_words, "count"),
+        Column("R", lambda s: s.metrics.recall, "ratio"),
+        Column("c_r", lambda s: s.metrics.recall_ci, "interval"),
+        Column("P", lambda s: s.metrics.precision, "ratio"),
+        Column("c_p", lambda s: s.metrics.precision_ci, "interval"),
+        Column(f_header, lambda s: s.metrics.f, "ratio"),
+    ]
+    if report.has_dictionary:
+        cols += [
+            Column("OOV", lambda s: s.metrics.oov_rate, "ratio"),
+            Column("R_oov", lambda s: s.metrics.oov_recall, "ratio"),
+            Column("R_iv", lambda s: s.metrics.iv_recall, "ratio"),
+        ]
+    if any(system.extra_metrics is not None for system in report.systems):
+        cols += extra_columns()
+    if any(system.weighted_metrics is not None for system in report.systems):
+        cols += weighted_columns()
+    if report.ci == "none":
+        cols = [c for c in cols if c.kind != "interval"]
+    return cols
+
+
+def _extra_metric(name: str) -> Callable[[SystemResult], object]:
+    return lambda s: getattr(s.extra_metrics, name) if s.extra_metrics is not None else None
+
+
+def _extra_count(name: str) -> Callable[[SystemResult], object]:
+    return lambda s: getattr(s.extra, name) if s.extra is not None else None
+
+
+def _weighted_metric(name: str) -> Callable[[SystemResult], object]:
+    return lambda s: getattr(s.weighted_metrics, name) if s.weighted_metrics is not None else None
+
+
+def weighted_columns() -> list[Column]:
+    """--committee / --difficulty: the difficulty-weighted figures of Qian et al. (2016)."""
+    names = ("r_reward", "r_punish", "r_b", "p_reward", "p_punish", "p_b", "f_b")
+    return [Column(name, _weighted_metric(name), "ratio") for name in names]
+
+
+def decile_rows(report: Report) -> tuple[list[str], list[list[str]]] | None:
+    """Accuracy per difficulty decile, a row per system (None without difficulties)."""
+    weighted = [s for s in report.systems if s.weighted is not None]
+    if not weighted:
+        return None
+    from wsscore.metrics.difficulty import deciles
+
+    labels = [d.label for d in deciles(weighted[0].weighted)]  # type: ignore[arg-type]
+    rows = []
+    for system in weighted:
+        cells = [system.name]
+        for decile in deciles(system.weighted):  # type: ignore[arg-type]
+            accuracy = decile.accuracy
+            cells.append(
+                UNDEFINED if accuracy is None else f"{accuracy:.3f} ({decile.gold_words:,})"
+            )
+        rows.append(cells)
+    return ["Difficulty", *labels], rows
+
+
+def extra_columns() -> list[Column]:
+    """--extra: TNR, boundary P/R/F, F_mean (β = 3), and the three error classes."""
+    return [
+        Column("TNR", _extra_metric("tnr"), "ratio"),
+        Column("P_b", _extra_metric("boundary_precision"), "ratio"),
+        Column("R_b", _extra_metric("boundary_recall"), "ratio"),
+        Column("F_b", _extra_metric("boundary_f1"), "ratio"),
+        Column("F_mean", _extra_metric("f_mean"), "ratio"),
+        Column("Split", _extra_count("split_errors"), "count"),
+        Column("Merged", _extra_count("merged_errors"), "count"),
+        Column("Crossing", _extra_count("crossing_errors"), "count"),
+    ]
+
+
+def cell(
+    column: Column,
+    system: SystemResult,
+    *,
+    name: Callable[[str], str] = str,
+    plus_minus: str = "±",
+    brackets: tuple[str, str] = ("[", "]"),
+    undefined: str = UNDEFINED,
+) -> str:
+    """A cell as the papers print it: three decimals for ratios, four for intervals.
+
+    The keywords let a markup (LaTeX) escape names and spell its symbols.
+    """
+    value = column.value(system)
+    if column.kind == "name":
+        return name(str(value))
+    if value is None:
+        return undefined
+    if column.kind == "count":
+        return f"{value:,}"
+    if column.kind == "interval":
+        assert isinstance(value, Interval)
+        if value.half_width is not None:
+            return f"{plus_minus}{value.half_width:.4f}"
+        # Wilson and bootstrap intervals are not symmetric: both ends.
+        return f"{brackets[0]}{value.low:.4f}, {value.high:.4f}{brackets[1]}"
+    return f"{value:.3f}"
+
+
+def notes(report: Report) -> list[str]:
+    """Lines printed under a table: what a reader must know to trust it."""
+    lines = []
+    for system in report.systems:
+        counts = system.counts
+        if counts.misaligned_chars:
+            lines.append(
+                f"{system.name}: {counts.misaligned_chars} character(s) on "
+                f"{counts.misaligned_lines} line(s) differ from the gold; words touching them "
+                "count as wrong"
+            )
+    return lines

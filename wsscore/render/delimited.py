@@ -1,0 +1,54 @@
+"""TSV and CSV: the table's columns at full precision, one row per system."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from wsscore.metrics.difficulty import deciles
+from wsscore.metrics.scores import Interval
+from wsscore.render.columns import columns
+from wsscore.results import Report
+
+
+def _plain(value: object) -> object:
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        return repr(value)
+    return value
+
+
+def render_delimited(report: Report, delimiter: str) -> str:
+    cols = columns(report)
+    has_ci = report.ci != "none"
+    headers = [c.header for c in cols]
+    if has_ci:
+        headers += ["R_low", "R_high", "P_low", "P_high"]
+    weighted = any(system.weighted is not None for system in report.systems)
+    if weighted:
+        headers += [f"accuracy_{k / 10:.1f}-{(k + 1) / 10:.1f}" for k in range(10)]
+    headers.append("signature")
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, delimiter=delimiter, lineterminator="\n")
+    writer.writerow(headers)
+    for system in report.systems:
+        row = []
+        for column in cols:
+            value = column.value(system)
+            if isinstance(value, Interval):
+                value = (
+                    value.half_width
+                    if value.half_width is not None
+                    else (value.high - value.low) / 2
+                )
+            row.append(_plain(value))
+        if has_ci:
+            for interval in (system.metrics.recall_ci, system.metrics.precision_ci):
+                row += [_plain(interval.low), _plain(interval.high)] if interval else ["", ""]
+        if weighted:
+            found = deciles(system.weighted) if system.weighted is not None else [None] * 10
+            row += [_plain(d.accuracy if d is not None else None) for d in found]
+        row.append(report.signature)
+        writer.writerow(row)
+    return buffer.getvalue()

@@ -1,0 +1,218 @@
+"""What a run produces: the scored systems and everything a renderer needs, as one value.
+
+:class:`Report` is what :func:`wsscore.score` returns and what every output format renders;
+:meth:`Report.as_dict` is the whole ``-f json`` document (its keys are a contract).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from wsscore._version import __version__
+from wsscore.inputs.dictionary import Dictionary
+from wsscore.metrics.boundaries import ExtraCounts, compute_extra
+from wsscore.metrics.counts import Counts
+from wsscore.metrics.difficulty import WeightedCounts, compute_weighted, deciles
+from wsscore.metrics.ranking import not_significantly_different, sort_systems
+from wsscore.metrics.scores import Metrics
+from wsscore.metrics.signature import signature
+
+if TYPE_CHECKING:
+    from wsscore.align.stream import SentenceRecord
+    from wsscore.sighan.layout import SighanTotals
+
+
+class GoldInfo(NamedTuple):
+    path: str
+    encoding: str
+    lines: int
+    words: int
+    sentences: int
+
+    def as_dict(self) -> dict[str, object]:
+        return dict(self._asdict())
+
+
+class SystemResult:
+    """One scored system. ``sighan`` holds the Perl script's own counters when it was scored
+    with ``--match diff`` (they need not fit ``counts``: the script counts correct words apart
+    for recall and precision, and its OOV and IV words need not add up to the gold words)."""
+
+    __slots__ = (
+        "counts",
+        "divergences",
+        "encoding",
+        "extra",
+        "extra_metrics",
+        "metrics",
+        "name",
+        "path",
+        "pred_lines",
+        "sentences",
+        "sighan",
+        "weighted",
+        "weighted_metrics",
+    )
+
+    def __init__(
+        self,
+        name: str,
+        path: str,
+        encoding: str,
+        counts: Counts,
+        metrics: Metrics,
+        pred_lines: int = 0,
+        divergences: list | None = None,
+        sentences: list[SentenceRecord] | None = None,
+        sighan: SighanTotals | None = None,
+        extra: ExtraCounts | None = None,
+        weighted: WeightedCounts | None = None,
+    ):
+        self.name = name
+        self.path = path
+        self.encoding = encoding
+        self.counts = counts
+        self.metrics = metrics
+        self.pred_lines = pred_lines
+        self.divergences = divergences if divergences is not None else []
+        self.sentences = sentences
+        self.sighan = sighan
+        self.extra = extra
+        self.extra_metrics = compute_extra(counts, extra) if extra is not None else None
+        self.weighted = weighted
+        self.weighted_metrics = compute_weighted(weighted) if weighted is not None else None
+
+    def __repr__(self) -> str:
+        return f"SystemResult({self.name!r}, {self.counts!r})"
+
+    def as_dict(self) -> dict[str, object]:
+        counts: dict[str, object] = dict(self.counts.as_dict())
+        metrics = self.metrics.as_dict()
+        if self.extra is not None and self.extra_metrics is not None:
+            counts.update(self.extra.as_dict())
+            metrics.update(self.extra_metrics.as_dict())
+        data: dict[str, object] = {
+            "name": self.name,
+            "path": self.path,
+            "encoding": self.encoding,
+            "lines": self.pred_lines,
+            "counts": counts,
+            "metrics": metrics,
+        }
+        if self.weighted is not None and self.weighted_metrics is not None:
+            metrics.update(self.weighted_metrics.as_dict())
+            data["difficulty_deciles"] = [d.as_dict() for d in deciles(self.weighted)]
+        return data
+
+
+class Report:
+    """Everything a renderer needs: the same object backs every output format."""
+
+    def __init__(
+        self,
+        version: str,
+        signature: str,
+        gold: GoldInfo,
+        dictionary: Dictionary | None,
+        systems: list[SystemResult],
+        ci: str,
+        beta: float,
+        mismatch: str,
+        match: str,
+        warnings: list[str] | None = None,
+    ):
+        self.version = version
+        self.signature = signature
+        self.gold = gold
+        self.dictionary = dictionary
+        self.systems = systems
+        self.ci = ci
+        self.beta = beta
+        self.mismatch = mismatch
+        self.match = match
+        self.warnings = warnings if warnings is not None else []
+
+    def __repr__(self) -> str:
+        return f"Report({self.signature!r}, systems={self.systems!r})"
+
+    @property
+    def has_dictionary(self) -> bool:
+        return self.dictionary is not None
+
+    def as_dict(self) -> dict[str, object]:
+        """The whole ``-f json`` document (the keys are a contract; see the README)."""
+        # The bakeoff verdict (docs/metrics.md §4): pairs in table order, [] when every pair
+        # differs (or there is no pair), null when intervals are missing and no verdict is given.
+        pairs = not_significantly_different(self.systems)
+        return {
+            "version": self.version,
+            "signature": self.signature,
+            "gold": self.gold.as_dict(),
+            "dictionary": self._dictionary_dict(),
+            "systems": [system.as_dict() for system in self.systems],
+            "not_significantly_different": (
+                None if pairs is None else [[higher, lower] for higher, lower in pairs]
+            ),
+            "options": {
+                "ci": self.ci,
+                "beta": self.beta,
+                "mismatch": self.mismatch,
+                "match": self.match,
+            },
+            "warnings": list(self.warnings),
+        }
+
+    def _dictionary_dict(self) -> dict[str, object] | None:
+        if self.dictionary is None:
+            return None
+        return {
+            "paths": list(self.dictionary.paths),
+            "encoding": self.dictionary.encoding,
+            "entries": len(self.dictionary),
+            "source": self.dictionary.source,
+        }
+
+
+def build_report(
+    gold: GoldInfo,
+    dictionary: Dictionary | None,
+    results: Sequence[SystemResult],
+    *,
+    match: str,
+    ci: str,
+    beta: float,
+    mismatch: str,
+    warnings: Sequence[str],
+    sort: str = "f",
+    resampling: tuple[int, int] | None = None,
+    difficulty: str | None = None,
+) -> Report:
+    """The report of scored systems in the order of ``sort`` (a key of
+    :data:`~wsscore.metrics.ranking.SORT_KEYS`: by F, undefined last, unless told otherwise).
+
+    ``warnings`` are the messages of this run; ``resampling`` is (samples, seed) of bootstrap
+    intervals, for the signature.
+    """
+    return Report(
+        __version__,
+        signature(
+            match=match,
+            ci=ci,
+            beta=beta,
+            dictionary=dictionary,
+            gold_encoding=gold.encoding,
+            pred_encodings=[r.encoding for r in results],  # in the order given
+            mismatch=mismatch,
+            resampling=resampling,
+            difficulty=difficulty,
+        ),
+        gold,
+        dictionary,
+        sort_systems(results, sort),
+        ci,
+        beta,
+        mismatch,
+        match,
+        list(warnings),
+    )

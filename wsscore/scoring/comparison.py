@@ -1,0 +1,249 @@
+"""Comparing systems with a baseline: scores plus paired significance tests (metrics.md §5).
+
+>>> from wsscore.scoring.comparison import compare
+>>> comparison = compare("gold.txt", "baseline.txt", ["a.txt", "b.txt"], dictionary="words.txt")
+>>> comparison.systems[0].bootstrap_f.p_value
+
+Everything is scored once, sentence by sentence (:func:`wsscore.score`); the tests in
+:mod:`wsscore.metrics.significance` then work on the per-sentence counts only.
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from wsscore._version import __version__
+from wsscore.align.stream import SentenceRecord
+from wsscore.errors import InvalidArgument, WsscoreError
+from wsscore.inputs.options import InputOptions
+from wsscore.inputs.sources import Source
+from wsscore.metrics import significance
+from wsscore.metrics.bootstrap import SAMPLES, SEED
+from wsscore.metrics.significance import TRIALS, PairedResult
+from wsscore.results import Report, SystemResult
+from wsscore.scoring.scorer import score
+
+
+class SystemComparison(NamedTuple):
+    """One system against the baseline: its scores and the four paired tests."""
+
+    result: SystemResult
+    bootstrap_f: PairedResult
+    bootstrap_r: PairedResult
+    randomization_f: PairedResult
+    randomization_r: PairedResult
+
+    @property
+    def name(self) -> str:
+        return self.result.name
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            **_summary(self.result),
+            "paired_bootstrap": {
+                "f1": self.bootstrap_f.as_dict(),
+                "recall": self.bootstrap_r.as_dict(),
+            },
+            "approximate_randomization": {
+                "f1": self.randomization_f.as_dict(),
+                "recall": self.randomization_r.as_dict(),
+            },
+        }
+
+
+class Comparison:
+    """The scores of a baseline and of systems, with each system's paired tests against it.
+
+    ``report`` is the underlying score report (gold, dictionary, warnings; its systems in input
+    order, baseline first); ``signature`` extends the report's with the tests' settings.
+    """
+
+    def __init__(
+        self,
+        report: Report,
+        baseline: SystemResult,
+        systems: list[SystemComparison],
+        *,
+        samples: int,
+        trials: int,
+        seed: int,
+    ):
+        self.report = report
+        self.baseline = baseline
+        self.systems = systems
+        self.samples = samples
+        self.trials = trials
+        self.seed = seed
+        self.signature = comparison_signature(report.signature, samples, trials, seed)
+
+    def __repr__(self) -> str:
+        return f"Comparison({self.signature!r}, baseline={self.baseline.name!r})"
+
+    @property
+    def beta(self) -> float:
+        return self.report.beta
+
+    def as_dict(self) -> dict[str, object]:
+        """The JSON document (keys are a contract, as for the score report)."""
+        report = self.report.as_dict()
+        return {
+            "version": __version__,
+            "signature": self.signature,
+            "gold": report["gold"],
+            "dictionary": report["dictionary"],
+            "baseline": _summary(self.baseline),
+            "systems": [system.as_dict() for system in self.systems],
+            "options": {
+                "samples": self.samples,
+                "trials": self.trials,
+                "seed": self.seed,
+                "beta": self.report.beta,
+                "mismatch": self.report.mismatch,
+                "match": self.report.match,
+            },
+            "warnings": list(self.report.warnings),
+        }
+
+
+def _summary(result: SystemResult) -> dict[str, object]:
+    metrics = result.metrics
+    return {
+        "name": result.name,
+        "path": result.path,
+        "f1": metrics.f,
+        "recall": metrics.recall,
+        "precision": metrics.precision,
+    }
+
+
+def comparison_signature(report_signature: str, samples: int, trials: int, seed: int) -> str:
+    """The score signature plus the tests: ``…|test:bs-1000+ar-10000|seed:12345``.
+
+    The report is scored with ``ci:none`` (the per-system intervals are not shown); the
+    intervals of the differences come from the paired bootstrap named here.
+    """
+    return f"{report_signature}|test:bs-{samples}+ar-{trials}|seed:{seed}"
+
+
+def compare(
+    gold: Source,
+    baseline: Source,
+    systems: Sequence[Source],
+    *,
+    inputs: InputOptions | None = None,
+    names: Sequence[str | None] | None = None,
+    samples: int = SAMPLES,
+    trials: int = TRIALS,
+    seed: int = SEED,
+    beta: float = 1.0,
+    jobs: int = 1,
+) -> Comparison:
+    """Score ``baseline`` and ``systems`` against ``gold`` and test each system against the
+    baseline: paired bootstrap (``samples``) and approximate randomization (``trials``), both
+    from ``seed``, on F_β and recall.
+
+    ``names`` labels the inputs in order, the baseline first (one per input, as ``--name`` on
+    the command line; a None entry keeps the default name). Every system is tested with the
+    same seed, so each one sees the same bootstrap samples. ``inputs`` is as for
+    :func:`wsscore.score`.
+    """
+    if isinstance(systems, (str, os.PathLike)):
+        systems = [systems]
+    if not systems:
+        raise WsscoreError("give at least one system to compare with the baseline")
+    if samples < 1 or trials < 1:
+        raise InvalidArgument("samples and trials must be at least 1")
+    predictions = [_as_prediction(gold, baseline), *systems]
+    report = score(
+        gold,
+        predictions,
+        inputs=inputs,
+        names=list(names) if names is not None else None,
+        ci="none",
+        beta=beta,
+        sort="none",  # input order: the baseline is the first result
+        keep_sentences=True,
+        jobs=jobs,
+    )
+    base, *others = report.systems
+    return Comparison(
+        report,
+        base,
+        [_compare_one(base, other, samples, trials, seed, beta) for other in others],
+        samples=samples,
+        trials=trials,
+        seed=seed,
+    )
+
+
+def _as_prediction(gold: Source, baseline: Source) -> Source:
+    """``baseline`` as :func:`score` must see it in first place.
+
+    With in-memory gold lines, :func:`score` reads a first prediction given as a ``str`` as
+    the lines of a single prediction; a path must then be a PathLike to stay a path.
+    """
+    if isinstance(baseline, str) and not isinstance(gold, (str, os.PathLike)):
+        if baseline == "-":
+            raise WsscoreError("with in-memory gold lines the baseline cannot be standard input")
+        return pathlib.Path(baseline)
+    return baseline
+
+
+def _compare_one(
+    base: SystemResult, other: SystemResult, samples: int, trials: int, seed: int, beta: float
+) -> SystemComparison:
+    baseline_sentences, system_sentences = pair_sentences(
+        base.sentences or [], other.sentences or []
+    )
+    bootstrap = significance.paired_bootstrap(
+        baseline_sentences, system_sentences, samples=samples, seed=seed, beta=beta
+    )
+    randomization = significance.approximate_randomization(
+        baseline_sentences, system_sentences, trials=trials, seed=seed, beta=beta
+    )
+    return SystemComparison(
+        other, bootstrap["f"], bootstrap["r"], randomization["f"], randomization["r"]
+    )
+
+
+def pair_sentences(
+    baseline: Sequence[SentenceRecord], system: Sequence[SentenceRecord]
+) -> tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]]:
+    """(RP, PP, TP) of both systems for each gold line either has a record of, by line number.
+
+    The aligner reports every gold line with words, but an empty gold line (or the place past
+    the gold's end) only when predicted words fall on it, so a line can be missing from one
+    system's records: that system predicted nothing there and counts zeros. RP belongs to the
+    gold line, not to the system, so it is taken from whichever system has the line (the
+    paired tests need it equal on both sides; in practice it is 0 on such lines).
+    """
+    base_lines = _by_line(baseline)
+    system_lines = _by_line(system)
+    base_pairs = []
+    system_pairs = []
+    for number in sorted(base_lines.keys() | system_lines.keys()):
+        base_counts = base_lines.get(number)
+        system_counts = system_lines.get(number)
+        if base_counts is None:
+            base_counts = (system_counts[0], 0, 0)  # type: ignore[index]
+        elif system_counts is None:
+            system_counts = (base_counts[0], 0, 0)
+        base_pairs.append(base_counts)
+        system_pairs.append(system_counts)
+    return base_pairs, system_pairs
+
+
+def _by_line(records: Sequence[SentenceRecord]) -> dict[int, tuple[int, int, int]]:
+    """RP, PP, TP per gold line; records of the same line add up (a stretch of differing
+    characters is reported line by line, but nothing promises one record per line)."""
+    lines: dict[int, tuple[int, int, int]] = {}
+    for number, counts in records:
+        rp, pp, tp = counts[:3]
+        if number in lines:
+            old_rp, old_pp, old_tp = lines[number]
+            rp, pp, tp = old_rp + rp, old_pp + pp, old_tp + tp
+        lines[number] = (rp, pp, tp)
+    return lines

@@ -1,0 +1,296 @@
+"""What a prediction gets wrong: error classes, recall by word length, OOV and IV, worst lines.
+
+The analysis behind ``wsscore errors``. It scores one prediction with :func:`wsscore.score` and
+looks at every sentence's words and marks as they stream past (``on_detail``), so memory grows
+with the number of distinct wrong (word, segmentation) pairs, not with the number of lines:
+
+>>> analysis = analyse("gold.txt", "pred.txt", dictionary="words.txt", per_line=10)
+>>> analysis.classes["merged"].count
+"""
+
+from __future__ import annotations
+
+import heapq
+import os
+from collections import Counter
+from typing import NamedTuple
+
+from wsscore.align.stream import SentenceDetail
+from wsscore.errors import InvalidArgument, refuse_standard_input_twice
+from wsscore.inputs.dictionary import Dictionary
+from wsscore.inputs.options import InputOptions
+from wsscore.inputs.sources import Source
+from wsscore.metrics.boundaries import ERROR_CLASSES, wrong_words
+from wsscore.metrics.scores import ratio
+from wsscore.results import Report, SystemResult
+from wsscore.scoring.scorer import score
+
+# Word lengths in characters; the last bucket holds every longer word too.
+LENGTH_BUCKETS = ("1", "2", "3", "4", "5+")
+
+
+class ErrorExample(NamedTuple):
+    """A gold word, one wrong predicted segmentation of it, and how often that happened."""
+
+    word: str
+    predicted: str  # the predicted words over the gold word's characters, joined by "/"
+    count: int
+
+    def as_dict(self) -> dict[str, object]:
+        return self._asdict()
+
+
+class ErrorClass(NamedTuple):
+    """One error class (metrics.md §5) with its most frequent examples."""
+
+    name: str  # one of ERROR_CLASSES
+    count: int  # wrong gold words of this class
+    examples: list[ErrorExample]  # by count (most first), then word, then predicted
+
+
+class Breakdown(NamedTuple):
+    """Gold words of one kind (a length, OOV or IV) and how many of them are correct."""
+
+    label: str
+    gold_words: int
+    correct: int
+
+    @property
+    def recall(self) -> float | None:
+        return ratio(self.correct, self.gold_words)
+
+    def as_dict(self) -> dict[str, object]:
+        return {"gold_words": self.gold_words, "correct": self.correct, "recall": self.recall}
+
+
+class LineErrors(NamedTuple):
+    """A gold line with its wrong gold words; the texts are the words joined by spaces."""
+
+    line: int  # 1-based line number in the gold
+    errors: int  # wrong gold words
+    gold_words: int
+    gold: str
+    predicted: str  # the predicted words that start in this line
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "line": self.line,
+            "errors": self.errors,
+            "gold_words": self.gold_words,
+            "gold": self.gold,
+            "predicted": self.predicted,
+        }
+
+
+class ErrorAnalysis:
+    """Everything the ``errors`` renderers need, for one prediction."""
+
+    def __init__(
+        self,
+        report: Report,
+        classes: dict[str, ErrorClass],
+        by_length: list[Breakdown],
+        oov: Breakdown | None,
+        iv: Breakdown | None,
+        lines: list[LineErrors],
+        *,
+        top: int,
+        per_line: int,
+    ):
+        self.report = report
+        self.classes = classes  # in ERROR_CLASSES order
+        self.by_length = by_length  # in LENGTH_BUCKETS order
+        self.oov = oov  # None without a dictionary
+        self.iv = iv
+        self.lines = lines  # most errors first, then by line number
+        self.top = top
+        self.per_line = per_line
+
+    def __repr__(self) -> str:
+        counts = ", ".join(f"{c.name}={c.count}" for c in self.classes.values())
+        return f"ErrorAnalysis({self.system.name!r}, {counts})"
+
+    @property
+    def system(self) -> SystemResult:
+        return self.report.systems[0]
+
+    @property
+    def has_dictionary(self) -> bool:
+        return self.oov is not None
+
+    @property
+    def wrong_words(self) -> int:
+        """Wrong gold words in all classes (RP − TP)."""
+        return sum(c.count for c in self.classes.values())
+
+    def share(self, name: str) -> float | None:
+        """The share of the wrong gold words that fall in class ``name``."""
+        return ratio(self.classes[name].count, self.wrong_words)
+
+    def as_dict(self) -> dict[str, object]:
+        """The JSON object (keys are a contract; more may be added)."""
+        report = self.report.as_dict()
+        return {
+            "version": report["version"],
+            "signature": report["signature"],
+            "gold": report["gold"],
+            "dictionary": report["dictionary"],
+            "system": self.system.as_dict(),
+            "wrong_words": self.wrong_words,
+            "error_classes": {
+                name: {
+                    "count": error_class.count,
+                    "share": self.share(name),
+                    "examples": [example.as_dict() for example in error_class.examples],
+                }
+                for name, error_class in self.classes.items()
+            },
+            "by_length": [{"length": b.label, **b.as_dict()} for b in self.by_length],
+            "oov": self.oov.as_dict() if self.oov is not None else None,
+            "iv": self.iv.as_dict() if self.iv is not None else None,
+            "lines": [line.as_dict() for line in self.lines],
+            "options": {"top": self.top, "per_line": self.per_line},
+            "warnings": list(self.report.warnings),
+        }
+
+
+class _Collector:
+    """Sums one prediction's sentences as they are scored (the ``on_detail`` callback)."""
+
+    def __init__(self, dictionary: Dictionary | None, per_line: int):
+        self.class_counts = dict.fromkeys(ERROR_CLASSES, 0)
+        self.examples: Counter[tuple[str, str, str]] = Counter()  # (class, word, predicted)
+        self.length_words = [0] * len(LENGTH_BUCKETS)
+        self.length_correct = [0] * len(LENGTH_BUCKETS)
+        self.known = dictionary.lookup if dictionary is not None else None
+        self.oov_words = self.oov_correct = self.iv_words = self.iv_correct = 0
+        self.per_line = per_line
+        # A min-heap of the worst lines so far, keyed (errors, -line): its root is the line to
+        # drop first, and of two lines with as many errors the later one goes.
+        self.worst: list[tuple[int, int, LineErrors]] = []
+
+    def __call__(self, _system: int, detail: SentenceDetail) -> None:
+        errors = 0
+        for wrong in wrong_words(detail):
+            errors += 1
+            self.class_counts[wrong.error] += 1
+            self.examples[wrong.error, wrong.word, wrong.predicted] += 1
+        self._count_words(detail)
+        if self.per_line and errors:
+            self._keep_line(detail, errors)
+
+    def _count_words(self, detail: SentenceDetail) -> None:
+        last = len(LENGTH_BUCKETS) - 1
+        known = self.known
+        for word, correct in zip(detail.gold_words, detail.gold_marks, strict=True):
+            bucket = min(len(word) - 1, last)
+            self.length_words[bucket] += 1
+            self.length_correct[bucket] += correct
+            if known is None:
+                continue
+            if word in known:
+                self.iv_words += 1
+                self.iv_correct += correct
+            else:
+                self.oov_words += 1
+                self.oov_correct += correct
+
+    def _keep_line(self, detail: SentenceDetail, errors: int) -> None:
+        key = (errors, -detail.line)
+        if len(self.worst) == self.per_line and key <= self.worst[0][:2]:
+            return  # not among the worst: skip building its texts
+        entry = (
+            *key,
+            LineErrors(
+                detail.line,
+                errors,
+                len(detail.gold_words),
+                " ".join(detail.gold_words),
+                " ".join(detail.pred_words),
+            ),
+        )
+        if len(self.worst) < self.per_line:
+            heapq.heappush(self.worst, entry)
+        else:
+            heapq.heapreplace(self.worst, entry)
+
+    def error_classes(self, top: int) -> dict[str, ErrorClass]:
+        ranked: dict[str, list[ErrorExample]] = {name: [] for name in ERROR_CLASSES}
+        for (name, word, predicted), count in self.examples.items():
+            ranked[name].append(ErrorExample(word, predicted, count))
+        return {
+            name: ErrorClass(
+                name,
+                self.class_counts[name],
+                sorted(examples, key=lambda e: (-e.count, e.word, e.predicted))[:top],
+            )
+            for name, examples in ranked.items()
+        }
+
+    def by_length(self) -> list[Breakdown]:
+        return [
+            Breakdown(label, words, correct)
+            for label, words, correct in zip(
+                LENGTH_BUCKETS, self.length_words, self.length_correct, strict=True
+            )
+        ]
+
+    def worst_lines(self) -> list[LineErrors]:
+        return [entry[2] for entry in sorted(self.worst, reverse=True)]
+
+
+def analyse(
+    gold: Source,
+    prediction: Source,
+    *,
+    inputs: InputOptions | None = None,
+    top: int = 20,
+    per_line: int = 0,
+    name: str | None = None,
+) -> ErrorAnalysis:
+    """Error classes with their ``top`` most frequent examples, recall by word length, OOV and
+    IV recall (with a dictionary), and the ``per_line`` lines with most wrong gold words (none
+    when 0). ``gold``, ``prediction`` and ``inputs`` are as for :func:`wsscore.score`."""
+    if top < 0:
+        raise InvalidArgument("top must not be negative")
+    if per_line < 0:
+        raise InvalidArgument("per_line must not be negative")
+    inputs = inputs if inputs is not None else InputOptions()
+    # The dictionary is read before score() runs, so score() cannot catch a second '-' any more.
+    refuse_standard_input_twice([gold, prediction, *inputs.dictionary_paths()])
+    known = inputs.load_dictionary()
+    collector = _Collector(known, per_line)
+    report = score(
+        gold,
+        # A single path is wrapped by score(); lines need the outer list to be one prediction.
+        prediction if isinstance(prediction, (str, os.PathLike)) else [prediction],
+        inputs=inputs.with_dictionary(known),
+        names=[name] if name is not None else None,
+        ci="none",
+        on_detail=collector,
+    )
+    oov = iv = None
+    if known is not None:
+        oov = Breakdown("oov", collector.oov_words, collector.oov_correct)
+        iv = Breakdown("iv", collector.iv_words, collector.iv_correct)
+    return ErrorAnalysis(
+        report,
+        collector.error_classes(top),
+        collector.by_length(),
+        oov,
+        iv,
+        collector.worst_lines(),
+        top=top,
+        per_line=per_line,
+    )
+
+
+__all__ = [
+    "LENGTH_BUCKETS",
+    "Breakdown",
+    "ErrorAnalysis",
+    "ErrorClass",
+    "ErrorExample",
+    "LineErrors",
+    "analyse",
+]

@@ -1,0 +1,158 @@
+"""The inputs of a scoring run, opened: the gold, the predictions, the committee members.
+
+Committee members given as a scored system's path are read once, as that system; the others
+are read beside the predictions and judged, not reported.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from functools import partial
+
+from wsscore.align.stream import SentenceDetail
+from wsscore.errors import InvalidArgument
+from wsscore.inputs.encodings import Crib
+from wsscore.inputs.options import GOLD_OPTION, PRED_OPTION, InputOptions
+from wsscore.inputs.reading import TextFile, crib_of
+from wsscore.inputs.sources import Input, Source, is_path, open_source
+from wsscore.metrics.difficulty import DifficultyReader, DifficultyWeighting
+
+
+class OpenedInputs:
+    """``predictions`` holds the scored systems first (``systems`` of them), then the
+    committee members that are not among them; ``weighting`` judges word difficulty."""
+
+    def __init__(
+        self,
+        gold: Input,
+        predictions: list[Input],
+        systems: int,
+        committee: list[int] | None = None,
+        weighting: DifficultyWeighting | None = None,
+        difficulty_file: bool = False,
+    ):
+        self.gold = gold
+        self.predictions = predictions
+        self.systems = systems
+        self.committee = committee
+        self.weighting = weighting
+        self.difficulty_file = difficulty_file
+
+    @property
+    def gold_is_file(self) -> bool:
+        return isinstance(self.gold, TextFile)
+
+    def is_file(self, index: int) -> bool:
+        return isinstance(self.predictions[index], TextFile)
+
+    def default_name(self, index: int) -> str:
+        """The prediction's file name, or its path where two systems share that name."""
+        path = self.predictions[index].name
+        base = os.path.basename(path) or path
+        systems = self.predictions[: self.systems]
+        same = [f for f in systems if (os.path.basename(f.name) or f.name) == base]
+        return base if len(same) == 1 else path
+
+    def difficulty_source(self) -> str | None:
+        """Where difficulties come from, for the signature."""
+        if self.committee is not None:
+            return f"committee-{len(self.committee)}"
+        return "file" if self.difficulty_file else None
+
+    def close(self) -> None:
+        for source in (self.gold, *self.predictions):  # the parallel path leaves them unread
+            if isinstance(source, TextFile):
+                source.close()
+
+
+def open_inputs(
+    gold: Source,
+    predictions: Sequence[Source],
+    inputs: InputOptions,
+    committee: Sequence[Source] | None,
+    difficulty: Source | None,
+    on_difficulties: Callable[[SentenceDetail, list[float]], None] | None,
+) -> OpenedInputs:
+    gold_file = open_source(
+        gold, inputs.for_gold, inputs.warnings, inputs.strict, name="<gold>", option=GOLD_OPTION
+    )
+    # The gold's characters tell apart GB and Big5 readings of an ambiguous prediction; they
+    # are collected only if a prediction needs them.
+    crib = partial(crib_of, gold_file) if isinstance(gold_file, TextFile) else None
+    pred_files = [
+        _open_prediction(p, inputs, crib, f"<prediction {i + 1}>")
+        for i, p in enumerate(predictions)
+    ]
+    systems = len(pred_files)
+    if committee is None and difficulty is None:
+        return OpenedInputs(gold_file, pred_files, systems)
+    indices, members = _committee_members(committee, predictions, systems, inputs, crib)
+    pred_files += members
+    weighting = DifficultyWeighting(
+        systems,
+        len(pred_files),
+        committee=indices,
+        reader=_difficulty_reader(difficulty, inputs),
+        on_difficulties=on_difficulties,
+    )
+    return OpenedInputs(
+        gold_file, pred_files, systems, indices, weighting, difficulty_file=difficulty is not None
+    )
+
+
+def _open_prediction(source: Source, inputs: InputOptions, crib: Crib, name: str) -> Input:
+    return open_source(
+        source,
+        inputs.for_predictions,
+        inputs.warnings,
+        inputs.strict,
+        crib=crib,
+        name=name,
+        option=PRED_OPTION,
+    )
+
+
+def _committee_members(
+    committee: Sequence[Source] | None,
+    predictions: Sequence[Source],
+    systems: int,
+    inputs: InputOptions,
+    crib: Crib,
+) -> tuple[list[int] | None, list[Input]]:
+    """Participant indices of the committee members, and the files of those that are not
+    among the scored systems (a member given as a system's path is scored once)."""
+    if committee is None:
+        return None, []
+    if is_path(committee):
+        committee = [committee]  # type: ignore[list-item]
+    if len(committee) < 2:
+        raise InvalidArgument(
+            f"a committee needs at least 2 members, got {len(committee)}",
+            hint="give two or more segmentations of the test set with --committee",
+        )
+    scored = {
+        os.path.realpath(os.fspath(p)): i
+        for i, p in enumerate(predictions)
+        if isinstance(p, (str, os.PathLike)) and os.fspath(p) != "-"
+    }
+    indices: list[int] = []
+    files: list[Input] = []
+    for member in committee:
+        if isinstance(member, (str, os.PathLike)):
+            known = scored.get(os.path.realpath(os.fspath(member)))
+            if known is not None:
+                indices.append(known)
+                continue
+        indices.append(systems + len(files))
+        files.append(_open_prediction(member, inputs, crib, f"<committee member {len(files) + 1}>"))
+    return indices, files
+
+
+def _difficulty_reader(difficulty: Source | None, inputs: InputOptions) -> DifficultyReader | None:
+    if difficulty is None:
+        return None
+    source = open_source(
+        difficulty, inputs.encoding, inputs.warnings, inputs.strict, name="<difficulty>"
+    )
+    return DifficultyReader(source.name, source.lines())

@@ -1,0 +1,161 @@
+"""One pass over the gold: every prediction aligned with it as its blocks stream by.
+
+The gold is read once, block by block; each block is fed to one
+:class:`~wsscore.align.stream.SystemAligner` per prediction (and per committee member), so
+memory does not grow with the files. Large regular files may instead be cut into chunks scored
+in worker processes (:mod:`wsscore.align.parallel`), with the same totals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Container
+from typing import NamedTuple
+
+from wsscore.align.stream import (
+    EXTRA_TEXT_LIMITS,
+    GoldBlock,
+    MismatchError,
+    SentenceDetail,
+    SentenceRecord,
+    SystemAligner,
+)
+from wsscore.inputs.dictionary import Dictionary
+from wsscore.metrics.boundaries import ExtraCounts, sentence_extra
+from wsscore.metrics.counts import Counts
+from wsscore.scoring.mismatch import mismatch_refusal
+from wsscore.scoring.opened import OpenedInputs
+
+
+class Totals(NamedTuple):
+    """What the pass learned about the files: gold lines, words and sentences, and the lines
+    of each prediction."""
+
+    gold_lines: int
+    gold_words: int
+    gold_sentences: int
+    pred_lines: list[int]
+
+
+class AlignmentRun:
+    """The aligners of one run, with what they collect per sentence.
+
+    ``sentences[i]`` holds system i's per-sentence counts when ``by_sentence``;
+    ``extra_totals[i]`` its boundary counts with ``extra``; ``on_detail(i, detail)`` receives
+    each sentence of each scored system.
+    """
+
+    def __init__(
+        self,
+        opened: OpenedInputs,
+        *,
+        mismatch: str,
+        by_sentence: bool,
+        extra: bool,
+        on_detail: Callable[[int, SentenceDetail], None] | None,
+    ):
+        self.opened = opened
+        self.mismatch = mismatch
+        self.on_detail = on_detail
+        self.by_sentence = by_sentence
+        count = len(opened.predictions)
+        self.sentences: list[list[SentenceRecord]] = [[] for _ in range(count)]
+        self.extra_totals = [ExtraCounts() for _ in range(count)] if extra else None
+        self.aligners = [
+            SystemAligner(
+                pred_file.lines(),
+                on_sentence=self.sentences[index].append if by_sentence else None,
+                on_detail=self._detail_receiver(index),
+                stop_at_first_mismatch=mismatch == "error",
+                extra_limit=EXTRA_TEXT_LIMITS[mismatch],
+            )
+            for index, pred_file in enumerate(opened.predictions)
+        ]
+        self.totals = Totals(0, 0, 0, [])
+
+    def counts(self, index: int) -> Counts:
+        return Counts(*self.aligners[index].totals)
+
+    def align(
+        self, known: Dictionary | None, *, progress: Callable[[int], None] | None, jobs: int
+    ) -> Totals:
+        """Align every prediction with the whole gold; the totals of the pass."""
+        entries = known.lookup if known is not None else None
+        self.totals = self._in_parallel(entries, jobs) or self._streaming(entries, progress)
+        return self.totals
+
+    def _detail_receiver(self, index: int) -> Callable[[SentenceDetail], None] | None:
+        weighting = self.opened.weighting
+        if self.on_detail is None and self.extra_totals is None and weighting is None:
+            return None  # the aligner then skips building per-word details altogether
+        scored = index < self.opened.systems
+
+        def receive(detail: SentenceDetail) -> None:
+            if weighting is not None:
+                weighting.add(index, detail)
+            if not scored:
+                return  # a committee member only
+            if self.extra_totals is not None:
+                self.extra_totals[index] += sentence_extra(detail)
+            if self.on_detail is not None:
+                self.on_detail(index, detail)
+
+        return receive
+
+    def _streaming(
+        self, entries: Container[str] | None, progress: Callable[[int], None] | None
+    ) -> Totals:
+        gold = self.opened.gold
+        gold_blocks = gold.text_blocks()
+        gold_words = gold_sentences = 0
+        current = 0  # the system being fed, to name it if its characters differ
+        try:
+            next_line = 1
+            for text in gold_blocks:
+                block = GoldBlock(next_line, text, entries)
+                next_line += len(block.lines)
+                words, sentences = block.word_and_sentence_counts()
+                gold_words += words
+                gold_sentences += sentences
+                for current, aligner in enumerate(self.aligners):  # noqa: B007 (named on error)
+                    aligner.feed_block(block)
+                if progress is not None:
+                    progress(getattr(gold, "bytes_done", 0))
+            for current, aligner in enumerate(self.aligners):  # noqa: B007
+                aligner.finish()
+            if self.opened.weighting is not None:
+                self.opened.weighting.finish()
+        except MismatchError as exc:
+            pred_file = self.opened.predictions[current]
+            raise mismatch_refusal(
+                exc, gold, gold_blocks, pred_file, self.aligners[current]
+            ) from None
+        pred_lines = [aligner.pred_lines_read for aligner in self.aligners]
+        return Totals(gold.lines_read, gold_words, gold_sentences, pred_lines)
+
+    def _in_parallel(self, entries: Container[str] | None, jobs: int) -> Totals | None:
+        """The totals from worker processes, or None where one process must do it (per-word
+        callbacks, boundary counts and difficulties are collected in one process only)."""
+        if jobs == 1 or self.opened.weighting is not None:
+            return None
+        if self.extra_totals is not None or self.on_detail is not None:
+            return None
+        from wsscore.align import parallel
+
+        gold, predictions = self.opened.gold, self.opened.predictions
+        if not parallel.eligible(gold, predictions):
+            return None
+        result = parallel.score_parallel(
+            gold,  # type: ignore[arg-type]
+            predictions,  # type: ignore[arg-type]
+            entries,
+            parallel.effective_jobs(jobs),
+            by_sentence=self.by_sentence,
+            stop_at_first_mismatch=self.mismatch == "error",
+        )
+        if result is None:
+            return None
+        for index, aligner in enumerate(self.aligners):
+            aligner.totals = result.totals[index]
+            self.sentences[index][:] = result.sentences[index]
+        gold = (result.gold_lines, result.gold_words, result.gold_sentences)
+        return Totals(*gold, result.pred_lines)

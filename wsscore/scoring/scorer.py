@@ -1,0 +1,251 @@
+"""Scoring predictions against one reading of the gold: :func:`score`, the public API.
+
+>>> from wsscore import InputOptions, score
+>>> report = score("gold.txt", ["system.txt"], inputs=InputOptions(dictionary="words.txt"))
+>>> report.systems[0].metrics.f
+
+:func:`score` is a pipeline of named steps: check the arguments, load the dictionary, add the
+BASE and TOP rows, open the inputs, align every prediction with the gold as the gold streams
+by (:class:`~wsscore.scoring.run.AlignmentRun`), then turn each system's counts into a
+:class:`~wsscore.results.SystemResult` and the lot into a :class:`~wsscore.results.Report`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from wsscore.align.stream import SentenceDetail
+from wsscore.errors import InvalidArgument, refuse_standard_input_twice
+from wsscore.inputs.dictionary import Dictionary, check_coverage
+from wsscore.inputs.options import InputOptions
+from wsscore.inputs.sources import Source, is_path
+from wsscore.metrics.bootstrap import SAMPLES, SEED, with_bootstrap
+from wsscore.metrics.counts import Counts
+from wsscore.metrics.ranking import SORT_KEYS
+from wsscore.metrics.scores import CI_METHODS, compute
+from wsscore.results import GoldInfo, Report, SystemResult, build_report
+from wsscore.scoring.mismatch import check_mismatch, no_words
+from wsscore.scoring.opened import OpenedInputs, open_inputs
+from wsscore.scoring.references import reference_rows
+from wsscore.scoring.run import AlignmentRun, Totals
+
+__all__ = ["score"]
+
+
+def score(
+    gold: Source,
+    predictions: Source | Sequence[Source],
+    *,
+    inputs: InputOptions | None = None,
+    names: Sequence[str | None] | None = None,
+    ci: str = "bakeoff",
+    beta: float = 1.0,
+    samples: int = SAMPLES,
+    seed: int = SEED,
+    sort: str = "f",
+    keep_sentences: bool = False,
+    extra: bool = False,
+    baseline: bool = False,
+    topline: bool = False,
+    committee: Sequence[Source] | None = None,
+    difficulty: Source | None = None,
+    on_detail: Callable[[int, SentenceDetail], None] | None = None,
+    on_difficulties: Callable[[SentenceDetail, list[float]], None] | None = None,
+    progress: Callable[[int], None] | None = None,
+    jobs: int = 1,
+) -> Report:
+    """Score predictions against a gold segmentation.
+
+    ``gold`` and each prediction are paths (``-`` is standard input; .gz/.bz2/.xz are read
+    transparently) or in-memory lists of lines; ``inputs`` says how to read them (dictionary,
+    encodings, mismatch policy, warnings). ``names`` labels the predictions in order (None
+    keeps a default name). ``ci`` is ``bakeoff``, ``wilson``, ``bootstrap`` (resampling
+    sentences ``samples`` times from ``seed``, for F too) or ``none``; ``beta`` gives F_β.
+    ``sort`` orders the systems (a key of :data:`~wsscore.metrics.ranking.SORT_KEYS`).
+
+    ``extra`` adds TNR, boundary scores, F_mean and error classes (docs/metrics.md §5).
+    ``baseline`` and ``topline`` add the BASE and TOP rows of the bakeoff: the gold's text
+    segmented by maximum matching with the dictionary, or with the gold's own words.
+    ``committee`` (K ≥ 2 segmentations of the same text; scored systems may be among them) or
+    ``difficulty`` (a file written by ``wsscore difficulty``) adds difficulty-weighted scores.
+
+    Callbacks: ``on_detail(system_index, detail)`` receives every sentence's words and marks;
+    ``on_difficulties(detail, difficulties)`` each gold line's word difficulties;
+    ``progress(bytes)`` the bytes of the gold read so far, after each block.
+    ``keep_sentences`` keeps per-sentence counts on each system. ``jobs`` > 1 (0: all cores)
+    scores large files in that many processes with the same result (per-word callbacks,
+    ``extra`` and difficulties keep to one process).
+
+    Invalid arguments raise ``ValueError``; a problem with the inputs raises
+    :class:`~wsscore.errors.WsscoreError` (one line that names the file and says how to fix it).
+    """
+    inputs = inputs if inputs is not None else InputOptions()
+    first_warning = len(inputs.warnings.messages)  # the options may serve several runs
+    _check_arguments(ci, beta, samples, sort)
+    predictions = _prediction_list(gold, predictions)
+    _check_inputs(gold, predictions, names, inputs, committee, difficulty)
+    known = inputs.load_dictionary()
+    labels = list(names) if names is not None else [None] * len(predictions)
+    for name, lines in reference_rows(gold, known, inputs, baseline=baseline, topline=topline):
+        predictions.append(lines)
+        labels.append(name)
+    opened = open_inputs(gold, predictions, inputs, committee, difficulty, on_difficulties)
+    run = AlignmentRun(
+        opened,
+        mismatch=inputs.mismatch,
+        by_sentence=keep_sentences or ci == "bootstrap",  # the bootstrap resamples sentences
+        extra=extra,
+        on_detail=on_detail,
+    )
+    totals = run.align(known, progress=progress, jobs=jobs)
+    scoring = _Scoring(ci, beta, samples, seed, keep_sentences)
+    results = _system_results(opened, run, totals, labels, known, inputs, scoring)
+    opened.close()
+    return build_report(
+        GoldInfo(
+            opened.gold.name,
+            opened.gold.encoding.name,
+            totals.gold_lines,
+            totals.gold_words,
+            totals.gold_sentences,
+        ),
+        known,
+        results,
+        match="span",
+        ci=ci,
+        beta=beta,
+        mismatch=inputs.mismatch,
+        warnings=inputs.warnings.messages[first_warning:],
+        sort=sort,
+        resampling=(samples, seed) if ci == "bootstrap" else None,
+        difficulty=opened.difficulty_source(),
+    )
+
+
+class _Scoring:
+    """How counts become metrics: the interval method, β, the bootstrap's draws."""
+
+    def __init__(self, ci: str, beta: float, samples: int, seed: int, keep_sentences: bool):
+        self.ci = ci
+        self.beta = beta
+        self.samples = samples
+        self.seed = seed
+        self.keep_sentences = keep_sentences
+
+
+def _check_arguments(ci: str, beta: float, samples: int, sort: str) -> None:
+    if ci not in CI_METHODS:
+        raise InvalidArgument(f"ci must be one of {CI_METHODS}")
+    if beta <= 0:
+        raise InvalidArgument("beta must be positive")
+    if ci == "bootstrap" and samples < 1:
+        raise InvalidArgument("samples must be at least 1")
+    if sort not in SORT_KEYS:
+        raise InvalidArgument(f"sort must be one of {SORT_KEYS}")
+
+
+def _prediction_list(gold: Source, predictions: Source | Sequence[Source]) -> list[Source]:
+    """The predictions as a list: one path, or (beside in-memory gold lines) one prediction
+    given as its lines, is one prediction."""
+    if is_path(predictions) or (
+        not is_path(gold) and predictions and isinstance(predictions[0], str)  # type: ignore[index]
+    ):
+        return [predictions]  # type: ignore[list-item]
+    return list(predictions)  # type: ignore[arg-type]
+
+
+def _check_inputs(
+    gold: Source,
+    predictions: list[Source],
+    names: Sequence[str | None] | None,
+    inputs: InputOptions,
+    committee: Sequence[Source] | None,
+    difficulty: Source | None,
+) -> None:
+    if committee is not None and difficulty is not None:
+        raise InvalidArgument(
+            "give either a committee or a difficulty file, not both",
+            hint="--difficulty reuses the difficulties a committee gave before",
+        )
+    members = [committee] if is_path(committee) else list(committee or ())
+    refuse_standard_input_twice(
+        [gold, *predictions, *inputs.dictionary_paths(), *members, difficulty]
+    )
+    if names is not None and len(names) != len(predictions):
+        raise InvalidArgument(
+            f"{len(names)} --name value(s) for {len(predictions)} prediction(s)",
+            hint="give one --name per prediction, in the same order",
+        )
+
+
+def _system_results(
+    opened: OpenedInputs,
+    run: AlignmentRun,
+    totals: Totals,
+    labels: list[str | None],
+    known: Dictionary | None,
+    inputs: InputOptions,
+    scoring: _Scoring,
+) -> list[SystemResult]:
+    """One result per scored system; committee members are checked, not reported."""
+    # A file without words is a wrong file (in-memory lists may be empty: their ratios are null).
+    if totals.gold_words == 0 and opened.gold_is_file:
+        raise no_words("gold", opened.gold.name, totals.gold_lines, "give the gold standard first")
+    results = []
+    for index, pred_file in enumerate(opened.predictions):
+        counts = run.counts(index)
+        pred_lines = totals.pred_lines[index]
+        if counts.pred_words == 0 and opened.is_file(index):
+            raise no_words(
+                "prediction",
+                pred_file.name,
+                pred_lines,
+                f"the gold has {totals.gold_lines} lines; did the segmenter fail?",
+            )
+        check_mismatch(
+            pred_file.name,
+            run.aligners[index],
+            counts,
+            totals.gold_sentences,
+            (totals.gold_lines, pred_lines),
+            inputs.mismatch,
+            inputs.warnings,
+        )
+        if index < opened.systems:
+            label = labels[index]
+            name = label if label is not None else opened.default_name(index)
+            results.append(_system_result(name, index, counts, opened, run, known, scoring))
+    if known is not None:  # every gold word in it, or almost none: OOV figures mean nothing
+        check_coverage(
+            known, totals.gold_words, [r.counts.oov_words for r in results], inputs.warnings
+        )
+    return results
+
+
+def _system_result(
+    name: str,
+    index: int,
+    counts: Counts,
+    opened: OpenedInputs,
+    run: AlignmentRun,
+    known: Dictionary | None,
+    scoring: _Scoring,
+) -> SystemResult:
+    metrics = compute(counts, has_dictionary=known is not None, ci=scoring.ci, beta=scoring.beta)
+    sentences = run.sentences[index]
+    if scoring.ci == "bootstrap":
+        records = [record for _, record in sentences]
+        metrics = with_bootstrap(metrics, records, scoring.samples, scoring.seed)
+    pred_file = opened.predictions[index]
+    return SystemResult(
+        name,
+        pred_file.name,
+        pred_file.encoding.name,
+        counts,
+        metrics,
+        run.totals.pred_lines[index],
+        run.aligners[index].divergences,
+        sentences if scoring.keep_sentences else None,
+        extra=run.extra_totals[index] if run.extra_totals is not None else None,
+        weighted=opened.weighting.totals[index] if opened.weighting is not None else None,
+    )

@@ -1,0 +1,252 @@
+"""``--match diff``: score as the Perl script does, on raw bytes in the gold's encoding.
+
+The engine is :func:`wsscore.sighan.layout.score_with_diff`; this module feeds it. A prediction or
+dictionary in another encoding than the gold is transcoded to the gold's encoding first (the
+script itself needs all files in one encoding).
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+from collections.abc import Callable, Iterator, Sequence
+from typing import BinaryIO
+
+from wsscore.errors import WsscoreError, location
+from wsscore.inputs.dictionary import OPTION as DICT_OPTION
+from wsscore.inputs.encodings import Encoding
+from wsscore.inputs.options import GOLD_OPTION, PRED_OPTION, InputOptions
+from wsscore.inputs.reading import BLOCK_SIZE, open_binary, open_text
+from wsscore.metrics.bootstrap import SAMPLES, SEED, with_bootstrap
+from wsscore.metrics.counts import Counts
+from wsscore.metrics.scores import compute, f_beta, ratio
+from wsscore.results import GoldInfo, Report, SystemResult, build_report
+from wsscore.sighan.layout import SighanTotals, perl_dictionary, perl_file_name, score_with_diff
+
+
+def raw_lines(path: str) -> Iterator[bytes]:
+    """Lines as Perl's ``<FH>`` returns them: each keeps its b"\\n"; the last may lack it."""
+    stream = open_binary(path)
+    carry = b""
+    while block := stream.read(BLOCK_SIZE):
+        data = carry + block
+        lines = data.split(b"\n")
+        carry = lines.pop()
+        for line in lines:
+            yield line + b"\n"
+    if carry:
+        yield carry
+
+
+def _same_bytes(a: Encoding, b: Encoding) -> bool:
+    return a.codec == b.codec and a.family == b.family
+
+
+def decoded_lines(path: str, source: Encoding) -> Iterator[str]:
+    """Lines of ``path`` decoded as a stream (each keeps its "\\n"; a leading BOM is dropped).
+
+    The file is decoded before it is cut into lines, so that encodings in which b"\\n" is not
+    always a line feed (UTF-16) are read correctly too.
+    """
+    decoder = codecs.getincrementaldecoder(source.codec)(source.lossless_errors)
+    stream = open_binary(path)
+    carry = ""
+    first = True
+    while True:
+        block = stream.read(BLOCK_SIZE)
+        text = carry + decoder.decode(block, final=not block)
+        if first and text:
+            text = text.removeprefix("\ufeff")
+            first = False
+        lines = text.split("\n")
+        carry = lines.pop()
+        for line in lines:
+            yield line + "\n"
+        if not block:
+            break
+    if carry:
+        yield carry
+
+
+def lines_in(
+    path: str, source: Encoding, target: Encoding, *, skip_unencodable: bool = False
+) -> Iterator[bytes]:
+    """Raw lines of ``path``, transcoded from ``source`` to ``target`` when they differ.
+
+    A line holding a character that ``target`` cannot represent is an error (it could never
+    match the gold's bytes, and the script cannot be shown it), or is left out with
+    ``skip_unencodable`` (for dictionary entries, which then simply match no gold word).
+    """
+    if _same_bytes(source, target):
+        yield from raw_lines(path)
+        return
+    for number, text in enumerate(decoded_lines(path, source), start=1):
+        try:
+            yield target.encode(text)
+        except UnicodeEncodeError as exc:
+            if skip_unencodable:
+                continue
+            char = exc.object[exc.start]
+            raise WsscoreError(
+                f"{char!r} (U+{ord(char):04X}) cannot be written in the gold's encoding "
+                f"({target.name}); --match diff compares bytes in the gold's encoding, as the "
+                "Perl script does",
+                where=location(path, number, exc.start + 1),
+                hint="use --match span, which compares characters",
+            ) from None
+
+
+def diff_error(exc: RuntimeError) -> WsscoreError:
+    """The user's error for a RuntimeError of :func:`score_with_diff`, with the hint that fits.
+
+    diff can be missing, present but impossible to start, or run and fail (exit status 2, with
+    its own message); only the first is cured by installing diffutils.
+    """
+    message = str(exc)
+    if message.startswith("diff failed"):
+        # diff ran, so it is installed: it could not compare a sentence's temporary files.
+        hint = (
+            "diff could not compare a sentence's temporary files: check free space and "
+            "permissions of the temporary directory (TMPDIR chooses it), or use --match span"
+        )
+    elif "was not found" in message:
+        message = message.split(";", 1)[0]  # drop sighan's own advice: the hint says it
+        hint = "install GNU diffutils, or use --match span"
+    elif "cannot be run" in message:
+        hint = (
+            "check that it is an executable GNU diff and that processes can be started "
+            "(a lower -j needs fewer), or use --match span"
+        )
+    else:
+        hint = "use --match span"
+    return WsscoreError(message, hint=hint)
+
+
+def totals_to_counts(totals: SighanTotals) -> Counts:
+    return Counts(
+        gold_words=totals.true_count,
+        pred_words=totals.test_count,
+        correct=totals.recall_correct,
+        oov_words=totals.oov,
+        oov_correct=totals.oov_correct,
+        substitutions=totals.substitutions,
+        insertions=totals.insertions,
+        deletions=totals.deletions,
+    )
+
+
+def score_by_diff(
+    gold: str,
+    predictions: Sequence[str],
+    *,
+    inputs: InputOptions | None = None,
+    names: Sequence[str] | None = None,
+    ci: str = "bakeoff",
+    beta: float = 1.0,
+    samples: int = SAMPLES,
+    seed: int = SEED,
+    sort: str = "f",
+    jobs: int = 1,
+    sentence_output: BinaryIO | None = None,
+    on_warning: Callable[[str], None] | None = None,
+) -> Report:
+    """Score each prediction with ``diff -y`` per sentence, as the Perl script does.
+
+    The Perl script's own dictionary is the word lists of ``inputs.dictionary`` (files only);
+    ``inputs.train`` joins them for the report's dictionary, as with :func:`wsscore.score`.
+    ``sentence_output`` receives the script's per-sentence blocks, in the gold's encoding.
+    """
+    inputs = inputs if inputs is not None else InputOptions()
+    first_warning = len(inputs.warnings.messages)  # the options may serve several runs
+    word_lists = inputs.word_list_paths()
+    if "-" in (gold, *predictions, *inputs.dictionary_paths()):
+        raise WsscoreError(
+            "--match diff reads files, not standard input ('-')",
+            hint="save the input to a file first",
+        )
+    dictionary = inputs.load_dictionary()
+    warnings, strict = inputs.warnings, inputs.strict
+    gold_file = open_text(
+        gold, inputs.for_gold, warnings=warnings, strict=strict, option=GOLD_OPTION
+    )
+    gold_enc = gold_file.encoding
+    entries = _perl_entries(word_lists, inputs, gold_enc)
+    say = on_warning or (lambda message: warnings.warn(message))
+    results = []
+    gold_info = None
+    for index, path in enumerate(predictions):
+        pred_file = open_text(
+            path, inputs.for_predictions, warnings=warnings, strict=strict, option=PRED_OPTION
+        )
+        gold_lines = raw_lines(gold)
+        try:
+            totals, per_sentence = score_with_diff(
+                gold_lines,
+                lines_in(path, pred_file.encoding, gold_enc),
+                entries,
+                gold_name=os.fsencode(perl_file_name(gold)),
+                test_name=os.fsencode(perl_file_name(path)),
+                out=sentence_output,
+                warn=say,
+                jobs=jobs,
+            )
+        except RuntimeError as exc:
+            raise diff_error(exc) from None
+        except OSError as exc:
+            # Writing a sentence's two files for diff, or reading an input, went wrong.
+            raise WsscoreError(
+                f"--match diff stopped: {exc.strerror or exc}",
+                where=exc.filename if isinstance(exc.filename, str) else None,
+                hint="diff's per-sentence files go to the temporary directory: check that it "
+                "exists, is writable and has free space (TMPDIR chooses it)",
+            ) from None
+        if gold_info is None:
+            gold_info = GoldInfo(
+                gold_file.name, gold_enc.name, sum(1 for _ in raw_lines(gold)), totals.true_count, 0
+            )
+        counts = totals_to_counts(totals)
+        metrics = compute(counts, has_dictionary=bool(word_lists), ci=ci, beta=beta)
+        if totals.precision_correct != totals.recall_correct:  # the script counts them apart
+            precision = ratio(totals.precision_correct, totals.test_count)
+            metrics = metrics._replace(
+                precision=precision, f=f_beta(precision, metrics.recall, beta)
+            )
+        if ci == "bootstrap":
+            sentences = [(t.true_count, t.test_count, t.recall_correct) for t in per_sentence]
+            metrics = with_bootstrap(metrics, sentences, samples, seed)
+        name = names[index] if names else os.path.basename(path)
+        results.append(
+            SystemResult(
+                name, pred_file.name, pred_file.encoding.name, counts, metrics, sighan=totals
+            )
+        )
+    assert gold_info is not None
+    return build_report(
+        gold_info,
+        dictionary,
+        results,
+        match="diff",
+        ci=ci,
+        beta=beta,
+        mismatch="none",
+        warnings=warnings.messages[first_warning:],
+        resampling=(samples, seed) if ci == "bootstrap" else None,
+        sort=sort,
+    )
+
+
+def _perl_entries(word_lists: list[str], inputs: InputOptions, gold_enc: Encoding) -> set[bytes]:
+    """The script's dictionary: the word lists' lines as bytes in the gold's encoding."""
+    entries: set[bytes] = set()
+    for path in word_lists:
+        dict_file = open_text(
+            path,
+            inputs.for_dictionary,
+            warnings=inputs.warnings,
+            strict=inputs.strict,
+            option=DICT_OPTION,
+        )
+        entries |= perl_dictionary(
+            lines_in(path, dict_file.encoding, gold_enc, skip_unencodable=True)
+        )
+    return entries
