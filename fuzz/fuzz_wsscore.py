@@ -33,7 +33,7 @@ Input layout (short inputs are padded with zero bytes)::
     then           the gold, the prediction, and the rest is the dictionary
 
 This module imports neither atheris nor wsscore at import time: :func:`test_one_input` runs
-without atheris (the smoke test in tests/test_fuzz_regressions.py does that on the seed
+without atheris (the smoke test in tests/whole/test_fuzz_regressions.py does that on the seed
 corpus), and ``main()`` imports wsscore under ``atheris.instrument_imports()`` so that the run
 is coverage-guided.
 """
@@ -94,7 +94,7 @@ COMPRESSION = ("gzip", "bz2", "xz", "gzip")
 BLOCK_SIZES = (None, 1, 2, 3, 5, 8, 16, 64, 4096)
 HEADER = struct.Struct("<6BHH")
 
-# Crashes already recorded in tests/test_fuzz_regressions.py can be skipped, to fuzz on past
+# Crashes already recorded in tests/whole/test_fuzz_regressions.py can be skipped, to fuzz on past
 # them: WSSCORE_FUZZ_IGNORE holds "|"-separated prefixes of "<qualified type>: <message>", e.g.
 # WSSCORE_FUZZ_IGNORE="zlib.error|_lzma.LZMAError|UnicodeError: UTF-16 stream does not start".
 IGNORED = tuple(

@@ -1,8 +1,12 @@
-"""Shared paths and skips: tests that need the bakeoff data or perl skip cleanly without them."""
+"""Shared paths, skips and helpers: tests that need the bakeoff data, perl or GNU diff skip
+cleanly without them. Test files share helpers through here, never by importing each other."""
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -10,6 +14,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "fixtures"
 ICWB2 = ROOT.parent / "shared" / "icwb2"
+SCRIPT_DIFF = "/usr/bin/diff"  # hard-coded in the Perl score script
+C_LOCALE = dict(os.environ, LC_ALL="C")
 
 
 def need_icwb2() -> Path:
@@ -104,3 +110,89 @@ def fixture_copy(tmp_path) -> Path:
     target = tmp_path / "fixtures"
     shutil.copytree(FIXTURES, target)
     return target
+
+
+# --- the Perl score script ----------------------------------------------------------------------
+
+
+def need_script() -> Path:
+    data = need_icwb2()
+    need_perl()
+    try:
+        version = subprocess.run([SCRIPT_DIFF, "--version"], capture_output=True).stdout
+    except OSError:
+        version = b""
+    if b"GNU diffutils" not in version:
+        pytest.skip(f"the script runs {SCRIPT_DIFF}, which is not GNU diff here")
+    return data / "scripts" / "score"
+
+
+def run_perl_script(
+    script: Path, dictionary: Path, gold: Path, test: Path
+) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        ["perl", str(script), str(dictionary), str(gold), str(test)],
+        capture_output=True,
+        env=C_LOCALE,
+        check=False,
+    )
+
+
+@pytest.fixture(scope="session")
+def minimal_script(tmp_path_factory) -> Path:
+    """A copy of the script that runs ``diff --minimal`` and prints its raw counters to stderr.
+
+    Two marked changes (the script's licence asks modifications to be marked): ``$diff`` names a
+    wrapper that adds ``--minimal``, and before the summary a line ``RAW`` with ``$Ins $Del
+    $Subst $Truecount $Testcount $RawRecall $RawPrecision $OOV $OOVMISSED $IV $IVMISSED``
+    goes to stderr (the summary prints most of them only as rounded ratios).
+    """
+    original = need_script().read_bytes()
+    directory = tmp_path_factory.mktemp("minimal")
+    wrapper = directory / "diff-minimal"
+    wrapper.write_text(f'#!/bin/sh\nexec {SCRIPT_DIFF} --minimal "$@"\n')
+    wrapper.chmod(0o755)
+    diff_line = f'$diff = "{SCRIPT_DIFF}";'.encode()
+    summary_line = b'print "=== SUMMARY:\\n";'
+    if original.count(diff_line) != 1 or original.count(summary_line) != 1:
+        pytest.fail("the script is not the bakeoff's: its $diff or summary line is not found")
+    counters = "\\t".join(
+        f"${name}"
+        for name in (
+            "Ins Del Subst Truecount Testcount RawRecall RawPrecision OOV OOVMISSED IV IVMISSED"
+        ).split()
+    )
+    modified = original.replace(
+        diff_line,
+        f'$diff = "{wrapper}";  # MODIFIED by the wsscore tests: diff --minimal'.encode(),
+    ).replace(
+        summary_line,
+        f'print STDERR "RAW\\t{counters}\\n";  # MODIFIED by the wsscore tests\n'.encode()
+        + summary_line,
+    )
+    script = directory / "score-minimal"
+    script.write_bytes(modified)
+    return script
+
+
+@dataclass(frozen=True)
+class Raw:
+    """The script's counters, from the RAW line of :func:`minimal_script`."""
+
+    insertions: int
+    deletions: int
+    substitutions: int
+    true_count: int
+    test_count: int
+    recall_correct: int
+    precision_correct: int
+    oov: int
+    oov_missed: int
+    iv: int
+    iv_missed: int
+
+
+def raw_counters(stderr: bytes) -> Raw:
+    lines = [line for line in stderr.split(b"\n") if line.startswith(b"RAW\t")]
+    assert len(lines) == 1, stderr
+    return Raw(*map(int, lines[0].split(b"\t")[1:]))

@@ -9,13 +9,14 @@ exception: ``mwseg.pl`` cuts the last character of an input whose last line has 
 (the AS test set), this module does not.
 
 Why the byte-level and the character-level algorithms agree on the bakeoff files (checked by
-``tests/test_maxmatch.py``): every character of the test sets is one byte (``[\\x21-\\x7e]``) or
-two bytes, decoding to exactly one code point, and no two byte pairs decode to the same code point;
-so a byte prefix of the text at a character boundary is a dictionary key exactly when the decoded
-prefix is a decoded entry, and a longer byte prefix is a longer character prefix. ``mwseg.pl``'s
-limit of the longest entry in bytes never cuts a candidate either: an entry always fits in the
-longest entry's bytes, as it fits in the longest entry's characters here. The odd entries of the
-AS word list (with bytes such as 0x80 or 0x08 that are not text) match nothing in either.
+``tests/segmenters/test_maxmatch.py``): every character of the test sets is one byte
+(``[\\x21-\\x7e]``) or two bytes, decoding to exactly one code point, and no two byte pairs decode
+to the same code point; so a byte prefix of the text at a character boundary is a dictionary key
+exactly when the decoded prefix is a decoded entry, and a longer byte prefix is a longer character
+prefix. ``mwseg.pl``'s limit of the longest entry in bytes never cuts a candidate either: an entry
+always fits in the longest entry's bytes, as it fits in the longest entry's characters here. The odd
+entries of the AS word list (with bytes such as 0x80 or 0x08 that are not text) match nothing in
+either.
 Another difference the test sets do not exercise: ``mwseg.pl``'s ``s/\\s*//g`` on bytes removes
 only ASCII white space, so an ideographic space (U+3000) in its input becomes a word; here all
 Unicode White_Space is removed, as the scorer ignores it anyway.

@@ -23,7 +23,7 @@ from wsscore.errors import Warnings, WsscoreError
 from wsscore.inputs.reading import open_text
 from wsscore.scoring.scorer import score
 
-FUZZ = Path(__file__).resolve().parents[1] / "fuzz"
+FUZZ = Path(__file__).resolve().parents[2] / "fuzz"
 SEEDS = sorted((FUZZ / "corpus").glob("seed-*.bin"))
 
 

@@ -42,7 +42,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, gold_path, need_icwb2, need_perl
+from conftest import (
+    C_LOCALE,
+    FIXTURES,
+    gold_path,
+    need_icwb2,
+    need_script,
+    raw_counters,
+    run_perl_script,
+)
 
 from wsscore import InputOptions
 from wsscore.errors import WsscoreError
@@ -50,8 +58,6 @@ from wsscore.inputs.encodings import lookup
 from wsscore.scoring.scorer import score
 from wsscore.sighan.layout import SighanTotals, format_summary
 
-SCRIPT_DIFF = "/usr/bin/diff"  # hard-coded in the script
-C_LOCALE = dict(os.environ, LC_ALL="C")
 CORPORA = ("as", "cityu", "msr", "pku")
 FIRST_LINES = {"as": 1500, "msr": 1500}  # the rest of AS and MSR would take too long
 
@@ -77,18 +83,6 @@ _RATE = re.compile(rb"\d\.\d{3}|--")
 # --- running things ----------------------------------------------------------------------------
 
 
-def _need_script() -> Path:
-    data = need_icwb2()
-    need_perl()
-    try:
-        version = subprocess.run([SCRIPT_DIFF, "--version"], capture_output=True).stdout
-    except OSError:
-        version = b""
-    if b"GNU diffutils" not in version:
-        pytest.skip(f"the script runs {SCRIPT_DIFF}, which is not GNU diff here")
-    return data / "scripts" / "score"
-
-
 def _need_gnu_diff() -> str:
     found = shutil.which("diff")
     if found is None:
@@ -96,15 +90,6 @@ def _need_gnu_diff() -> str:
     if b"GNU diffutils" not in subprocess.run([found, "--version"], capture_output=True).stdout:
         pytest.skip(f"{found} is not GNU diff")
     return found
-
-
-def _perl(script: Path, dictionary: Path, gold: Path, test: Path) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        ["perl", str(script), str(dictionary), str(gold), str(test)],
-        capture_output=True,
-        env=C_LOCALE,
-        check=False,
-    )
 
 
 def _wsscore(
@@ -283,7 +268,7 @@ def _legacy_text(corpus: str, data: bytes) -> str:
 @pytest.fixture(scope="session")
 def bakeoff(mm_baselines, tmp_path_factory) -> dict[tuple[str, str], Case]:
     """(corpus, "txt" | "utf8") -> dictionary, gold and the mm baseline, all in one encoding."""
-    _need_script()
+    need_script()
     data = need_icwb2()
     directory = tmp_path_factory.mktemp("bakeoff")
     cases = {}
@@ -310,77 +295,17 @@ def bakeoff(mm_baselines, tmp_path_factory) -> dict[tuple[str, str], Case]:
 @pytest.fixture(scope="session")
 def script_output(bakeoff) -> Callable[[str, str], subprocess.CompletedProcess]:
     """The unmodified script's run on a bakeoff case, made once per session."""
-    script = _need_script()
+    script = need_script()
     made: dict[tuple[str, str], subprocess.CompletedProcess] = {}
 
     def run(corpus: str, ext: str) -> subprocess.CompletedProcess:
         if (corpus, ext) not in made:
             case = bakeoff[corpus, ext]
-            made[corpus, ext] = _perl(script, case.dictionary, case.gold, case.test)
+            made[corpus, ext] = run_perl_script(script, case.dictionary, case.gold, case.test)
             assert made[corpus, ext].returncode == 0, made[corpus, ext].stderr
         return made[corpus, ext]
 
     return run
-
-
-@pytest.fixture(scope="session")
-def minimal_script(tmp_path_factory) -> Path:
-    """A copy of the script that runs ``diff --minimal`` and prints its raw counters to stderr.
-
-    Two marked changes (the script's licence asks modifications to be marked): ``$diff`` names a
-    wrapper that adds ``--minimal``, and before the summary a line ``RAW`` with ``$Ins $Del
-    $Subst $Truecount $Testcount $RawRecall $RawPrecision $OOV $OOVMISSED $IV $IVMISSED``
-    goes to stderr (the summary prints most of them only as rounded ratios).
-    """
-    original = _need_script().read_bytes()
-    directory = tmp_path_factory.mktemp("minimal")
-    wrapper = directory / "diff-minimal"
-    wrapper.write_text(f'#!/bin/sh\nexec {SCRIPT_DIFF} --minimal "$@"\n')
-    wrapper.chmod(0o755)
-    diff_line = f'$diff = "{SCRIPT_DIFF}";'.encode()
-    summary_line = b'print "=== SUMMARY:\\n";'
-    if original.count(diff_line) != 1 or original.count(summary_line) != 1:
-        pytest.fail("the script is not the bakeoff's: its $diff or summary line is not found")
-    counters = "\\t".join(
-        f"${name}"
-        for name in (
-            "Ins Del Subst Truecount Testcount RawRecall RawPrecision OOV OOVMISSED IV IVMISSED"
-        ).split()
-    )
-    modified = original.replace(
-        diff_line,
-        f'$diff = "{wrapper}";  # MODIFIED by the wsscore tests: diff --minimal'.encode(),
-    ).replace(
-        summary_line,
-        f'print STDERR "RAW\\t{counters}\\n";  # MODIFIED by the wsscore tests\n'.encode()
-        + summary_line,
-    )
-    script = directory / "score-minimal"
-    script.write_bytes(modified)
-    return script
-
-
-@dataclass(frozen=True)
-class Raw:
-    """The script's counters, from the RAW line of :func:`minimal_script`."""
-
-    insertions: int
-    deletions: int
-    substitutions: int
-    true_count: int
-    test_count: int
-    recall_correct: int
-    precision_correct: int
-    oov: int
-    oov_missed: int
-    iv: int
-    iv_missed: int
-
-
-def _raw(stderr: bytes) -> Raw:
-    lines = [line for line in stderr.split(b"\n") if line.startswith(b"RAW\t")]
-    assert len(lines) == 1, stderr
-    return Raw(*map(int, lines[0].split(b"\t")[1:]))
 
 
 # --- 1. --match diff is the script -------------------------------------------------------------
@@ -483,7 +408,7 @@ def test_exact_counts_are_the_script_with_minimal_diff(
 
     # All sentences: find those where diff paired equal strings at different positions.
     gold, test = write("all", lambda n: True)
-    script = _perl(minimal_script, dictionary, gold, test)
+    script = run_perl_script(minimal_script, dictionary, gold, test)
     blocks, _ = _parse(_ok(script))
     ours = {
         block.number: block for block in _parse(_ok(_wsscore("sighan", dictionary, gold, test)))[0]
@@ -511,8 +436,8 @@ def test_exact_counts_are_the_script_with_minimal_diff(
 
     # The other sentences: the script's counts are wsscore's exact counts.
     gold, test = write("kept", lambda n: n not in crossed)
-    script = _perl(minimal_script, dictionary, gold, test)
-    raw = _raw(script.stderr)
+    script = run_perl_script(minimal_script, dictionary, gold, test)
+    raw = raw_counters(script.stderr)
     counts = _json_counts(gold, test, dictionary)
     assert (
         counts["gold_words"],
@@ -579,8 +504,8 @@ def test_pku_baseline_minimal_diff_finds_the_exact_count(
     # them. Where it still disagrees with wsscore, it paired equal strings at different places
     # (GNU diff 3.8: lines 870 and 1079, same count, different S, I, D).
     case = bakeoff["pku", "txt"]
-    script = _perl(minimal_script, case.dictionary, case.gold, case.test)
-    assert _raw(script.stderr).recall_correct == 94_641
+    script = run_perl_script(minimal_script, case.dictionary, case.gold, case.test)
+    assert raw_counters(script.stderr).recall_correct == 94_641
     blocks, _ = _parse(_ok(script))
     ours = _parse(_ok(_wsscore("sighan", case.dictionary, case.gold, case.test)))[0]
     gold_lines, test_lines = _lines_of(case.gold), _lines_of(case.test)
@@ -671,7 +596,7 @@ def _check_exact_blocks(
 
 @pytest.mark.parametrize("fixture", ["utf8", "big5", "gbk", "hkscs"])
 def test_sighan_exact_mode_on_the_fixtures(fixture: str, tmp_path: Path) -> None:
-    script_path = _need_script()
+    script_path = need_script()
     directory = FIXTURES if fixture == "utf8" else FIXTURES / fixture
     dictionary, gold, test = (directory / name for name in ("words.txt", "gold.txt", "pred.txt"))
     script_test = test
@@ -679,7 +604,7 @@ def test_sighan_exact_mode_on_the_fixtures(fixture: str, tmp_path: Path) -> None
         # The prediction is UTF-8 (with a BOM); the script needs it in the gold's encoding.
         script_test = tmp_path / test.name
         script_test.write_bytes(lookup("big5-hkscs").encode(test.read_bytes().decode("utf-8-sig")))
-    script = _perl(script_path, dictionary, gold, script_test)
+    script = run_perl_script(script_path, dictionary, gold, script_test)
     ours = _ok(_wsscore("sighan", dictionary, gold, test))
     identical, _ = _check_exact_blocks(
         _ok(script),
@@ -886,7 +811,7 @@ def test_match_diff_summary_where_the_scripts_counts_disagree(tmp_path: Path) ->
     # A gold line starting with U+3000 gives the script an empty first word (counted, never
     # missed); a 70-character word is looked up as diff displays it (61 columns): recall and
     # precision counts differ, and OOV + IV words are not the gold words.
-    script_path = _need_script()
+    script_path = need_script()
     gold = tmp_path / "gold"
     test = tmp_path / "test"
     words = tmp_path / "words"
@@ -896,6 +821,6 @@ def test_match_diff_summary_where_the_scripts_counts_disagree(tmp_path: Path) ->
     )
     test.write_bytes(b"a bc\nx y\n" + long_word + b" " + long_word + b"y q\nsame x same\n")
     words.write_bytes(b"L" * 61 + b"\na\nsame\n")
-    script = _ok(_perl(script_path, words, gold, test))
+    script = _ok(run_perl_script(script_path, words, gold, test))
     ours = _wsscore("sighan", "--match", "diff", words, gold, test)
     _assert_same_output(_ok(ours), script)

@@ -27,7 +27,7 @@ from wsscore.sighan.layout import (
     score_with_diff,
 )
 
-ICWB2 = Path(__file__).parents[1].parent / "shared" / "icwb2"
+ICWB2 = Path(__file__).resolve().parents[3] / "shared" / "icwb2"
 SCORE = ICWB2 / "scripts" / "score"
 MWSEG = ICWB2 / "scripts" / "mwseg.pl"
 # The script hard-codes this path, so both sides must run the same binary.

@@ -38,9 +38,9 @@ from unittest import mock
 
 import pytest
 from click.testing import CliRunner
+from conftest import raw_counters, run_perl_script
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
-from test_differential import _perl, _raw, minimal_script  # noqa: F401 (a fixture)
 
 from wsscore import Counts, InputOptions, load_dictionary, native, score
 from wsscore.cli.app import cli
@@ -647,7 +647,7 @@ def test_oov_and_iv_words_partition_the_gold_words(data) -> None:
 
 @settings(max_examples=examples(25), deadline=None)
 @given(data=st.data())
-def test_counts_agree_with_the_script_with_minimal_diff(minimal_script: Path, data) -> None:  # noqa: F811
+def test_counts_agree_with_the_script_with_minimal_diff(minimal_script: Path, data) -> None:
     # The script pairs equal strings, not positions. With all characters of a line distinct, two
     # words of a line (gold or predicted) are equal strings only if they have the same span, so
     # diff's longest common subsequence is exactly the set of correct words. Lines stay short:
@@ -669,8 +669,8 @@ def test_counts_agree_with_the_script_with_minimal_diff(minimal_script: Path, da
             files[role].write_bytes(text.encode("utf-8"))
         files["words"] = here / "words.txt"
         files["words"].write_bytes("".join(f"{word}\n" for word in sorted(dictionary)).encode())
-        script = _perl(minimal_script, files["words"], files["gold"], files["test"])
-        raw = _raw(script.stderr)
+        script = run_perl_script(minimal_script, files["words"], files["gold"], files["test"])
+        raw = raw_counters(script.stderr)
         report = score(
             files["gold"], [files["test"]], inputs=InputOptions(dictionary=files["words"])
         )
