@@ -1,4 +1,4 @@
-"""Counting correct words, OOV and S/I/D from word boundaries or spans (metrics.md §1-2, §6).
+"""Counting correct words, OOV and S/I/D from word boundaries or spans (docs/metrics.md §1-2).
 
 Two counters that must agree (property tests check it):
 - :func:`count_equal_chars` for the usual case, a prediction with the same characters as the
@@ -193,7 +193,7 @@ def marks_equal_chars(gold_ends: list[int], pred_ends: list[int]) -> tuple[list[
 
 
 def substitutions(gold_marks: list[bool], pred_marks: list[bool]) -> int:
-    """S of metrics.md §6: between consecutive correct words, min(unmatched gold, pred)."""
+    """S of docs/metrics.md §2.3: between consecutive correct words, min(unmatched gold, pred)."""
     gold_correct = list(compress(count(), gold_marks))
     pred_correct = list(compress(count(), pred_marks))
     gold_correct.append(len(gold_marks))

@@ -7,7 +7,7 @@ crosses a cut and the counts of the chunks add up to the counts of the whole fil
 sentence. Whether they do is only known after scoring: a chunk whose characters differ (the line
 breaks differ across a cut, or the texts differ) reports misaligned characters. Then the chunks'
 results are thrown away and the whole input is scored in one process, so ``--jobs`` never
-changes a number (metrics.md §1: differing characters are aligned over whole stretches, which a
+changes a number (docs/metrics.md §1: differing characters are aligned over whole stretches, which a
 cut could split).
 
 Cuts are placed between two pairs of equal lines (gold line i and prediction line i hold the

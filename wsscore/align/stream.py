@@ -2,15 +2,16 @@
 
 The gold and the prediction are compared as character streams (white space and line breaks
 removed); a word is correct when a predicted word covers exactly the same characters. Line breaks
-in either file are word boundaries, so differing line breaks cost nothing (metrics.md §1).
+in either file are word boundaries, so differing line breaks cost nothing (docs/metrics.md §1).
 
 The gold is streamed in blocks of lines. A block whose characters the prediction's next lines
 hold too is counted in one go (:func:`count_block`); otherwise lines are aligned one by one:
 equal line pairs are counted at once, and where lines differ the two sides are buffered until
 they re-synchronise (a "stretch"). Memory is bounded by the longest stretch, and a stretch by
 the gold's text: how far the prediction may run ahead of the gold, and past its end, is in
-:class:`SystemAligner`; long lines are never split into words where their ends agree
-(:class:`_Cut`).
+:class:`SystemAligner`. A closed stretch is aligned character by character and counted by
+:mod:`wsscore.align.stretch` (where long lines are never split into words where their ends
+agree); the lines themselves are in :mod:`wsscore.align.lines`.
 """
 
 from __future__ import annotations
@@ -20,241 +21,36 @@ import re
 import unicodedata
 from bisect import bisect_right
 from collections import deque
-from collections.abc import Callable, Container, Iterator, Sequence
-from itertools import accumulate, chain, islice, pairwise
+from collections.abc import Callable, Iterator
+from itertools import islice, pairwise
 from typing import NamedTuple
 
 from wsscore import native
-from wsscore.align.counting import (
-    boundaries,
-    count_equal_chars,
-    count_spans,
-    marks_equal_chars,
-    oov_words,
+from wsscore.align.counting import boundaries, count_equal_chars, marks_equal_chars
+from wsscore.align.lines import (
+    SEPARATORS,
+    GoldBlock,
+    GoldLine,
+    PredLine,
+    SentenceDetail,
+    Span,
+    TextPositions,
+    chars_of_lines,
+    line_starts,
 )
-from wsscore.inputs.words import needs_exact_split, spans_of, split_words
+from wsscore.align.stretch import (
+    CUT_MIN_CHARS,
+    Difference,
+    common_prefix_length,
+    score_stretch,
+)
+from wsscore.align.stretch import (
+    _Cut as _Cut,  # tests/whole/test_reliability_sizes.py spies on the cut through this module
+)
+from wsscore.inputs.words import split_words
 
-Span = tuple[int, int]
 # Per-sentence record: (gold line number, counts in Counts field order).
 SentenceRecord = tuple[int, tuple[int, ...]]
-Dictionary = Container[str] | None  # a set, or the C speed-ups' Vocabulary
-
-# Beyond this size on both sides the middle of a differing stretch is not aligned character by
-# character (SequenceMatcher is quadratic there); all of it counts as differing.
-MAX_CHAR_ALIGNMENT = 20_000
-
-
-# White space as words.split_words sees it: the separators that may occur in a line's text (the
-# characters U+001C..U+001F, which str.split() would also take, switch it to the exact split).
-_SEPARATORS = (
-    "\t\n\x0b\x0c\r \x85\xa0\u1680"
-    + "".join(map(chr, range(0x2000, 0x200B)))
-    + "\u2028\u2029\u202f\u205f\u3000\ufeff"
-)
-
-
-_SHORT_LINE = 200
-_EXACT_SPLIT_CHARS = re.compile("[\ufeff\x1c-\x1f]").search
-
-
-def chars_of(text: str) -> str:
-    """The characters of a line, white space removed.
-
-    Without a list of the words in between where only spaces separate them: on a long line that
-    list would take many times the text's size.
-    """
-    if len(text) < _SHORT_LINE:
-        if _EXACT_SPLIT_CHARS(text) is None:  # one C call (as needs_exact_split, in short)
-            return "".join(text.split())
-        return "".join(split_words(text))
-    if not needs_exact_split(text):
-        chars = text.replace(" ", "")
-        parts = chars.split(None, 1)
-        if not parts:
-            return ""
-        if len(parts[0]) == len(chars):  # no other white space
-            return chars
-    return "".join(split_words(text))
-
-
-class _Line:
-    """A line of text whose characters and words are computed when first needed: a long line is
-    then never split into a list of words unless its words are counted one by one."""
-
-    __slots__ = ("_chars", "_words", "number", "text")
-
-    def __init__(self, number: int, text: str):
-        self.number = number
-        self.text = text
-        self._words: list[str] | None = None
-        self._chars: str | None = None
-
-    @property
-    def words(self) -> list[str]:
-        if self._words is None:
-            self._words = split_words(self.text)
-        return self._words
-
-    @property
-    def chars(self) -> str:
-        if self._chars is None:
-            self._chars = "".join(self._words) if self._words is not None else chars_of(self.text)
-        return self._chars
-
-    def split(self) -> list[str]:
-        """The words, not kept: a long stretch would keep all its words at once otherwise."""
-        return self._words if self._words is not None else split_words(self.text)
-
-
-class GoldLine(_Line):
-    """One gold line, split once and shared by every system scored against it."""
-
-    __slots__ = ("_lengths", "_oov_words", "dictionary")
-
-    def __init__(self, number: int, text: str, dictionary: Dictionary = None):
-        super().__init__(number, text)
-        self.dictionary = dictionary
-        self._lengths: list[int] | None = None
-        self._oov_words: list[int] | None = None
-
-    @classmethod
-    def build(cls, number: int, text: str, dictionary: Dictionary) -> GoldLine:
-        return cls(number, text, dictionary)
-
-    @property
-    def lengths(self) -> list[int]:
-        """Of the words, in characters."""
-        if self._lengths is None:
-            self._lengths = list(map(len, self.words))
-        return self._lengths
-
-    @property
-    def ends(self) -> list[int]:
-        """0 and the end offset of each word."""
-        return boundaries(self.lengths)
-
-    @property
-    def oov_words(self) -> list[int]:
-        """Indices of the words not in the dictionary."""
-        if self._oov_words is None:
-            self._oov_words = _oov_of(self.words, self.dictionary)
-        return self._oov_words
-
-    def part(self, start: int, end: int) -> GoldLine:
-        """The line's text [start, end), cut at word boundaries."""
-        return GoldLine(self.number, self.text[start:end], self.dictionary)
-
-
-def _oov_of(words: list[str], dictionary: Dictionary) -> list[int]:
-    return oov_words(words, dictionary) if dictionary is not None else []  # type: ignore[arg-type]
-
-
-class GoldBlock:
-    """Consecutive gold lines taken as one character stream (the fast path of the scorer).
-
-    Line breaks are word boundaries on both sides, so when a prediction's lines hold the same
-    characters as the block, the block can be counted as a single sequence of words: by the C
-    speed-ups from the text itself, or in Python from the words, split once and shared by the
-    systems (built on first use, as is the line-by-line form the slower paths need).
-    """
-
-    __slots__ = (
-        "_chars",
-        "_gold_lines",
-        "_lengths",
-        "_line_last_words",
-        "_oov_words",
-        "_words",
-        "dictionary",
-        "first_number",
-        "lines",
-        "text",
-    )
-
-    def __init__(self, first_number: int, text: str, dictionary: Dictionary):
-        self.first_number = first_number
-        self.text = text
-        self.dictionary = dictionary
-        self.lines = text.split("\n")
-        if self.lines[-1] == "":
-            self.lines.pop()  # the line feed ends the last line; it does not start a new one
-        self._words: list[str] | None = None
-        self._lengths: list[int] | None = None
-        self._oov_words: list[int] | None = None
-        self._line_last_words: list[int] | None = None
-        self._chars: str | None = None
-        self._gold_lines: list[GoldLine] | None = None
-
-    def word_and_sentence_counts(self) -> tuple[int, int]:
-        """Words, and lines with at least one word."""
-        if native.AVAILABLE and self._words is None:
-            return native.count_words(self.text)
-        if needs_exact_split(self.text):  # str.isspace() would be wrong about U+001C..U+001F
-            return len(self.words), sum(1 for line in self.lines if split_words(line))
-        blank = sum(map(str.isspace, self.lines)) + self.lines.count("")
-        return len(self.words), len(self.lines) - blank
-
-    def _split(self) -> None:
-        split = split_words if needs_exact_split(self.text) else str.split
-        words_per_line = list(map(split, self.lines))
-        self._words = list(chain.from_iterable(words_per_line))
-        self._lengths = list(map(len, self._words))
-        # S, I, D are per sentence: the counter needs to know where lines end. (A line without
-        # words repeats the index before it, which marks the same word again: harmless.)
-        self._line_last_words = [
-            index - 1 for index in accumulate(map(len, words_per_line[:-1])) if index
-        ]
-
-    @property
-    def words(self) -> list[str]:
-        if self._words is None:
-            self._split()
-        return self._words  # type: ignore[return-value]
-
-    @property
-    def lengths(self) -> list[int]:
-        if self._lengths is None:
-            self._split()
-        return self._lengths  # type: ignore[return-value]
-
-    @property
-    def line_last_words(self) -> list[int]:
-        """Index of the last word of each line but the last."""
-        if self._line_last_words is None:
-            self._split()
-        return self._line_last_words  # type: ignore[return-value]
-
-    @property
-    def oov_words(self) -> list[int]:
-        """Indices of the words not in the dictionary."""
-        if self._oov_words is None:
-            has_dictionary = self.dictionary is not None
-            self._oov_words = oov_words(self.words, self.dictionary) if has_dictionary else []
-        return self._oov_words
-
-    @property
-    def chars(self) -> str:
-        if self._chars is None:
-            self._chars = "".join(self.words)
-        return self._chars
-
-    def gold_lines(self) -> list[GoldLine]:
-        """The block line by line (built once, shared by the systems that need it)."""
-        if self._gold_lines is None:
-            self._gold_lines = [
-                GoldLine.build(self.first_number + index, text, self.dictionary)
-                for index, text in enumerate(self.lines)
-            ]
-        return self._gold_lines
-
-
-class PredLine(_Line):
-    """One prediction line (``number`` is 1-based)."""
-
-    __slots__ = ()
-
-    def part(self, start: int, end: int) -> PredLine:
-        return PredLine(self.number, self.text[start:end])
 
 
 class Divergence(NamedTuple):
@@ -359,20 +155,6 @@ class PredictionOverrun(MismatchError):
         self.gold_line, self.pred_line, self.excess = gold_line, pred_line, excess
         Exception.__init__(self, self.message)
         self.divergence = Divergence(gold_line, 0, pred_line, 1, "", "")
-
-
-class SentenceDetail(NamedTuple):
-    """Words of one sentence with their correctness marks, for per-sentence reports."""
-
-    line: int
-    gold_words: list[str]
-    pred_words: list[str]
-    gold_marks: list[bool]
-    pred_marks: list[bool]
-    # Spans of the predicted words in the gold line's character offsets (a word may run past
-    # the line's end when the line breaks differ); None for a word touching characters that
-    # differ from the gold's, which has no place in the gold.
-    pred_spans: Sequence[Span | None] = ()
 
 
 def count_block(block: GoldBlock, pred_lines: list[str]) -> tuple[int, ...] | None:
@@ -590,7 +372,7 @@ class SystemAligner:
         if not self._differs and end > self._agreed:
             gold = _chars_between(self._gold_buffer, self._gold_starts, self._agreed, end)
             pred = _chars_between(self._pred_buffer, self._pred_starts, self._agreed, end)
-            same = _common_prefix_length(gold, pred)
+            same = common_prefix_length(gold, pred)
             self._differs = same < len(gold)
             self._agreed += same
         return self._agreed
@@ -692,8 +474,8 @@ class SystemAligner:
                     # Same characters, different line breaks (or empty lines): exact.
                     self._close_same_chars()
                 return  # or the prediction's line runs on into the next gold line(s)
-            gold_chars = "".join(line.chars for line in gold_buf)
-            pred_chars = "".join(line.chars for line in pred_buf)
+            gold_chars = chars_of_lines(gold_buf)
+            pred_chars = chars_of_lines(pred_buf)
             if gold_chars == pred_chars:
                 self._close_same_chars()
                 return
@@ -702,13 +484,13 @@ class SystemAligner:
 
     def _close_same_chars(self) -> None:
         gold_buf, pred_buf = self._gold_buffer, self._pred_buffer
-        chars = "".join(line.chars for line in gold_buf)
+        chars = chars_of_lines(gold_buf)
         self._score_stretch(gold_buf, pred_buf, chars, chars)
         self._clear_buffers()
 
     def _enter_mismatch_mode(self, gold_chars: str, pred_chars: str) -> None:
         if self._stop_at_first_mismatch:
-            stop = _common_prefix_length(gold_chars, pred_chars)
+            stop = common_prefix_length(gold_chars, pred_chars)
             raise MismatchError(
                 _divergence_at(
                     self._gold_buffer,
@@ -746,8 +528,8 @@ class SystemAligner:
         self._score_stretch(
             gold_part,
             pred_part,
-            "".join(line.chars for line in gold_part),
-            "".join(line.chars for line in pred_part),
+            chars_of_lines(gold_part),
+            chars_of_lines(pred_part),
         )
         self._following = (None, None)
         self._mismatch_mode = False
@@ -795,504 +577,44 @@ class SystemAligner:
         gold_chars: str,
         pred_chars: str,
     ) -> None:
-        # (A stretch always holds its first gold line; words past the gold's end are counted
-        # apart, by _count_past_end.)
-        has_words = [bool(line.chars) for line in gold_lines]
-        # Differences are located in the whole lines (a cut moves the stretch's start).
-        places = (gold_lines, pred_lines, 0)
-        cut = _Cut.find(gold_lines, pred_lines, gold_chars, pred_chars, self._on_detail is not None)
-        if cut is not None:
-            places = (gold_lines, pred_lines, cut.front)
-            gold_lines, pred_lines = cut.gold_lines, cut.pred_lines
-            gold_chars = gold_chars[cut.front : len(gold_chars) - cut.back]
-            pred_chars = pred_chars[cut.front : len(pred_chars) - cut.back]
-        gold_starts = list(_line_starts(gold_lines))
-        if gold_chars == pred_chars:
-            blocks = [(0, 0, len(gold_chars))]
-            misaligned_by_line: dict[int, int] = {}
-        else:
-            blocks, misaligned_by_line = self._align_chars(
-                gold_lines,
-                pred_lines,
-                gold_starts,
-                gold_chars,
-                pred_chars,
-                has_words,
-                places,
-            )
-        sentences = _Sentences(self, gold_lines, gold_starts, has_words, misaligned_by_line, cut)
-        block_pred_starts = [pred_start for _, pred_start, _ in blocks]
-        pred_offset = 0
-        for pred in pred_lines:
-            length = len(pred.chars)
-            if not length:
-                continue
-            index = bisect_right(block_pred_starts, pred_offset) - 1
-            if _outside_blocks(blocks, index, pred_offset, pred_offset + length):
-                # Junk: every word is unmatched, and faces the same gold position.
-                gold_start = _gold_position(blocks, pred_offset)
-                sentences.add_unmatched(_sentence_at(has_words, gold_starts, gold_start), pred)
-                pred_offset += length
-                continue
-            words = pred.split()
-            for (start, end), word in zip(spans_of(words, pred_offset), words, strict=True):
-                index = bisect_right(block_pred_starts, start) - 1
-                span: Span | None = None
-                if index >= 0 and end <= blocks[index][1] + blocks[index][2]:
-                    shift = blocks[index][0] - blocks[index][1]
-                    span = (start + shift, end + shift)
-                    gold_start = span[0]
-                else:
-                    gold_start = _gold_position(blocks, start)
-                sentences.add(_sentence_at(has_words, gold_starts, gold_start), span, word)
-            pred_offset += length
-        sentences.finish()
+        """Count a closed stretch (:func:`~wsscore.align.stretch.score_stretch`), noting where
+        its characters differ."""
 
-    def _align_chars(
-        self,
-        gold_lines: list[GoldLine],
-        pred_lines: list[PredLine],
-        gold_starts: list[int],
-        gold_chars: str,
-        pred_chars: str,
-        has_words: list[bool],
-        places: tuple[list[GoldLine], list[PredLine], int],
-    ) -> tuple[list[tuple[int, int, int]], dict[int, int]]:
-        """Matching blocks (gold start, pred start, length) and differing characters per line."""
-        head = _common_prefix_length(gold_chars, pred_chars)
-        tail = _common_suffix_length(gold_chars[head:], pred_chars[head:])
-        gold_mid = gold_chars[head : len(gold_chars) - tail]
-        pred_mid = pred_chars[head : len(pred_chars) - tail]
-        blocks = [(0, 0, head)] if head else []
-        if gold_mid and pred_mid and _alignable(len(gold_mid), len(pred_mid)):
-            from difflib import SequenceMatcher  # only differing stretches need it
-
-            matcher = SequenceMatcher(None, gold_mid, pred_mid, autojunk=False)
-            blocks.extend(
-                (head + i, head + j, size) for i, j, size in matcher.get_matching_blocks() if size
-            )
-            opcodes = matcher.get_opcodes()
-        else:
-            opcodes = [("replace", 0, len(gold_mid), 0, len(pred_mid))]
-        if tail:
-            blocks.append((len(gold_chars) - tail, len(pred_chars) - tail, tail))
-        misaligned_by_line: dict[int, int] = {}
-        for tag, i1, i2, j1, j2 in opcodes:
-            if tag == "equal":
-                continue
-            changed = max(i2 - i1, j2 - j1)
-            self.misaligned_chars += changed
-            gold_pos, pred_pos = head + i1, head + j1
-            for sentence, chars in _lines_touched(
-                gold_lines, has_words, gold_starts, gold_pos, head + i2, changed, places[2] > 0
-            ):
-                misaligned_by_line[sentence] = misaligned_by_line.get(sentence, 0) + chars
+        def note_divergence(difference: Difference) -> None:
             if len(self.divergences) < self._max_divergences:
-                whole_gold, whole_pred, front = places
                 self.divergences.append(
                     _divergence_at(
-                        whole_gold,
-                        whole_pred,
-                        front + gold_pos,
-                        front + pred_pos,
-                        gold_chars[gold_pos : head + i2],
-                        pred_chars[pred_pos : head + j2],
+                        gold_lines,
+                        pred_lines,
+                        difference.gold_start,
+                        difference.pred_start,
+                        gold_chars[difference.gold_start : difference.gold_end],
+                        pred_chars[difference.pred_start : difference.pred_end],
                         self._last_gold_number,
                         self.pred_lines_read,
                         self._following,
                     )
                 )
-        self.misaligned_lines += len(misaligned_by_line)
-        return _merge_adjacent(blocks), misaligned_by_line
+
+        result = score_stretch(
+            gold_lines,
+            pred_lines,
+            emit=self._emit,
+            on_difference=note_divergence,
+            details=self._on_detail is not None,
+            chars=(gold_chars, pred_chars),
+            # Read at each call, so that setting it on this module (as
+            # tests/whole/test_reliability_sizes.py does) compares a stretch whole and cut.
+            cut_min_chars=CUT_MIN_CHARS,
+        )
+        self.misaligned_chars += result.misaligned_chars
+        self.misaligned_lines += result.misaligned_lines
 
 
 def _approximate_chars(text: str) -> int:
     """Characters of a text but spaces and line feeds (other white space, rare, counts too):
     the gold's size for the limits, at C speed."""
     return len(text) - text.count(" ") - text.count("\n")
-
-
-def _alignable(gold_size: int, pred_size: int) -> bool:
-    """Whether the middle of a stretch is aligned character by character: SequenceMatcher's
-    time grows with the product of both sizes (seconds at 20,000 by 20,000)."""
-    smaller, larger = sorted((gold_size, pred_size))
-    return smaller <= MAX_CHAR_ALIGNMENT and smaller * larger <= MAX_CHAR_ALIGNMENT**2
-
-
-def _outside_blocks(blocks: list[tuple[int, int, int]], index: int, start: int, end: int) -> bool:
-    """Whether prediction characters [start, end) lie between two matching blocks (``index`` is
-    the last block starting at or before ``start``)."""
-    if index >= 0 and blocks[index][1] + blocks[index][2] > start:
-        return False
-    return index + 1 >= len(blocks) or blocks[index + 1][1] >= end
-
-
-class _Sentences:
-    """The predicted words of a stretch, gold line by gold line, in order.
-
-    A predicted word belongs to the gold line facing its start; those lines only grow along the
-    prediction, so each line is counted and emitted as soon as the words have moved past it,
-    and only one line's words are kept at a time.
-    """
-
-    def __init__(
-        self,
-        aligner: SystemAligner,
-        gold_lines: list[GoldLine],
-        gold_starts: list[int],
-        has_words: list[bool],
-        misaligned: dict[int, int],
-        cut: _Cut | None,
-    ):
-        self._aligner = aligner
-        self._gold_lines = gold_lines
-        self._gold_starts = gold_starts
-        self._has_words = has_words
-        self._misaligned = misaligned
-        self._cut = cut
-        self._detail = aligner._on_detail is not None
-        self._current = 0  # the line collecting words; those before it are emitted
-        self._spans: list[Span | None] = []  # None: the word touches differing characters
-        self._words: list[str] = []
-
-    def add(self, sentence: int, span: Span | None, word: str) -> None:
-        self._move_to(sentence)
-        self._spans.append(span)
-        if self._detail:
-            self._words.append(word)
-
-    def add_unmatched(self, sentence: int, pred: PredLine) -> None:
-        self._move_to(sentence)
-        words = pred.split()
-        self._spans += [None] * len(words)
-        if self._detail:
-            self._words += words
-
-    def finish(self) -> None:
-        for index in range(self._current, len(self._gold_lines)):
-            self._emit_line(index)
-            self._spans, self._words = [], []
-        for gold, piece in self._cut.trailing if self._cut is not None else ():
-            if piece is not None:  # an equal line taken off whole, after the others
-                detail = SentenceDetail(gold.number, *piece[1:]) if self._detail else None
-                self._aligner._emit(gold.number, (*piece.counts, 0, 0), detail)
-
-    def _move_to(self, sentence: int) -> None:
-        if sentence == self._current:
-            return
-        if sentence < self._current:
-            raise RuntimeError("internal error: predicted words out of order in a stretch")
-        for index in range(self._current, sentence):
-            self._emit_line(index)
-            self._spans, self._words = [], []
-        self._current = sentence
-
-    def _emit_line(self, index: int) -> None:
-        gold = self._gold_lines[index]
-        front, back = (None, None)
-        if self._cut is not None:
-            front, back = self._cut.pieces(index, len(self._gold_lines))
-        gold_words = gold.split()
-        if not gold_words and not self._spans and front is None and back is None:
-            return
-        line_start = self._gold_starts[index]
-        spans = spans_of(gold_words, line_start)
-        oov = list(map(spans.__getitem__, _oov_of(gold_words, gold.dictionary)))
-        counts, gold_marks, pred_marks = count_spans(spans, oov, self._spans)
-        in_line: list[Span | None] = []
-        if self._detail:
-            base = self._cut.front if self._cut is not None and index == 0 else 0
-            shift = base - line_start
-            in_line = [None if s is None else (s[0] + shift, s[1] + shift) for s in self._spans]
-        middle = _Part(counts, gold_words, self._words, gold_marks, pred_marks, in_line)
-        parts = [part for part in (front, middle, back) if part is not None]
-        total = tuple(map(sum, zip(*(part.counts for part in parts), strict=True)))
-        misaligned = self._misaligned.get(index, 0)
-        detail = None
-        if self._detail:
-            joined = [list(chain.from_iterable(field)) for field in zip(*parts, strict=True)]
-            detail = SentenceDetail(gold.number, *joined[1:])
-        self._aligner._emit(gold.number, (*total, int(misaligned > 0), misaligned), detail)
-
-
-# A stretch whose first or last lines are this long loses their common ends (see _Cut).
-CUT_MIN_CHARS = 2_000
-# How much text (in characters) is searched, widening, for a correct word near a cut.
-_CUT_WINDOWS = (256, 4_096, 65_536)
-
-
-class _Part(NamedTuple):
-    """Counts of a part of a sentence, and for per-sentence reports its words and marks."""
-
-    counts: tuple[int, ...]
-    gold_words: list[str]
-    pred_words: list[str]
-    gold_marks: list[bool]
-    pred_marks: list[bool]
-    spans: list[Span | None]  # of the predicted words, in the gold line's character offsets
-
-
-class _Cut:
-    """The common ends of a stretch's first and last lines, counted apart like equal lines.
-
-    A long line with one differing character would otherwise be scored word by word with
-    spans, the whole line at once. The stretch loses a front part, from its start to the end of
-    a word both sides have (a correct word) within the characters their first lines share, and
-    a back part, from the start of such a word near the end of their last lines (lines equal on
-    both sides at the very end, say the file's last, go whole with it). They are counted from
-    the text like equal lines (in C where built) and added to their sentences. Cutting right
-    after or before a correct word keeps every count of a sentence the sum of its parts' (S
-    included: no run of wrong words crosses a correct word), no word left in the stretch faces
-    a line taken off, and the characters in between are aligned exactly as they would have been
-    uncut.
-    """
-
-    def __init__(
-        self,
-        gold_lines: list[GoldLine],
-        pred_lines: list[PredLine],
-        front: tuple[int, int, int] | None,
-        back: tuple[int, int, int] | None,
-        trailing: int,
-        detail: bool,
-    ):
-        kept_gold = gold_lines[: len(gold_lines) - trailing]
-        kept_pred = pred_lines[: len(pred_lines) - trailing]
-        first_gold, first_pred, last_gold, last_pred = (
-            kept_gold[0],
-            kept_pred[0],
-            kept_gold[-1],
-            kept_pred[-1],
-        )
-        dictionary = first_gold.dictionary
-        # Equal lines at the end, taken off whole (None for one without words: no record).
-        self.trailing = [
-            (gold, _whole_line(gold, pred, dictionary, detail))
-            for gold, pred in zip(
-                gold_lines[len(kept_gold) :], pred_lines[len(kept_pred) :], strict=True
-            )
-        ]
-        back_chars = back[0] if back else 0
-        self.front = front[0] if front else 0  # characters cut at the start of the stretch
-        self.back = back_chars + sum(len(gold.chars) for gold, _ in self.trailing)  # at its end
-        gold_start, pred_start = front[1:] if front else (0, 0)
-        gold_end, pred_end = back[1:] if back else (len(last_gold.text), len(last_pred.text))
-        self.gold_lines = _cut_lines(kept_gold, gold_start, gold_end, front, back)
-        self.pred_lines = _cut_lines(kept_pred, pred_start, pred_end, front, back)
-        self.front_piece = self.back_piece = None
-        if front:
-            self.front_piece = _count_piece(
-                first_gold.text[:gold_start], first_pred.text[:pred_start], dictionary, detail, 0
-            )
-        if back:
-            self.back_piece = _count_piece(
-                last_gold.text[gold_end:],
-                last_pred.text[pred_end:],
-                dictionary,
-                detail,
-                len(last_gold.chars) - back_chars,
-            )
-
-    @classmethod
-    def find(
-        cls,
-        gold_lines: list[GoldLine],
-        pred_lines: list[PredLine],
-        gold_chars: str,
-        pred_chars: str,
-        detail: bool,
-    ) -> _Cut | None:
-        if not pred_lines:
-            return None
-        trailing, trailing_chars = _equal_trailing_lines(gold_lines, pred_lines)
-        ends = {0, -1, -1 - trailing}
-        if max(len(lines[k].chars) for lines in (gold_lines, pred_lines) for k in ends) < (
-            CUT_MIN_CHARS
-        ):
-            return None
-        head = _common_prefix_length(gold_chars, pred_chars)
-        tail = _common_suffix_length(gold_chars[head:], pred_chars[head:])
-        first_gold, first_pred = gold_lines[0], pred_lines[0]
-        front = _front_cut(
-            first_gold, first_pred, min(head, len(first_gold.chars), len(first_pred.chars))
-        )
-        cut = front[0] if front else 0
-        back = None
-        for taken, taken_chars in {(trailing, trailing_chars), (0, 0)}:
-            last_gold, last_pred = gold_lines[-1 - taken], pred_lines[-1 - taken]
-            gold_room = len(last_gold.chars) - (cut if len(gold_lines) - taken == 1 else 0)
-            pred_room = len(last_pred.chars) - (cut if len(pred_lines) - taken == 1 else 0)
-            limit = min(tail - taken_chars, gold_room, pred_room)
-            back = _back_cut(last_gold, last_pred, limit)
-            if back is not None:
-                trailing = taken
-                break
-        if front is None and back is None:
-            return None
-        return cls(gold_lines, pred_lines, front, back, trailing if back else 0, detail)
-
-    def pieces(self, index: int, lines: int) -> tuple[_Part | None, _Part | None]:
-        """The parts cut off gold line ``index`` of the stretch's ``lines``: front, back."""
-        return (
-            self.front_piece if index == 0 else None,
-            self.back_piece if index == lines - 1 else None,
-        )
-
-
-def _whole_line(
-    gold: GoldLine, pred: PredLine, dictionary: Dictionary, detail: bool
-) -> _Part | None:
-    return _count_piece(gold.text, pred.text, dictionary, detail, 0) if gold.chars else None
-
-
-def _equal_trailing_lines(
-    gold_lines: list[GoldLine], pred_lines: list[PredLine]
-) -> tuple[int, int]:
-    """How many line pairs at the end of a stretch hold the same characters (one line at least
-    is left on each side), and their characters."""
-    count = chars = 0
-    while count + 1 < min(len(gold_lines), len(pred_lines)):
-        gold, pred = gold_lines[-1 - count], pred_lines[-1 - count]
-        if gold.chars != pred.chars:
-            break
-        count += 1
-        chars += len(gold.chars)
-    return count, chars
-
-
-def _cut_lines(lines, start: int, end: int, front, back) -> list:
-    """The lines of one side with the text before ``start`` in the first line (if ``front``)
-    and after ``end`` in the last (if ``back``) taken off."""
-    lines = list(lines)
-    if len(lines) == 1:
-        lines[0] = lines[0].part(start, end)
-        return lines
-    if front:
-        lines[0] = lines[0].part(start, len(lines[0].text))
-    if back:
-        lines[-1] = lines[-1].part(0, end)
-    return lines
-
-
-def _count_piece(
-    gold_text: str, pred_text: str, dictionary: Dictionary, detail: bool, base: int
-) -> _Part:
-    """A part of a sentence with the same characters on both sides, counted like equal lines
-    (``base``: where it starts in its gold line, in characters)."""
-    if not detail and native.AVAILABLE:
-        counts = native.count_block(gold_text, pred_text, dictionary)
-        if counts is not None:
-            return _Part(counts, [], [], [], [], [])
-    gold_words, pred_words = split_words(gold_text), split_words(pred_text)
-    gold_lengths, pred_lengths = list(map(len, gold_words)), list(map(len, pred_words))
-    counts = count_equal_chars(gold_lengths, _oov_of(gold_words, dictionary), pred_lengths)
-    if not detail:
-        return _Part(counts, [], [], [], [], [])
-    gold_ends, pred_ends = boundaries(gold_lengths), boundaries(pred_lengths)
-    gold_marks, pred_marks = marks_equal_chars(gold_ends, pred_ends)
-    spans: list[Span | None] = [(start + base, end + base) for start, end in pairwise(pred_ends)]
-    return _Part(counts, gold_words, pred_words, gold_marks, pred_marks, spans)
-
-
-def _front_cut(gold: GoldLine, pred: PredLine, limit: int) -> tuple[int, int, int] | None:
-    """The end of the last correct word in the first ``limit`` characters (which both lines
-    share), in characters and as positions in each line's text; None if there is none near."""
-    if limit < CUT_MIN_CHARS:
-        return None
-    gold_text, pred_text = _TextPositions(gold.text), _TextPositions(pred.text)
-    for width in _CUT_WINDOWS:
-        common = gold_text.words_ending_by(limit, width) & pred_text.words_ending_by(limit, width)
-        if common:
-            chars = max(end for _, end in common)
-            return chars, gold_text.position_after(chars), pred_text.position_after(chars)
-    return None
-
-
-def _back_cut(gold: GoldLine, pred: PredLine, limit: int) -> tuple[int, int, int] | None:
-    """The start of the first correct word in the last ``limit`` characters (which both lines
-    share), in characters from the end and as positions in each line's text."""
-    if limit < CUT_MIN_CHARS:
-        return None
-    gold_size, pred_size = len(gold.chars), len(pred.chars)
-    gold_text, pred_text = _TextPositions(gold.text), _TextPositions(pred.text)
-    for width in _CUT_WINDOWS:
-        gold_words = gold_text.words_starting_from(gold_size - limit, width)
-        pred_words = pred_text.words_starting_from(pred_size - limit, width)
-        common = {(gold_size - start, gold_size - end) for start, end in gold_words} & {
-            (pred_size - start, pred_size - end) for start, end in pred_words
-        }
-        if common:
-            chars = max(start for start, _ in common)
-            return (
-                chars,
-                gold_text.position_after(gold_size - chars),
-                pred_text.position_after(pred_size - chars),
-            )
-    return None
-
-
-class _TextPositions:
-    """Where a line's characters (white space excluded) stand in its text, found by counting
-    the separators at C speed: a long line need not be split into words to be cut."""
-
-    def __init__(self, text: str, separators: str = _SEPARATORS):
-        self.text = text
-        self._present = [char for char in separators if char in text]
-        self._separators = frozenset(separators)
-
-    def count(self) -> int:
-        """The text's characters, white space excluded."""
-        return len(self.text) - sum(map(self.text.count, self._present))
-
-    def position_after(self, count: int) -> int:
-        """The smallest position in the text with ``count`` characters before it."""
-        if count <= 0:
-            return 0
-        text, present = self.text, self._present
-        low, low_count, high = 0, 0, len(text)  # low_count < count <= the count at high
-        while high - low > 1:
-            middle = (low + high) // 2
-            skipped = sum(text.count(char, low, middle) for char in present)
-            middle_count = low_count + middle - low - skipped
-            if middle_count >= count:
-                high = middle
-            else:
-                low, low_count = middle, middle_count
-        return high
-
-    def words_ending_by(self, count: int, width: int) -> set[Span]:
-        """(start, end) in characters of the whole words that end at or before character
-        ``count``, within ``width`` characters of text before it."""
-        text = self.text
-        end = self.position_after(count)
-        start = max(0, end - width)
-        words = split_words(text[start:end])
-        first = count - sum(map(len, words))
-        spans = list(pairwise(accumulate(map(len, words), initial=first)))
-        if spans and start > 0 and not self._separator(start - 1) and not self._separator(start):
-            spans.pop(0)  # the window cuts the first word
-        if spans and end < len(text) and not self._separator(end):
-            spans.pop()  # the last word goes on past ``count``
-        return set(spans)
-
-    def words_starting_from(self, count: int, width: int) -> set[Span]:
-        """(start, end) in characters of the whole words that start at or after character
-        ``count``, within ``width`` characters of text after it."""
-        text = self.text
-        begin = self.position_after(count)
-        stop = min(len(text), begin + width)
-        words = split_words(text[begin:stop])
-        spans = list(pairwise(accumulate(map(len, words), initial=count)))
-        inside = 0 < begin < len(text) and not self._separator(begin - 1)
-        if spans and inside and not self._separator(begin):
-            spans.pop(0)  # ``count`` falls inside a word
-        cut_last = stop < len(text) and not self._separator(stop - 1)
-        if spans and cut_last and not self._separator(stop):
-            spans.pop()  # the window cuts the last word
-        return set(spans)
-
-    def _separator(self, position: int) -> bool:
-        return self.text[position] in self._separators
 
 
 class _AnchorSearch:
@@ -1377,10 +699,10 @@ def _divergence_at(
     """Where two streams differ; ``last_*`` name the last line read where a side has ended,
     ``following`` the lines after the stretch where it has not."""
     gold_line, gold_col = _line_and_column(
-        gold_lines, list(_line_starts(gold_lines)), gold_pos, last_gold, following[0]
+        gold_lines, list(line_starts(gold_lines)), gold_pos, last_gold, following[0]
     )
     pred_line, pred_col = _line_and_column(
-        pred_lines, list(_line_starts(pred_lines)), pred_pos, last_pred, following[1]
+        pred_lines, list(line_starts(pred_lines)), pred_pos, last_pred, following[1]
     )
     return Divergence(gold_line, gold_col, pred_line, pred_col, gold_text[:20], pred_text[:20])
 
@@ -1407,34 +729,6 @@ def _chars_between(lines: list, starts: list[int], start: int, end: int) -> str:
     return "".join(parts)
 
 
-def _line_starts(lines: list[GoldLine] | list[PredLine]) -> Iterator[int]:
-    offset = 0
-    for line in lines:
-        yield offset
-        offset += len(line.chars)
-
-
-def _sentence_at(has_words: list[bool], gold_starts: list[int], position: int) -> int:
-    """Index of the gold line holding character ``position``, preferring a line with words."""
-    index = max(bisect_right(gold_starts, position) - 1, 0)
-    if has_words[index]:
-        return index
-    for other in [*range(index - 1, -1, -1), *range(index + 1, len(has_words))]:
-        if has_words[other]:
-            return other
-    return index
-
-
-def _gold_position(blocks: list[tuple[int, int, int]], pred_position: int) -> int:
-    """The gold position facing a prediction position that lies outside every matching block."""
-    gold_position = 0
-    for gold_start, pred_start, size in blocks:
-        if pred_start > pred_position:
-            break
-        gold_position = gold_start + min(pred_position - pred_start, size)
-    return gold_position
-
-
 def _line_and_column(
     lines: list[GoldLine] | list[PredLine],
     starts: list[int],
@@ -1457,50 +751,16 @@ def _line_and_column(
     return line.number, _column_in_line(line.text, position - starts[index])
 
 
-def _lines_touched(
-    gold_lines: list[GoldLine],
-    has_words: list[bool],
-    gold_starts: list[int],
-    start: int,
-    end: int,
-    changed: int,
-    front_cut: bool = False,
-) -> list[tuple[int, int]]:
-    """Differing characters per gold line for one edit covering gold characters [start, end).
-
-    An insertion (start == end) belongs to the line of the character before it (in the first
-    line's front part when that was cut off, see _Cut); characters the prediction has beyond the
-    gold's count on the first line touched.
-    """
-    if start == end:
-        if start == 0 and front_cut:
-            return [(0, changed)]
-        return [(_sentence_at(has_words, gold_starts, max(start - 1, 0)), changed)]
-    touched = []
-    first = _sentence_at(has_words, gold_starts, start)
-    for index in range(first, len(gold_lines)):
-        line_start = gold_starts[index]
-        if line_start >= end:
-            break
-        overlap = min(end, line_start + len(gold_lines[index].chars)) - max(start, line_start)
-        if overlap > 0:
-            touched.append((index, overlap))
-    if not touched:
-        return [(first, changed)]
-    touched[0] = (touched[0][0], touched[0][1] + changed - (end - start))
-    return touched
-
-
 # Columns count every character but white space and U+FEFF (str.isspace() takes U+001C..U+001F);
 # lines longer than this are counted at C speed.
-_NOT_COUNTED_IN_COLUMNS = _SEPARATORS + "\x1c\x1d\x1e\x1f"
+_NOT_COUNTED_IN_COLUMNS = SEPARATORS + "\x1c\x1d\x1e\x1f"
 _LONG_LINE = 1_000
 
 
 def _column_in_line(text: str, char_index: int) -> int:
     """1-based column in the line as written of its ``char_index``-th non-space character."""
     if len(text) > _LONG_LINE:  # counted at C speed rather than character by character
-        positions = _TextPositions(text, _NOT_COUNTED_IN_COLUMNS)
+        positions = TextPositions(text, _NOT_COUNTED_IN_COLUMNS)
         if char_index >= positions.count():
             return len(text) + 1
         return positions.position_after(char_index + 1)
@@ -1511,38 +771,3 @@ def _column_in_line(text: str, char_index: int) -> int:
             if seen == char_index:
                 return column
     return len(text) + 1
-
-
-def _common_prefix_length(a: str, b: str) -> int:
-    """Length of the common prefix, by bisection on slice comparisons (C speed)."""
-    low, high = 0, min(len(a), len(b))
-    while low < high:
-        middle = (low + high + 1) // 2
-        if a[:middle] == b[:middle]:
-            low = middle
-        else:
-            high = middle - 1
-    return low
-
-
-def _common_suffix_length(a: str, b: str) -> int:
-    low, high = 0, min(len(a), len(b))
-    while low < high:
-        middle = (low + high + 1) // 2
-        if a[len(a) - middle :] == b[len(b) - middle :]:
-            low = middle
-        else:
-            high = middle - 1
-    return low
-
-
-def _merge_adjacent(blocks: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
-    merged: list[tuple[int, int, int]] = []
-    for block in blocks:
-        if merged:
-            gold, pred, size = merged[-1]
-            if gold + size == block[0] and pred + size == block[1]:
-                merged[-1] = (gold, pred, size + block[2])
-                continue
-        merged.append(block)
-    return merged

@@ -1,0 +1,648 @@
+"""Aligning a differing stretch: gold and prediction lines whose characters differ.
+
+The streaming aligner (:class:`~wsscore.align.stream.SystemAligner`) decides where a stretch
+starts and ends; this module scores it. Its characters are aligned character by character
+(:func:`align_characters`: the common head and tail, and :class:`difflib.SequenceMatcher` on the
+middle); a predicted word is correct when it falls inside a matching block and covers exactly
+the characters of a gold word, so only the words touching differing characters are lost
+(:func:`score_stretch`). Long first and last lines lose their common ends first, counted like
+equal lines (:class:`_Cut`), so that they are never split into words where they agree.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Callable
+from itertools import chain, pairwise
+from typing import NamedTuple
+
+from wsscore import native
+from wsscore.align.counting import boundaries, count_equal_chars, count_spans, marks_equal_chars
+from wsscore.align.lines import (
+    Dictionary,
+    GoldLine,
+    PredLine,
+    SentenceDetail,
+    Span,
+    TextPositions,
+    chars_of_lines,
+    line_starts,
+    oov_indices,
+)
+from wsscore.inputs.words import spans_of, split_words
+
+# Beyond this size on both sides the middle of a differing stretch is not aligned character by
+# character (SequenceMatcher is quadratic there); all of it counts as differing.
+MAX_CHAR_ALIGNMENT = 20_000
+
+# A stretch whose first or last lines are this long loses their common ends (see _Cut).
+CUT_MIN_CHARS = 2_000
+# How much text (in characters) is searched, widening, for a correct word near a cut.
+_CUT_WINDOWS = (256, 4_096, 65_536)
+
+
+# (gold start, prediction start, length) of a run of characters both sides have, aligned.
+Block = tuple[int, int, int]
+
+
+class Difference(NamedTuple):
+    """A run of differing characters: the gold's [gold_start, gold_end) stands where the
+    prediction has [pred_start, pred_end). One side may be empty (an insertion or a deletion)."""
+
+    gold_start: int
+    gold_end: int
+    pred_start: int
+    pred_end: int
+
+    @property
+    def size(self) -> int:
+        """The characters it counts as misaligned: those of its longer side."""
+        return max(self.gold_end - self.gold_start, self.pred_end - self.pred_start)
+
+    def shifted(self, offset: int) -> Difference:
+        """The same run, both sides moved ``offset`` characters further."""
+        return Difference(
+            self.gold_start + offset,
+            self.gold_end + offset,
+            self.pred_start + offset,
+            self.pred_end + offset,
+        )
+
+
+class CharacterAlignment(NamedTuple):
+    """Two character streams aligned: what they share and what differs, both in order."""
+
+    blocks: list[Block]  # adjacent blocks merged; none is empty
+    differences: list[Difference]  # the characters between the blocks
+
+
+def align_characters(gold_chars: str, pred_chars: str) -> CharacterAlignment:
+    """Align two character streams: their common head and tail, and in between the matching
+    blocks SequenceMatcher finds (no junk heuristic). A middle too large to align
+    (:data:`MAX_CHAR_ALIGNMENT`) is one difference as a whole."""
+    if gold_chars == pred_chars:
+        return CharacterAlignment([(0, 0, len(gold_chars))] if gold_chars else [], [])
+    head = common_prefix_length(gold_chars, pred_chars)
+    tail = common_suffix_length(gold_chars[head:], pred_chars[head:])
+    gold_mid = gold_chars[head : len(gold_chars) - tail]
+    pred_mid = pred_chars[head : len(pred_chars) - tail]
+    blocks = [(0, 0, head)] if head else []
+    if gold_mid and pred_mid and _alignable(len(gold_mid), len(pred_mid)):
+        from difflib import SequenceMatcher  # only differing stretches need it
+
+        matcher = SequenceMatcher(None, gold_mid, pred_mid, autojunk=False)
+        blocks.extend(
+            (head + i, head + j, size) for i, j, size in matcher.get_matching_blocks() if size
+        )
+        opcodes = matcher.get_opcodes()
+    else:
+        opcodes = [("replace", 0, len(gold_mid), 0, len(pred_mid))]
+    if tail:
+        blocks.append((len(gold_chars) - tail, len(pred_chars) - tail, tail))
+    differences = [
+        Difference(head + i1, head + i2, head + j1, head + j2)
+        for tag, i1, i2, j1, j2 in opcodes
+        if tag != "equal"
+    ]
+    return CharacterAlignment(_merge_adjacent(blocks), differences)
+
+
+def _alignable(gold_size: int, pred_size: int) -> bool:
+    """Whether the middle of a stretch is aligned character by character: SequenceMatcher's
+    time grows with the product of both sizes (seconds at 20,000 by 20,000)."""
+    smaller, larger = sorted((gold_size, pred_size))
+    return smaller <= MAX_CHAR_ALIGNMENT and smaller * larger <= MAX_CHAR_ALIGNMENT**2
+
+
+def common_prefix_length(a: str, b: str) -> int:
+    """Length of the common prefix, by bisection on slice comparisons (C speed)."""
+    low, high = 0, min(len(a), len(b))
+    while low < high:
+        middle = (low + high + 1) // 2
+        if a[:middle] == b[:middle]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def common_suffix_length(a: str, b: str) -> int:
+    """Length of the common suffix, likewise."""
+    low, high = 0, min(len(a), len(b))
+    while low < high:
+        middle = (low + high + 1) // 2
+        if a[len(a) - middle :] == b[len(b) - middle :]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def _merge_adjacent(blocks: list[Block]) -> list[Block]:
+    """Blocks that continue one another on both sides, as one.
+
+    (A guarantee rather than a repair: SequenceMatcher's blocks are never adjacent, and the
+    characters just inside a maximal common head and tail differ.)
+    """
+    merged: list[Block] = []
+    for block in blocks:
+        if merged:
+            gold, pred, size = merged[-1]
+            if gold + size == block[0] and pred + size == block[1]:
+                merged[-1] = (gold, pred, size + block[2])
+                continue
+        merged.append(block)
+    return merged
+
+
+class StretchResult(NamedTuple):
+    """What a stretch costs beyond its counts: the characters that differ, and the gold lines
+    (sentences) they touch."""
+
+    misaligned_chars: int
+    misaligned_lines: int
+
+
+# Receives each sentence of the stretch: gold line number, counts in Counts field order (with
+# misaligned line and characters), and the words and marks when details are wanted.
+Emit = Callable[[int, tuple[int, ...], SentenceDetail | None], None]
+
+
+def score_stretch(
+    gold_lines: list[GoldLine],
+    pred_lines: list[PredLine],
+    *,
+    emit: Emit,
+    on_difference: Callable[[Difference], None] | None = None,
+    details: bool = False,
+    chars: tuple[str, str] | None = None,
+    cut_min_chars: int = CUT_MIN_CHARS,
+) -> StretchResult:
+    """Count a stretch sentence by sentence, through ``emit``, in the gold's order.
+
+    ``on_difference`` receives each run of differing characters, in the stretch's characters
+    (those of all its lines, cut or not); ``details`` asks ``emit`` for the words and marks;
+    ``chars`` are both sides' characters if the caller has them (else they are joined here);
+    first and last lines of ``cut_min_chars`` characters or more lose their common ends.
+    """
+    if chars is None:
+        chars = (chars_of_lines(gold_lines), chars_of_lines(pred_lines))
+    gold_chars, pred_chars = chars
+    # (A stretch always holds its first gold line; words past the gold's end are counted
+    # apart, by SystemAligner._count_past_end.)
+    has_words = [bool(line.chars) for line in gold_lines]
+    # Differences are located in the whole lines (a cut moves the stretch's start).
+    front = 0
+    cut = _Cut.find(gold_lines, pred_lines, gold_chars, pred_chars, details, cut_min_chars)
+    if cut is not None:
+        front = cut.front
+        gold_lines, pred_lines = cut.gold_lines, cut.pred_lines
+        gold_chars = gold_chars[cut.front : len(gold_chars) - cut.back]
+        pred_chars = pred_chars[cut.front : len(pred_chars) - cut.back]
+    gold_starts = list(line_starts(gold_lines))
+    alignment = align_characters(gold_chars, pred_chars)
+    misaligned_by_line = _misaligned_per_line(
+        alignment.differences, gold_lines, has_words, gold_starts, front > 0
+    )
+    if on_difference is not None:
+        for difference in alignment.differences:
+            on_difference(difference.shifted(front))
+    sentences = _Sentences(
+        emit, details, gold_lines, gold_starts, has_words, misaligned_by_line, cut
+    )
+    _place_predicted_words(pred_lines, alignment.blocks, has_words, gold_starts, sentences)
+    sentences.finish()
+    misaligned_chars = sum(difference.size for difference in alignment.differences)
+    return StretchResult(misaligned_chars, len(misaligned_by_line))
+
+
+def _misaligned_per_line(
+    differences: list[Difference],
+    gold_lines: list[GoldLine],
+    has_words: list[bool],
+    gold_starts: list[int],
+    front_cut: bool,
+) -> dict[int, int]:
+    """Differing characters per gold line of the stretch (index), for the lines they touch."""
+    misaligned_by_line: dict[int, int] = {}
+    for difference in differences:
+        for sentence, chars in _lines_touched(
+            gold_lines,
+            has_words,
+            gold_starts,
+            difference.gold_start,
+            difference.gold_end,
+            difference.size,
+            front_cut,
+        ):
+            misaligned_by_line[sentence] = misaligned_by_line.get(sentence, 0) + chars
+    return misaligned_by_line
+
+
+def _place_predicted_words(
+    pred_lines: list[PredLine],
+    blocks: list[Block],
+    has_words: list[bool],
+    gold_starts: list[int],
+    sentences: _Sentences,
+) -> None:
+    """Give each predicted word to the gold line facing it, with its span in the gold's
+    characters when it lies inside a matching block (else None: it cannot be correct)."""
+    block_pred_starts = [pred_start for _, pred_start, _ in blocks]
+    pred_offset = 0
+    for pred in pred_lines:
+        length = len(pred.chars)
+        if not length:
+            continue
+        index = bisect_right(block_pred_starts, pred_offset) - 1
+        if _outside_blocks(blocks, index, pred_offset, pred_offset + length):
+            # Junk: every word is unmatched, and faces the same gold position.
+            gold_start = _gold_position(blocks, pred_offset)
+            sentences.add_unmatched(_sentence_at(has_words, gold_starts, gold_start), pred)
+            pred_offset += length
+            continue
+        words = pred.split()
+        for (start, end), word in zip(spans_of(words, pred_offset), words, strict=True):
+            index = bisect_right(block_pred_starts, start) - 1
+            span: Span | None = None
+            if index >= 0 and end <= blocks[index][1] + blocks[index][2]:
+                shift = blocks[index][0] - blocks[index][1]
+                span = (start + shift, end + shift)
+                gold_start = span[0]
+            else:
+                gold_start = _gold_position(blocks, start)
+            sentences.add(_sentence_at(has_words, gold_starts, gold_start), span, word)
+        pred_offset += length
+
+
+def _lines_touched(
+    gold_lines: list[GoldLine],
+    has_words: list[bool],
+    gold_starts: list[int],
+    start: int,
+    end: int,
+    changed: int,
+    front_cut: bool = False,
+) -> list[tuple[int, int]]:
+    """Differing characters per gold line for one edit covering gold characters [start, end).
+
+    An insertion (start == end) belongs to the line of the character before it (in the first
+    line's front part when that was cut off, see _Cut); characters the prediction has beyond the
+    gold's count on the first line touched.
+    """
+    if start == end:
+        if start == 0 and front_cut:
+            return [(0, changed)]
+        return [(_sentence_at(has_words, gold_starts, max(start - 1, 0)), changed)]
+    touched = []
+    first = _sentence_at(has_words, gold_starts, start)
+    for index in range(first, len(gold_lines)):
+        line_start = gold_starts[index]
+        if line_start >= end:
+            break
+        overlap = min(end, line_start + len(gold_lines[index].chars)) - max(start, line_start)
+        if overlap > 0:
+            touched.append((index, overlap))
+    if not touched:
+        return [(first, changed)]
+    touched[0] = (touched[0][0], touched[0][1] + changed - (end - start))
+    return touched
+
+
+def _outside_blocks(blocks: list[Block], index: int, start: int, end: int) -> bool:
+    """Whether prediction characters [start, end) lie between two matching blocks (``index`` is
+    the last block starting at or before ``start``)."""
+    if index >= 0 and blocks[index][1] + blocks[index][2] > start:
+        return False
+    return index + 1 >= len(blocks) or blocks[index + 1][1] >= end
+
+
+def _sentence_at(has_words: list[bool], gold_starts: list[int], position: int) -> int:
+    """Index of the gold line holding character ``position``, preferring a line with words."""
+    index = max(bisect_right(gold_starts, position) - 1, 0)
+    if has_words[index]:
+        return index
+    for other in [*range(index - 1, -1, -1), *range(index + 1, len(has_words))]:
+        if has_words[other]:
+            return other
+    return index
+
+
+def _gold_position(blocks: list[Block], pred_position: int) -> int:
+    """The gold position facing a prediction position that lies outside every matching block."""
+    gold_position = 0
+    for gold_start, pred_start, size in blocks:
+        if pred_start > pred_position:
+            break
+        gold_position = gold_start + min(pred_position - pred_start, size)
+    return gold_position
+
+
+class _Sentences:
+    """The predicted words of a stretch, gold line by gold line, in order.
+
+    A predicted word belongs to the gold line facing its start; those lines only grow along the
+    prediction, so each line is counted and emitted as soon as the words have moved past it,
+    and only one line's words are kept at a time.
+    """
+
+    def __init__(
+        self,
+        emit: Emit,
+        detail: bool,
+        gold_lines: list[GoldLine],
+        gold_starts: list[int],
+        has_words: list[bool],
+        misaligned: dict[int, int],
+        cut: _Cut | None,
+    ):
+        self._emit = emit
+        self._gold_lines = gold_lines
+        self._gold_starts = gold_starts
+        self._has_words = has_words
+        self._misaligned = misaligned
+        self._cut = cut
+        self._detail = detail
+        self._current = 0  # the line collecting words; those before it are emitted
+        self._spans: list[Span | None] = []  # None: the word touches differing characters
+        self._words: list[str] = []
+
+    def add(self, sentence: int, span: Span | None, word: str) -> None:
+        self._move_to(sentence)
+        self._spans.append(span)
+        if self._detail:
+            self._words.append(word)
+
+    def add_unmatched(self, sentence: int, pred: PredLine) -> None:
+        self._move_to(sentence)
+        words = pred.split()
+        self._spans += [None] * len(words)
+        if self._detail:
+            self._words += words
+
+    def finish(self) -> None:
+        for index in range(self._current, len(self._gold_lines)):
+            self._emit_line(index)
+            self._spans, self._words = [], []
+        for gold, piece in self._cut.trailing if self._cut is not None else ():
+            if piece is not None:  # an equal line taken off whole, after the others
+                detail = SentenceDetail(gold.number, *piece[1:]) if self._detail else None
+                self._emit(gold.number, (*piece.counts, 0, 0), detail)
+
+    def _move_to(self, sentence: int) -> None:
+        if sentence == self._current:
+            return
+        if sentence < self._current:
+            raise RuntimeError("internal error: predicted words out of order in a stretch")
+        for index in range(self._current, sentence):
+            self._emit_line(index)
+            self._spans, self._words = [], []
+        self._current = sentence
+
+    def _emit_line(self, index: int) -> None:
+        gold = self._gold_lines[index]
+        front, back = (None, None)
+        if self._cut is not None:
+            front, back = self._cut.pieces(index, len(self._gold_lines))
+        gold_words = gold.split()
+        if not gold_words and not self._spans and front is None and back is None:
+            return
+        line_start = self._gold_starts[index]
+        spans = spans_of(gold_words, line_start)
+        oov = list(map(spans.__getitem__, oov_indices(gold_words, gold.dictionary)))
+        counts, gold_marks, pred_marks = count_spans(spans, oov, self._spans)
+        in_line: list[Span | None] = []
+        if self._detail:
+            base = self._cut.front if self._cut is not None and index == 0 else 0
+            shift = base - line_start
+            in_line = [None if s is None else (s[0] + shift, s[1] + shift) for s in self._spans]
+        middle = _Part(counts, gold_words, self._words, gold_marks, pred_marks, in_line)
+        parts = [part for part in (front, middle, back) if part is not None]
+        total = tuple(map(sum, zip(*(part.counts for part in parts), strict=True)))
+        misaligned = self._misaligned.get(index, 0)
+        detail = None
+        if self._detail:
+            joined = [list(chain.from_iterable(field)) for field in zip(*parts, strict=True)]
+            detail = SentenceDetail(gold.number, *joined[1:])
+        self._emit(gold.number, (*total, int(misaligned > 0), misaligned), detail)
+
+
+class _Part(NamedTuple):
+    """Counts of a part of a sentence, and for per-sentence reports its words and marks."""
+
+    counts: tuple[int, ...]
+    gold_words: list[str]
+    pred_words: list[str]
+    gold_marks: list[bool]
+    pred_marks: list[bool]
+    spans: list[Span | None]  # of the predicted words, in the gold line's character offsets
+
+
+class _Cut:
+    """The common ends of a stretch's first and last lines, counted apart like equal lines.
+
+    A long line with one differing character would otherwise be scored word by word with
+    spans, the whole line at once. The stretch loses a front part, from its start to the end of
+    a word both sides have (a correct word) within the characters their first lines share, and
+    a back part, from the start of such a word near the end of their last lines (lines equal on
+    both sides at the very end, say the file's last, go whole with it). They are counted from
+    the text like equal lines (in C where built) and added to their sentences. Cutting right
+    after or before a correct word keeps every count of a sentence the sum of its parts' (S
+    included: no run of wrong words crosses a correct word), no word left in the stretch faces
+    a line taken off, and the characters in between are aligned exactly as they would have been
+    uncut.
+    """
+
+    def __init__(
+        self,
+        gold_lines: list[GoldLine],
+        pred_lines: list[PredLine],
+        front: tuple[int, int, int] | None,
+        back: tuple[int, int, int] | None,
+        trailing: int,
+        detail: bool,
+    ):
+        kept_gold = gold_lines[: len(gold_lines) - trailing]
+        kept_pred = pred_lines[: len(pred_lines) - trailing]
+        first_gold, first_pred, last_gold, last_pred = (
+            kept_gold[0],
+            kept_pred[0],
+            kept_gold[-1],
+            kept_pred[-1],
+        )
+        dictionary = first_gold.dictionary
+        # Equal lines at the end, taken off whole (None for one without words: no record).
+        self.trailing = [
+            (gold, _whole_line(gold, pred, dictionary, detail))
+            for gold, pred in zip(
+                gold_lines[len(kept_gold) :], pred_lines[len(kept_pred) :], strict=True
+            )
+        ]
+        back_chars = back[0] if back else 0
+        self.front = front[0] if front else 0  # characters cut at the start of the stretch
+        self.back = back_chars + sum(len(gold.chars) for gold, _ in self.trailing)  # at its end
+        gold_start, pred_start = front[1:] if front else (0, 0)
+        gold_end, pred_end = back[1:] if back else (len(last_gold.text), len(last_pred.text))
+        self.gold_lines = _cut_lines(kept_gold, gold_start, gold_end, front, back)
+        self.pred_lines = _cut_lines(kept_pred, pred_start, pred_end, front, back)
+        self.front_piece = self.back_piece = None
+        if front:
+            self.front_piece = _count_piece(
+                first_gold.text[:gold_start], first_pred.text[:pred_start], dictionary, detail, 0
+            )
+        if back:
+            self.back_piece = _count_piece(
+                last_gold.text[gold_end:],
+                last_pred.text[pred_end:],
+                dictionary,
+                detail,
+                len(last_gold.chars) - back_chars,
+            )
+
+    @classmethod
+    def find(
+        cls,
+        gold_lines: list[GoldLine],
+        pred_lines: list[PredLine],
+        gold_chars: str,
+        pred_chars: str,
+        detail: bool,
+        min_chars: int,
+    ) -> _Cut | None:
+        """The cut of a stretch whose first or last lines have ``min_chars`` characters or more
+        (None if they are shorter, or share no correct word far enough from their ends)."""
+        if not pred_lines:
+            return None
+        trailing, trailing_chars = _equal_trailing_lines(gold_lines, pred_lines)
+        ends = {0, -1, -1 - trailing}
+        if max(len(lines[k].chars) for lines in (gold_lines, pred_lines) for k in ends) < (
+            min_chars
+        ):
+            return None
+        head = common_prefix_length(gold_chars, pred_chars)
+        tail = common_suffix_length(gold_chars[head:], pred_chars[head:])
+        first_gold, first_pred = gold_lines[0], pred_lines[0]
+        front = _front_cut(
+            first_gold,
+            first_pred,
+            min(head, len(first_gold.chars), len(first_pred.chars)),
+            min_chars,
+        )
+        cut = front[0] if front else 0
+        back = None
+        for taken, taken_chars in {(trailing, trailing_chars), (0, 0)}:
+            last_gold, last_pred = gold_lines[-1 - taken], pred_lines[-1 - taken]
+            gold_room = len(last_gold.chars) - (cut if len(gold_lines) - taken == 1 else 0)
+            pred_room = len(last_pred.chars) - (cut if len(pred_lines) - taken == 1 else 0)
+            limit = min(tail - taken_chars, gold_room, pred_room)
+            back = _back_cut(last_gold, last_pred, limit, min_chars)
+            if back is not None:
+                trailing = taken
+                break
+        if front is None and back is None:
+            return None
+        return cls(gold_lines, pred_lines, front, back, trailing if back else 0, detail)
+
+    def pieces(self, index: int, lines: int) -> tuple[_Part | None, _Part | None]:
+        """The parts cut off gold line ``index`` of the stretch's ``lines``: front, back."""
+        return (
+            self.front_piece if index == 0 else None,
+            self.back_piece if index == lines - 1 else None,
+        )
+
+
+def _whole_line(
+    gold: GoldLine, pred: PredLine, dictionary: Dictionary, detail: bool
+) -> _Part | None:
+    return _count_piece(gold.text, pred.text, dictionary, detail, 0) if gold.chars else None
+
+
+def _equal_trailing_lines(
+    gold_lines: list[GoldLine], pred_lines: list[PredLine]
+) -> tuple[int, int]:
+    """How many line pairs at the end of a stretch hold the same characters (one line at least
+    is left on each side), and their characters."""
+    count = chars = 0
+    while count + 1 < min(len(gold_lines), len(pred_lines)):
+        gold, pred = gold_lines[-1 - count], pred_lines[-1 - count]
+        if gold.chars != pred.chars:
+            break
+        count += 1
+        chars += len(gold.chars)
+    return count, chars
+
+
+def _cut_lines(lines, start: int, end: int, front, back) -> list:
+    """The lines of one side with the text before ``start`` in the first line (if ``front``)
+    and after ``end`` in the last (if ``back``) taken off."""
+    lines = list(lines)
+    if len(lines) == 1:
+        lines[0] = lines[0].part(start, end)
+        return lines
+    if front:
+        lines[0] = lines[0].part(start, len(lines[0].text))
+    if back:
+        lines[-1] = lines[-1].part(0, end)
+    return lines
+
+
+def _count_piece(
+    gold_text: str, pred_text: str, dictionary: Dictionary, detail: bool, base: int
+) -> _Part:
+    """A part of a sentence with the same characters on both sides, counted like equal lines
+    (``base``: where it starts in its gold line, in characters)."""
+    if not detail and native.AVAILABLE:
+        counts = native.count_block(gold_text, pred_text, dictionary)
+        if counts is not None:
+            return _Part(counts, [], [], [], [], [])
+    gold_words, pred_words = split_words(gold_text), split_words(pred_text)
+    gold_lengths, pred_lengths = list(map(len, gold_words)), list(map(len, pred_words))
+    counts = count_equal_chars(gold_lengths, oov_indices(gold_words, dictionary), pred_lengths)
+    if not detail:
+        return _Part(counts, [], [], [], [], [])
+    gold_ends, pred_ends = boundaries(gold_lengths), boundaries(pred_lengths)
+    gold_marks, pred_marks = marks_equal_chars(gold_ends, pred_ends)
+    spans: list[Span | None] = [(start + base, end + base) for start, end in pairwise(pred_ends)]
+    return _Part(counts, gold_words, pred_words, gold_marks, pred_marks, spans)
+
+
+def _front_cut(
+    gold: GoldLine, pred: PredLine, limit: int, min_chars: int
+) -> tuple[int, int, int] | None:
+    """The end of the last correct word in the first ``limit`` characters (which both lines
+    share), in characters and as positions in each line's text; None if there is none near
+    (or ``limit`` is under ``min_chars``)."""
+    if limit < min_chars:
+        return None
+    gold_text, pred_text = TextPositions(gold.text), TextPositions(pred.text)
+    for width in _CUT_WINDOWS:
+        common = gold_text.words_ending_by(limit, width) & pred_text.words_ending_by(limit, width)
+        if common:
+            chars = max(end for _, end in common)
+            return chars, gold_text.position_after(chars), pred_text.position_after(chars)
+    return None
+
+
+def _back_cut(
+    gold: GoldLine, pred: PredLine, limit: int, min_chars: int
+) -> tuple[int, int, int] | None:
+    """The start of the first correct word in the last ``limit`` characters (which both lines
+    share), in characters from the end and as positions in each line's text; None likewise."""
+    if limit < min_chars:
+        return None
+    gold_size, pred_size = len(gold.chars), len(pred.chars)
+    gold_text, pred_text = TextPositions(gold.text), TextPositions(pred.text)
+    for width in _CUT_WINDOWS:
+        gold_words = gold_text.words_starting_from(gold_size - limit, width)
+        pred_words = pred_text.words_starting_from(pred_size - limit, width)
+        common = {(gold_size - start, gold_size - end) for start, end in gold_words} & {
+            (pred_size - start, pred_size - end) for start, end in pred_words
+        }
+        if common:
+            chars = max(start for start, _ in common)
+            return (
+                chars,
+                gold_text.position_after(gold_size - chars),
+                pred_text.position_after(pred_size - chars),
+            )
+    return None
