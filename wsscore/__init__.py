@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from wsscore.inputs.options import InputOptions, load_dictionary
     from wsscore.metrics.counts import Counts
     from wsscore.metrics.scores import Interval, Metrics
-    from wsscore.render import render
+    from wsscore.output import render
     from wsscore.results import Report, SystemResult
     from wsscore.scoring.comparison import Comparison, compare
     from wsscore.scoring.error_analysis import ErrorAnalysis, analyse
@@ -44,7 +44,7 @@ _PUBLIC = {
     "analyse": "wsscore.scoring.error_analysis",
     "ErrorAnalysis": "wsscore.scoring.error_analysis",
     "score_by_diff": "wsscore.sighan.by_diff",
-    "render": "wsscore.render",
+    "render": "wsscore.output",
     "InputOptions": "wsscore.inputs.options",
     "load_dictionary": "wsscore.inputs.options",
     "Dictionary": "wsscore.inputs.dictionary",

@@ -2,8 +2,8 @@
 
 Importing click and the scorer takes tens of milliseconds; a Ctrl-C then would print a
 traceback from deep inside click. This module imports nothing but the standard library's
-``os``, ``signal`` and ``sys`` (already loaded by Python itself) before it can answer an
-interrupt with one line and exit status 130.
+``os``, ``signal`` and ``sys`` (already loaded by Python itself) and the flag of
+:mod:`wsscore.interrupts` before it can answer an interrupt with one line and exit status 130.
 """
 
 from __future__ import annotations
@@ -12,19 +12,10 @@ import contextlib
 import os
 import signal
 
+from wsscore import interrupts
+
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report it (also in wsscore.errors)
 INTERRUPTED = b"wsscore: interrupted\n"
-
-
-# Set once the report has been delivered (renamed into place, or being copied to standard
-# output): the run has then succeeded, and a late Ctrl-C must neither undo nor deny it.
-_delivered = False
-
-
-def hold_interrupts() -> None:
-    """From now on a Ctrl-C is ignored: the report is being delivered (see Destination)."""
-    global _delivered
-    _delivered = True
 
 
 def _leave_at_once(signum: int, frame: object) -> None:
@@ -34,7 +25,7 @@ def _leave_at_once(signum: int, frame: object) -> None:
 
 
 def _interrupt(signum: int, frame: object) -> None:
-    if _delivered:
+    if interrupts.held():  # the report is being delivered: the run has succeeded
         return
     # The first Ctrl-C unwinds normally (temporary files are removed on the way out); a
     # second one cannot interrupt that unwinding half-way with a traceback.
@@ -51,8 +42,7 @@ def interrupted() -> None:
 
 
 def main() -> None:
-    global _delivered
-    _delivered = False
+    interrupts.release()
     if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
         signal.signal(signal.SIGINT, _interrupt)  # not when Ctrl-C is ignored (nohup, &)
     try:

@@ -9,7 +9,7 @@
  * Vocabulary(text) holds the entries of a word list (one per line, stripped) in a hash table
  * over the text itself, so that a dictionary loads without a Python string per entry.
  *
- * Definitions (metrics.md): words are runs of characters between Unicode White_Space (and
+ * Definitions (docs/metrics.md): words are runs of characters between Unicode White_Space (and
  * U+FEFF, which is not text); lines end at "\n"; S, I, D are counted per sentence, a predicted
  * word belonging to the sentence in which it starts.
  */

@@ -13,6 +13,6 @@ try:
         raise ImportError("turned off by WSSCORE_PURE_PYTHON")
     from wsscore._speedups import Vocabulary, count_block, count_words
 except ImportError:  # not compiled (no C compiler at install time), or turned off
-    Vocabulary = count_block = count_words = None  # type: ignore[assignment,misc]
+    Vocabulary = count_block = count_words = None
 
 AVAILABLE = count_block is not None

@@ -19,7 +19,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import FIXTURES, ROOT
 
-import wsscore.cli.app
+import wsscore.cli.terminal
 from wsscore import __version__
 from wsscore.cli.app import cli
 
@@ -124,7 +124,7 @@ def test_table():
 
 
 def test_table_never_cuts_a_number_or_a_name(monkeypatch):
-    monkeypatch.setattr(wsscore.cli.app, "_terminal_width", lambda: 40)
+    monkeypatch.setattr(wsscore.cli.terminal, "terminal_width", lambda: 40)
     result = invoke(*SCORE, "-f", "table", "--name", "a[/b] system [bold]")
     assert "…" not in result.stdout
     row = next(line for line in result.stdout.splitlines() if "0.583" in line)
@@ -560,7 +560,7 @@ def test_head_in_a_shell_pipeline():
 
 
 def test_colour_only_on_a_terminal_and_never_with_no_color(monkeypatch):
-    monkeypatch.setattr(wsscore.cli.app, "_stdout_is_terminal", lambda: True)
+    monkeypatch.setattr(wsscore.cli.terminal, "stdout_is_terminal", lambda: True)
     coloured = invoke(*SCORE, env={"NO_COLOR": None, "TERM": "xterm"})
     assert "\x1b[" in coloured.stdout  # the default on a terminal is the coloured table
     for value in ("1", "yes"):

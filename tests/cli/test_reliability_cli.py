@@ -26,7 +26,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import FIXTURES, ROOT
 
-import wsscore.render.plot
+import wsscore.output.plot
 import wsscore.scoring.scorer
 from wsscore.cli.app import cli
 
@@ -290,7 +290,7 @@ def test_a_failing_plot_leaves_no_report_and_keeps_the_old_one(work, monkeypatch
     def broken(report, path):
         raise wsscore.errors.WsscoreError("the figure failed", where=path, hint="a test")
 
-    monkeypatch.setattr(wsscore.render.plot, "plot_report", broken)
+    monkeypatch.setattr(wsscore.output.plot, "plot_report", broken)
     old = b"the report of yesterday\n"
     if output:
         (work / output).write_bytes(old)
@@ -408,10 +408,10 @@ INTERRUPTED_IMPORTS = [
     "wsscore.scoring.scorer",
     "wsscore.inputs.reading",
     "wsscore.align.stream",
-    "wsscore.render",
+    "wsscore.output",
     "rich",
     "rich.table",
-    "wsscore.render.destination",
+    "wsscore.output.destination",
 ]
 
 

@@ -1,4 +1,5 @@
-"""Encoding names, the Big5 decoding rule, detection and the gold crib (design.md, Encodings)."""
+"""Encoding names, the Big5 decoding rule, detection and the gold crib (docs/architecture.md,
+Encodings)."""
 
 from __future__ import annotations
 

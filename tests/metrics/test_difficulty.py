@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wsscore import score
-from wsscore.cli.app import cli, spread_multi_values
+from wsscore.cli.app import cli
+from wsscore.cli.group import spread_multi_values
 from wsscore.metrics.difficulty import decile_of
 
 # Six gold words on two lines; three committee members.

@@ -1,4 +1,4 @@
-"""Ranking and the bakeoff significance verdict (wsscore.metrics.ranking; metrics.md §4)."""
+"""Ranking and the bakeoff significance verdict (wsscore.metrics.ranking; docs/metrics.md §4)."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ PAPER_ROWS = [
 def test_bakeoff_interval_prints_the_papers_c_r_and_c_p(
     track, site, n, recall, c_r, precision, c_p
 ):
-    # n is the gold word count for R and for P alike (metrics.md §4).
+    # n is the gold word count for R and for P alike (docs/metrics.md §4).
     assert f"{bakeoff_interval(recall, n).half_width:.4f}" == f"{c_r:.4f}"
     assert f"{bakeoff_interval(precision, n).half_width:.4f}" == f"{c_p:.4f}"
 

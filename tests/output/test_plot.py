@@ -40,7 +40,7 @@ def png_size(path) -> tuple[int, int]:
 
 
 def test_png_of_the_expected_size(tmp_path):
-    from wsscore.render.plot import plot_report
+    from wsscore.output.plot import plot_report
 
     target = tmp_path / "figure.png"
     plot_report(report(), str(target))
@@ -49,7 +49,7 @@ def test_png_of_the_expected_size(tmp_path):
 
 
 def test_svg_names_the_systems_and_the_reference_lines(tmp_path):
-    from wsscore.render.plot import plot_report
+    from wsscore.output.plot import plot_report
 
     target = tmp_path / "figure.svg"
     plot_report(report(), str(target))
@@ -72,7 +72,7 @@ def test_cli_plot_and_a_clear_error_for_other_suffixes(tmp_path):
 
 
 def test_without_matplotlib_the_message_says_how_to_install_it(tmp_path, monkeypatch):
-    from wsscore.render.plot import plot_report
+    from wsscore.output.plot import plot_report
 
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib now fails
     with pytest.raises(WsscoreError, match="needs matplotlib") as raised:

@@ -12,8 +12,8 @@ import pytest
 from wsscore import InputOptions, score
 from wsscore.metrics.counts import Counts
 from wsscore.metrics.scores import CI_METHODS, compute
-from wsscore.render import FORMATS, render
-from wsscore.render.latex import latex_escape
+from wsscore.output import FORMATS, render
+from wsscore.output.latex import latex_escape
 from wsscore.results import GoldInfo, Report, SystemResult, build_report
 
 GOLD = ["甲乙 丙丁 戊 己庚"] * 100  # 400 gold words

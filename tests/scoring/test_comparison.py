@@ -11,7 +11,7 @@ from conftest import FIXTURES
 
 from wsscore import InputOptions
 from wsscore.errors import WsscoreError
-from wsscore.render.comparison import COMPARISON_FORMATS, render_comparison
+from wsscore.output.comparison import COMPARISON_FORMATS, render_comparison
 from wsscore.scoring.comparison import compare, pair_sentences
 
 GOLD = FIXTURES / "gold.txt"

@@ -14,7 +14,7 @@ from conftest import FIXTURE_COUNTS, FIXTURES
 
 from wsscore import InputOptions, score
 from wsscore.errors import WsscoreError
-from wsscore.render.error_analysis import (
+from wsscore.output.error_analysis import (
     DELIMITED_COLUMNS,
     ERROR_FORMATS,
     NO_DICTIONARY,
@@ -289,7 +289,7 @@ def test_text_aligns_wide_characters(fixture_analysis):
     start = lines.index("Most frequent errors (top 20 per class)")
     table = lines[start + 1 : lines.index("", start)]
     # Every count ends in the same terminal column, CJK characters being two columns wide.
-    from wsscore.render.error_analysis import _display_width
+    from wsscore.output.error_analysis import _display_width
 
     assert len({_display_width(line) for line in table}) == 1
 

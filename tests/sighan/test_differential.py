@@ -4,7 +4,7 @@
    ``perl score DICT GOLD TEST`` prints, on the maximum-matching baseline of every corpus, in the
    legacy encodings and in UTF-8; ``wsscore score --match diff -f sighan`` prints its summary; a
    UTF-8 prediction is transcoded to a Big5 gold's encoding first.
-2. Exact counting (the default) is the script where the script is right. metrics.md §7 names
+2. Exact counting (the default) is the script where the script is right. docs/metrics.md §7 names
    the script's errors: GNU diff is not minimal, diff matches strings rather than positions, and
    line breaks may differ. A copy of the script that runs ``diff --minimal`` removes the first;
    random resegmentations of the gold keep the line breaks; what remains is diff pairing equal
@@ -55,8 +55,9 @@ from conftest import (
 from wsscore import InputOptions
 from wsscore.errors import WsscoreError
 from wsscore.inputs.encodings import lookup
+from wsscore.metrics.counts import SighanTotals
 from wsscore.scoring.scorer import score
-from wsscore.sighan.layout import SighanTotals, format_summary
+from wsscore.sighan.layout import format_summary
 
 CORPORA = ("as", "cityu", "msr", "pku")
 FIRST_LINES = {"as": 1500, "msr": 1500}  # the rest of AS and MSR would take too long
@@ -493,7 +494,7 @@ def test_exact_finds_at_least_the_scripts_correct_words(
     counts = _json_counts(case.gold, case.test, case.dictionary)
     assert counts["gold_words"] == true_count
     assert counts["correct"] >= script_correct
-    if corpus == "pku":  # metrics.md §7
+    if corpus == "pku":  # docs/metrics.md §7
         assert (script_correct, counts["correct"]) == (94_632, 94_641)
 
 

@@ -28,7 +28,7 @@ from click.testing import CliRunner
 from conftest import FIXTURES, ROOT
 
 import wsscore.inputs.reading
-import wsscore.render.destination
+import wsscore.output.destination
 from wsscore.cli.app import cli
 
 FIXTURE_GOLD = (FIXTURES / "gold.txt").read_text(encoding="utf-8")
@@ -621,7 +621,7 @@ def test_output_into_a_read_only_directory_even_for_root(unchanged, tmp_path, mo
     locked.mkdir()
     real_access = os.access
     monkeypatch.setattr(
-        wsscore.render.destination.os,
+        wsscore.output.destination.os,
         "access",
         lambda path, mode: False if str(path) == str(locked) else real_access(path, mode),
     )

@@ -267,7 +267,7 @@ def oracle(
 
 
 def oracle_edits(gold: Segmentation, pred: Segmentation) -> tuple[int, int, int]:
-    """S, I, D line by line (metrics.md §6), for a prediction with the gold's line breaks:
+    """S, I, D line by line (docs/metrics.md §2.3), for a prediction with the gold's line breaks:
     between consecutive correct words, a gold and b predicted words give min(a, b)
     substitutions and max(a − b, 0) deletions or max(b − a, 0) insertions."""
     substitutions = insertions = deletions = 0
@@ -360,7 +360,7 @@ def dictionary_text(draw, entries: Iterable[str]) -> str:
 
 
 def entries_of(text: str) -> set[str]:
-    """The dictionary a word list means (metrics.md §3): lines stripped, empty ones ignored."""
+    """The dictionary a word list means (docs/metrics.md §3): lines stripped, empty ones ignored."""
     return {line.strip() for line in text.splitlines() if line.strip()}
 
 

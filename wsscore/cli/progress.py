@@ -7,8 +7,9 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+from wsscore.inputs.reading import is_compressed
+
 MIN_BYTES = 4 << 20  # smaller inputs are scored before a bar would be worth drawing
-_COMPRESSED = (b"\x1f\x8b", b"BZh", b"\xfd7zXZ\x00")
 
 
 def _plain_file_size(path: str) -> int | None:
@@ -17,7 +18,7 @@ def _plain_file_size(path: str) -> int | None:
         return None
     try:
         with open(path, "rb") as stream:
-            if stream.read(6).startswith(_COMPRESSED):
+            if is_compressed(stream.read(6)):
                 return None
         return os.path.getsize(path)
     except OSError:

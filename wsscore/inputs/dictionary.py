@@ -1,4 +1,5 @@
-"""The training dictionary that decides which gold words are out of vocabulary (metrics.md §3)."""
+"""The training dictionary that decides which gold words are out of vocabulary (docs/metrics.md
+§3.3)."""
 
 from __future__ import annotations
 
@@ -61,7 +62,8 @@ class Dictionary:
     @property
     def entries(self) -> AbstractSet[str]:
         if self._entries is None:
-            self._entries = self.lookup.entries()
+            vocabulary: Any = self.lookup  # the C speed-ups' Vocabulary lists its words
+            self._entries = vocabulary.entries()
         return self._entries
 
     def __contains__(self, word: str) -> bool:

@@ -1,6 +1,7 @@
 """Encoding names, the Big5 decoding rule, and auto-detection.
 
-The bakeoff data needs two rules that no single Python codec gives (see design.md):
+The bakeoff data needs two rules that no single Python codec gives (docs/architecture.md,
+Encodings):
 - Big5 family: CP950, and Big5-HKSCS only for the byte pairs CP950 cannot decode. Plain
   ``big5hkscs`` maps 0xA145 to U+2022 instead of U+2027 and would break alignment with UTF-8 files.
 - GB family: GB18030, a superset of GBK, CP936, GB2312 and EUC-CN.

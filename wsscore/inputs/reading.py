@@ -11,7 +11,7 @@ import os
 import re
 import sys
 from collections.abc import Iterator
-from typing import BinaryIO
+from typing import BinaryIO, cast
 
 from wsscore.errors import Warnings, WsscoreError, location
 from wsscore.inputs.encodings import (
@@ -46,6 +46,16 @@ def display_name(path: str) -> str:
     return "<stdin>" if path == "-" else path
 
 
+def is_compressed(head: bytes) -> bool:
+    """Whether a file starting with ``head`` (its first 6 bytes) is one wsscore decompresses."""
+    return any(head.startswith(magic) for magic, _, _, _ in _COMPRESSIONS)
+
+
+def _raw_io(stream: BinaryIO) -> io.RawIOBase:
+    """A binary stream as the raw stream io.BufferedReader wraps (its read methods are the same)."""
+    return cast(io.RawIOBase, stream)
+
+
 def open_binary(path: str) -> BinaryIO:
     """Open a path or ``-`` for reading bytes, decompressing gzip, bzip2 or xz transparently.
 
@@ -64,7 +74,7 @@ def open_binary(path: str) -> BinaryIO:
         ) from None
     except OSError as exc:
         raise WsscoreError(f"cannot open: {exc.strerror or exc}", where=name) from None
-    buffered = raw if isinstance(raw, io.BufferedReader) else io.BufferedReader(raw)  # type: ignore[arg-type]
+    buffered = raw if isinstance(raw, io.BufferedReader) else io.BufferedReader(_raw_io(raw))
     try:
         head = buffered.peek(6)[:6]
     except OSError as exc:
@@ -75,11 +85,11 @@ def open_binary(path: str) -> BinaryIO:
 
             module = importlib.import_module(module_name)
             if path == "-":
-                return module.open(buffered, "rb")  # type: ignore[no-any-return]
+                return cast(BinaryIO, module.open(buffered, "rb"))
             # Opened by name, the decompressor owns its file and closes it with itself.
             buffered.close()
             try:
-                return module.open(path, "rb")  # type: ignore[no-any-return]
+                return cast(BinaryIO, module.open(path, "rb"))
             except OSError as exc:
                 raise WsscoreError(f"cannot open: {exc.strerror or exc}", where=name) from None
     suffix = os.path.splitext(path)[1].lower()

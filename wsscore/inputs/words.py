@@ -1,4 +1,4 @@
-"""Splitting lines into words and words into character spans (metrics.md §1)."""
+"""Splitting lines into words and words into character spans (docs/metrics.md §1)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ _WHITE_SPACE = re.compile(
 
 
 def needs_exact_split(text: str) -> bool:
-    """True when ``str.split()`` would not split ``text`` as metrics.md says.
+    """True when ``str.split()`` would not split ``text`` as docs/metrics.md says.
 
     Substring tests, not a regex: they run at memchr speed, a character class does not.
     """
@@ -24,7 +24,7 @@ def needs_exact_split(text: str) -> bool:
 def split_words(line: str) -> list[str]:
     """Words of a line: runs of characters between Unicode White_Space (U+3000 included).
 
-    A byte-order mark (U+FEFF) is treated as a separator too: it is not text (metrics.md §1).
+    A byte-order mark (U+FEFF) is treated as a separator too: it is not text (docs/metrics.md §1).
     """
     if needs_exact_split(line):
         return [word for word in _WHITE_SPACE.split(line) if word]

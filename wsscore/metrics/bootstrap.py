@@ -1,4 +1,4 @@
-"""Bootstrap confidence intervals: resampling sentences with replacement (metrics.md §4).
+"""Bootstrap confidence intervals: resampling sentences with replacement (docs/metrics.md §4).
 
 Resampling works on per-sentence counts (index resampling, no re-scoring of text): each sample
 draws as many sentences as there are, with replacement, and sums their counts.

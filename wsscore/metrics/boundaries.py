@@ -1,4 +1,5 @@
-"""Figures beyond the bakeoff table (metrics.md §5): TNR, boundary scores, F_mean, error classes.
+"""Figures beyond the bakeoff table (docs/metrics.md §5): TNR, boundary scores, F_mean and error
+classes.
 
 All of them are sums over sentences of small counts (:class:`ExtraCounts`), taken from each
 sentence's words and marks (:class:`~wsscore.align.stream.SentenceDetail`), so they add up across
@@ -144,7 +145,7 @@ def _error_classes(detail: SentenceDetail, gold_ends: list[int], edges: _Edges) 
 
 def _classify(start: int, end: int, edges: bytes, chars: int, at_start: bool, at_end: bool) -> str:
     """split: a predicted boundary strictly inside and at both ends; merged: none inside;
-    crossing: otherwise (metrics.md §5)."""
+    crossing: otherwise (docs/metrics.md §5)."""
     if edges.find(1, start + 1, end) < 0:
         return "merged"
     left = at_start if start == 0 else edges[start]

@@ -1,4 +1,4 @@
-"""Difficulty-weighted scores (Qian, Qiu & Huang 2016; metrics.md §5).
+"""Difficulty-weighted scores (Qian, Qiu & Huang 2016; docs/metrics.md §5).
 
 A committee of K segmentations of the test set judges each gold word: its difficulty is the
 share of members that got it wrong. A system is then rewarded for the hard words it gets right
@@ -45,10 +45,12 @@ class WeightedCounts(NamedTuple):
     decile_correct: tuple[int, ...] = (0,) * DECILES
 
     def __add__(self, other: WeightedCounts) -> WeightedCounts:  # type: ignore[override]
-        return WeightedCounts(
-            *map(add, self[:8], other[:8]),
-            tuple(map(add, self.decile_words, other.decile_words)),
-            tuple(map(add, self.decile_correct, other.decile_correct)),
+        return WeightedCounts._make(
+            [
+                *map(add, self[:8], other[:8]),
+                tuple(map(add, self.decile_words, other.decile_words)),
+                tuple(map(add, self.decile_correct, other.decile_correct)),
+            ]
         )
 
 

@@ -1,4 +1,4 @@
-"""Ranking systems and the bakeoff's significance verdict (metrics.md §4).
+"""Ranking systems and the bakeoff's significance verdict (docs/metrics.md §4).
 
 Sproat & Emerson (2003) call two systems *significantly different* when their recall intervals
 do not overlap or their precision intervals do not overlap. Under each ranked table they list the
@@ -12,13 +12,23 @@ intervals are not symmetric and have no half width, and the criterion is the sam
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol, TypeVar
 
 from wsscore.errors import InvalidArgument
+from wsscore.metrics.scores import Interval, Metrics
 
-if TYPE_CHECKING:
-    from wsscore.metrics.scores import Interval
-    from wsscore.results import SystemResult
+
+class Ranked(Protocol):
+    """What ranking reads of a system: its name and its metrics (a SystemResult has both)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def metrics(self) -> Metrics: ...
+
+
+System = TypeVar("System", bound=Ranked)
 
 SORT_KEYS = ("f", "r", "p", "roov", "name", "none")
 
@@ -29,7 +39,7 @@ _SORT_METRICS = {"f": "f", "r": "recall", "p": "precision", "roov": "oov_recall"
 CRITERION = "Sproat and Emerson 2003"
 
 
-def sort_systems(systems: Sequence[SystemResult], key: str) -> list[SystemResult]:
+def sort_systems(systems: Sequence[System], key: str) -> list[System]:
     """The systems in the order a ranked table prints them.
 
     ``f``, ``r``, ``p``, ``roov``: best first, undefined values (no predicted words, no OOV
@@ -47,7 +57,7 @@ def sort_systems(systems: Sequence[SystemResult], key: str) -> list[SystemResult
         return sorted(systems, key=lambda s: (s.name.casefold(), s.name))
     attribute = _SORT_METRICS[key]
 
-    def rank(system: SystemResult) -> tuple[bool, float]:
+    def rank(system: Ranked) -> tuple[bool, float]:
         value: float | None = getattr(system.metrics, attribute)
         # (False, -value) puts the best first; (True, 0.0) puts every undefined value after
         # every defined one, and, the sort being stable, undefined values stay in input order.
@@ -62,12 +72,12 @@ def overlap(a: Interval, b: Interval) -> bool:
 
 
 def not_significantly_different(
-    systems: Sequence[SystemResult],
+    systems: Sequence[Ranked],
 ) -> list[tuple[str, str]] | None:
     """The pairs of systems the bakeoff criterion cannot tell apart, in printed order.
 
     A pair is *not* significantly different when its recall intervals overlap and its precision
-    intervals overlap (metrics.md §4). Pairs are ``(higher, lower)`` in the order of
+    intervals overlap (docs/metrics.md §4). Pairs are ``(higher, lower)`` in the order of
     ``systems`` (so sort first), listed row by row. An empty list means every pair differs.
 
     None when a recall or precision interval is missing (``--ci none``, or a system with no
@@ -89,7 +99,7 @@ def not_significantly_different(
     ]
 
 
-def verdict(systems: Sequence[SystemResult], quote: Callable[[str], str] = str) -> str | None:
+def verdict(systems: Sequence[Ranked], quote: Callable[[str], str] = str) -> str | None:
     """The sentence printed under a ranked table, or None when there is nothing to say.
 
     Nothing is said for fewer than two systems (there is no pair) or when intervals are missing

@@ -1,4 +1,4 @@
-"""Metrics as pure functions of counts (metrics.md §3-4). Undefined values are None."""
+"""Metrics as pure functions of counts (docs/metrics.md §3-4). Undefined values are None."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Paired significance tests between two systems on the same test set (metrics.md §5).
+"""Paired significance tests between two systems on the same test set (docs/metrics.md §5).
 
 Pure functions of per-sentence counts: no text is re-scored. A sentence is a tuple
 ``(gold_words, pred_words, correct, ...)`` — RP, PP, TP first, in

@@ -29,31 +29,31 @@ def render(
     by the ``latex`` format only: the other formats have no place for one.
     """
     if fmt == "text":
-        from wsscore.render.text import render_text
+        from wsscore.output.text import render_text
 
         return render_text(report)
     if fmt == "markdown":
-        from wsscore.render.text import render_markdown
+        from wsscore.output.text import render_markdown
 
         return render_markdown(report)
     if fmt == "json":
-        from wsscore.render.json import render_json
+        from wsscore.output.json import render_json
 
         return render_json(report)
     if fmt in ("tsv", "csv"):
-        from wsscore.render.delimited import render_delimited
+        from wsscore.output.delimited import render_delimited
 
         return render_delimited(report, "\t" if fmt == "tsv" else ",")
     if fmt == "table":
-        from wsscore.render.table import render_table
+        from wsscore.output.table import render_table
 
         return render_table(report, color=color, width=width)
     if fmt == "latex":
-        from wsscore.render.latex import render_latex
+        from wsscore.output.latex import render_latex
 
         return render_latex(report, caption=caption)
     if fmt == "sighan":
-        from wsscore.render.sighan import render_sighan_summaries
+        from wsscore.output.sighan import render_sighan_summaries
 
         return render_sighan_summaries(report)
     raise InvalidArgument(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")

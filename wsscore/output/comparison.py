@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from wsscore.errors import InvalidArgument
-from wsscore.render.columns import UNDEFINED, notes
-from wsscore.render.json_text import to_json
+from wsscore.output.columns import UNDEFINED, notes
+from wsscore.output.json_text import to_json
 
 if TYPE_CHECKING:
     from wsscore.metrics.significance import PairedResult
@@ -261,7 +261,7 @@ def render_table(comparison: Comparison, *, color: bool = False, width: int | No
     from rich.table import Table
     from rich.text import Text
 
-    from wsscore.render.table import fitted_console
+    from wsscore.output.table import fitted_console
 
     table = Table()
     for index, header in enumerate(_headers(comparison)):

@@ -7,7 +7,7 @@ import io
 
 from wsscore.metrics.difficulty import deciles
 from wsscore.metrics.scores import Interval
-from wsscore.render.columns import columns
+from wsscore.output.columns import columns
 from wsscore.results import Report
 
 

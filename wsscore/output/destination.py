@@ -14,6 +14,7 @@ import stat
 import sys
 from typing import BinaryIO
 
+from wsscore import interrupts
 from wsscore.errors import WsscoreError
 
 STDOUT_NAME = "<stdout>"
@@ -169,7 +170,7 @@ class Destination:
     def commit(self) -> None:
         try:
             if self._target is not None:
-                _hold_interrupts()
+                interrupts.hold()  # the run has succeeded: a late Ctrl-C cannot undo it
                 self._copy_deferred()
             elif self._temp_path is None:
                 self.stream.flush()
@@ -177,7 +178,7 @@ class Destination:
                     self.stream.close()
             else:
                 self.stream.close()
-                _hold_interrupts()
+                interrupts.hold()  # the run has succeeded: a late Ctrl-C cannot undo it
                 os.replace(self._temp_path, self._final_path)
                 self._temp_path = None
         except BrokenPipeError:
@@ -226,11 +227,3 @@ class Destination:
             self.commit()
         else:
             self.discard()
-
-
-def _hold_interrupts() -> None:
-    """Once the report starts going out the run has succeeded: the command's Ctrl-C handler
-    (installed by ``wsscore._entry``, never by the library) ignores later interrupts."""
-    from wsscore import _entry
-
-    _entry.hold_interrupts()

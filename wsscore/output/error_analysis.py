@@ -13,8 +13,8 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from wsscore.errors import InvalidArgument
-from wsscore.render.columns import UNDEFINED, notes
-from wsscore.render.json_text import to_json
+from wsscore.output.columns import UNDEFINED, notes
+from wsscore.output.json_text import to_json
 from wsscore.scoring.error_analysis import ErrorAnalysis
 
 ERROR_FORMATS = ("table", "text", "json", "tsv", "csv", "markdown")
@@ -252,7 +252,7 @@ def render_table(analysis: ErrorAnalysis, *, color: bool = False, width: int | N
     from rich.table import Table
     from rich.text import Text
 
-    from wsscore.render.table import fitted_console
+    from wsscore.output.table import fitted_console
 
     def build(section: Section) -> Table:
         table = Table(title=section.title, title_justify="left")

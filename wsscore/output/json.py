@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wsscore.render.json_text import to_json
+from wsscore.output.json_text import to_json
 from wsscore.results import Report
 
 

@@ -8,7 +8,7 @@ as given (it may hold \\cite or math), so it is not escaped.
 from __future__ import annotations
 
 from wsscore.metrics.ranking import verdict
-from wsscore.render.columns import Column, cell, columns, notes
+from wsscore.output.columns import Column, cell, columns, notes
 from wsscore.results import Report, SystemResult
 
 LABEL = "tab:wsscore"

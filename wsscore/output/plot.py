@@ -11,7 +11,7 @@ from pathlib import Path
 
 from wsscore.errors import WsscoreError
 from wsscore.metrics.scores import f_beta
-from wsscore.render.destination import Destination, check_destination
+from wsscore.output.destination import Destination, check_destination
 from wsscore.results import Report, SystemResult
 
 SUFFIXES = (".png", ".svg")

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from wsscore.metrics.counts import totals_of
 from wsscore.results import Report, SystemResult
-from wsscore.sighan.layout import format_summary, perl_file_name, totals_of
+from wsscore.sighan.layout import format_summary, perl_file_name
 
 
 def render_sighan_summaries(report: Report) -> str:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import IO, TYPE_CHECKING
 
 from wsscore.metrics.ranking import verdict
-from wsscore.render.columns import DECILE_TITLE, cell, columns, decile_rows, notes
+from wsscore.output.columns import DECILE_TITLE, cell, columns, decile_rows, notes
 from wsscore.results import Report
 
 if TYPE_CHECKING:

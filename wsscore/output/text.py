@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from wsscore.metrics.ranking import verdict
-from wsscore.render.columns import DECILE_TITLE, cell, columns, decile_rows, notes
+from wsscore.output.columns import DECILE_TITLE, cell, columns, decile_rows, notes
 from wsscore.results import Report
 
 # Characters that can start Markdown inline formatting anywhere in a line (emphasis, code,

@@ -1,4 +1,4 @@
-"""Comparing systems with a baseline: scores plus paired significance tests (metrics.md §5).
+"""Comparing systems with a baseline: scores plus paired significance tests (docs/metrics.md §5).
 
 >>> from wsscore.scoring.comparison import compare
 >>> comparison = compare("gold.txt", "baseline.txt", ["a.txt", "b.txt"], dictionary="words.txt")
@@ -227,10 +227,11 @@ def pair_sentences(
     for number in sorted(base_lines.keys() | system_lines.keys()):
         base_counts = base_lines.get(number)
         system_counts = system_lines.get(number)
-        if base_counts is None:
-            base_counts = (system_counts[0], 0, 0)  # type: ignore[index]
-        elif system_counts is None:
+        if base_counts is None and system_counts is not None:
+            base_counts = (system_counts[0], 0, 0)
+        elif system_counts is None and base_counts is not None:
             system_counts = (base_counts[0], 0, 0)
+        assert base_counts is not None and system_counts is not None  # one side has the line
         base_pairs.append(base_counts)
         system_pairs.append(system_counts)
     return base_pairs, system_pairs

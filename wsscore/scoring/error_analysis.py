@@ -29,22 +29,24 @@ from wsscore.scoring.scorer import score
 LENGTH_BUCKETS = ("1", "2", "3", "4", "5+")
 
 
+# Named tuples (users unpack them); their field `count` deliberately hides tuple.count, which
+# mypy reports as an incompatible override.
 class ErrorExample(NamedTuple):
     """A gold word, one wrong predicted segmentation of it, and how often that happened."""
 
     word: str
     predicted: str  # the predicted words over the gold word's characters, joined by "/"
-    count: int
+    count: int  # type: ignore[assignment]
 
     def as_dict(self) -> dict[str, object]:
-        return self._asdict()
+        return {"word": self.word, "predicted": self.predicted, "count": self.count}
 
 
 class ErrorClass(NamedTuple):
-    """One error class (metrics.md §5) with its most frequent examples."""
+    """One error class (docs/metrics.md §5.4) with its most frequent examples."""
 
     name: str  # one of ERROR_CLASSES
-    count: int  # wrong gold words of this class
+    count: int  # type: ignore[assignment]  # wrong gold words of this class
     examples: list[ErrorExample]  # by count (most first), then word, then predicted
 
 

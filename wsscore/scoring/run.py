@@ -157,5 +157,6 @@ class AlignmentRun:
         for index, aligner in enumerate(self.aligners):
             aligner.totals = result.totals[index]
             self.sentences[index][:] = result.sentences[index]
-        gold = (result.gold_lines, result.gold_words, result.gold_sentences)
-        return Totals(*gold, result.pred_lines)
+        return Totals(
+            result.gold_lines, result.gold_words, result.gold_sentences, result.pred_lines
+        )

@@ -85,7 +85,7 @@ def score(
     predictions = _prediction_list(gold, predictions)
     _check_inputs(gold, predictions, names, inputs, committee, difficulty)
     known = inputs.load_dictionary()
-    labels = list(names) if names is not None else [None] * len(predictions)
+    labels: list[str | None] = list(names) if names is not None else [None] * len(predictions)
     for name, lines in reference_rows(gold, known, inputs, baseline=baseline, topline=topline):
         predictions.append(lines)
         labels.append(name)

@@ -14,19 +14,18 @@ from wsscore.align.stream import SentenceDetail
 from wsscore.inputs.encodings import Encoding
 from wsscore.inputs.options import GOLD_OPTION, InputOptions
 from wsscore.inputs.reading import open_text
+from wsscore.metrics.counts import SighanTotals, totals_of
 from wsscore.scoring.scorer import score
 from wsscore.sighan.layout import (
-    SighanTotals,
     format_sentence_block,
     format_summary,
     perl_file_name,
-    totals_of,
 )
 
 
 def alignment_rows(detail: SentenceDetail) -> list[tuple[str | None, str | None]]:
     """Rows as diff shows them: correct words side by side; in between, a stretch of a gold and
-    b predicted words as min(a, b) changed pairs, then the rest alone (metrics.md §6)."""
+    b predicted words as min(a, b) changed pairs, then the rest alone (docs/metrics.md §2.3)."""
     gold, pred = detail.gold_words, detail.pred_words
     gold_marks, pred_marks = detail.gold_marks, detail.pred_marks
     rows: list[tuple[str | None, str | None]] = []

@@ -1,0 +1,101 @@
+"""The layers of docs/architecture.md: every module imports only from the layers below its own.
+
+Read from the source (every ``import`` and ``from … import`` anywhere in a module, also inside
+functions and ``if TYPE_CHECKING:`` blocks), so an upward import cannot hide in a lazy import.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+
+PACKAGE = ROOT / "wsscore"
+
+# From the bottom up; a module may import from its own layer and the layers before it.
+LAYERS = [
+    ("wsscore.errors", "wsscore._version", "wsscore.native", "wsscore.interrupts"),
+    ("wsscore.inputs",),
+    ("wsscore.align",),
+    ("wsscore.metrics",),
+    ("wsscore.results",),
+    ("wsscore.segmenters",),
+    ("wsscore.scoring",),
+    ("wsscore.sighan",),
+    ("wsscore.output",),
+    ("wsscore.cli", "wsscore._entry", "wsscore.__main__"),
+]
+# The package's own __init__ re-exports the public API from every layer, lazily.
+EXEMPT = {"wsscore"}
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
+def _layer_of(module: str) -> int:
+    for index, prefixes in enumerate(LAYERS):
+        if any(module == p or module.startswith(p + ".") for p in prefixes):
+            return index
+    raise AssertionError(f"{module} is in no layer of docs/architecture.md")
+
+
+def _imports(path: Path, module: str) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                name = ".".join([*base, node.module] if node.module else base)
+            else:
+                name = node.module or ""
+            found.add(name)
+            # `from wsscore.align import stream` imports the module wsscore.align.stream
+            found.update(f"{name}.{alias.name}" for alias in node.names)
+    return {name for name in found if name == "wsscore" or name.startswith("wsscore.")}
+
+
+MODULES = sorted(
+    (path for path in PACKAGE.rglob("*.py") if _module_name(path) not in EXEMPT),
+    key=_module_name,
+)
+
+
+def _known(name: str) -> bool:
+    """Whether a dotted name is a module of the package (not a name imported from one)."""
+    relative = Path(*name.split("."))
+    return (ROOT / relative).with_suffix(".py").exists() or (ROOT / relative).is_dir()
+
+
+@pytest.mark.parametrize("path", MODULES, ids=_module_name)
+def test_imports_go_only_downward(path: Path) -> None:
+    module = _module_name(path)
+    own = _layer_of(module)
+    upward = [
+        name
+        for name in sorted(_imports(path, module))
+        if _known(name) and name != "wsscore" and _layer_of(name) > own
+    ]
+    assert not upward, f"{module} (layer {own}) imports from above it: {upward}"
+
+
+def test_every_module_is_in_a_layer() -> None:
+    for path in MODULES:
+        _layer_of(_module_name(path))
+
+
+def test_the_check_sees_an_upward_import(tmp_path: Path) -> None:
+    # The check itself can fail: a metrics module that reached up to the renderers is caught.
+    source = tmp_path / "probe.py"
+    source.write_text("from wsscore.output.json import render_json\n", encoding="utf-8")
+    names = _imports(source, "wsscore.metrics.probe")
+    assert any(_known(name) and _layer_of(name) > _layer_of("wsscore.metrics") for name in names)

@@ -1,0 +1,1 @@
+"""One module per command; importing one registers it with the ``wsscore`` group."""

@@ -1,0 +1,283 @@
+"""``wsscore score``: the bakeoff table of one or more systems."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from wsscore.cli.group import cli
+from wsscore.cli.options import BETA, encoding_options, input_options, jobs_of
+from wsscore.cli.running import run_command
+from wsscore.cli.terminal import format_for
+from wsscore.errors import EXIT_OK, EXIT_THRESHOLD, WsscoreError
+from wsscore.metrics.ranking import SORT_KEYS
+from wsscore.output import FORMATS
+
+if TYPE_CHECKING:
+    from wsscore.results import Report
+
+
+@cli.command()
+@click.argument("gold")
+@click.argument("predictions", nargs=-1, required=True, metavar="PRED...")
+@click.option(
+    "-d",
+    "--dict",
+    "dictionaries",
+    multiple=True,
+    metavar="FILE",
+    help="Training word list, one word per line (repeatable).",
+)
+@click.option(
+    "--train",
+    "training",
+    multiple=True,
+    metavar="FILE",
+    help="Segmented training corpus: its words form the dictionary (repeatable).",
+)
+@click.option("--name", "names", multiple=True, help="Label of each prediction, in order.")
+@click.option(
+    "-f",
+    "--format",
+    "fmt",
+    type=click.Choice(FORMATS),
+    help="Output format [default: table on a terminal, text otherwise].",
+)
+@click.option("-o", "--output", metavar="FILE", help="Write the report to FILE (atomically).")
+@click.option("-q", "--quiet", is_flag=True, help="Print only F, one line per system.")
+@click.option(
+    "--baseline",
+    is_flag=True,
+    help="Add a BASE row: the gold segmented by maximum matching with the dictionary.",
+)
+@click.option(
+    "--topline",
+    is_flag=True,
+    help="Add a TOP row: maximum matching with the gold's own words as the dictionary.",
+)
+@click.option(
+    "--sort",
+    type=click.Choice(SORT_KEYS),
+    default="f",
+    show_default=True,
+    help="Row order: by F, R, P or R_oov (best first, undefined last), by name, or as given.",
+)
+@click.option(
+    "--caption",
+    metavar="TEXT",
+    help="Caption of the -f latex table (LaTeX source, not escaped; adds \\label{tab:wsscore}).",
+)
+@click.option(
+    "--ci",
+    type=click.Choice(["bakeoff", "wilson", "bootstrap", "none"]),
+    default="bakeoff",
+    show_default=True,
+    help="Confidence intervals c_r and c_p: the bakeoff's 2·sqrt(p(1−p)/n), Wilson's 95%, or "
+    "95% from resampling sentences (bootstrap; for F too).",
+)
+@click.option(
+    "--samples",
+    type=click.IntRange(min=1),
+    default=1000,
+    show_default=True,
+    help="Bootstrap samples (with --ci bootstrap).",
+)
+@click.option(
+    "--seed",
+    type=int,
+    default=12345,
+    show_default=True,
+    help="Seed of the bootstrap's random draws (with --ci bootstrap).",
+)
+@click.option(
+    "--beta",
+    type=BETA,
+    default=1.0,
+    show_default=True,
+    help="Report F_β instead of F1 (0.001 ≤ β ≤ 1000).",
+)
+@click.option(
+    "--extra",
+    is_flag=True,
+    help="Add TNR, boundary P_b/R_b/F_b, F_mean (β = 3) and the split/merged/crossing "
+    "error counts (docs/metrics.md §5).",
+)
+@click.option(
+    "--committee",
+    multiple=True,
+    metavar="FILES",
+    help="Segmentations of the test set (two or more; every file after the option, or a "
+    "quoted glob) that judge each gold word's difficulty: adds the difficulty-weighted "
+    "r_b, p_b, f_b and accuracy per difficulty decile (Qian et al. 2016).",
+)
+@click.option(
+    "--difficulty",
+    metavar="FILE",
+    help="Word difficulties written by `wsscore difficulty` (instead of --committee).",
+)
+@click.option(
+    "--plot",
+    metavar="FILE",
+    help="Also draw F (with its interval) and R_oov per system into FILE.png or FILE.svg "
+    "(needs matplotlib: pip install 'wsscore[plot]').",
+)
+@click.option(
+    "--fail-under",
+    "thresholds",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="Exit 1 when a metric (r, p, f, roov, riv) of any system is below VALUE.",
+)
+@encoding_options
+def score(**options: Any) -> None:
+    """Score PRED... against GOLD; one row per system, sorted by F.
+
+    Any input may be '-' (standard input) or a .gz/.bz2/.xz file.
+    """
+    run_command(_score_command, options)
+
+
+THRESHOLD_METRICS = {
+    "r": ("recall", "R"),
+    "p": ("precision", "P"),
+    "f": ("f", "F"),
+    "roov": ("oov_recall", "R_oov"),
+    "riv": ("iv_recall", "R_iv"),
+}
+
+
+def _score_command(options: dict[str, Any]) -> int:
+    from wsscore.output import render
+
+    thresholds = _parse_thresholds(options["thresholds"])
+    _refuse_oov_thresholds_without_dictionary(options, thresholds)
+    report = _build_report(options)
+    if options["quiet"]:
+        text = "".join(_quiet_line(system.metrics.f) for system in report.systems)
+    else:
+        fmt, color, width = format_for(options)
+        text = render(report, fmt, color=color, width=width, caption=options.get("caption"))
+    from wsscore.output.destination import Destination
+
+    # The figure first: if it fails, no report is printed and an existing -o stays as it was.
+    with Destination(options["output"]) as destination:
+        destination.write(text)
+        if options.get("plot"):
+            from wsscore.output.plot import plot_report
+
+            plot_report(report, options["plot"])
+    return _check_thresholds(report, thresholds)
+
+
+def _refuse_oov_thresholds_without_dictionary(
+    options: dict[str, Any], thresholds: list[tuple[str, float]]
+) -> None:
+    """R_oov and R_iv exist only with a dictionary: a threshold on them could never pass."""
+    if options["dictionaries"] or options["training"]:
+        return
+    for key, _ in thresholds:
+        if key in ("roov", "riv"):
+            raise click.BadParameter(
+                f"{key} is defined only with a dictionary: give -d/--dict or --train",
+                param_hint="--fail-under",
+            )
+
+
+def _build_report(options: dict[str, Any]) -> Report:
+    names = list(options.get("names") or ()) or None
+    if options["match"] == "diff":
+        return _diff_report(options, names)
+    from wsscore.cli.progress import gold_progress
+    from wsscore.scoring.scorer import score
+
+    with gold_progress(options["gold"], quiet=options.get("quiet", False)) as progress:
+        return score(
+            options["gold"],
+            list(options["predictions"]),
+            inputs=input_options(options),
+            names=names,
+            ci=options["ci"],
+            beta=options["beta"],
+            samples=options["samples"],
+            seed=options["seed"],
+            sort=options["sort"],
+            extra=options["extra"],
+            baseline=options["baseline"],
+            topline=options["topline"],
+            committee=list(options.get("committee") or ()) or None,  # expanded by check_files
+            difficulty=options.get("difficulty"),
+            progress=progress,
+            jobs=jobs_of(options["jobs"]),
+        )
+
+
+def _diff_report(options: dict[str, Any], names: list[str] | None) -> Report:
+    from wsscore.sighan.by_diff import score_by_diff
+
+    if options.get("baseline") or options.get("topline"):
+        raise WsscoreError("--baseline and --topline work with --match span")
+    if options.get("committee") or options.get("difficulty"):
+        raise WsscoreError("--committee and --difficulty work with --match span")
+    if options.get("extra"):
+        raise WsscoreError(
+            "--extra works with --match span",
+            hint="the Perl script's diff alignment has no character offsets to build on",
+        )
+    return score_by_diff(
+        options["gold"],
+        list(options["predictions"]),
+        inputs=input_options(options),
+        names=names,
+        ci=options["ci"],
+        beta=options["beta"],
+        samples=options["samples"],
+        seed=options["seed"],
+        sort=options["sort"],
+        jobs=jobs_of(options["jobs"]),
+    )
+
+
+def _quiet_line(value: float | None) -> str:
+    return "nan\n" if value is None else f"{value:.3f}\n"
+
+
+def _parse_thresholds(values: tuple[str, ...]) -> list[tuple[str, float]]:
+    parsed = []
+    for item in values:
+        name, sep, number = item.partition("=")
+        key = name.strip().lower()
+        if not sep or key not in THRESHOLD_METRICS:
+            raise click.BadParameter(
+                f"{item!r}: use NAME=VALUE with NAME one of {', '.join(THRESHOLD_METRICS)}",
+                param_hint="--fail-under",
+            )
+        try:
+            value = float(number)
+        except ValueError:
+            raise click.BadParameter(
+                f"{item!r}: {number!r} is not a number", param_hint="--fail-under"
+            ) from None
+        if not 0.0 <= value <= 1.0:
+            raise click.BadParameter(
+                f"{item!r}: give a fraction between 0 and 1 (e.g. 0.95)", param_hint="--fail-under"
+            )
+        parsed.append((key, value))
+    return parsed
+
+
+def _check_thresholds(report, thresholds: list[tuple[str, float]]) -> int:
+    status = EXIT_OK
+    for system in report.systems:
+        for key, limit in thresholds:
+            attribute, label = THRESHOLD_METRICS[key]
+            value = getattr(system.metrics, attribute)
+            if value is None or value < limit:
+                shown = "undefined" if value is None else f"{value:.4f}"
+                click.echo(
+                    f"wsscore: {system.name}: {label} = {shown} is below {limit} "
+                    f"(--fail-under {key}={limit})",
+                    err=True,
+                )
+                status = EXIT_THRESHOLD
+    return status

@@ -1,0 +1,129 @@
+"""The ``wsscore`` command group: one-line usage errors, close suggestions, multi-value options."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from wsscore._version import __version__
+from wsscore.errors import EXIT_OK, EXIT_USAGE
+
+# An unknown option is answered with a known one only when it is this close to it (difflib's
+# ratio, without the dashes): "--sed" gets "--seed", "--foo" gets nothing rather than "--format".
+SUGGESTION_CUTOFF = 0.75
+
+
+# Options that take every file after them, as a shell glob gives them: `--committee sys*.txt`.
+MULTI_VALUE_OPTIONS = ("--committee",)
+
+
+def spread_multi_values(args: list[str]) -> list[str]:
+    """`--committee a b c` → `--committee a --committee b --committee c` (click options take
+    one value each); the values end at the next option or at `--`."""
+    out: list[str] = []
+    taking = None
+    for arg in args:
+        if arg == "--":
+            taking = None
+            out.append(arg)
+            continue
+        if arg in MULTI_VALUE_OPTIONS:
+            taking = arg
+            out.append(arg)
+            continue
+        if taking is not None and not arg.startswith("-"):
+            if out[-1] != taking:
+                out.append(taking)
+            out.append(arg)
+            continue
+        taking = None
+        out.append(arg)
+    return out
+
+
+class CommandGroup(click.Group):
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, spread_multi_values(list(args)))
+
+    def main(  # type: ignore[override]
+        self,
+        args: list[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        """Click's main, with a usage error told on one line like every other error, any other
+        error as exit 2 (1 is --fail-under's), and Ctrl-C left to the caller (click's standalone
+        mode prints a blank line and "Aborted!", exit 1)."""
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        try:
+            status = self._invoke(args, prog_name or "wsscore", complete_var, extra)
+        except click.exceptions.Exit as exc:  # --help, --version
+            sys.exit(exc.exit_code)
+        except click.UsageError as exc:
+            if type(exc).__name__ == "NoArgsIsHelpError":  # plain `wsscore`: the help (click 8.2+)
+                exc.show()
+                sys.exit(exc.exit_code)
+            path = exc.ctx.command_path.split()[1:] if exc.ctx is not None else []
+            command = " ".join(["wsscore", *path])  # not click's name for it under a test runner
+            message = _usage_message(exc).replace("\n", " ")
+            click.echo(f"wsscore: error: {message} (see '{command} --help')", err=True)
+            sys.exit(EXIT_USAGE)
+        except click.ClickException as exc:
+            click.echo(f"wsscore: error: {exc.format_message()}", err=True)
+            sys.exit(EXIT_USAGE)
+        except click.Abort:  # click's name for KeyboardInterrupt
+            raise KeyboardInterrupt from None
+        sys.exit(status if isinstance(status, int) else EXIT_OK)
+
+    def _invoke(
+        self, args: list[str] | None, prog_name: str, complete_var: str | None, extra: Any
+    ) -> Any:
+        """What click's main does, without its handling of Ctrl-C and errors."""
+        self._main_shell_completion(extra, prog_name, complete_var)  # exits if asked to complete
+        with self.make_context(
+            prog_name, list(sys.argv[1:] if args is None else args), **extra
+        ) as ctx:
+            return self.invoke(ctx)
+
+
+def _usage_message(exc: click.UsageError) -> str:
+    """Click's message, but an unknown option gets a suggestion only when one is close to it."""
+    if not isinstance(exc, click.NoSuchOption):
+        return exc.format_message()
+    from difflib import SequenceMatcher
+
+    name = exc.option_name.lstrip("-")
+    close = [
+        known
+        for known in exc.possibilities or ()
+        if SequenceMatcher(None, name, known.lstrip("-")).ratio() >= SUGGESTION_CUTOFF
+    ]
+    message = f"No such option '{exc.option_name}'."
+    if len(close) == 1:
+        message += f" Did you mean '{close[0]}'?"
+    elif close:
+        message += " Did you mean one of: " + ", ".join(f"'{known}'" for known in close) + "?"
+    return message
+
+
+@click.group(
+    cls=CommandGroup,
+    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
+)
+@click.version_option(__version__, "-V", "--version", prog_name="wsscore")
+def cli() -> None:
+    """Score word segmentation against a gold standard (SIGHAN bakeoff compatible).
+
+    \b
+    wsscore score GOLD PRED [PRED...] -d WORDS     a bakeoff-style table
+    wsscore sighan WORDS GOLD PRED                 the Perl `score` script's output
+    wsscore segment -d WORDS TEXT                  maximum-matching baseline (like mwseg.pl)
+    wsscore errors GOLD PRED -d WORDS              what went wrong, and where
+    wsscore compare GOLD BASELINE SYS...           paired significance tests
+    wsscore difficulty GOLD SEG1 SEG2 ... -o F     word difficulty by a committee
+    """

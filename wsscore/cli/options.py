@@ -1,0 +1,149 @@
+"""Options shared by several commands, and how they become the library's arguments.
+
+The one place that knows both click's option names and
+:class:`~wsscore.inputs.options.InputOptions`: no dictionary of click options reaches the library.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from wsscore.errors import Warnings
+
+if TYPE_CHECKING:
+    from wsscore.inputs.options import InputOptions
+
+
+ENCODING_HELP = "auto (default), utf-8, utf-16, gbk, gb18030, big5, cp950, big5-hkscs, …"
+# β weighs recall β times as much as precision; beyond these bounds F_β is R or P to every
+# printed digit, and β² overflows or underflows a float long before that matters.
+BETA_RANGE = (1e-3, 1e3)
+
+
+class BetaType(click.ParamType):
+    """β of F_β: a finite number within BETA_RANGE (click's FloatRange lets nan and inf pass)."""
+
+    name = "float"
+
+    def convert(
+        self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+    ) -> float:
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not a number", param, ctx)
+        low, high = BETA_RANGE
+        if not low <= number <= high:  # also false for nan
+            self.fail(f"{value} is not a finite number between {low:g} and {high:g}", param, ctx)
+        return number
+
+
+BETA = BetaType()
+
+
+def encoding_options(func: Callable) -> Callable:
+    options = [
+        click.option(
+            "--encoding",
+            default="auto",
+            show_default=True,
+            metavar="NAME",
+            help=f"Encoding of every input: {ENCODING_HELP}",
+        ),
+        click.option(
+            "--gold-encoding", metavar="NAME", help="Encoding of the gold (overrides --encoding)."
+        ),
+        click.option("--pred-encoding", metavar="NAME", help="Encoding of the predictions."),
+        click.option("--dict-encoding", metavar="NAME", help="Encoding of the dictionary."),
+        click.option(
+            "--strict", is_flag=True, help="Treat warnings (undecodable bytes, …) as errors."
+        ),
+        click.option(
+            "--mismatch",
+            type=click.Choice(["warn", "error", "align"]),
+            default="warn",
+            show_default=True,
+            help="When a prediction's characters differ from the gold's: warn and count "
+            "the words touching them as wrong (refused beyond 10% of sentences), "
+            "refuse, or align without limit.",
+        ),
+        click.option(
+            "--match",
+            type=click.Choice(["span", "diff"]),
+            default="span",
+            show_default=True,
+            help="span: exact, by character offsets. diff: reproduce the Perl script "
+            "(runs GNU diff -y per sentence; slow).",
+        ),
+        click.option(
+            "-j",
+            "--jobs",
+            type=click.IntRange(0, 256),
+            default=1,
+            show_default=True,
+            help="Worker processes for large files (0: all cores); same results as one. "
+            "With --match diff: parallel diff processes.",
+        ),
+        click.option("--debug", is_flag=True, help="Show a traceback on errors."),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+def analysis_options(func: Callable) -> Callable:
+    """The dictionary, report and input options shared by `errors` and `compare`."""
+    options = [
+        click.option(
+            "-d",
+            "--dict",
+            "dictionaries",
+            multiple=True,
+            metavar="FILE",
+            help="Training word list.",
+        ),
+        click.option(
+            "--train", "training", multiple=True, metavar="FILE", help="Segmented training corpus."
+        ),
+        click.option(
+            "-f",
+            "--format",
+            "fmt",
+            type=click.Choice(("table", "text", "json", "tsv", "csv", "markdown")),
+            help="Output format [default: table on a terminal, text otherwise].",
+        ),
+        click.option(
+            "-o", "--output", metavar="FILE", help="Write the report to FILE (atomically)."
+        ),
+    ]
+    func = encoding_options(func)
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+def input_options(options: dict[str, Any], dictionaries: list[str] | None = None) -> InputOptions:
+    """How the command's inputs are read, from its options (the only place that knows both)."""
+    from wsscore.inputs.options import InputOptions
+
+    word_lists = list(options.get("dictionaries") or ()) if dictionaries is None else dictionaries
+    return InputOptions(
+        dictionary=word_lists or None,
+        train=list(options.get("training") or ()) or None,
+        encoding=options["encoding"],
+        gold_encoding=options.get("gold_encoding"),
+        pred_encoding=options.get("pred_encoding"),
+        dict_encoding=options.get("dict_encoding"),
+        mismatch=options.get("mismatch", "warn"),
+        strict=options["strict"],
+        warnings=Warnings(strict=options["strict"], quiet=False),
+    )
+
+
+def jobs_of(value: int) -> int:
+    """--jobs 0: every core."""
+    return value if value > 0 else max(1, os.cpu_count() or 1)

@@ -1,0 +1,127 @@
+"""Running a command: its files checked first, errors as one line and exit 2, Ctrl-C as 130."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from typing import Any, NoReturn
+
+import click
+
+from wsscore.errors import EXIT_INTERRUPTED, EXIT_USAGE, WsscoreError
+from wsscore.inputs.guards import Named
+
+
+def exit_interrupted() -> NoReturn:
+    click.echo("wsscore: interrupted", err=True)
+    sys.exit(EXIT_INTERRUPTED)
+
+
+# The options that name input files, with the role a message gives them, in message order.
+INPUT_OPTIONS = (
+    ("gold", "the gold"),
+    ("predictions", "the prediction"),
+    ("prediction", "the prediction"),
+    ("test", "the prediction"),
+    ("baseline", "the baseline"),
+    ("systems", "the system"),
+    ("members", "the segmentation"),
+    ("text", "TEXT"),
+    ("dictionary", "the dictionary"),
+    ("dictionaries", "-d"),
+    ("training", "--train"),
+    ("committee", "--committee"),
+    ("difficulty", "--difficulty"),
+)
+
+
+def named_inputs(options: dict[str, Any]) -> list[Named]:
+    """Every input file a command was given."""
+    named = []
+    for key, role in INPUT_OPTIONS:
+        value = options.get(key)
+        if isinstance(value, str):  # (score's --baseline is a flag, compare's a file)
+            named.append(Named(role, value))
+        elif isinstance(value, (tuple, list)):
+            named.extend(Named(role, path) for path in value)
+    return named
+
+
+def committee_paths(values: tuple[str, ...] | None) -> list[str] | None:
+    """The --committee files, with quoted glob patterns expanded (sorted)."""
+    if not values:
+        return None
+    import glob
+
+    paths: list[str] = []
+    for value in values:
+        if not os.path.exists(value) and glob.has_magic(value):
+            matches = sorted(glob.glob(value))
+            if not matches:
+                raise WsscoreError(
+                    f"no file matches the --committee pattern {value!r}",
+                    hint="check the pattern, or list the files",
+                )
+            paths += matches
+        else:
+            paths.append(value)
+    return paths
+
+
+def check_files(options: dict[str, Any]) -> None:
+    """Everything about the command's files that can be refused before reading any of them."""
+    from wsscore.inputs.guards import (
+        ensure_open_file_limit,
+        refuse_closed_standard_input,
+        refuse_one_file_for_two_outputs,
+        refuse_outputs_that_are_inputs,
+        refuse_stdout_into_an_input,
+        refuse_streams_read_twice,
+    )
+    from wsscore.output.destination import check_destination
+
+    if options.get("committee"):  # expanded once: the files checked are the files scored
+        options["committee"] = tuple(committee_paths(options["committee"]) or ())
+    inputs = named_inputs(options)
+    outputs = [Named("-o", options.get("output") or ""), Named("--plot", options.get("plot") or "")]
+    refuse_closed_standard_input(inputs)
+    refuse_streams_read_twice(inputs)
+    check_destination(options.get("output"))
+    if options.get("plot") is not None:
+        from wsscore.output.plot import check_plot_destination
+
+        check_plot_destination(options["plot"])
+    refuse_outputs_that_are_inputs(outputs, inputs)
+    refuse_one_file_for_two_outputs(outputs)
+    if options.get("output") in (None, "-"):
+        refuse_stdout_into_an_input(inputs)
+    ensure_open_file_limit(len(inputs))
+
+
+def run_command(command: Callable[[dict[str, Any]], int], options: dict[str, Any]) -> None:
+    """Run a command; one clear line and exit 2 on errors, a traceback only with --debug."""
+    try:
+        check_files(options)
+        status = command(options)
+    except WsscoreError as exc:
+        if options.get("debug"):
+            raise
+        click.echo(f"wsscore: error: {exc}", err=True)
+        sys.exit(EXIT_USAGE)
+    except click.ClickException:
+        raise
+    except KeyboardInterrupt:  # here, before click turns it into "Aborted!" (exit 1)
+        exit_interrupted()
+    except BrokenPipeError:
+        raise
+    except Exception as exc:  # a bug: say so in one line unless asked for the traceback
+        if options.get("debug"):
+            raise
+        click.echo(
+            f"wsscore: internal error: {type(exc).__name__}: {exc} "
+            "(run again with --debug for the traceback, and please report it)",
+            err=True,
+        )
+        sys.exit(EXIT_USAGE)
+    sys.exit(status)

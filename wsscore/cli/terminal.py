@@ -1,0 +1,56 @@
+"""Where a report goes and how it looks there: format, colour and width on a terminal."""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    pass
+
+
+def write_report(options: dict[str, Any], text: str) -> None:
+    from wsscore.output.destination import Destination
+
+    with Destination(options["output"]) as destination:
+        destination.write(text)
+
+
+def format_for(options: dict[str, Any]) -> tuple[str, bool, int | None]:
+    """The format (table on a terminal, text otherwise), colour and width of a report."""
+    fmt = options["fmt"] or (
+        "table" if options["output"] is None and stdout_is_terminal() else "text"
+    )
+    color = fmt == "table" and options["output"] is None and use_color()
+    width = terminal_width() if fmt == "table" else None
+    return fmt, color, width
+
+
+def stdout_is_terminal() -> bool:
+    try:
+        return sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def use_color() -> bool:
+    # no-color.org: NO_COLOR set to a non-empty value, whatever it is, turns colour off.
+    return (
+        stdout_is_terminal() and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
+    )
+
+
+def terminal_width() -> int:
+    import shutil
+
+    return shutil.get_terminal_size((120, 24)).columns
+
+
+def in_gold_encoding(text: str, report) -> bytes:
+    from wsscore.inputs.encodings import lookup
+
+    try:
+        return lookup(report.gold.encoding).encode(text)
+    except (ValueError, UnicodeEncodeError):
+        return text.encode("utf-8", "surrogateescape")
