@@ -36,7 +36,7 @@ PRED_HKSCS = "佢哋 去 咗 旺角‧買 嘢 嘅\n"
 
 
 def big5_hkscs(text: str) -> bytes:
-    """CP950 where it has the character, else Big5-HKSCS (wsscore's rule, design.md)."""
+    """CP950 where it has the character, else Big5-HKSCS (wsscore's rule, docs/architecture.md)."""
     out = bytearray()
     for char in text:
         try:
