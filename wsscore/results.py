@@ -20,7 +20,7 @@ from wsscore.metrics.signature import signature
 
 if TYPE_CHECKING:
     from wsscore.align.stream import SentenceRecord
-    from wsscore.metrics.counts import SighanTotals
+    from wsscore.metrics.sighan_counts import SighanTotals
 
 
 class GoldInfo(NamedTuple):

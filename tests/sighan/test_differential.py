@@ -55,7 +55,7 @@ from conftest import (
 from wsscore import InputOptions
 from wsscore.errors import WsscoreError
 from wsscore.inputs.encodings import lookup
-from wsscore.metrics.counts import SighanTotals
+from wsscore.metrics.sighan_counts import SighanTotals
 from wsscore.scoring.scorer import score
 from wsscore.sighan.layout import format_summary
 

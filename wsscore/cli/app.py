@@ -1,6 +1,7 @@
-"""The ``wsscore`` command: the group with every command registered, and the process's entry.
+"""The ``wsscore`` command: the process's entry into the group of commands.
 
-Each command lives in :mod:`wsscore.cli.commands`; options shared between them in
+Each command lives in :mod:`wsscore.cli.commands` and is imported when it runs
+(:data:`wsscore.cli.group.COMMANDS`); options shared between them are in
 :mod:`wsscore.cli.options`. No arithmetic here: scoring is in :mod:`wsscore.scoring`,
 rendering in :mod:`wsscore.output`.
 """
@@ -14,7 +15,6 @@ import sys
 
 import click
 
-from wsscore.cli.commands import compare, difficulty, errors, score, segment, sighan  # noqa: F401 (registered)
 from wsscore.cli.group import cli
 from wsscore.cli.running import exit_interrupted
 from wsscore.errors import EXIT_OK, EXIT_USAGE

@@ -43,7 +43,32 @@ def spread_multi_values(args: list[str]) -> list[str]:
     return out
 
 
+# Each command, and the module that defines it: only the command that runs is imported, so a
+# run pays for its own command's imports only.
+COMMANDS = {
+    "compare": "wsscore.cli.commands.compare",
+    "difficulty": "wsscore.cli.commands.difficulty",
+    "errors": "wsscore.cli.commands.errors",
+    "score": "wsscore.cli.commands.score",
+    "segment": "wsscore.cli.commands.segment",
+    "sighan": "wsscore.cli.commands.sighan",
+}
+
+
 class CommandGroup(click.Group):
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        module = COMMANDS.get(cmd_name)
+        if module is None:
+            return None
+        from importlib import import_module
+
+        command = getattr(import_module(module), cmd_name)
+        assert isinstance(command, click.Command)
+        return command
+
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         return super().parse_args(ctx, spread_multi_values(list(args)))
 

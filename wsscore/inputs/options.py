@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
 
 from wsscore.errors import InvalidArgument, Warnings
 from wsscore.inputs.dictionary import Dictionary, load_training_corpus, load_word_list
@@ -31,7 +30,6 @@ GOLD_OPTION = "--gold-encoding"
 PRED_OPTION = "--pred-encoding"
 
 
-@dataclass(frozen=True)
 class InputOptions:
     """The dictionary, the encodings and the policies that every scoring entry point shares.
 
@@ -44,27 +42,98 @@ class InputOptions:
     sentences), ``error`` or ``align`` (without limit). ``strict`` turns warnings into errors;
     ``warnings`` collects them (a quiet collector by default; the command line prints them).
 
-    Invalid values raise ``ValueError``, as every argument of the public API does.
+    An unknown ``mismatch`` raises :class:`~wsscore.errors.InvalidArgument`. The value is
+    immutable: :meth:`replace` gives a changed copy (sharing the warnings collector).
     """
 
-    dictionary: DictionarySource | None = None
-    train: PathsSource | None = None
-    encoding: str = "auto"
-    gold_encoding: str | None = None
-    pred_encoding: str | None = None
-    dict_encoding: str | None = None
-    mismatch: str = "warn"
-    strict: bool = False
-    warnings: Warnings = field(default_factory=lambda: Warnings(quiet=True), compare=False)
+    # A plain class, not a dataclass: building a dataclass costs a millisecond of every run's
+    # start-up, and the command line starts once per scored file in CI loops.
+    __slots__ = (
+        "dict_encoding",
+        "dictionary",
+        "encoding",
+        "gold_encoding",
+        "mismatch",
+        "pred_encoding",
+        "strict",
+        "train",
+        "warnings",
+    )
+    FIELDS = (
+        "dictionary",
+        "train",
+        "encoding",
+        "gold_encoding",
+        "pred_encoding",
+        "dict_encoding",
+        "mismatch",
+        "strict",
+        "warnings",
+    )
 
-    def __post_init__(self) -> None:
-        if self.mismatch not in MISMATCH_POLICIES:
-            raise InvalidArgument(
-                f"mismatch must be one of {MISMATCH_POLICIES}, not {self.mismatch!r}"
-            )
-        # Paths given as a generator are listed once, so that checking them does not use them up.
-        object.__setattr__(self, "dictionary", _listed(self.dictionary))
-        object.__setattr__(self, "train", _listed(self.train))
+    dictionary: DictionarySource | None
+    train: PathsSource | None
+    encoding: str
+    gold_encoding: str | None
+    pred_encoding: str | None
+    dict_encoding: str | None
+    mismatch: str
+    strict: bool
+    warnings: Warnings
+
+    def __init__(
+        self,
+        dictionary: DictionarySource | None = None,
+        train: PathsSource | None = None,
+        encoding: str = "auto",
+        gold_encoding: str | None = None,
+        pred_encoding: str | None = None,
+        dict_encoding: str | None = None,
+        mismatch: str = "warn",
+        strict: bool = False,
+        warnings: Warnings | None = None,
+    ):
+        if mismatch not in MISMATCH_POLICIES:
+            raise InvalidArgument(f"mismatch must be one of {MISMATCH_POLICIES}, not {mismatch!r}")
+        values = {
+            # Paths given as a generator are listed once, so that checking them does not use
+            # them up.
+            "dictionary": _listed(dictionary),
+            "train": _listed(train),
+            "encoding": encoding,
+            "gold_encoding": gold_encoding,
+            "pred_encoding": pred_encoding,
+            "dict_encoding": dict_encoding,
+            "mismatch": mismatch,
+            "strict": strict,
+            "warnings": warnings if warnings is not None else Warnings(quiet=True),
+        }
+        for name, value in values.items():
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"InputOptions is immutable: use .replace({name}=…)")
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.FIELDS[:-1])
+        return f"InputOptions({shown})"
+
+    def __eq__(self, other: object) -> bool:
+        # The warnings collector is where messages go, not how inputs are read: not compared.
+        if not isinstance(other, InputOptions):
+            return NotImplemented
+        return all(getattr(self, n) == getattr(other, n) for n in self.FIELDS[:-1])
+
+    __hash__ = None  # type: ignore[assignment]  # equal values may hold unhashable lists
+
+    def replace(self, **changes: object) -> InputOptions:
+        """A copy with ``changes`` (the same warnings collector unless one is given)."""
+        values = {name: getattr(self, name) for name in self.FIELDS}
+        unknown = set(changes) - set(values)
+        if unknown:
+            raise InvalidArgument(f"InputOptions has no option {', '.join(sorted(unknown))}")
+        values.update(changes)
+        return InputOptions(**values)
 
     @property
     def for_gold(self) -> str:
@@ -106,7 +175,7 @@ class InputOptions:
 
     def with_dictionary(self, dictionary: Dictionary | None) -> InputOptions:
         """These options with the dictionary already loaded (so it is read once, not again)."""
-        return replace(self, dictionary=dictionary, train=None)
+        return self.replace(dictionary=dictionary, train=None)
 
     def _read(self, load: Loader, source: DictionarySource) -> Dictionary:
         if isinstance(source, Dictionary):

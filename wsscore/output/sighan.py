@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wsscore.metrics.counts import totals_of
+from wsscore.metrics.sighan_counts import totals_of
 from wsscore.results import Report, SystemResult
 from wsscore.sighan.layout import format_summary, perl_file_name
 

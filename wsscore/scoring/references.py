@@ -7,13 +7,17 @@ what a perfect dictionary with no way to settle ambiguity scores.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from wsscore.errors import Warnings, WsscoreError
 from wsscore.inputs.dictionary import Dictionary
 from wsscore.inputs.guards import Named, require_rereadable
 from wsscore.inputs.options import GOLD_OPTION, InputOptions
 from wsscore.inputs.sources import Source, is_path, open_source
 from wsscore.inputs.words import split_words
-from wsscore.segmenters.maxmatch import MaxMatcher
+
+if TYPE_CHECKING:
+    from wsscore.segmenters.maxmatch import MaxMatcher
 
 
 def reference_rows(
@@ -27,6 +31,8 @@ def reference_rows(
     """The rows asked for, as (name, segmented lines); the gold is read for them first."""
     if not (baseline or topline):
         return []
+    from wsscore.segmenters.maxmatch import MaxMatcher  # only these rows need it
+
     if is_path(gold):
         require_rereadable(Named("the gold", str(gold)), "--baseline or --topline")
     source = open_source(

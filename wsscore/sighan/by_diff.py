@@ -18,8 +18,9 @@ from wsscore.inputs.encodings import Encoding
 from wsscore.inputs.options import GOLD_OPTION, PRED_OPTION, InputOptions
 from wsscore.inputs.reading import BLOCK_SIZE, open_binary, open_text
 from wsscore.metrics.bootstrap import SAMPLES, SEED, with_bootstrap
-from wsscore.metrics.counts import Counts, SighanTotals
+from wsscore.metrics.counts import Counts
 from wsscore.metrics.scores import compute, f_beta, ratio
+from wsscore.metrics.sighan_counts import SighanTotals
 from wsscore.results import GoldInfo, Report, SystemResult, build_report
 from wsscore.sighan.layout import perl_dictionary, perl_file_name, score_with_diff
 

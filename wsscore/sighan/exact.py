@@ -7,14 +7,13 @@ the output is in the gold's encoding, like the script's.
 from __future__ import annotations
 
 import os
-from dataclasses import replace
 from typing import BinaryIO
 
 from wsscore.align.stream import SentenceDetail
 from wsscore.inputs.encodings import Encoding
 from wsscore.inputs.options import GOLD_OPTION, InputOptions
 from wsscore.inputs.reading import open_text
-from wsscore.metrics.counts import SighanTotals, totals_of
+from wsscore.metrics.sighan_counts import SighanTotals, totals_of
 from wsscore.scoring.scorer import score
 from wsscore.sighan.layout import (
     format_sentence_block,
@@ -123,7 +122,7 @@ def write_sighan(
     report = score(
         gold_path,
         [test_path],
-        inputs=replace(inputs, gold_encoding=inputs.gold_encoding or gold_encoding.name),
+        inputs=inputs.replace(gold_encoding=inputs.gold_encoding or gold_encoding.name),
         on_detail=on_detail,
     )
     if unencodable:

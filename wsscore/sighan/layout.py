@@ -30,7 +30,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from wsscore.metrics.counts import SighanTotals
+from wsscore.metrics.sighan_counts import SighanTotals
 
 __all__ = [
     "SighanTotals",

@@ -6,13 +6,12 @@ from typing import Any
 
 import click
 
-from wsscore.cli.group import cli
 from wsscore.cli.options import encoding_options, input_options
 from wsscore.cli.running import run_command
 from wsscore.errors import EXIT_OK, WsscoreError
 
 
-@cli.command()
+@click.command()
 @click.argument("gold")
 @click.argument("members", nargs=-1, required=True, metavar="SEGMENTATION...")
 @click.option(

@@ -6,14 +6,13 @@ from typing import Any
 
 import click
 
-from wsscore.cli.group import cli
 from wsscore.cli.options import analysis_options, input_options
 from wsscore.cli.running import run_command
 from wsscore.cli.terminal import format_for, write_report
 from wsscore.errors import EXIT_OK, WsscoreError
 
 
-@cli.command()
+@click.command()
 @click.argument("gold")
 @click.argument("prediction", metavar="PRED")
 @click.option("--name", metavar="NAME", help="Label of the prediction (default: file name).")

@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from wsscore.cli.group import cli
 from wsscore.cli.options import BETA, encoding_options, input_options, jobs_of
 from wsscore.cli.running import run_command
 from wsscore.cli.terminal import format_for
@@ -18,7 +17,7 @@ if TYPE_CHECKING:
     from wsscore.results import Report
 
 
-@cli.command()
+@click.command()
 @click.argument("gold")
 @click.argument("predictions", nargs=-1, required=True, metavar="PRED...")
 @click.option(
@@ -185,9 +184,8 @@ def _refuse_oov_thresholds_without_dictionary(
 
 
 def _build_report(options: dict[str, Any]) -> Report:
-    names = list(options.get("names") or ()) or None
     if options["match"] == "diff":
-        return _diff_report(options, names)
+        return _diff_report(options)
     from wsscore.cli.progress import gold_progress
     from wsscore.scoring.scorer import score
 
@@ -195,24 +193,17 @@ def _build_report(options: dict[str, Any]) -> Report:
         return score(
             options["gold"],
             list(options["predictions"]),
-            inputs=input_options(options),
-            names=names,
-            ci=options["ci"],
-            beta=options["beta"],
-            samples=options["samples"],
-            seed=options["seed"],
-            sort=options["sort"],
+            **_table_arguments(options),
             extra=options["extra"],
             baseline=options["baseline"],
             topline=options["topline"],
             committee=list(options.get("committee") or ()) or None,  # expanded by check_files
             difficulty=options.get("difficulty"),
             progress=progress,
-            jobs=jobs_of(options["jobs"]),
         )
 
 
-def _diff_report(options: dict[str, Any], names: list[str] | None) -> Report:
+def _diff_report(options: dict[str, Any]) -> Report:
     from wsscore.sighan.by_diff import score_by_diff
 
     if options.get("baseline") or options.get("topline"):
@@ -224,18 +215,21 @@ def _diff_report(options: dict[str, Any], names: list[str] | None) -> Report:
             "--extra works with --match span",
             hint="the Perl script's diff alignment has no character offsets to build on",
         )
-    return score_by_diff(
-        options["gold"],
-        list(options["predictions"]),
-        inputs=input_options(options),
-        names=names,
-        ci=options["ci"],
-        beta=options["beta"],
-        samples=options["samples"],
-        seed=options["seed"],
-        sort=options["sort"],
-        jobs=jobs_of(options["jobs"]),
-    )
+    return score_by_diff(options["gold"], list(options["predictions"]), **_table_arguments(options))
+
+
+def _table_arguments(options: dict[str, Any]) -> dict[str, Any]:
+    """What both ways of scoring (span and diff) take from the command line."""
+    return {
+        "inputs": input_options(options),
+        "names": list(options.get("names") or ()) or None,
+        "ci": options["ci"],
+        "beta": options["beta"],
+        "samples": options["samples"],
+        "seed": options["seed"],
+        "sort": options["sort"],
+        "jobs": jobs_of(options["jobs"]),
+    }
 
 
 def _quiet_line(value: float | None) -> str:

@@ -6,13 +6,12 @@ from typing import Any
 
 import click
 
-from wsscore.cli.group import cli
 from wsscore.cli.options import ENCODING_HELP
 from wsscore.cli.running import run_command
 from wsscore.errors import EXIT_OK, Warnings, WsscoreError
 
 
-@cli.command()
+@click.command()
 @click.argument("text", default="-")
 @click.option(
     "-d",

@@ -6,7 +6,6 @@ from typing import Any
 
 import click
 
-from wsscore.cli.group import cli
 from wsscore.cli.options import encoding_options, input_options, jobs_of
 from wsscore.cli.running import run_command
 from wsscore.cli.terminal import in_gold_encoding
@@ -14,7 +13,7 @@ from wsscore.errors import EXIT_OK
 from wsscore.inputs.guards import Named
 
 
-@cli.command()
+@click.command()
 @click.argument("dictionary")
 @click.argument("gold")
 @click.argument("test")
