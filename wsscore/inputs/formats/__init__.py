@@ -1,0 +1,59 @@
+"""Input formats beyond plain words: readers that turn a file's lines into sentences of tokens
+(a word and maybe its tag), and the detection of a file's format from its first lines.
+
+Every reader is a generator over decoded lines (as ``TextFile.lines()`` yields them, without
+their line feed; a ``\\r`` left at the end is white space) and holds one sentence at a time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from wsscore.errors import Warnings
+from wsscore.inputs.formats.chars import read_chars
+from wsscore.inputs.formats.conllu import read_conllu
+from wsscore.inputs.formats.detect import detect_format, detect_format_reason
+from wsscore.inputs.formats.jsonl import read_jsonl
+from wsscore.inputs.formats.model import (
+    DEFAULT_OPTIONS,
+    FORMATS,
+    FormatOptions,
+    Sentence,
+    Token,
+    check_options,
+)
+from wsscore.inputs.formats.tagged import read_tagged
+from wsscore.inputs.formats.words import read_words
+
+__all__ = [
+    "FORMATS",
+    "FormatOptions",
+    "Sentence",
+    "Token",
+    "detect_format",
+    "detect_format_reason",
+    "read_sentences",
+]
+
+
+def read_sentences(
+    fmt: str,
+    lines: Iterable[str],
+    *,
+    name: str,
+    warnings: Warnings,
+    options: FormatOptions = DEFAULT_OPTIONS,
+) -> Iterator[Sentence]:
+    """The sentences of ``lines`` read as ``fmt`` (one of :data:`FORMATS`); ``name`` is the
+    file's name in messages. An unknown format or option is refused at once, a malformed line
+    (a :class:`~wsscore.errors.WsscoreError` naming file, line and fix) when it is reached."""
+    check_options(fmt, options)
+    if fmt == "words":
+        return read_words(lines)
+    if fmt == "tagged":
+        return read_tagged(lines, name=name, options=options)
+    if fmt == "chars":
+        return read_chars(lines, name=name, warnings=warnings)
+    if fmt == "conllu":
+        return read_conllu(lines, name=name, options=options)
+    return read_jsonl(lines, name=name)

@@ -1,0 +1,100 @@
+"""Which format a file is in, from its first lines, and why (to tell the user).
+
+The tests run from the most constrained format to the least, and each needs nearly every line
+(or token) to fit, so that a plain words file holding a URL, a date or a fraction stays
+``words``: a wrong guess costs the user absurd scores, a missed one only an option.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from wsscore.errors import WsscoreError
+from wsscore.inputs.formats.chars import parse_label
+from wsscore.inputs.formats.conllu import COLUMNS, id_kind
+from wsscore.inputs.formats.jsonl import parse_sentence
+from wsscore.inputs.formats.tagged import SEPARATORS, looks_tagged
+from wsscore.inputs.words import split_words
+
+NEARLY_ALL = 0.9  # share of lines (or tokens) that must fit jsonl, conllu or tagged
+NEARLY_ALL_CHARS = 0.95  # chars lines are short and uniform: a misfit is more telling
+
+
+def detect_format(head: list[str]) -> str:
+    """The format of a file whose first lines (blank ones too) are ``head``; ``words`` when
+    no other format fits."""
+    return detect_format_reason(head)[0]
+
+
+def detect_format_reason(head: list[str]) -> tuple[str, str]:
+    """``(format, reason)``: the reason is a short phrase for messages, as "117 of 120 tokens
+    end in /TAG"."""
+    lines = [line.rstrip("\r").lstrip("\ufeff") for line in head if line.strip()]
+    if not lines:
+        return "words", "the file is empty"
+    for fmt, test in TESTS:
+        reason = test(lines)
+        if reason is not None:
+            return fmt, reason
+    return "words", "no other format fits: words separated by white space"
+
+
+def _share(fitting: int, total: int, needed: float) -> bool:
+    return total > 0 and fitting >= needed * total
+
+
+def _jsonl(lines: list[str]) -> str | None:
+    if lines[0].lstrip()[:1] not in ("[", "{"):
+        return None
+    fitting = sum(_is_json_sentence(line) for line in lines)
+    if not _is_json_sentence(lines[0]) or not _share(fitting, len(lines), NEARLY_ALL):
+        return None
+    return f"{fitting} of {len(lines)} lines are JSON sentences"
+
+
+def _is_json_sentence(line: str) -> bool:
+    try:
+        parse_sentence(line, "", 0)
+    except WsscoreError:
+        return False
+    return True
+
+
+def _conllu(lines: list[str]) -> str | None:
+    rows = [line.split("\t") for line in lines if not line.startswith("#")]
+    fitting = sum(len(row) == COLUMNS and id_kind(row[0]) is not None for row in rows)
+    if not fitting or not _share(fitting, len(rows), NEARLY_ALL):
+        return None
+    return (
+        f"{fitting} of {len(rows)} lines that are not comments have {COLUMNS} tab-separated "
+        "columns and a CoNLL-U ID"
+    )
+
+
+def _chars(lines: list[str]) -> str | None:
+    fitting = sum(_is_labelled_character(split_words(line)) for line in lines)
+    if not _share(fitting, len(lines), NEARLY_ALL_CHARS):
+        return None
+    return f"{fitting} of {len(lines)} lines are a character and a B/M/E/S label"
+
+
+def _is_labelled_character(columns: list[str]) -> bool:
+    return len(columns) >= 2 and len(columns[0]) == 1 and parse_label(columns[-1]) is not None
+
+
+def _tagged(lines: list[str]) -> str | None:
+    # A URL's last path part looks like a tag (http://a.cn/index): URLs count neither way.
+    tokens = [token for line in lines for token in split_words(line) if "://" not in token]
+    best = max(SEPARATORS, key=lambda sep: sum(looks_tagged(token, sep) for token in tokens))
+    fitting = sum(looks_tagged(token, best) for token in tokens)
+    if not _share(fitting, len(tokens), NEARLY_ALL):
+        return None
+    return f"{fitting} of {len(tokens)} tokens end in {best}TAG"
+
+
+TESTS: tuple[tuple[str, Callable[[list[str]], str | None]], ...] = (
+    ("jsonl", _jsonl),
+    ("conllu", _conllu),
+    ("chars", _chars),
+    ("tagged", _tagged),
+)

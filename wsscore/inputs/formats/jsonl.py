@@ -1,0 +1,111 @@
+"""``jsonl``: JSON Lines, a sentence per line, in one of three shapes:
+
+- an array of words: ``["中国", "人民"]``;
+- an array of ``[word, tag]`` pairs: ``[["中国", "NR"], ["人民", "NN"]]``;
+- an object with ``tokens`` or ``words`` and, optionally, ``tags`` or ``pos`` of the same length:
+  ``{"tokens": ["中国", "人民"], "tags": ["NR", "NN"]}``.
+
+Blank lines are skipped, as JSON Lines readers do; an empty sentence is written ``[]``. A tag
+may be null or empty (no tag). White space inside a word is not text (docs/metrics.md §1.2): it
+is removed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from wsscore.errors import WsscoreError, location
+from wsscore.inputs.formats.model import Sentence, Token
+from wsscore.inputs.words import split_words
+
+SHAPE_HINT = (
+    'write an array of words, of [word, tag] pairs, or an object with "tokens" or "words" '
+    'and optionally "tags" or "pos"'
+)
+
+
+def read_jsonl(lines: Iterable[str], *, name: str) -> Iterator[Sentence]:
+    for number, line in enumerate(lines, 1):
+        if line.strip():
+            yield Sentence(number, parse_sentence(line, name, number))
+
+
+def parse_sentence(line: str, name: str, number: int) -> list[Token]:
+    """The tokens of one JSON line, or a :class:`WsscoreError` saying what is wrong with it."""
+    try:
+        value = json.loads(line)
+    except json.JSONDecodeError as error:
+        raise WsscoreError(
+            f"invalid JSON: {error.msg}",
+            where=location(name, number, error.colno),
+            hint="each line must be one JSON array or object (JSON Lines)",
+        ) from None
+    where = location(name, number)
+    if isinstance(value, dict):
+        return _from_object(value, where)
+    if isinstance(value, list):
+        return _from_array(value, where)
+    raise WsscoreError(
+        f"a JSON {type(value).__name__} is not a sentence", where=where, hint=SHAPE_HINT
+    )
+
+
+def _from_array(items: list[Any], where: str) -> list[Token]:
+    if all(isinstance(item, list) for item in items):
+        if not all(len(item) == 2 for item in items):
+            raise WsscoreError("a [word, tag] pair has not 2 items", where=where, hint=SHAPE_HINT)
+        return [_token(word, tag, where) for word, tag in items]
+    return [_token(word, None, where) for word in items]
+
+
+def _from_object(value: dict[str, Any], where: str) -> list[Token]:
+    words_key = _key(value, ("tokens", "words"), where)
+    tags_key = _key(value, ("tags", "pos"), where)
+    if words_key is None:
+        raise WsscoreError('the object has no "tokens" or "words"', where=where, hint=SHAPE_HINT)
+    words = _array(value, words_key, where)
+    if tags_key is None:
+        return [_token(word, None, where) for word in words]
+    tags = _array(value, tags_key, where)
+    if len(tags) != len(words):
+        raise WsscoreError(
+            f'"{words_key}" has {len(words)} items but "{tags_key}" has {len(tags)}',
+            where=where,
+            hint="give one tag per word",
+        )
+    return [_token(word, tag, where) for word, tag in zip(words, tags, strict=True)]
+
+
+def _key(value: dict[str, Any], names: tuple[str, str], where: str) -> str | None:
+    present = [name for name in names if name in value]
+    if len(present) > 1:
+        raise WsscoreError(
+            f'the object has both "{present[0]}" and "{present[1]}"',
+            where=where,
+            hint="keep one of them",
+        )
+    return present[0] if present else None
+
+
+def _array(value: dict[str, Any], key: str, where: str) -> list[Any]:
+    items = value[key]
+    if not isinstance(items, list):
+        raise WsscoreError(f'"{key}" is not an array', where=where, hint=SHAPE_HINT)
+    return items
+
+
+def _token(word: Any, tag: Any, where: str) -> Token:
+    if not isinstance(word, str):
+        raise WsscoreError(f"the word {_show(word)} is not a string", where=where, hint=SHAPE_HINT)
+    if tag is not None and not isinstance(tag, str):
+        raise WsscoreError(f"the tag {_show(tag)} is not a string", where=where, hint=SHAPE_HINT)
+    parts = split_words(word)
+    if not parts:
+        raise WsscoreError(f"the word {_show(word)} is empty", where=where, hint="remove it")
+    return Token(parts[0] if len(parts) == 1 else "".join(parts), tag or None)
+
+
+def _show(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)

@@ -1,0 +1,52 @@
+"""What every format reader yields: sentences of tokens, each a word and maybe a tag."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from wsscore.errors import InvalidArgument
+
+FORMATS = ("words", "tagged", "chars", "conllu", "jsonl")
+TAG_COLUMNS = ("upos", "xpos")
+
+
+class Token(NamedTuple):
+    word: str
+    tag: str | None  # None when the format or the file carries no tag
+
+
+class Sentence(NamedTuple):
+    line: int  # 1-based line of the file where the sentence starts (its first word)
+    tokens: list[Token]
+
+    def words(self) -> list[str]:
+        return [token.word for token in self.tokens]
+
+
+class FormatOptions(NamedTuple):
+    tag_sep: str | None = None  # tagged: "/" or "_"; None = detect from the file
+    drop_first_token: bool = False  # tagged: a People's Daily paragraph id (19980101-01-001-001/m)
+    tag_column: str = "upos"  # conllu: "upos" (column 4) or "xpos" (column 5)
+
+
+# One default for every call: a NamedTuple cannot be changed, so sharing it is safe.
+DEFAULT_OPTIONS = FormatOptions()
+
+
+def check_options(fmt: str, options: FormatOptions) -> None:
+    """Refuse what can never work before any line is read (a generator would raise it late)."""
+    if fmt not in FORMATS:
+        raise InvalidArgument(
+            f"unknown input format {fmt!r}", hint=f"choose one of {', '.join(FORMATS)}"
+        )
+    if options.tag_sep is not None and (
+        not options.tag_sep or any(char.isspace() for char in options.tag_sep)
+    ):
+        raise InvalidArgument(
+            f"tag separator {options.tag_sep!r} is empty or holds white space",
+            hint="use '/' or '_'",
+        )
+    if options.tag_column not in TAG_COLUMNS:
+        raise InvalidArgument(
+            f"unknown tag column {options.tag_column!r}", hint="choose upos or xpos"
+        )
