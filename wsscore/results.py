@@ -26,9 +26,10 @@ if TYPE_CHECKING:
 class GoldInfo(NamedTuple):
     path: str
     encoding: str
-    lines: int
+    lines: int  # of the file; for formats with a sentence per block, its sentences
     words: int
     sentences: int
+    format: str = "words"
 
     def as_dict(self) -> dict[str, object]:
         return dict(self._asdict())
@@ -45,6 +46,7 @@ class SystemResult:
         "encoding",
         "extra",
         "extra_metrics",
+        "format",
         "metrics",
         "name",
         "path",
@@ -68,8 +70,10 @@ class SystemResult:
         sighan: SighanTotals | None = None,
         extra: ExtraCounts | None = None,
         weighted: WeightedCounts | None = None,
+        format: str = "words",  # the input's format, as the JSON key says
     ):
         self.name = name
+        self.format = format
         self.path = path
         self.encoding = encoding
         self.counts = counts
@@ -96,6 +100,7 @@ class SystemResult:
             "name": self.name,
             "path": self.path,
             "encoding": self.encoding,
+            "format": self.format,
             "lines": self.pred_lines,
             "counts": counts,
             "metrics": metrics,
@@ -206,6 +211,7 @@ def build_report(
             mismatch=mismatch,
             resampling=resampling,
             difficulty=difficulty,
+            formats=(gold.format, [r.format for r in results]),
         ),
         gold,
         dictionary,

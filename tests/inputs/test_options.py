@@ -72,3 +72,20 @@ def test_one_options_value_serves_several_runs_each_with_its_own_warnings() -> N
     second = score(gold, [pred], inputs=options)
     assert len(first.warnings) == len(second.warnings) == 1
     assert len(options.warnings.messages) == 2
+
+
+def test_the_command_line_offers_every_input_format() -> None:
+    # The options module lists them without importing the readers (start-up time).
+    from wsscore.cli.options import FORMAT_CHOICES
+    from wsscore.inputs.formatted import FORMAT_CHOICES as KNOWN
+
+    assert FORMAT_CHOICES == KNOWN
+
+
+def test_formats_are_checked_and_apply_per_side() -> None:
+    options = InputOptions(input_format="conllu", pred_format="words")
+    assert (options.gold_format_used, options.pred_format_used) == ("conllu", "words")
+    with pytest.raises(InvalidArgument, match="unknown input format 'xml'"):
+        InputOptions(gold_format="xml")
+    with pytest.raises(InvalidArgument, match="one character"):
+        InputOptions(tag_sep="//")

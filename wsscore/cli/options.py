@@ -14,6 +14,10 @@ import click
 
 from wsscore.errors import Warnings
 
+# The formats a file may be read in (wsscore.inputs.formatted, which imports the readers, is
+# imported only when a command runs).
+FORMAT_CHOICES = ("auto", "words", "tagged", "chars", "conllu", "jsonl")
+
 if TYPE_CHECKING:
     from wsscore.inputs.options import InputOptions
 
@@ -59,6 +63,35 @@ def encoding_options(func: Callable) -> Callable:
         ),
         click.option("--pred-encoding", metavar="NAME", help="Encoding of the predictions."),
         click.option("--dict-encoding", metavar="NAME", help="Encoding of the dictionary."),
+        click.option(
+            "--input-format",
+            type=click.Choice(FORMAT_CHOICES),
+            default="auto",
+            show_default=True,
+            help="Format of the gold and the predictions: detected per file, or words "
+            "(white space), tagged (word/TAG), chars (a character and its B/M/E/S label per "
+            "line), conllu, jsonl.",
+        ),
+        click.option(
+            "--gold-format",
+            type=click.Choice(FORMAT_CHOICES),
+            help="Format of the gold (overrides --input-format).",
+        ),
+        click.option(
+            "--pred-format",
+            type=click.Choice(FORMAT_CHOICES),
+            help="Format of the predictions (overrides --input-format).",
+        ),
+        click.option(
+            "--tag-sep",
+            metavar="CHAR",
+            help="Separator of word and tag in tagged files (default: / or _, detected).",
+        ),
+        click.option(
+            "--drop-first-token",
+            is_flag=True,
+            help="Tagged files: drop each line's first token (People's Daily paragraph ids).",
+        ),
         click.option(
             "--strict", is_flag=True, help="Treat warnings (undecodable bytes, …) as errors."
         ),
@@ -140,6 +173,11 @@ def input_options(options: dict[str, Any], dictionaries: list[str] | None = None
         dict_encoding=options.get("dict_encoding"),
         mismatch=options.get("mismatch", "warn"),
         strict=options["strict"],
+        input_format=options.get("input_format", "auto"),
+        gold_format=options.get("gold_format"),
+        pred_format=options.get("pred_format"),
+        tag_sep=options.get("tag_sep"),
+        drop_first_token=options.get("drop_first_token", False),
         warnings=Warnings(strict=options["strict"], quiet=False),
     )
 

@@ -16,6 +16,8 @@ from collections.abc import Callable, Iterable
 
 from wsscore.errors import InvalidArgument, Warnings
 from wsscore.inputs.dictionary import Dictionary, load_training_corpus, load_word_list
+from wsscore.inputs.formats import FormatOptions
+from wsscore.inputs.formatted import check_format
 
 # Where known words come from: paths of word lists, a loaded Dictionary, or a set of words.
 DictionarySource = str | os.PathLike | Iterable[str | os.PathLike] | Dictionary | set | frozenset
@@ -41,8 +43,13 @@ class InputOptions:
     from the gold's: ``warn`` (count the words touching them as wrong, refused beyond 10% of
     sentences), ``error`` or ``align`` (without limit). ``strict`` turns warnings into errors;
     ``warnings`` collects them (a quiet collector by default; the command line prints them).
+    ``input_format`` is the format of the gold and the predictions (``auto``, the default,
+    detects each file; or ``words``, ``tagged``, ``chars``, ``conllu``, ``jsonl``);
+    ``gold_format`` and ``pred_format`` override it for one side. ``tag_sep`` is the separator
+    of ``word/TAG`` tokens (detected when None); ``drop_first_token`` drops the paragraph id
+    that starts each line of People's Daily files. In-memory lines are always words.
 
-    An unknown ``mismatch`` raises :class:`~wsscore.errors.InvalidArgument`. The value is
+    An unknown ``mismatch`` or format raises :class:`~wsscore.errors.InvalidArgument`. The value is
     immutable: :meth:`replace` gives a changed copy (sharing the warnings collector).
     """
 
@@ -51,11 +58,16 @@ class InputOptions:
     __slots__ = (
         "dict_encoding",
         "dictionary",
+        "drop_first_token",
         "encoding",
         "gold_encoding",
+        "gold_format",
+        "input_format",
         "mismatch",
         "pred_encoding",
+        "pred_format",
         "strict",
+        "tag_sep",
         "train",
         "warnings",
     )
@@ -68,6 +80,11 @@ class InputOptions:
         "dict_encoding",
         "mismatch",
         "strict",
+        "input_format",
+        "gold_format",
+        "pred_format",
+        "tag_sep",
+        "drop_first_token",
         "warnings",
     )
 
@@ -79,6 +96,11 @@ class InputOptions:
     dict_encoding: str | None
     mismatch: str
     strict: bool
+    input_format: str
+    gold_format: str | None
+    pred_format: str | None
+    tag_sep: str | None
+    drop_first_token: bool
     warnings: Warnings
 
     def __init__(
@@ -91,6 +113,11 @@ class InputOptions:
         dict_encoding: str | None = None,
         mismatch: str = "warn",
         strict: bool = False,
+        input_format: str = "auto",
+        gold_format: str | None = None,
+        pred_format: str | None = None,
+        tag_sep: str | None = None,
+        drop_first_token: bool = False,
         warnings: Warnings | None = None,
     ):
         if mismatch not in MISMATCH_POLICIES:
@@ -106,6 +133,11 @@ class InputOptions:
             "dict_encoding": dict_encoding,
             "mismatch": mismatch,
             "strict": strict,
+            "input_format": check_format(input_format),
+            "gold_format": gold_format and check_format(gold_format),
+            "pred_format": pred_format and check_format(pred_format),
+            "tag_sep": _checked_separator(tag_sep),
+            "drop_first_token": drop_first_token,
             "warnings": warnings if warnings is not None else Warnings(quiet=True),
         }
         for name, value in values.items():
@@ -144,6 +176,20 @@ class InputOptions:
     def for_predictions(self) -> str:
         """The encoding predictions (and committee members) are read in."""
         return self.pred_encoding or self.encoding
+
+    @property
+    def gold_format_used(self) -> str:
+        """The format the gold is read in (``auto``: detected)."""
+        return self.gold_format or self.input_format
+
+    @property
+    def pred_format_used(self) -> str:
+        """The format predictions (and committee members) are read in."""
+        return self.pred_format or self.input_format
+
+    @property
+    def format_options(self) -> FormatOptions:
+        return FormatOptions(tag_sep=self.tag_sep, drop_first_token=self.drop_first_token)
 
     @property
     def for_dictionary(self) -> str:
@@ -230,3 +276,9 @@ def load_dictionary(
         warnings=warnings if warnings is not None else Warnings(),
     )
     return options.load_dictionary()
+
+
+def _checked_separator(separator: str | None) -> str | None:
+    if separator is not None and (len(separator) != 1 or separator.isspace()):
+        raise InvalidArgument(f"a tag separator is one character, not {separator!r} (e.g. / or _)")
+    return separator

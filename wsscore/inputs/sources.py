@@ -6,6 +6,8 @@ import os
 from collections.abc import Iterator, Sequence
 
 from wsscore.errors import Warnings
+from wsscore.inputs.formats import FormatOptions
+from wsscore.inputs.formatted import FormattedInput, formatted
 from wsscore.inputs.reading import Crib, TextFile, open_text
 
 # A file path ('-' is standard input; .gz/.bz2/.xz are read transparently), or the lines of an
@@ -38,7 +40,12 @@ class InMemoryLines:
             yield "\n".join(self._lines) + "\n"
 
 
-Input = TextFile | InMemoryLines
+Input = TextFile | InMemoryLines | FormattedInput
+
+
+def is_file(source: Input) -> bool:
+    """Whether an opened input is a file (in-memory lines may be empty; a file may not)."""
+    return isinstance(source, (TextFile, FormattedInput))
 
 
 def is_path(source: object) -> bool:
@@ -54,13 +61,17 @@ def open_source(
     crib: Crib = None,
     name: str = "<lines>",
     option: str = "--encoding",
+    fmt: str = "words",
+    format_options: FormatOptions | None = None,
 ) -> Input:
     """A path opened for streaming, or in-memory lines called ``name`` in messages.
 
-    ``option`` sets the file's encoding (``--gold-encoding`` etc.): its hints name it.
+    ``option`` sets the file's encoding (``--gold-encoding`` etc.): its hints name it. ``fmt``
+    is the file's format (``auto``: detected); in-memory lines are words.
     """
-    if isinstance(source, (str, os.PathLike)):
-        return open_text(
-            os.fspath(source), encoding, warnings=warnings, strict=strict, crib=crib, option=option
-        )
-    return InMemoryLines(source, name)
+    if not isinstance(source, (str, os.PathLike)):
+        return InMemoryLines(source, name)
+    text = open_text(
+        os.fspath(source), encoding, warnings=warnings, strict=strict, crib=crib, option=option
+    )
+    return formatted(text, fmt, warnings, format_options or FormatOptions())

@@ -19,6 +19,7 @@ def signature(
     mismatch: str,
     resampling: tuple[int, int] | None = None,
     difficulty: str | None = None,
+    formats: tuple[str, Sequence[str]] = ("words", ()),
 ) -> str:
     """``key:value|…``: everything that changes a number wsscore prints.
 
@@ -41,7 +42,19 @@ def signature(
     if dictionary is not None:
         encodings.append(f"dict={dictionary.encoding}")
     parts.append("enc:" + ",".join(encodings))
+    fmt = _formats(*formats)
+    if fmt is not None:
+        parts.append(fmt)
     parts.append(f"mismatch:{mismatch}")
     if difficulty is not None:  # "committee-K" or "file": where the word difficulties came from
         parts.append(f"difficulty:{difficulty}")
     return "|".join(parts)
+
+
+def _formats(gold: str, predictions: Sequence[str]) -> str | None:
+    """``fmt:gold=conllu,pred=words``, or None when every input is words (the signatures of
+    plain files stay as they were before formats existed)."""
+    if gold == "words" and all(fmt == "words" for fmt in predictions):
+        return None
+    pred = "+".join(dict.fromkeys(predictions)) or "words"
+    return f"fmt:gold={gold},pred={pred}"

@@ -13,9 +13,10 @@ from functools import partial
 from wsscore.align.stream import SentenceDetail
 from wsscore.errors import InvalidArgument
 from wsscore.inputs.encodings import Crib
+from wsscore.inputs.formatted import FormattedInput
 from wsscore.inputs.options import GOLD_OPTION, PRED_OPTION, InputOptions
 from wsscore.inputs.reading import TextFile, crib_of
-from wsscore.inputs.sources import Input, Source, is_path, open_source
+from wsscore.inputs.sources import Input, Source, is_file, is_path, open_source
 from wsscore.metrics.difficulty import DifficultyReader, DifficultyWeighting
 
 
@@ -41,10 +42,10 @@ class OpenedInputs:
 
     @property
     def gold_is_file(self) -> bool:
-        return isinstance(self.gold, TextFile)
+        return is_file(self.gold)
 
     def is_file(self, index: int) -> bool:
-        return isinstance(self.predictions[index], TextFile)
+        return is_file(self.predictions[index])
 
     def default_name(self, index: int) -> str:
         """The prediction's file name, or its path where two systems share that name."""
@@ -62,8 +63,8 @@ class OpenedInputs:
 
     def close(self) -> None:
         for source in (self.gold, *self.predictions):  # the parallel path leaves them unread
-            if isinstance(source, TextFile):
-                source.close()
+            if is_file(source):
+                source.close()  # type: ignore[union-attr]
 
 
 def open_inputs(
@@ -75,11 +76,19 @@ def open_inputs(
     on_difficulties: Callable[[SentenceDetail, list[float]], None] | None,
 ) -> OpenedInputs:
     gold_file = open_source(
-        gold, inputs.for_gold, inputs.warnings, inputs.strict, name="<gold>", option=GOLD_OPTION
+        gold,
+        inputs.for_gold,
+        inputs.warnings,
+        inputs.strict,
+        name="<gold>",
+        option=GOLD_OPTION,
+        fmt=inputs.gold_format_used,
+        format_options=inputs.format_options,
     )
     # The gold's characters tell apart GB and Big5 readings of an ambiguous prediction; they
     # are collected only if a prediction needs them.
-    crib = partial(crib_of, gold_file) if isinstance(gold_file, TextFile) else None
+    text = gold_file.source if isinstance(gold_file, FormattedInput) else gold_file
+    crib = partial(crib_of, text) if isinstance(text, TextFile) else None
     pred_files = [
         _open_prediction(p, inputs, crib, f"<prediction {i + 1}>")
         for i, p in enumerate(predictions)
@@ -110,6 +119,8 @@ def _open_prediction(source: Source, inputs: InputOptions, crib: Crib, name: str
         crib=crib,
         name=name,
         option=PRED_OPTION,
+        fmt=inputs.pred_format_used,
+        format_options=inputs.format_options,
     )
 
 

@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from wsscore.align.stream import SentenceDetail
 from wsscore.errors import InvalidArgument, refuse_standard_input_twice
 from wsscore.inputs.dictionary import Dictionary, check_coverage
+from wsscore.inputs.formatted import format_of
 from wsscore.inputs.options import InputOptions
 from wsscore.inputs.sources import Source, is_path
 from wsscore.metrics.bootstrap import SAMPLES, SEED, with_bootstrap
@@ -108,6 +109,7 @@ def score(
             totals.gold_lines,
             totals.gold_words,
             totals.gold_sentences,
+            format_of(opened.gold),
         ),
         known,
         results,
@@ -219,6 +221,7 @@ def _system_results(
         check_coverage(
             known, totals.gold_words, [r.counts.oov_words for r in results], inputs.warnings
         )
+    _name_detected_formats(opened, results, inputs)
     return results
 
 
@@ -248,4 +251,35 @@ def _system_result(
         sentences if scoring.keep_sentences else None,
         extra=run.extra_totals[index] if run.extra_totals is not None else None,
         weighted=opened.weighting.totals[index] if opened.weighting is not None else None,
+        format=format_of(pred_file),
     )
+
+
+# Below this F a detected format is named: a wrong guess (a tagged file read as words, say)
+# gives scores like these, and the user should not have to guess why.
+SUSPICIOUS_F = 0.5
+
+
+def _name_detected_formats(
+    opened: OpenedInputs, results: list[SystemResult], inputs: InputOptions
+) -> None:
+    formats = {format_of(source) for source in (opened.gold, *opened.predictions)}
+    detected = "auto" in (inputs.gold_format_used, inputs.pred_format_used)
+    if formats == {"words"} or not detected:
+        return
+    if not any(_looks_wrong(result) for result in results):
+        return
+    read = [f"the gold was read as {format_of(opened.gold)}"]
+    read += [f"{result.name} as {result.format}" for result in results]
+    inputs.warnings.warn(
+        f"scores this low can come from a wrong format: {', '.join(read)} (detected from "
+        "their first lines)",
+        where=opened.gold.name,
+        hint="if one is wrong, give --gold-format or --pred-format "
+        "(words, tagged, chars, conllu, jsonl)",
+    )
+
+
+def _looks_wrong(result: SystemResult) -> bool:
+    f = result.metrics.f
+    return f is None or f < SUSPICIOUS_F or result.counts.misaligned_chars > 0

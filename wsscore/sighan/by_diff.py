@@ -15,8 +15,9 @@ from typing import BinaryIO
 from wsscore.errors import WsscoreError, location
 from wsscore.inputs.dictionary import OPTION as DICT_OPTION
 from wsscore.inputs.encodings import Encoding
+from wsscore.inputs.formatted import format_of, formatted
 from wsscore.inputs.options import GOLD_OPTION, PRED_OPTION, InputOptions
-from wsscore.inputs.reading import BLOCK_SIZE, open_binary, open_text
+from wsscore.inputs.reading import BLOCK_SIZE, TextFile, open_binary, open_text
 from wsscore.metrics.bootstrap import SAMPLES, SEED, with_bootstrap
 from wsscore.metrics.counts import Counts
 from wsscore.metrics.scores import compute, f_beta, ratio
@@ -170,6 +171,7 @@ def score_by_diff(
     gold_file = open_text(
         gold, inputs.for_gold, warnings=warnings, strict=strict, option=GOLD_OPTION
     )
+    _refuse_other_formats(gold_file, inputs.gold_format_used, inputs)
     gold_enc = gold_file.encoding
     entries = _perl_entries(word_lists, inputs, gold_enc)
     say = on_warning or (lambda message: warnings.warn(message))
@@ -179,6 +181,7 @@ def score_by_diff(
         pred_file = open_text(
             path, inputs.for_predictions, warnings=warnings, strict=strict, option=PRED_OPTION
         )
+        _refuse_other_formats(pred_file, inputs.pred_format_used, inputs)
         gold_lines = raw_lines(gold)
         try:
             totals, per_sentence = score_with_diff(
@@ -251,3 +254,17 @@ def _perl_entries(word_lists: list[str], inputs: InputOptions, gold_enc: Encodin
             lines_in(path, dict_file.encoding, gold_enc, skip_unencodable=True)
         )
     return entries
+
+
+def _refuse_other_formats(source: TextFile, fmt: str, inputs: InputOptions) -> None:
+    """The Perl script reads words separated by white space, and so does ``--match diff``."""
+    read = formatted(source, fmt, inputs.warnings, inputs.format_options)
+    if read is not source:
+        how = "was detected as" if fmt == "auto" else "is read as"
+        raise WsscoreError(
+            f"--match diff reads plain words files, as the Perl script does; this one {how} "
+            f"{format_of(read)}",
+            where=source.name,
+            hint="use --match span, which reads every format (or --input-format words if the "
+            "detection is wrong)",
+        )

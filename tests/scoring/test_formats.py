@@ -1,0 +1,81 @@
+"""Scoring files in other formats: the format read is reported, named when scores look wrong,
+and refused by --match diff (the Perl script reads words only)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import FIXTURES
+
+from wsscore import InputOptions, WsscoreError, score
+
+FORMATS = FIXTURES / "formats"
+WORDS, TAGGED, CONLLU = (
+    FORMATS / "same.words.txt",
+    FORMATS / "same.tagged.txt",
+    FORMATS / "same.conllu",
+)
+
+
+def _wsscore(*args: object) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "wsscore", *map(str, args)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_the_formats_read_are_in_the_json_and_the_signature() -> None:
+    done = _wsscore("score", CONLLU, TAGGED, WORDS, "-f", "json")
+    data = json.loads(done.stdout)
+    assert data["gold"]["format"] == "conllu"
+    assert [s["format"] for s in data["systems"]] == ["tagged", "words"]
+    assert "|fmt:gold=conllu,pred=tagged+words|" in data["signature"]
+    assert [s["metrics"]["f1"] for s in data["systems"]] == [1.0, 1.0]
+    assert done.stderr == ""
+
+
+def test_plain_words_keep_their_signature() -> None:
+    report = score(WORDS, [WORDS])
+    assert "fmt:" not in report.signature
+    assert report.gold.format == "words" and report.systems[0].format == "words"
+
+
+def test_a_detected_format_is_named_when_the_scores_look_wrong(tmp_path: Path) -> None:
+    # The same characters, unsegmented: read as words, F = 0.
+    unsegmented = tmp_path / "raw.txt"
+    unsegmented.write_text(
+        "".join(line.replace(" ", "") + "\n" for line in WORDS.read_text("utf-8").splitlines()),
+        encoding="utf-8",
+    )
+    done = _wsscore("score", TAGGED, unsegmented, "-q")
+    assert done.returncode == 0
+    assert "a wrong format: the gold was read as tagged, raw.txt as words" in done.stderr
+    assert "give --gold-format or --pred-format" in done.stderr
+    # Said only when a format was detected: given formats are the user's word.
+    given = _wsscore("score", TAGGED, unsegmented, "-q", "--gold-format", "tagged",
+                     "--pred-format", "words")  # fmt: skip
+    assert given.stderr == ""
+
+
+def test_match_diff_refuses_other_formats() -> None:
+    done = _wsscore("score", CONLLU, WORDS, "--match", "diff")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1
+    assert "--match diff reads plain words files" in done.stderr
+    assert "was detected as conllu" in done.stderr and "same.conllu" in done.stderr
+
+
+def test_a_format_given_overrides_detection() -> None:
+    # The tagged file read as plain words: its tokens keep their /TAG, so its text is not the
+    # gold's; with --mismatch align it is scored, and no word is right.
+    with pytest.raises(WsscoreError, match="not a segmentation of this gold"):
+        score(WORDS, [TAGGED], inputs=InputOptions(pred_format="words"))
+    aligned = score(WORDS, [TAGGED], inputs=InputOptions(pred_format="words", mismatch="align"))
+    assert aligned.systems[0].format == "words"
+    assert aligned.systems[0].counts.correct == 0

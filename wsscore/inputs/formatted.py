@@ -1,0 +1,123 @@
+"""Inputs in another format than plain words, read as the words of their sentences.
+
+The scorer reads one shape: lines of words separated by white space (a :class:`TextFile`). A
+file in another format (``tagged``, ``chars``, ``conllu``, ``jsonl``; see
+:mod:`wsscore.inputs.formats`) is wrapped in a :class:`FormattedInput`, which streams its
+sentences through the format's reader and hands the scorer one line of words per sentence. A
+plain words file is never wrapped: it keeps the fast path (whole blocks, the C speed-ups).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from wsscore.errors import InvalidArgument, Warnings
+from wsscore.inputs.encodings import Encoding
+from wsscore.inputs.formats import FORMATS, FormatOptions, detect_format, read_sentences
+from wsscore.inputs.reading import BLOCK_SIZE, TextFile
+
+FORMAT_CHOICES = ("auto", *FORMATS)
+HEAD_LINES = 200  # the lines a format is detected on
+BLOCK_CHARS = 1 << 17  # characters of words handed to the scorer at a time
+
+
+class FormattedInput:
+    """A file in a format other than words, shaped like the :class:`TextFile` the scorer reads:
+    one line of space-separated words per sentence of the file."""
+
+    def __init__(
+        self,
+        source: TextFile,
+        fmt: str,
+        *,
+        detected: bool,
+        warnings: Warnings,
+        options: FormatOptions,
+    ):
+        self.source = source
+        self.format = fmt
+        self.detected = detected  # by `auto`, not given: said when the scores look wrong
+        self._warnings = warnings
+        self._options = options
+        self.lines_read = 0  # sentences handed out so far (a sentence is the scorer's line)
+
+    @property
+    def name(self) -> str:
+        return self.source.name
+
+    @property
+    def path(self) -> str:
+        return self.source.path
+
+    @property
+    def encoding(self) -> Encoding:
+        return self.source.encoding
+
+    @property
+    def bytes_done(self) -> int:
+        return self.source.bytes_done
+
+    def lines(self) -> Iterator[str]:
+        sentences = read_sentences(
+            self.format,
+            self.source.lines(),
+            name=self.name,
+            warnings=self._warnings,
+            options=self._options,
+        )
+        for sentence in sentences:
+            self.lines_read += 1
+            yield " ".join(token.word for token in sentence.tokens)
+
+    def text_blocks(self) -> Iterator[str]:
+        block: list[str] = []
+        size = 0
+        for line in self.lines():
+            block.append(line)
+            size += len(line) + 1
+            if size >= BLOCK_CHARS:
+                yield "\n".join(block) + "\n"
+                block, size = [], 0
+        if block:
+            yield "\n".join(block) + "\n"
+
+    def close(self) -> None:
+        self.source.close()
+
+
+def check_format(fmt: str) -> str:
+    if fmt not in FORMAT_CHOICES:
+        choices = ", ".join(FORMAT_CHOICES)
+        raise InvalidArgument(f"unknown input format {fmt!r}; use one of {choices}")
+    return fmt
+
+
+def formatted(
+    source: TextFile, fmt: str, warnings: Warnings, options: FormatOptions
+) -> TextFile | FormattedInput:
+    """``source`` read in format ``fmt`` (``auto``: detected on its first lines)."""
+    detected = fmt == "auto"
+    if detected:
+        fmt = detect_format(head_of(source))
+    if fmt == "words":
+        return source
+    return FormattedInput(source, fmt, detected=detected, warnings=warnings, options=options)
+
+
+def head_of(source: TextFile) -> list[str]:
+    """The first whole lines of a file, from the block its encoding was decided on (the stream
+    itself is not touched: standard input can be read only once)."""
+    block = source.first_block
+    try:
+        text = block.decode(source.encoding.codec, "replace")
+    except UnicodeError:  # a codec without error handlers (idna, punycode): plain words
+        return []
+    lines = text.split("\n")
+    if len(block) >= BLOCK_SIZE and not text.endswith("\n"):
+        lines.pop()  # the block was cut inside a line
+    return lines[:HEAD_LINES]
+
+
+def format_of(source: object) -> str:
+    """The format an opened input is read in."""
+    return source.format if isinstance(source, FormattedInput) else "words"
