@@ -47,6 +47,7 @@ def spread_multi_values(args: list[str]) -> list[str]:
 # run pays for its own command's imports only.
 COMMANDS = {
     "compare": "wsscore.cli.commands.compare",
+    "convert": "wsscore.cli.commands.convert",
     "difficulty": "wsscore.cli.commands.difficulty",
     "errors": "wsscore.cli.commands.errors",
     "score": "wsscore.cli.commands.score",
@@ -151,4 +152,5 @@ def cli() -> None:
     wsscore errors GOLD PRED -d WORDS              what went wrong, and where
     wsscore compare GOLD BASELINE SYS...           paired significance tests
     wsscore difficulty GOLD SEG1 SEG2 ... -o F     word difficulty by a committee
+    wsscore convert FILE --to conllu               a file in another input format
     """

@@ -28,6 +28,7 @@ INPUT_OPTIONS = (
     ("systems", "the system"),
     ("members", "the segmentation"),
     ("text", "TEXT"),
+    ("source", "the input"),
     ("dictionary", "the dictionary"),
     ("dictionaries", "-d"),
     ("training", "--train"),

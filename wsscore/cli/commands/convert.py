@@ -1,0 +1,106 @@
+"""``wsscore convert``: a file in one input format written in another."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from wsscore.cli.options import ENCODING_HELP, FORMAT_CHOICES
+from wsscore.cli.running import run_command
+from wsscore.errors import EXIT_OK, Warnings, WsscoreError
+
+TARGETS = tuple(choice for choice in FORMAT_CHOICES if choice != "auto")
+
+
+@click.command()
+@click.argument("source", metavar="FILE", default="-")
+@click.option("--to", "target", type=click.Choice(TARGETS), required=True, help="Format to write.")
+@click.option(
+    "--from",
+    "fmt",
+    type=click.Choice(FORMAT_CHOICES),
+    default="auto",
+    show_default=True,
+    help="Format of FILE (detected from its first lines by default).",
+)
+@click.option(
+    "--tag-sep",
+    metavar="CHAR",
+    help="Separator of word and tag: of FILE when it is tagged (default: detected), and of the "
+    "output with --to tagged (default: /).",
+)
+@click.option(
+    "--drop-first-token",
+    is_flag=True,
+    help="Tagged FILE: drop each line's first token (People's Daily paragraph ids).",
+)
+@click.option(
+    "--tag-column",
+    type=click.Choice(["upos", "xpos"]),
+    default="upos",
+    show_default=True,
+    help="CoNLL-U FILE: the column that holds the tags.",
+)
+@click.option(
+    "--encoding",
+    default="auto",
+    show_default=True,
+    metavar="NAME",
+    help=f"Encoding of FILE: {ENCODING_HELP}",
+)
+@click.option(
+    "--output-encoding",
+    default="utf-8",
+    show_default=True,
+    metavar="NAME",
+    help="Encoding of the output.",
+)
+@click.option("-o", "--output", metavar="FILE", help="Write to FILE (atomically).")
+@click.option("--strict", is_flag=True, help="Treat warnings (undecodable bytes, …) as errors.")
+@click.option("--debug", is_flag=True, help="Show a traceback on errors.")
+def convert(**options: Any) -> None:
+    """Write FILE (default: standard input) in another input format: words, tagged, chars,
+    conllu or jsonl. Words and their tags are kept; what a format cannot hold (syntax, lemmas)
+    is not invented."""
+    run_command(_convert_command, options)
+
+
+def _convert_command(options: dict[str, Any]) -> int:
+    from wsscore.inputs.encodings import lookup
+    from wsscore.inputs.formats import FormatOptions, detect_format, read_sentences
+    from wsscore.inputs.formats.writers import WRITERS
+    from wsscore.inputs.formatted import head_of
+    from wsscore.inputs.reading import open_text
+    from wsscore.output.destination import Destination
+
+    warnings = Warnings(strict=options["strict"], quiet=False)
+    try:
+        target = lookup(options["output_encoding"])
+    except ValueError as exc:
+        raise WsscoreError(str(exc)) from None
+    source = open_text(
+        options["source"], options["encoding"], warnings=warnings, strict=options["strict"]
+    )
+    fmt = detect_format(head_of(source)) if options["fmt"] == "auto" else options["fmt"]
+    reading = FormatOptions(
+        tag_sep=options["tag_sep"] if fmt == "tagged" else None,
+        drop_first_token=options["drop_first_token"],
+        tag_column=options["tag_column"],
+    )
+    write = WRITERS[options["target"]]
+    separator = options["tag_sep"] or "/"
+    sentences = read_sentences(
+        fmt, source.lines(), name=source.name, warnings=warnings, options=reading
+    )
+    with Destination(options["output"]) as destination:
+        for sentence in sentences:
+            text = write(sentence, source.name, separator)
+            try:
+                destination.write(target.encode(text))
+            except UnicodeEncodeError as exc:
+                raise WsscoreError(
+                    f"{exc.object[exc.start : exc.end]!r} cannot be written in {target.name}",
+                    hint="choose another --output-encoding",
+                ) from None
+    return EXIT_OK
