@@ -17,6 +17,7 @@ from wsscore.metrics.difficulty import WeightedCounts, compute_weighted, deciles
 from wsscore.metrics.ranking import not_significantly_different, sort_systems
 from wsscore.metrics.scores import Metrics
 from wsscore.metrics.signature import signature
+from wsscore.metrics.tags import TagCounts, compute_tags, tag_rows
 
 if TYPE_CHECKING:
     from wsscore.align.stream import SentenceRecord
@@ -53,6 +54,8 @@ class SystemResult:
         "pred_lines",
         "sentences",
         "sighan",
+        "tag_metrics",
+        "tags",
         "weighted",
         "weighted_metrics",
     )
@@ -71,9 +74,15 @@ class SystemResult:
         extra: ExtraCounts | None = None,
         weighted: WeightedCounts | None = None,
         format: str = "words",  # the input's format, as the JSON key says
+        tags: TagCounts | None = None,
+        has_dictionary: bool = False,
     ):
         self.name = name
         self.format = format
+        self.tags = tags
+        self.tag_metrics = (
+            compute_tags(tags, has_dictionary=has_dictionary) if tags is not None else None
+        )
         self.path = path
         self.encoding = encoding
         self.counts = counts
@@ -108,6 +117,10 @@ class SystemResult:
         if self.weighted is not None and self.weighted_metrics is not None:
             metrics.update(self.weighted_metrics.as_dict())
             data["difficulty_deciles"] = [d.as_dict() for d in deciles(self.weighted)]
+        if self.tags is not None and self.tag_metrics is not None:
+            counts.update(self.tags.as_counts())
+            metrics.update(self.tag_metrics.as_dict())
+            data["tags"] = [row.as_dict() for row in tag_rows(self.tags)]
         return data
 
 
@@ -192,6 +205,7 @@ def build_report(
     sort: str = "f",
     resampling: tuple[int, int] | None = None,
     difficulty: str | None = None,
+    tags: str | None = None,
 ) -> Report:
     """The report of scored systems in the order of ``sort`` (a key of
     :data:`~wsscore.metrics.ranking.SORT_KEYS`: by F, undefined last, unless told otherwise).
@@ -212,6 +226,7 @@ def build_report(
             resampling=resampling,
             difficulty=difficulty,
             formats=(gold.format, [r.format for r in results]),
+            tags=tags,
         ),
         gold,
         dictionary,

@@ -1,10 +1,11 @@
-"""CoNLL-U against the official CoNLL 2018 evaluation script: the same Words counts.
+"""CoNLL-U against the official CoNLL 2018 evaluation script: the same Words, UPOS and XPOS counts.
 
-The system files are made from the real UD Chinese GSD data: each test sentence re-segmented by
-greedy maximum matching with the words of the dev split (so some words are right and some are
-not), written as CoNLL-U. ``conll18_ud_eval.py -c`` gives the correct, gold and predicted word
-counts; wsscore must give the same, and the same again when the system is written in every
-other format. Skipped without ``../shared/ud``.
+The system files are made from the real UD Chinese GSD data: each sentence of the test (dev)
+split re-segmented by greedy maximum matching with the words of the dev (test) split, so some
+words are right and some are not, and re-tagged with the gold's tags where a span is right, every
+seventh changed. ``conll18_ud_eval.py -c`` gives the correct, gold and predicted counts of words,
+UPOS and XPOS; wsscore must give the same, and the same again when the system is written in
+every other format. Skipped without ``../shared/ud``.
 """
 
 from __future__ import annotations
@@ -30,33 +31,66 @@ def _need(path: Path) -> Path:
     return path
 
 
-def _sentences(conllu: Path) -> list[list[str]]:
-    """The FORMs of each sentence, read here independently of wsscore's reader."""
-    sentences, words = [], []
+def _rows(conllu: Path) -> list[list[list[str]]]:
+    """The word lines of each sentence, split into columns (read here independently of wsscore)."""
+    sentences, rows = [], []
     for line in conllu.read_text(encoding="utf-8").splitlines():
         if not line:
-            if words:
-                sentences.append(words)
-            words = []
+            if rows:
+                sentences.append(rows)
+            rows = []
         elif not line.startswith("#"):
             columns = line.split("\t")
             if columns[0].isdigit():
-                words.append(columns[1])
-    if words:
-        sentences.append(words)
+                rows.append(columns)
+    if rows:
+        sentences.append(rows)
     return sentences
 
 
-def _as_conllu(sentences: list[list[str]]) -> str:
+def _sentences(conllu: Path) -> list[list[str]]:
+    """The FORMs of each sentence."""
+    return [[row[1] for row in rows] for rows in _rows(conllu)]
+
+
+def _as_conllu(sentences: list[list[str]], tags: list[list[tuple[str, str]]] | None = None) -> str:
     lines = []
     for number, words in enumerate(sentences, start=1):
         lines.append(f"# sent_id = mm-{number}")
         for index, word in enumerate(words, start=1):
-            head = 0 if index == 1 else 1  # any tree will do: only Words are compared
+            head = 0 if index == 1 else 1  # any tree will do: only words and tags are compared
             relation = "root" if index == 1 else "dep"
-            lines.append(f"{index}\t{word}\t_\tX\t_\t_\t{head}\t{relation}\t_\t_")
+            upos, xpos = tags[number - 1][index - 1] if tags else ("X", "_")
+            lines.append(f"{index}\t{word}\t_\t{upos}\t{xpos}\t_\t{head}\t{relation}\t_\t_")
         lines.append("")
     return "\n".join(lines) + "\n"
+
+
+def _spans(words: list[str]) -> list[tuple[int, int]]:
+    spans, start = [], 0
+    for word in words:
+        spans.append((start, start + len(word)))
+        start += len(word)
+    return spans
+
+
+def _tags_for(gold: list[list[list[str]]], system: list[list[str]]) -> list[list[tuple[str, str]]]:
+    """The gold's UPOS and XPOS where a system word has a gold word's span, but every 7th of
+    those changed; NOUN/NN elsewhere: some tags right, some wrong, on right and wrong words."""
+    tags, seen = [], 0
+    for rows, words in zip(gold, system, strict=True):
+        by_span = dict(zip(_spans([row[1] for row in rows]), rows, strict=True))
+        sentence = []
+        for span in _spans(words):
+            row = by_span.get(span)
+            if row is None:
+                sentence.append(("NOUN", "NN"))
+                continue
+            seen += 1
+            upos, xpos = row[3], row[4]
+            sentence.append(("PUNCT", "PU") if seen % 7 == 0 else (upos, xpos))
+        tags.append(sentence)
+    return tags
 
 
 def _as_chars(sentences: list[list[str]]) -> str:
@@ -82,21 +116,25 @@ FORMATS = {
 }
 
 
-@pytest.fixture(scope="module")
-def system(tmp_path_factory) -> dict[str, Path]:
-    gold = _need(UD / "zh_gsd-ud-test.conllu")
-    dev = _need(UD / "zh_gsd-ud-dev.conllu")
-    matcher = MaxMatcher({word for words in _sentences(dev) for word in words})
+SPLITS = {"test": "dev", "dev": "test"}  # the gold, and the split whose words segment it
+
+
+@pytest.fixture(scope="module", params=sorted(SPLITS))
+def system(request, tmp_path_factory) -> dict[str, Path]:
+    """The gold (``files["gold"]``) and the system written in every format."""
+    gold = _need(UD / f"zh_gsd-ud-{request.param}.conllu")
+    other = _need(UD / f"zh_gsd-ud-{SPLITS[request.param]}.conllu")
+    matcher = MaxMatcher({word for words in _sentences(other) for word in words})
     segmented = [matcher.segment("".join(words)) for words in _sentences(gold)]
     directory = tmp_path_factory.mktemp("conllu")
-    files = {}
+    files = {"gold": gold}
     for fmt, write in FORMATS.items():
         files[fmt] = directory / f"system.{fmt}"
         files[fmt].write_text(write(segmented), encoding="utf-8")
     return files
 
 
-def _script_words(gold: Path, system: Path) -> tuple[int, int, int]:
+def _script_words(gold: Path, system: Path, metric: str = "Words") -> tuple[int, int, int]:
     _need(SCRIPT)
     done = subprocess.run(
         [sys.executable, str(SCRIPT), "-c", str(gold), str(system)],
@@ -104,7 +142,7 @@ def _script_words(gold: Path, system: Path) -> tuple[int, int, int]:
         text=True,
         check=True,
     )
-    row = next(line for line in done.stdout.splitlines() if line.startswith("Words"))
+    row = next(line for line in done.stdout.splitlines() if line.startswith(f"{metric} "))
     correct, gold_words, predicted = (int(n) for n in re.findall(r"\d+", row)[:3])
     return correct, gold_words, predicted
 
@@ -123,15 +161,34 @@ def _wsscore_words(gold: Path, system: Path) -> tuple[int, int, int]:
 
 
 def test_words_are_counted_as_the_conll18_script_counts_them(system) -> None:
-    gold = UD / "zh_gsd-ud-test.conllu"
+    gold = system["gold"]
     expected = _script_words(gold, system["conllu"])
     correct, gold_words, predicted = expected
-    assert gold_words == 12_010  # the test set's words, as the script reports them
+    assert gold_words == sum(map(len, _sentences(gold)))  # 12,010 words in the test set
     assert 0 < correct < min(gold_words, predicted)  # a real system: some right, some wrong
     assert _wsscore_words(gold, system["conllu"]) == expected
 
 
 @pytest.mark.parametrize("fmt", [fmt for fmt in FORMATS if fmt != "conllu"])
 def test_the_same_system_in_every_format_gives_the_same_counts(system, fmt) -> None:
-    gold = UD / "zh_gsd-ud-test.conllu"
+    gold = system["gold"]
     assert _wsscore_words(gold, system[fmt]) == _script_words(gold, system["conllu"])
+
+
+@pytest.mark.parametrize(("column", "metric"), [("upos", "UPOS"), ("xpos", "XPOS")])
+def test_tags_are_counted_as_the_conll18_script_counts_them(
+    system, tmp_path: Path, column: str, metric: str
+) -> None:
+    from wsscore import InputOptions, score
+
+    gold = system["gold"]
+    segmented = [line.split() for line in system["words"].read_text("utf-8").splitlines()]
+    tagged = tmp_path / "tagged.conllu"
+    tagged.write_text(_as_conllu(segmented, _tags_for(_rows(gold), segmented)), "utf-8")
+    expected = _script_words(gold, tagged, metric)
+    words = _script_words(gold, tagged)
+    assert 0 < expected[0] < words[0]  # some tags right, some wrong, on the right words
+    result = score(gold, [tagged], inputs=InputOptions(tag_column=column), tags=True).systems[0]
+    assert result.tags is not None
+    assert (result.tags.tag_correct, result.tags.gold_words, result.tags.pred_words) == expected
+    assert result.counts.correct == words[0]

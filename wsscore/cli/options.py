@@ -93,6 +93,13 @@ def encoding_options(func: Callable) -> Callable:
             help="Tagged files: drop each line's first token (People's Daily paragraph ids).",
         ),
         click.option(
+            "--tag-column",
+            type=click.Choice(["upos", "xpos"]),
+            default="upos",
+            show_default=True,
+            help="CoNLL-U files: the column that holds the tags.",
+        ),
+        click.option(
             "--strict", is_flag=True, help="Treat warnings (undecodable bytes, …) as errors."
         ),
         click.option(
@@ -178,6 +185,7 @@ def input_options(options: dict[str, Any], dictionaries: list[str] | None = None
         pred_format=options.get("pred_format"),
         tag_sep=options.get("tag_sep"),
         drop_first_token=options.get("drop_first_token", False),
+        tag_column=options.get("tag_column", "upos"),
         warnings=Warnings(strict=options["strict"], quiet=False),
     )
 

@@ -34,6 +34,7 @@ INPUT_OPTIONS = (
     ("training", "--train"),
     ("committee", "--committee"),
     ("difficulty", "--difficulty"),
+    ("tag_map", "--tag-map"),
 )
 
 

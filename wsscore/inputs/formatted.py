@@ -9,11 +9,12 @@ plain words file is never wrapped: it keeps the fast path (whole blocks, the C s
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterator
 
 from wsscore.errors import InvalidArgument, Warnings
 from wsscore.inputs.encodings import Encoding
-from wsscore.inputs.formats import FORMATS, FormatOptions, detect_format, read_sentences
+from wsscore.inputs.formats import FORMATS, FormatOptions, Token, detect_format, read_sentences
 from wsscore.inputs.reading import BLOCK_SIZE, TextFile
 
 FORMAT_CHOICES = ("auto", *FORMATS)
@@ -40,6 +41,15 @@ class FormattedInput:
         self._warnings = warnings
         self._options = options
         self.lines_read = 0  # sentences handed out so far (a sentence is the scorer's line)
+        self.tags_seen = 0  # tokens with a tag among those read
+        # Queues of (sentence number, tokens) for those who count tags (keep_tokens).
+        self._subscribers: list[deque[tuple[int, list[Token]]]] = []
+
+    def keep_tokens(self) -> deque[tuple[int, list[Token]]]:
+        """A queue that receives every sentence's tokens (word and tag) as its line is read."""
+        queue: deque[tuple[int, list[Token]]] = deque()
+        self._subscribers.append(queue)
+        return queue
 
     @property
     def name(self) -> str:
@@ -67,6 +77,10 @@ class FormattedInput:
         )
         for sentence in sentences:
             self.lines_read += 1
+            if self._subscribers:
+                self.tags_seen += sum(1 for token in sentence.tokens if token.tag is not None)
+                for queue in self._subscribers:
+                    queue.append((self.lines_read, sentence.tokens))
             yield " ".join(token.word for token in sentence.tokens)
 
     def text_blocks(self) -> Iterator[str]:

@@ -47,7 +47,8 @@ class InputOptions:
     detects each file; or ``words``, ``tagged``, ``chars``, ``conllu``, ``jsonl``);
     ``gold_format`` and ``pred_format`` override it for one side. ``tag_sep`` is the separator
     of ``word/TAG`` tokens (detected when None); ``drop_first_token`` drops the paragraph id
-    that starts each line of People's Daily files. In-memory lines are always words.
+    that starts each line of People's Daily files; ``tag_column`` is the CoNLL-U column of the
+    tags (``upos`` or ``xpos``). In-memory lines are always words.
 
     An unknown ``mismatch`` or format raises :class:`~wsscore.errors.InvalidArgument`. The value is
     immutable: :meth:`replace` gives a changed copy (sharing the warnings collector).
@@ -67,6 +68,7 @@ class InputOptions:
         "pred_encoding",
         "pred_format",
         "strict",
+        "tag_column",
         "tag_sep",
         "train",
         "warnings",
@@ -85,6 +87,7 @@ class InputOptions:
         "pred_format",
         "tag_sep",
         "drop_first_token",
+        "tag_column",
         "warnings",
     )
 
@@ -101,6 +104,7 @@ class InputOptions:
     pred_format: str | None
     tag_sep: str | None
     drop_first_token: bool
+    tag_column: str
     warnings: Warnings
 
     def __init__(
@@ -118,6 +122,7 @@ class InputOptions:
         pred_format: str | None = None,
         tag_sep: str | None = None,
         drop_first_token: bool = False,
+        tag_column: str = "upos",
         warnings: Warnings | None = None,
     ):
         if mismatch not in MISMATCH_POLICIES:
@@ -138,6 +143,7 @@ class InputOptions:
             "pred_format": pred_format and check_format(pred_format),
             "tag_sep": _checked_separator(tag_sep),
             "drop_first_token": drop_first_token,
+            "tag_column": _checked_tag_column(tag_column),
             "warnings": warnings if warnings is not None else Warnings(quiet=True),
         }
         for name, value in values.items():
@@ -189,7 +195,9 @@ class InputOptions:
 
     @property
     def format_options(self) -> FormatOptions:
-        return FormatOptions(tag_sep=self.tag_sep, drop_first_token=self.drop_first_token)
+        return FormatOptions(
+            tag_sep=self.tag_sep, drop_first_token=self.drop_first_token, tag_column=self.tag_column
+        )
 
     @property
     def for_dictionary(self) -> str:
@@ -282,3 +290,9 @@ def _checked_separator(separator: str | None) -> str | None:
     if separator is not None and (len(separator) != 1 or separator.isspace()):
         raise InvalidArgument(f"a tag separator is one character, not {separator!r} (e.g. / or _)")
     return separator
+
+
+def _checked_tag_column(column: str) -> str:
+    if column not in ("upos", "xpos"):
+        raise InvalidArgument(f"the tag column is upos or xpos, not {column!r}")
+    return column

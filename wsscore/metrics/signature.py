@@ -20,6 +20,7 @@ def signature(
     resampling: tuple[int, int] | None = None,
     difficulty: str | None = None,
     formats: tuple[str, Sequence[str]] = ("words", ()),
+    tags: str | None = None,
 ) -> str:
     """``key:value|…``: everything that changes a number wsscore prints.
 
@@ -46,6 +47,8 @@ def signature(
     if fmt is not None:
         parts.append(fmt)
     parts.append(f"mismatch:{mismatch}")
+    if tags is not None:  # "upos" or "xpos" (CoNLL-U's column), "+map" with a tag map
+        parts.append(f"tags:{tags}")
     if difficulty is not None:  # "committee-K" or "file": where the word difficulties came from
         parts.append(f"difficulty:{difficulty}")
     return "|".join(parts)

@@ -41,6 +41,8 @@ def columns(report: Report) -> list[Column]:
         cols += extra_columns()
     if any(system.weighted_metrics is not None for system in report.systems):
         cols += weighted_columns()
+    if any(system.tag_metrics is not None for system in report.systems):
+        cols += tag_columns(report.has_dictionary)
     if report.ci == "none":
         cols = [c for c in cols if c.kind != "interval"]
     return cols
@@ -56,6 +58,38 @@ def _extra_count(name: str) -> Callable[[SystemResult], object]:
 
 def _weighted_metric(name: str) -> Callable[[SystemResult], object]:
     return lambda s: getattr(s.weighted_metrics, name) if s.weighted_metrics is not None else None
+
+
+def _tag_metric(name: str) -> Callable[[SystemResult], object]:
+    return lambda s: getattr(s.tag_metrics, name) if s.tag_metrics is not None else None
+
+
+def tag_columns(has_dictionary: bool) -> list[Column]:
+    """--tags: precision, recall and F of word + tag, the tag accuracy on correctly segmented
+    words, and (with a dictionary) the recall of OOV words with their tag."""
+    names = [("P_tag", "tag_precision"), ("R_tag", "tag_recall"), ("F_tag", "tag_f1")]
+    names.append(("Acc_tag", "tag_accuracy"))
+    if has_dictionary:
+        names.append(("R_oov_tag", "tag_oov_recall"))
+    return [Column(header, _tag_metric(name), "ratio") for header, name in names]
+
+
+def tag_tables(report: Report) -> list[tuple[str, list[str], list[list[str]]]]:
+    """--tags: a table per system, one row per tag (title, headers, rows of cells)."""
+    from wsscore.metrics.tags import tag_rows
+
+    tables = []
+    for system in report.systems:
+        if system.tags is None:
+            continue
+        rows = [
+            [row.tag, f"{row.gold:,}", f"{row.pred:,}", f"{row.correct:,}"]
+            + [UNDEFINED if v is None else f"{v:.3f}" for v in (row.precision, row.recall, row.f1)]
+            for row in tag_rows(system.tags)
+        ]
+        headers = ["Tag", "Gold", "Pred", "Correct", "P", "R", "F"]
+        tables.append((f"Tags of {system.name} (word and tag both right):", headers, rows))
+    return tables
 
 
 def weighted_columns() -> list[Column]:

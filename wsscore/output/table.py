@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import IO, TYPE_CHECKING
 
 from wsscore.metrics.ranking import verdict
-from wsscore.output.columns import DECILE_TITLE, cell, columns, decile_rows, notes
+from wsscore.output.columns import DECILE_TITLE, cell, columns, decile_rows, notes, tag_tables
 from wsscore.results import Report
 
 if TYPE_CHECKING:
@@ -52,22 +52,14 @@ def render_table(report: Report, *, color: bool = False, width: int | None = Non
     for system in report.systems:
         # Text, not a str: a name like "run[/b]" is a file name, not rich markup.
         table.add_row(*(Text(cell(c, system)) for c in cols))
-    deciles = None
     by_decile = decile_rows(report)
-    if by_decile is not None:
-        headers, rows = by_decile
-        deciles = Table(title=DECILE_TITLE, title_justify="left")
-        deciles.add_column(headers[0], style="bold", no_wrap=True)
-        for header in headers[1:]:
-            deciles.add_column(header, justify="right", no_wrap=True)
-        for row in rows:
-            deciles.add_row(*map(Text, row))
+    deciles = _small_table(DECILE_TITLE, *by_decile) if by_decile is not None else None
+    tags = [_small_table(*parts) for parts in tag_tables(report)]
     buffer = io.StringIO()
-    shown = [table] if deciles is None else [table, deciles]
+    shown = [table, *([deciles] if deciles is not None else []), *tags]
     console = fitted_console(shown, buffer, color=color, width=width)
-    console.print(table)
-    if deciles is not None:
-        console.print(deciles)
+    for shown_table in shown:
+        console.print(shown_table)
     sentence = verdict(report.systems)
     if sentence is not None:
         # markup=False: system names are file names, not rich markup.
@@ -77,3 +69,17 @@ def render_table(report: Report, *, color: bool = False, width: int | None = Non
     # soft_wrap: the signature stays on one line, whole, so that it can be copied as it is.
     console.print(f"signature: {report.signature}", soft_wrap=True, markup=False)
     return buffer.getvalue()
+
+
+def _small_table(title: str, headers: list[str], rows: list[list[str]]) -> Table:
+    """A titled table whose first column names a row and the others hold numbers."""
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(title=title, title_justify="left")
+    table.add_column(headers[0], style="bold", no_wrap=True)
+    for header in headers[1:]:
+        table.add_column(header, justify="right", no_wrap=True)
+    for row in rows:
+        table.add_row(*map(Text, row))
+    return table

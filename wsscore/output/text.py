@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from wsscore.metrics.ranking import verdict
-from wsscore.output.columns import DECILE_TITLE, cell, columns, decile_rows, notes
+from wsscore.output.columns import DECILE_TITLE, cell, columns, decile_rows, notes, tag_tables
 from wsscore.results import Report
 
 # Characters that can start Markdown inline formatting anywhere in a line (emphasis, code,
@@ -52,6 +52,10 @@ def render_text(report: Report) -> str:
         out.append(DECILE_TITLE)
         out += aligned(decile_headers, decile_cells, [False] + [True] * (len(decile_headers) - 1))
         out.append("")
+    for title, tag_headers, tag_cells in tag_tables(report):
+        out.append(title)
+        out += aligned(tag_headers, tag_cells, [False] + [True] * (len(tag_headers) - 1))
+        out.append("")
     sentence = verdict(report.systems)
     if sentence is not None:
         out.append(sentence)
@@ -77,6 +81,12 @@ def render_markdown(report: Report) -> str:
         out.append("| " + " | ".join(escape(h) for h in decile_headers) + " |")
         out.append("|:---" + "|---:" * (len(decile_headers) - 1) + "|")
         out += ["| " + " | ".join(escape(c) for c in r) + " |" for r in decile_cells]
+        out.append("")
+    for title, tag_headers, tag_cells in tag_tables(report):
+        out += [_markdown_escape(title), ""]
+        out.append("| " + " | ".join(escape(h) for h in tag_headers) + " |")
+        out.append("|:---" + "|---:" * (len(tag_headers) - 1) + "|")
+        out += ["| " + " | ".join(escape(c) for c in r) + " |" for r in tag_cells]
         out.append("")
     sentence = verdict(report.systems, _markdown_escape)
     if sentence is not None:

@@ -12,7 +12,7 @@ by (:class:`~wsscore.scoring.run.AlignmentRun`), then turn each system's counts 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from wsscore.align.stream import SentenceDetail
 from wsscore.errors import InvalidArgument, refuse_standard_input_twice
@@ -29,6 +29,7 @@ from wsscore.scoring.mismatch import check_mismatch, no_words
 from wsscore.scoring.opened import OpenedInputs, open_inputs
 from wsscore.scoring.references import reference_rows
 from wsscore.scoring.run import AlignmentRun, Totals
+from wsscore.scoring.tags import TagCollector
 
 __all__ = ["score"]
 
@@ -46,6 +47,8 @@ def score(
     sort: str = "f",
     keep_sentences: bool = False,
     extra: bool = False,
+    tags: bool = False,
+    tag_map: Mapping[str, str] | None = None,
     baseline: bool = False,
     topline: bool = False,
     committee: Sequence[Source] | None = None,
@@ -91,15 +94,18 @@ def score(
         predictions.append(lines)
         labels.append(name)
     opened = open_inputs(gold, predictions, inputs, committee, difficulty, on_difficulties)
+    collector = _tag_collector(opened, known, tag_map) if tags else None
     run = AlignmentRun(
         opened,
         mismatch=inputs.mismatch,
         by_sentence=keep_sentences or ci == "bootstrap",  # the bootstrap resamples sentences
         extra=extra,
-        on_detail=on_detail,
+        on_detail=_joined(collector, on_detail),
     )
     totals = run.align(known, progress=progress, jobs=jobs)
-    scoring = _Scoring(ci, beta, samples, seed, keep_sentences)
+    if collector is not None:
+        collector.check_tags_seen()
+    scoring = _Scoring(ci, beta, samples, seed, keep_sentences, collector)
     results = _system_results(opened, run, totals, labels, known, inputs, scoring)
     opened.close()
     return build_report(
@@ -121,18 +127,28 @@ def score(
         sort=sort,
         resampling=(samples, seed) if ci == "bootstrap" else None,
         difficulty=opened.difficulty_source(),
+        tags=(inputs.tag_column + ("+map" if tag_map else "")) if tags else None,
     )
 
 
 class _Scoring:
     """How counts become metrics: the interval method, β, the bootstrap's draws."""
 
-    def __init__(self, ci: str, beta: float, samples: int, seed: int, keep_sentences: bool):
+    def __init__(
+        self,
+        ci: str,
+        beta: float,
+        samples: int,
+        seed: int,
+        keep_sentences: bool,
+        tags: TagCollector | None,
+    ):
         self.ci = ci
         self.beta = beta
         self.samples = samples
         self.seed = seed
         self.keep_sentences = keep_sentences
+        self.tags = tags
 
 
 def _check_arguments(ci: str, beta: float, samples: int, sort: str) -> None:
@@ -252,6 +268,8 @@ def _system_result(
         extra=run.extra_totals[index] if run.extra_totals is not None else None,
         weighted=opened.weighting.totals[index] if opened.weighting is not None else None,
         format=format_of(pred_file),
+        tags=scoring.tags.totals[index] if scoring.tags is not None else None,
+        has_dictionary=known is not None,
     )
 
 
@@ -283,3 +301,24 @@ def _name_detected_formats(
 def _looks_wrong(result: SystemResult) -> bool:
     f = result.metrics.f
     return f is None or f < SUSPICIOUS_F or result.counts.misaligned_chars > 0
+
+
+def _tag_collector(
+    opened: OpenedInputs, known: Dictionary | None, tag_map: Mapping[str, str] | None
+) -> TagCollector:
+    return TagCollector(opened.gold, opened.predictions[: opened.systems], known, tag_map)
+
+
+def _joined(
+    collector: TagCollector | None,
+    on_detail: Callable[[int, SentenceDetail], None] | None,
+) -> Callable[[int, SentenceDetail], None] | None:
+    """The per-sentence callbacks of a run: the tag counts, then the caller's."""
+    if collector is None or on_detail is None:
+        return collector or on_detail
+
+    def both(index: int, detail: SentenceDetail) -> None:
+        collector(index, detail)
+        on_detail(index, detail)
+
+    return both

@@ -103,6 +103,18 @@ if TYPE_CHECKING:
     "error counts (docs/metrics.md §5).",
 )
 @click.option(
+    "--tags",
+    is_flag=True,
+    help="Also score the tags (tagged, chars with B-TAG, CoNLL-U, jsonl files): a word is "
+    "tag-correct when its span and its tag are the gold's; tag P/R/F, accuracy on the "
+    "correctly segmented words, and a row per tag.",
+)
+@click.option(
+    "--tag-map",
+    metavar="FILE",
+    help="Two columns per line, a tag and what it counts as (with --tags), to compare tag sets.",
+)
+@click.option(
     "--committee",
     multiple=True,
     metavar="FILES",
@@ -195,6 +207,8 @@ def _build_report(options: dict[str, Any]) -> Report:
             list(options["predictions"]),
             **_table_arguments(options),
             extra=options["extra"],
+            tags=options["tags"],
+            tag_map=_tag_map(options),
             baseline=options["baseline"],
             topline=options["topline"],
             committee=list(options.get("committee") or ()) or None,  # expanded by check_files
@@ -210,6 +224,8 @@ def _diff_report(options: dict[str, Any]) -> Report:
         raise WsscoreError("--baseline and --topline work with --match span")
     if options.get("committee") or options.get("difficulty"):
         raise WsscoreError("--committee and --difficulty work with --match span")
+    if options.get("tags"):
+        raise WsscoreError("--tags works with --match span")
     if options.get("extra"):
         raise WsscoreError(
             "--extra works with --match span",
@@ -275,3 +291,17 @@ def _check_thresholds(report, thresholds: list[tuple[str, float]]) -> int:
                 )
                 status = EXIT_THRESHOLD
     return status
+
+
+def _tag_map(options: dict[str, Any]) -> dict[str, str] | None:
+    if options.get("tag_map") is None:
+        return None
+    if not options["tags"]:
+        raise click.BadParameter("a tag map is used with --tags", param_hint="--tag-map")
+    from wsscore.errors import Warnings
+    from wsscore.inputs.tag_map import load_tag_map
+
+    warnings = Warnings(strict=options["strict"], quiet=False)
+    return load_tag_map(
+        options["tag_map"], options["encoding"], warnings=warnings, strict=options["strict"]
+    )

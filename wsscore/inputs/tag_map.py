@@ -1,0 +1,35 @@
+"""``--tag-map FILE``: two columns, a tag and what it counts as, to compare two tag sets."""
+
+from __future__ import annotations
+
+from wsscore.errors import Warnings, WsscoreError, location
+from wsscore.inputs.reading import open_text
+
+
+def load_tag_map(
+    path: str, encoding: str = "auto", *, warnings: Warnings, strict: bool = False
+) -> dict[str, str]:
+    """``TAG MAPPED`` per line (white space between); blank lines and ``#`` comments skipped.
+    Both the gold's and the predictions' tags are mapped before they are compared."""
+    source = open_text(path, encoding, warnings=warnings, strict=strict, option="--encoding")
+    mapping: dict[str, str] = {}
+    for number, line in enumerate(source.lines(), start=1):
+        columns = line.split()
+        if not columns or columns[0].startswith("#"):
+            continue
+        if len(columns) != 2:
+            raise WsscoreError(
+                f"a tag map line has two columns (a tag and what it counts as), not {len(columns)}",
+                where=location(source.name, number),
+                hint="write one mapping per line, e.g. NR PROPN",
+            )
+        tag, mapped = columns
+        if mapping.get(tag, mapped) != mapped:
+            raise WsscoreError(
+                f"{tag} is mapped twice, to {mapping[tag]} and to {mapped}",
+                where=location(source.name, number),
+                hint="keep one line per tag",
+            )
+        mapping[tag] = mapped
+    source.close()
+    return mapping
