@@ -12,7 +12,6 @@ is removed.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -34,6 +33,8 @@ def read_jsonl(lines: Iterable[str], *, name: str) -> Iterator[Sentence]:
 
 def parse_sentence(line: str, name: str, number: int) -> list[Token]:
     """The tokens of one JSON line, or a :class:`WsscoreError` saying what is wrong with it."""
+    import json  # here, not at the top: every run detects formats, few read JSON
+
     try:
         value = json.loads(line)
     except json.JSONDecodeError as error:
@@ -108,4 +109,6 @@ def _token(word: Any, tag: Any, where: str) -> Token:
 
 
 def _show(value: Any) -> str:
+    import json
+
     return json.dumps(value, ensure_ascii=False)
