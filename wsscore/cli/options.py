@@ -135,6 +135,27 @@ def encoding_options(func: Callable) -> Callable:
     return func
 
 
+def text_output_options(func: Callable) -> Callable:
+    """The output of the commands that write text files (segment, convert), not reports."""
+    options = [
+        click.option(
+            "--output-encoding",
+            default="utf-8",
+            show_default=True,
+            metavar="NAME",
+            help="Encoding of the output.",
+        ),
+        click.option("-o", "--output", metavar="FILE", help="Write to FILE (atomically)."),
+        click.option(
+            "--strict", is_flag=True, help="Treat warnings (undecodable bytes, …) as errors."
+        ),
+        click.option("--debug", is_flag=True, help="Show a traceback on errors."),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
 def analysis_options(func: Callable) -> Callable:
     """The dictionary, report and input options shared by `errors` and `compare`."""
     options = [

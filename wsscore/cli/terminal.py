@@ -4,10 +4,41 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from wsscore.errors import WsscoreError
+
 if TYPE_CHECKING:
-    pass
+    from wsscore.inputs.encodings import Encoding
+
+
+def output_encoding(options: dict[str, Any]) -> Encoding:
+    """The encoding of ``--output-encoding``, checked before any input is read."""
+    from wsscore.inputs.encodings import lookup
+
+    try:
+        return lookup(options["output_encoding"])
+    except ValueError as exc:
+        raise WsscoreError(str(exc)) from None
+
+
+def write_encoded(
+    options: dict[str, Any], target: Encoding, texts: Iterable[str], *, defer: bool = True
+) -> None:
+    """``texts`` to ``-o`` (or standard output) in ``target``, a piece at a time; a character
+    the encoding cannot hold is an error naming the option that changes it."""
+    from wsscore.output.destination import Destination
+
+    with Destination(options["output"], defer=defer) as destination:
+        for text in texts:
+            try:
+                destination.write(target.encode(text))
+            except UnicodeEncodeError as exc:
+                raise WsscoreError(
+                    f"{exc.object[exc.start : exc.end]!r} cannot be written in {target.name}",
+                    hint="choose another --output-encoding",
+                ) from None
 
 
 def write_report(options: dict[str, Any], text: str) -> None:

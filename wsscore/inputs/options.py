@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable
 from wsscore.errors import InvalidArgument, Warnings
 from wsscore.inputs.dictionary import Dictionary, load_training_corpus, load_word_list
 from wsscore.inputs.formats import FormatOptions
+from wsscore.inputs.formats.model import check_options
 from wsscore.inputs.formatted import check_format
 
 # Where known words come from: paths of word lists, a loaded Dictionary, or a set of words.
@@ -141,13 +142,14 @@ class InputOptions:
             "input_format": check_format(input_format),
             "gold_format": gold_format and check_format(gold_format),
             "pred_format": pred_format and check_format(pred_format),
-            "tag_sep": _checked_separator(tag_sep),
+            "tag_sep": tag_sep,
             "drop_first_token": drop_first_token,
-            "tag_column": _checked_tag_column(tag_column),
+            "tag_column": tag_column,
             "warnings": warnings if warnings is not None else Warnings(quiet=True),
         }
         for name, value in values.items():
             object.__setattr__(self, name, value)
+        check_options("words", self.format_options)  # the readers' own rules for their options
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"InputOptions is immutable: use .replace({name}=…)")
@@ -284,15 +286,3 @@ def load_dictionary(
         warnings=warnings if warnings is not None else Warnings(),
     )
     return options.load_dictionary()
-
-
-def _checked_separator(separator: str | None) -> str | None:
-    if separator is not None and (len(separator) != 1 or separator.isspace()):
-        raise InvalidArgument(f"a tag separator is one character, not {separator!r} (e.g. / or _)")
-    return separator
-
-
-def _checked_tag_column(column: str) -> str:
-    if column not in ("upos", "xpos"):
-        raise InvalidArgument(f"the tag column is upos or xpos, not {column!r}")
-    return column

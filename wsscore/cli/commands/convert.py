@@ -6,9 +6,10 @@ from typing import Any
 
 import click
 
-from wsscore.cli.options import ENCODING_HELP, FORMAT_CHOICES
+from wsscore.cli.options import ENCODING_HELP, FORMAT_CHOICES, text_output_options
 from wsscore.cli.running import run_command
-from wsscore.errors import EXIT_OK, Warnings, WsscoreError
+from wsscore.cli.terminal import output_encoding, write_encoded
+from wsscore.errors import EXIT_OK, Warnings
 
 TARGETS = tuple(choice for choice in FORMAT_CHOICES if choice != "auto")
 
@@ -49,16 +50,7 @@ TARGETS = tuple(choice for choice in FORMAT_CHOICES if choice != "auto")
     metavar="NAME",
     help=f"Encoding of FILE: {ENCODING_HELP}",
 )
-@click.option(
-    "--output-encoding",
-    default="utf-8",
-    show_default=True,
-    metavar="NAME",
-    help="Encoding of the output.",
-)
-@click.option("-o", "--output", metavar="FILE", help="Write to FILE (atomically).")
-@click.option("--strict", is_flag=True, help="Treat warnings (undecodable bytes, …) as errors.")
-@click.option("--debug", is_flag=True, help="Show a traceback on errors.")
+@text_output_options
 def convert(**options: Any) -> None:
     """Write FILE (default: standard input) in another input format: words, tagged, chars,
     conllu or jsonl. Words and their tags are kept; what a format cannot hold (syntax, lemmas)
@@ -67,18 +59,13 @@ def convert(**options: Any) -> None:
 
 
 def _convert_command(options: dict[str, Any]) -> int:
-    from wsscore.inputs.encodings import lookup
     from wsscore.inputs.formats import FormatOptions, detect_format, read_sentences
     from wsscore.inputs.formats.writers import WRITERS
     from wsscore.inputs.formatted import head_of
     from wsscore.inputs.reading import open_text
-    from wsscore.output.destination import Destination
 
     warnings = Warnings(strict=options["strict"], quiet=False)
-    try:
-        target = lookup(options["output_encoding"])
-    except ValueError as exc:
-        raise WsscoreError(str(exc)) from None
+    target = output_encoding(options)
     source = open_text(
         options["source"], options["encoding"], warnings=warnings, strict=options["strict"]
     )
@@ -93,14 +80,6 @@ def _convert_command(options: dict[str, Any]) -> int:
     sentences = read_sentences(
         fmt, source.lines(), name=source.name, warnings=warnings, options=reading
     )
-    with Destination(options["output"]) as destination:
-        for sentence in sentences:
-            text = write(sentence, source.name, separator)
-            try:
-                destination.write(target.encode(text))
-            except UnicodeEncodeError as exc:
-                raise WsscoreError(
-                    f"{exc.object[exc.start : exc.end]!r} cannot be written in {target.name}",
-                    hint="choose another --output-encoding",
-                ) from None
+    texts = (write(sentence, source.name, separator) for sentence in sentences)
+    write_encoded(options, target, texts)
     return EXIT_OK

@@ -6,9 +6,10 @@ from typing import Any
 
 import click
 
-from wsscore.cli.options import ENCODING_HELP
+from wsscore.cli.options import ENCODING_HELP, text_output_options
 from wsscore.cli.running import run_command
-from wsscore.errors import EXIT_OK, Warnings, WsscoreError
+from wsscore.cli.terminal import output_encoding, write_encoded
+from wsscore.errors import EXIT_OK, Warnings
 
 
 @click.command()
@@ -35,16 +36,7 @@ from wsscore.errors import EXIT_OK, Warnings, WsscoreError
     help=f"Encoding of TEXT and the word list: {ENCODING_HELP}",
 )
 @click.option("--dict-encoding", metavar="NAME", help="Encoding of the word list.")
-@click.option(
-    "--output-encoding",
-    default="utf-8",
-    show_default=True,
-    metavar="NAME",
-    help="Encoding of the output.",
-)
-@click.option("-o", "--output", metavar="FILE", help="Write to FILE (atomically).")
-@click.option("--strict", is_flag=True, help="Treat warnings (undecodable bytes, …) as errors.")
-@click.option("--debug", is_flag=True, help="Show a traceback on errors.")
+@text_output_options
 def segment(**options: Any) -> None:
     """Segment TEXT (default: standard input) by greedy forward maximum matching.
 
@@ -55,9 +47,7 @@ def segment(**options: Any) -> None:
 
 
 def _segment_command(options: dict[str, Any]) -> int:
-    from wsscore.inputs.encodings import lookup
     from wsscore.inputs.reading import open_text
-    from wsscore.output.destination import Destination
     from wsscore.segmenters.maxmatch import MaxMatcher, load_mwseg_dictionary, segment_lines
 
     warnings = Warnings(strict=options["strict"], quiet=False)
@@ -69,22 +59,12 @@ def _segment_command(options: dict[str, Any]) -> int:
             warnings=warnings,
             strict=options["strict"],
         )
-    try:
-        target = lookup(options["output_encoding"])
-    except ValueError as exc:
-        raise WsscoreError(str(exc)) from None
+    target = output_encoding(options)
     source = open_text(
         options["text"], options["encoding"], warnings=warnings, strict=options["strict"]
     )
     matcher = MaxMatcher(entries)
     # A filter: its lines go out as they are segmented (`… | wsscore segment | head`).
-    with Destination(options["output"], defer=False) as destination:
-        for line in segment_lines(source.lines(), matcher, from_gold=options["from_gold"]):
-            try:
-                destination.write(target.encode(line))
-            except UnicodeEncodeError as exc:
-                raise WsscoreError(
-                    f"{exc.object[exc.start : exc.end]!r} cannot be written in {target.name}",
-                    hint="choose another --output-encoding",
-                ) from None
+    lines = segment_lines(source.lines(), matcher, from_gold=options["from_gold"])
+    write_encoded(options, target, lines, defer=False)
     return EXIT_OK

@@ -39,11 +39,10 @@ def check_options(fmt: str, options: FormatOptions) -> None:
         raise InvalidArgument(
             f"unknown input format {fmt!r}", hint=f"choose one of {', '.join(FORMATS)}"
         )
-    if options.tag_sep is not None and (
-        not options.tag_sep or any(char.isspace() for char in options.tag_sep)
-    ):
+    separator = options.tag_sep
+    if separator is not None and (len(separator) != 1 or separator.isspace()):
         raise InvalidArgument(
-            f"tag separator {options.tag_sep!r} is empty or holds white space",
+            f"a tag separator is one character, not white space: not {separator!r}",
             hint="use '/' or '_'",
         )
     if options.tag_column not in TAG_COLUMNS:
