@@ -842,7 +842,7 @@ def machine_info(ws: list[str], args: argparse.Namespace) -> dict[str, str]:
         "speedups": {"True": "C speed-ups", "False": "pure Python"}.get(native, "speed-ups ?"),
         "perl": perl,
         "wc": first_line(["wc", "--version"]),
-        "command": " ".join(["python", "benchmarks/bench_score.py", *sys.argv[1:]]),
+        "command": " ".join(["python", f"benchmarks/{Path(sys.argv[0]).name}", *sys.argv[1:]]),
     }
 
 

@@ -79,3 +79,24 @@ def test_a_format_given_overrides_detection() -> None:
     aligned = score(WORDS, [TAGGED], inputs=InputOptions(pred_format="words", mismatch="align"))
     assert aligned.systems[0].format == "words"
     assert aligned.systems[0].counts.correct == 0
+
+
+def test_differences_in_another_format_are_placed_by_sentence(tmp_path: Path) -> None:
+    """A CoNLL-U file's scorer lines are its sentences, not its lines: messages say so."""
+    gold = tmp_path / "gold.conllu"
+    gold.write_text(_conllu(["我", "爱"], ["北京"]), encoding="utf-8")
+    pred = tmp_path / "pred.conllu"
+    pred.write_text(_conllu(["我", "爱"], ["南京"]), encoding="utf-8")
+    with pytest.raises(WsscoreError) as caught:
+        score(gold, [pred], inputs=InputOptions(mismatch="error"))
+    message = str(caught.value)
+    assert "gold sentence 2 col 1 has '北' U+5317, prediction sentence 2 col 1 has '南'" in message
+    assert "the gold has 2 sentences, the prediction 2 (the sentence counts agree" in message
+
+
+def _conllu(*sentences: list[str]) -> str:
+    blocks = []
+    for words in sentences:
+        rows = [f"{i}\t{word}\t_\tX\t_\t_\t_\t_\t_\t_" for i, word in enumerate(words, 1)]
+        blocks.append("\n".join(rows) + "\n")
+    return "\n".join(blocks)

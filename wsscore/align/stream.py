@@ -63,22 +63,24 @@ class Divergence(NamedTuple):
     gold_text: str
     pred_text: str
 
-    def describe(self) -> str:
+    def describe(self, units: tuple[str, str] = ("line", "line")) -> str:
+        """``units`` name what the gold's and the prediction's numbers count: lines, or the
+        sentences of a file in another format than words."""
         # Short differing texts are often look-alikes ('é' and 'e' + U+0301, 'c' and 'ｃ'):
         # their code points tell them apart.
         points = 0 < len(self.gold_text) <= LOOK_ALIKE and 0 < len(self.pred_text) <= LOOK_ALIKE
-        return f"{self._side('gold', self.gold_line, self.gold_col, self.gold_text, points)}, " + (
-            self._side("prediction", self.pred_line, self.pred_col, self.pred_text, points)
-        )
+        gold = ("gold", units[0], self.gold_line, self.gold_col, self.gold_text)
+        pred = ("prediction", units[1], self.pred_line, self.pred_col, self.pred_text)
+        return f"{self._side(*gold, points)}, {self._side(*pred, points)}"
 
     @staticmethod
-    def _side(name: str, line: int, col: int, text: str, points: bool) -> str:
+    def _side(name: str, unit: str, line: int, col: int, text: str, points: bool) -> str:
         if col == 0:  # this side has no character there: it has ended
-            return f"the {name} has ended (after line {line})" if line else f"the {name} is empty"
+            return f"the {name} has ended (after {unit} {line})" if line else f"the {name} is empty"
         if not text:
-            return f"the {name} has nothing in its place (at line {line} col {col})"
+            return f"the {name} has nothing in its place (at {unit} {line} col {col})"
         described = f"{shown(text)} {code_points(text)}" if points else shown(text)
-        return f"{name} line {line} col {col} has {described}"
+        return f"{name} {unit} {line} col {col} has {described}"
 
 
 # Differing texts of at most this many characters on both sides are shown with code points.

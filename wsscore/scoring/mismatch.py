@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 from wsscore.align.stream import MismatchError, PredictionOverrun, SystemAligner
 from wsscore.errors import Warnings, WsscoreError
+from wsscore.inputs.formatted import unit_of
 from wsscore.inputs.sources import Input
 from wsscore.metrics.counts import Counts
 
@@ -28,7 +29,7 @@ def no_words(side: str, path: str, lines: int, hint: str) -> WsscoreError:
 
 
 def check_mismatch(
-    path: str,
+    files: tuple[Input, Input],
     aligner: SystemAligner,
     counts: Counts,
     gold_sentences: int,
@@ -36,12 +37,18 @@ def check_mismatch(
     policy: str,
     warnings: Warnings,
 ) -> None:
+    """``files``: the gold and the prediction."""
     if not counts.misaligned_chars:
         return
-    places = "; ".join(d.describe() for d in aligner.divergences)
+    units = (unit_of(files[0]), unit_of(files[1]))
+    path = files[1].name
+    places = "; ".join(d.describe(units) for d in aligner.divergences)
     gold_lines, pred_lines = line_counts
-    lines = f"the gold has {gold_lines} lines, the prediction {pred_lines}"
-    cause = "a missing or extra line is the usual cause; " if gold_lines != pred_lines else ""
+    lines = f"the gold has {gold_lines} {units[0]}s, the prediction {pred_lines}"
+    lines += f" {units[1]}s" if units[1] != units[0] else ""
+    cause = (
+        f"a missing or extra {units[1]} is the usual cause; " if gold_lines != pred_lines else ""
+    )
     if policy == "warn" and counts.misaligned_lines > MISMATCH_LIMIT * max(gold_sentences, 1):
         raise WsscoreError(
             f"the prediction is not a segmentation of this gold: {counts.misaligned_lines} of "
@@ -52,8 +59,8 @@ def check_mismatch(
             "--mismatch align scores it anyway",
         )
     warnings.warn(
-        f"{counts.misaligned_chars} character(s) on {counts.misaligned_lines} line(s) differ from "
-        f"the gold (first: {places}); {lines}",
+        f"{counts.misaligned_chars} character(s) on {counts.misaligned_lines} {units[0]}(s) "
+        f"differ from the gold (first: {places}); {lines}",
         where=path,
         hint=f"{cause}--mismatch error refuses such input",
         consequence="words touching them count as wrong",
@@ -76,15 +83,17 @@ def mismatch_refusal(
     gold_lines = gold_file.lines_read
     # An endless prediction is read no further than this to count its lines.
     pred_lines, complete = aligner.drain(max_lines=2 * gold_lines + 10_000)
+    units = (unit_of(gold_file), unit_of(pred_file))
     cause = (
-        "a missing or extra line is the usual cause"
+        f"a missing or extra {units[1]} is the usual cause"
         if gold_lines != pred_lines
-        else "the line counts agree, so the texts differ: check that both hold the same text"
+        else f"the {units[1]} counts agree, so the texts differ: check that both hold the same text"
     )
     return WsscoreError(
-        f"the prediction's characters differ from the gold's: {exc.divergence.describe()}; "
-        f"the gold has {gold_lines} lines, the prediction {'' if complete else 'more than '}"
-        f"{pred_lines}",
+        f"the prediction's characters differ from the gold's: {exc.divergence.describe(units)}; "
+        f"the gold has {gold_lines} {units[0]}s, the prediction "
+        f"{'' if complete else 'more than '}{pred_lines}"
+        f"{f' {units[1]}s' if units[1] != units[0] else ''}",
         where=pred_file.name,
         hint=f"{cause}; --mismatch warn scores the rest",
     )

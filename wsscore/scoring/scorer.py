@@ -221,7 +221,7 @@ def _system_results(
                 f"the gold has {totals.gold_lines} lines; did the segmenter fail?",
             )
         check_mismatch(
-            pred_file.name,
+            (opened.gold, pred_file),
             run.aligners[index],
             counts,
             totals.gold_sentences,

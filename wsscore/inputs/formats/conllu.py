@@ -31,10 +31,10 @@ def read_conllu(lines: Iterable[str], *, name: str, options: FormatOptions) -> I
     tokens: list[Token] = []
     start = 0  # line of the sentence's first token line; 0 while none is read
     for number, line in enumerate(lines, 1):
-        columns = line.rstrip("\r").split("\t")
+        columns = line.split("\t")  # a "\r" at the end is in the last column, never read
         # Most lines are plain word lines: they take this short path, which the benchmark
         # (CoNLL-U at most 3 times the time of plain words) depends on.
-        if len(columns) == COLUMNS and _is_number(columns[0]):
+        if len(columns) == COLUMNS and columns[0].isdigit() and columns[0].isascii():
             form, tag = columns[1], columns[tag_index]
             if " " in form or not form.isprintable():  # all white space but U+0020 is unprintable
                 form = _without_white_space(form, number, name)
@@ -45,6 +45,7 @@ def read_conllu(lines: Iterable[str], *, name: str, options: FormatOptions) -> I
                 yield Sentence(start, tokens)
                 tokens, start = [], 0
         elif not columns[0].startswith("#"):
+            columns[-1] = columns[-1].rstrip("\r")
             _check_other_line(columns, number, name)  # a range or an empty node, or an error
             start = start or number
     if start:
