@@ -305,18 +305,12 @@ ERRORS = [
     (
         "unknown-default-key",
         "[defaults]\nencodng = 'gbk'\n" + BASE,
-        [
-            "defaults.encodng: unknown key",
-            "did you mean 'encoding'?",
-        ],
+        ["defaults.encodng: unknown key", "did you mean 'encoding'?"],
     ),
     (
         "unknown-far-key",
         corpus_with("colour = true"),
-        [
-            "corpora.pku.colour: unknown key",
-            "the keys allowed are gold, dict, dictionary, train",
-        ],
+        ["corpora.pku.colour: unknown key", "the keys allowed are gold, dict, dictionary, train"],
     ),
     (
         "gold-in-defaults",
@@ -338,9 +332,7 @@ ERRORS = [
     (
         "gold-missing",
         BASE.replace("gold/msr.utf8", "gold/nope.utf8"),
-        [
-            "corpora.msr.gold: no such file gold/nope.utf8 (looked for {root}/gold/nope.utf8)",
-        ],
+        ["corpora.msr.gold: no such file gold/nope.utf8 (looked for {root}/gold/nope.utf8)"],
     ),
     (
         "gold-directory",
@@ -350,9 +342,7 @@ ERRORS = [
     (
         "dict-and-dictionary",
         corpus_with('dict = "gold/pku_words.utf8"\ndictionary = "gold/pku_words.utf8"'),
-        [
-            "corpora.pku: both dict and dictionary",
-        ],
+        ["corpora.pku: both dict and dictionary"],
     ),
     (
         "dict-missing",
@@ -362,24 +352,18 @@ ERRORS = [
     (
         "dict-list-missing",
         corpus_with('dict = ["gold/pku_words.utf8", "gold/none.utf8"]'),
-        [
-            "corpora.pku.dict[1]: no such file gold/none.utf8",
-        ],
+        ["corpora.pku.dict[1]: no such file gold/none.utf8"],
     ),
     (
         "dict-list-type",
         corpus_with('dictionary = ["gold/pku_words.utf8", 2]'),
-        [
-            "corpora.pku.dictionary[1]: expected a path (a string), not an integer 2",
-        ],
+        ["corpora.pku.dictionary[1]: expected a path (a string), not an integer 2"],
     ),
     ("dict-empty-list", corpus_with("dict = []"), ["corpora.pku.dict: an empty array"]),
     (
         "train-type",
         corpus_with("train = true"),
-        [
-            "corpora.pku.train: expected a path or an array of paths, not a boolean true",
-        ],
+        ["corpora.pku.train: expected a path or an array of paths, not a boolean true"],
     ),
     (
         "train-missing-default",
@@ -402,7 +386,7 @@ ERRORS = [
         corpus_with('format = "xml"'),
         [
             "corpora.pku.format: expected one of auto, words, tagged, chars, conllu, jsonl, "
-            "not 'xml'",
+            "not 'xml'"
         ],
     ),
     (
@@ -516,9 +500,7 @@ ERRORS = [
     (
         "quoted-name",
         BASE.replace("corpora.msr", 'corpora."msr 2"').replace("msr.utf8", "x.utf8"),
-        [
-            'corpora."msr 2".gold: no such file gold/x.utf8',
-        ],
+        ['corpora."msr 2".gold: no such file gold/x.utf8'],
     ),
 ]
 
