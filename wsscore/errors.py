@@ -81,7 +81,10 @@ class Warnings:
             raise WsscoreError(message, where=where, hint=strict_hint or hint)
         if consequence:
             message = f"{message}; {consequence}"
-        text = str(WsscoreError(message, where=where, hint=hint))
+        self.relay(str(WsscoreError(message, where=where, hint=hint)))
+
+    def relay(self, text: str) -> None:
+        """Keep (and print, unless quiet) a warning already worded, e.g. by another run."""
         self.messages.append(text)
         if not self.quiet:
             print(f"wsscore: warning: {text}", file=self.stream or sys.stderr)

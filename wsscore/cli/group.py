@@ -53,6 +53,7 @@ COMMANDS = {
     "score": "wsscore.cli.commands.score",
     "segment": "wsscore.cli.commands.segment",
     "sighan": "wsscore.cli.commands.sighan",
+    "suite": "wsscore.cli.commands.suite",
 }
 
 

@@ -52,3 +52,25 @@ def _stderr_is_terminal() -> bool:
         return sys.stderr.isatty()
     except (AttributeError, ValueError):
         return False
+
+
+@contextmanager
+def cells_progress(total: int, *, quiet: bool) -> Iterator[Callable[[int], None] | None]:
+    """A bar over the cells of a table (``wsscore suite``); yields a callback taking the cells
+    done so far, or None off a terminal."""
+    if quiet or total < 2 or not _stderr_is_terminal():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    ) as bar:
+        task = bar.add_task("cells", total=total)
+        yield lambda done: bar.update(task, completed=done)

@@ -29,6 +29,7 @@ INPUT_OPTIONS = (
     ("members", "the segmentation"),
     ("text", "TEXT"),
     ("source", "the input"),
+    ("manifest", "the manifest"),
     ("dictionary", "the dictionary"),
     ("dictionaries", "-d"),
     ("training", "--train"),

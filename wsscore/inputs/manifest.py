@@ -92,7 +92,9 @@ class CorpusEntry:
 
     name: str
     gold: str  # the resolved path
-    settings: dict[str, object]  # InputOptions field -> value: only those given, defaults merged
+    # InputOptions field -> value: only those given, defaults merged. Paths are resolved; a
+    # dictionary or training corpus given as one path is a str, given as an array a list.
+    settings: dict[str, object]
     tags: bool
 
     def inputs(self, base: InputOptions) -> InputOptions:
@@ -110,6 +112,8 @@ class SystemEntry:
 
 @dataclass(frozen=True)
 class Manifest:
+    """A checked manifest: corpora and systems in its order, every path resolved."""
+
     path: str  # as the user gave it
     corpora: list[CorpusEntry]
     systems: list[SystemEntry]

@@ -166,6 +166,11 @@ class InputOptions:
 
     __hash__ = None  # type: ignore[assignment]  # equal values may hold unhashable lists
 
+    def __reduce__(self) -> tuple[type[InputOptions], tuple[object, ...]]:
+        """Pickled as its constructor's arguments (worker processes get a copy): the default
+        way would set the slots one by one, which an immutable value refuses."""
+        return (InputOptions, tuple(getattr(self, name) for name in self.FIELDS))
+
     def replace(self, **changes: object) -> InputOptions:
         """A copy with ``changes`` (the same warnings collector unless one is given)."""
         values = {name: getattr(self, name) for name in self.FIELDS}

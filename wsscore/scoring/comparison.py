@@ -41,8 +41,11 @@ class SystemComparison(NamedTuple):
         return self.result.name
 
     def as_dict(self) -> dict[str, object]:
+        return {**_summary(self.result), **self.tests_dict()}
+
+    def tests_dict(self) -> dict[str, object]:
+        """The four tests, as in ``wsscore compare``'s JSON."""
         return {
-            **_summary(self.result),
             "paired_bootstrap": {
                 "f1": self.bootstrap_f.as_dict(),
                 "recall": self.bootstrap_r.as_dict(),
@@ -172,7 +175,10 @@ def compare(
     return Comparison(
         report,
         base,
-        [_compare_one(base, other, samples, trials, seed, beta) for other in others],
+        [
+            compare_results(base, other, samples=samples, trials=trials, seed=seed, beta=beta)
+            for other in others
+        ],
         samples=samples,
         trials=trials,
         seed=seed,
@@ -192,9 +198,10 @@ def _as_prediction(gold: Source, baseline: Source) -> Source:
     return baseline
 
 
-def _compare_one(
-    base: SystemResult, other: SystemResult, samples: int, trials: int, seed: int, beta: float
+def compare_results(
+    base: SystemResult, other: SystemResult, *, samples: int, trials: int, seed: int, beta: float
 ) -> SystemComparison:
+    """The paired tests of ``other`` against ``base``, both scored with ``keep_sentences``."""
     baseline_sentences, system_sentences = pair_sentences(
         base.sentences or [], other.sentences or []
     )

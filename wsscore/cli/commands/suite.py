@@ -1,0 +1,169 @@
+"""``wsscore suite``: systems × corpora from one manifest, the table of a paper."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from wsscore.cli.options import BETA, encoding_options, input_options, jobs_of
+from wsscore.cli.running import run_command
+from wsscore.cli.terminal import format_for, write_report
+from wsscore.errors import EXIT_OK, WsscoreError
+from wsscore.output.suite import DEFAULT_METRICS, METRIC_CHOICES, SUITE_FORMATS
+
+
+@click.command()
+@click.argument("manifest")
+@click.option(
+    "-f",
+    "--format",
+    "fmt",
+    type=click.Choice(SUITE_FORMATS),
+    help="Output format [default: table on a terminal, text otherwise].",
+)
+@click.option("-o", "--output", metavar="FILE", help="Write the table to FILE (atomically).")
+@click.option(
+    "--metrics",
+    default=",".join(DEFAULT_METRICS),
+    show_default=True,
+    metavar="LIST",
+    help=f"Figures per corpus, comma-separated, among {', '.join(METRIC_CHOICES)} "
+    "(ci: the interval of R, P and F beside each).",
+)
+@click.option(
+    "--caption",
+    metavar="TEXT",
+    help="Caption of the -f latex table (LaTeX source, not escaped).",
+)
+@click.option(
+    "--baseline",
+    metavar="NAME",
+    help="A system of the manifest: mark the cells significantly better or worse than its "
+    "(paired tests of `wsscore compare`, per corpus; p-values in the JSON).",
+)
+@click.option(
+    "--allow-missing",
+    is_flag=True,
+    help="Leave a cell empty when a system has no output for a corpus (averages then cover "
+    "the complete rows only).",
+)
+@click.option(
+    "--ci",
+    type=click.Choice(["bakeoff", "wilson", "bootstrap", "none"]),
+    default="bakeoff",
+    show_default=True,
+    help="Confidence intervals, as for `wsscore score`.",
+)
+@click.option(
+    "--samples",
+    type=click.IntRange(min=1),
+    default=1000,
+    show_default=True,
+    help="Bootstrap samples (--ci bootstrap, --baseline).",
+)
+@click.option(
+    "--trials",
+    type=click.IntRange(min=1),
+    default=10000,
+    show_default=True,
+    help="Approximate randomization trials (--baseline).",
+)
+@click.option("--seed", type=int, default=12345, show_default=True, help="Seed of the draws.")
+@click.option("--beta", type=BETA, default=1.0, show_default=True, help="Report F_β instead of F1.")
+@click.option(
+    "--tag-map",
+    metavar="FILE",
+    help="Two columns per line, a tag and what it counts as (corpora with tags = true).",
+)
+@encoding_options
+def suite(**options: Any) -> None:
+    """Score every system of MANIFEST (a TOML file) on every corpus: one row per system, F (or
+    --metrics) per corpus, the mean and pooled figures, sorted by mean F. See the README's
+    `wsscore suite` section for the manifest."""
+    run_command(_suite_command, options)
+
+
+def _suite_command(options: dict[str, Any]) -> int:
+    from wsscore.cli.progress import cells_progress
+    from wsscore.inputs.manifest import load_manifest
+    from wsscore.output.suite import render_suite
+    from wsscore.scoring.suite import SuiteSettings, run_suite
+
+    if options["match"] != "span":
+        raise WsscoreError("wsscore suite works with --match span")
+    metrics = _metrics(options["metrics"], options["ci"])
+    manifest = load_manifest(options["manifest"], allow_missing=options["allow_missing"])
+    _refuse_outputs_into_inputs(options, manifest)
+    settings = SuiteSettings(
+        ci=options["ci"],
+        beta=options["beta"],
+        samples=options["samples"],
+        seed=options["seed"],
+        baseline=options["baseline"],
+        trials=options["trials"],
+        tag_map=_tag_map(options),
+    )
+    total = len(manifest.corpora) * len(manifest.systems)
+    with cells_progress(total, quiet=False) as progress:
+        done = 0
+
+        def on_corpus(run: Any) -> None:
+            nonlocal done
+            done += len(run.cells)
+            if progress is not None:
+                progress(done)
+
+        result = run_suite(
+            manifest,
+            input_options(options),
+            settings,
+            jobs=jobs_of(options["jobs"]),
+            on_corpus=on_corpus,
+        )
+    fmt, color, width = format_for(options)
+    text = render_suite(
+        result, fmt, metrics=metrics, color=color, width=width, caption=options["caption"]
+    )
+    write_report(options, text)
+    return EXIT_OK
+
+
+def _metrics(text: str, ci: str) -> tuple[str, ...]:
+    from wsscore.errors import InvalidArgument
+    from wsscore.output.suite import parse_metrics
+
+    try:
+        return parse_metrics(text, ci)
+    except InvalidArgument as error:
+        raise click.BadParameter(str(error), param_hint="--metrics") from None
+
+
+def _tag_map(options: dict[str, Any]) -> dict[str, str] | None:
+    if options.get("tag_map") is None:
+        return None
+    from wsscore.errors import Warnings
+    from wsscore.inputs.tag_map import load_tag_map
+
+    warnings = Warnings(strict=options["strict"], quiet=False)
+    return load_tag_map(
+        options["tag_map"], options["encoding"], warnings=warnings, strict=options["strict"]
+    )
+
+
+def _refuse_outputs_into_inputs(options: dict[str, Any], manifest: Any) -> None:
+    """The manifest's files are inputs too: -o must not name one of them."""
+    from wsscore.inputs.guards import Named, refuse_outputs_that_are_inputs
+
+    inputs = []
+    for corpus in manifest.corpora:
+        inputs.append(Named(f"the gold of {corpus.name}", corpus.gold))
+        for key in ("dictionary", "train"):
+            paths = corpus.settings.get(key) or []
+            for path in [paths] if isinstance(paths, str) else paths:
+                inputs.append(Named(f"the {key} of {corpus.name}", path))
+    for system in manifest.systems:
+        for corpus_name, path in system.outputs.items():
+            if path is not None:
+                inputs.append(Named(f"the output of {system.name} on {corpus_name}", path))
+    refuse_outputs_that_are_inputs([Named("-o", options.get("output") or "")], inputs)

@@ -1,0 +1,420 @@
+"""The table of ``wsscore suite``: systems in rows, a group of columns per corpus, averages.
+
+Every format reads the same grid (:func:`grid`): for each corpus the chosen figures of each
+system, then the mean over corpora and the pooled figure of each. Markdown and LaTeX set the
+best value of each column in bold; with a baseline, cells significantly better or worse than
+the baseline's are marked ▲ or ▼ (in LaTeX $\\uparrow$, $\\downarrow$).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Callable
+from typing import NamedTuple
+
+from wsscore.errors import InvalidArgument
+from wsscore.metrics.scores import Interval, Metrics
+from wsscore.output.json_text import to_json
+from wsscore.output.latex import latex_escape
+from wsscore.scoring.suite import ALPHA, Cell, Suite, SuiteRow
+
+SUITE_FORMATS = ("table", "text", "markdown", "latex", "json", "csv", "tsv")
+METRIC_CHOICES = ("f", "r", "p", "roov", "riv", "ci")
+DEFAULT_METRICS = ("f",)
+MISSING = "–"  # a cell without an output (--allow-missing)
+UNDEFINED = "—"  # a figure that is not defined (no OOV word, no dictionary)
+BETTER, WORSE = "▲", "▼"
+
+
+class Figure(NamedTuple):
+    """A column of each corpus group: its header and how to read it from a result's metrics."""
+
+    key: str  # the --metrics name
+    header: str
+    attribute: str  # of Metrics
+    interval: bool = False  # the figure is an Interval, not a ratio
+
+
+FIGURES = {
+    "f": Figure("f", "F", "f"),
+    "r": Figure("r", "R", "recall"),
+    "p": Figure("p", "P", "precision"),
+    "roov": Figure("roov", "R_oov", "oov_recall"),
+    "riv": Figure("riv", "R_iv", "iv_recall"),
+}
+# With "ci": after R, P and F, the interval the chosen --ci method gives each.
+INTERVALS = {
+    "r": Figure("r", "c_r", "recall_ci", True),
+    "p": Figure("p", "c_p", "precision_ci", True),
+    "f": Figure("f", "c_f", "f_ci", True),
+}
+
+
+def parse_metrics(text: str, ci: str = "bakeoff") -> tuple[str, ...]:
+    """``f,roov`` -> ("f", "roov"); refused with the choices when a name is unknown, or when
+    ``ci`` is asked for and the --ci method ``ci`` gives none of the chosen figures one."""
+    names = tuple(dict.fromkeys(name.strip().lower() for name in text.split(",") if name.strip()))
+    unknown = [name for name in names if name not in METRIC_CHOICES]
+    if unknown or not names:
+        raise InvalidArgument(
+            f"unknown metric {unknown[0]!r}" if unknown else "no metric given",
+            hint=f"choose among {', '.join(METRIC_CHOICES)}, comma-separated (e.g. f,roov)",
+        )
+    if "ci" in names and not any(figure.interval for figure in figures(names, ci)):
+        raise InvalidArgument(
+            f"ci: none of the figures asked for has an interval with --ci {ci}",
+            hint="R and P have one with --ci bakeoff or wilson (add r or p), F with --ci bootstrap",
+        )
+    return names
+
+
+def figures(metrics: tuple[str, ...], ci: str) -> list[Figure]:
+    """The columns of each corpus: the figures in the order asked, each followed by its
+    interval when ``ci`` is asked for and the --ci method ``ci`` gives the figure one."""
+    chosen = []
+    for name in metrics:
+        if name == "ci":
+            continue
+        chosen.append(FIGURES[name])
+        if "ci" in metrics and name in INTERVALS and _has_interval(name, ci):
+            chosen.append(INTERVALS[name])
+    return chosen
+
+
+def _has_interval(name: str, ci: str) -> bool:
+    return ci != "none" and (name != "f" or ci == "bootstrap")
+
+
+# ---------------------------------------------------------------------------------------------
+# The grid every format prints
+
+
+class Grid(NamedTuple):
+    groups: list[tuple[str, int]]  # (corpus, "Mean", "Pooled"; number of columns)
+    headers: list[str]  # the figure of each column
+    rows: list[list[GridCell]]  # a system name, then a cell per column
+
+
+class GridCell(NamedTuple):
+    value: float | Interval | None
+    kind: str  # "name", "ratio", "interval", "missing"
+    text: str = ""  # the name
+    verdict: int = 0  # +1 / -1: significantly better / worse than the baseline
+    best: bool = False
+
+
+def grid(suite: Suite, metrics: tuple[str, ...]) -> Grid:
+    chosen = figures(metrics, suite.settings.ci)
+    averaged = [figure for figure in chosen if not figure.interval]
+    groups = [(corpus, len(chosen)) for corpus in suite.corpora]
+    groups += [("Mean", len(averaged)), ("Pooled", len(averaged))]
+    headers = [f.header for _ in suite.corpora for f in chosen] + [f.header for f in averaged] * 2
+    rows = [_grid_row(row, suite.corpora, chosen, averaged) for row in suite.rows]
+    return Grid(groups, headers, _mark_best(rows))
+
+
+def _grid_row(
+    row: SuiteRow, corpora: list[str], chosen: list[Figure], averaged: list[Figure]
+) -> list[GridCell]:
+    cells = [GridCell(None, "name", row.name)]
+    for corpus in corpora:
+        cells += [_result_cell(row.cells[corpus], figure) for figure in chosen]
+    cells += [_mean_cell(row, figure) for figure in averaged]
+    cells += [_metrics_cell(row.average.pooled, figure) for figure in averaged]
+    return cells
+
+
+def _result_cell(cell: Cell, figure: Figure) -> GridCell:
+    if cell.result is None:
+        return GridCell(None, "missing")
+    verdict = cell.verdict if figure.key == "f" and not figure.interval else 0
+    found = _metrics_cell(cell.result.metrics, figure)
+    return found._replace(verdict=verdict)
+
+
+def _metrics_cell(metrics: Metrics | None, figure: Figure) -> GridCell:
+    if metrics is None:
+        return GridCell(None, "missing")
+    value = getattr(metrics, figure.attribute)
+    return GridCell(value, "interval" if figure.interval else "ratio")
+
+
+def _mean_cell(row: SuiteRow, figure: Figure) -> GridCell:
+    if not row.complete:
+        return GridCell(None, "missing")
+    key = {"f": "f1", "r": "recall", "p": "precision", "roov": "oov_recall", "riv": "iv_recall"}
+    return GridCell(row.average.mean[key[figure.key]], "ratio")
+
+
+def _mark_best(rows: list[list[GridCell]]) -> list[list[GridCell]]:
+    """The highest value of each ratio column (all of them when tied, none when one row)."""
+    if len(rows) < 2:
+        return rows
+    for column in range(1, len(rows[0])):
+        values = [row[column].value for row in rows if row[column].kind == "ratio"]
+        numbers = [value for value in values if isinstance(value, float)]
+        if not numbers:
+            continue
+        best = round(max(numbers), 3)  # as printed: ties at three decimals are ties
+        for row in rows:
+            value = row[column].value
+            found = row[column].kind == "ratio" and isinstance(value, float)
+            if found and round(value, 3) == best:  # type: ignore[arg-type]
+                row[column] = row[column]._replace(best=True)
+    return rows
+
+
+def cell_text(cell: GridCell, *, plus_minus: str = "±", marks: tuple[str, str] = ("", "")) -> str:
+    """Three decimals for ratios, four for intervals, as ``wsscore score`` prints them."""
+    if cell.kind == "name":
+        return cell.text
+    if cell.kind == "missing":
+        return MISSING
+    if cell.value is None:
+        return UNDEFINED
+    if isinstance(cell.value, Interval):
+        if cell.value.half_width is not None:
+            return f"{plus_minus}{cell.value.half_width:.4f}"
+        return f"[{cell.value.low:.4f}, {cell.value.high:.4f}]"
+    text = f"{cell.value:.3f}"
+    if cell.verdict:
+        text += marks[0] if cell.verdict > 0 else marks[1]
+    return text
+
+
+# ---------------------------------------------------------------------------------------------
+# Notes under the table
+
+
+def suite_notes(suite: Suite) -> list[str]:
+    notes = ["Mean: the average of the corpora's figures; Pooled: all corpora as one test set."]
+    if suite.settings.baseline is not None:
+        notes.append(
+            f"{BETTER}/{WORSE}: F significantly better/worse than {suite.settings.baseline}'s "
+            f"(approximate randomization, {suite.settings.trials:,} trials, p < {ALPHA:g})."
+        )
+    if suite.incomplete:
+        names = ", ".join(suite.incomplete)
+        notes.append(
+            f"{MISSING}: no output; averages are over complete rows only ({names} has none)."
+        )
+    for run in suite.runs:
+        for cell in run.cells.values():
+            if cell.result is None:
+                continue
+            result, counts = cell.result, cell.result.counts
+            if counts.misaligned_chars:
+                notes.append(
+                    f"{run.name}/{result.name}: {counts.misaligned_chars} character(s) on "
+                    f"{counts.misaligned_lines} line(s) differ from the gold; words touching them "
+                    "count as wrong."
+                )
+    return notes
+
+
+# ---------------------------------------------------------------------------------------------
+# Formats
+
+
+def render_suite(
+    suite: Suite,
+    fmt: str,
+    *,
+    metrics: tuple[str, ...] = DEFAULT_METRICS,
+    color: bool = False,
+    width: int | None = None,
+    caption: str | None = None,
+) -> str:
+    """The suite as text in format ``fmt`` (ending with a newline)."""
+    renderers: dict[str, Callable[[], str]] = {
+        "text": lambda: render_text(suite, metrics),
+        "markdown": lambda: render_markdown(suite, metrics),
+        "latex": lambda: render_latex(suite, metrics, caption),
+        "json": lambda: to_json(suite.as_dict()),
+        "csv": lambda: render_delimited(suite, ","),
+        "tsv": lambda: render_delimited(suite, "\t"),
+        "table": lambda: render_table(suite, metrics, color=color, width=width),
+    }
+    if fmt not in renderers:
+        raise InvalidArgument(f"unknown format {fmt!r}; use one of {', '.join(SUITE_FORMATS)}")
+    return renderers[fmt]()
+
+
+def _flat_headers(table: Grid) -> list[str]:
+    headers = ["System"]
+    index = 0
+    for group, size in table.groups:
+        headers += [f"{group} {header}" for header in table.headers[index : index + size]]
+        index += size
+    return headers
+
+
+def render_text(suite: Suite, metrics: tuple[str, ...]) -> str:
+    table = grid(suite, metrics)
+    headers = _flat_headers(table)
+    rows = [[cell_text(c, marks=(BETTER, WORSE)) for c in row] for row in table.rows]
+    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
+
+    def line(cells: list[str]) -> str:
+        parts = [
+            c.ljust(w) if i == 0 else c.rjust(w)
+            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
+        ]
+        return "  ".join(parts).rstrip()
+
+    out = [line(headers), "  ".join("-" * w for w in widths), *map(line, rows), ""]
+    out += suite_notes(suite)
+    out.append(f"signature: {suite.signature}")
+    return "\n".join(out) + "\n"
+
+
+def render_markdown(suite: Suite, metrics: tuple[str, ...]) -> str:
+    from wsscore.output.comparison import escape_markdown_line
+
+    table = grid(suite, metrics)
+
+    def text(cell: GridCell) -> str:
+        shown = cell_text(cell, marks=(BETTER, WORSE)).replace("|", "\\|")
+        if cell.kind == "name":
+            return escape_markdown_line(shown)
+        return f"**{shown}**" if cell.best else shown
+
+    headers = _flat_headers(table)
+    out = ["| " + " | ".join(headers) + " |", "|:---|" + "---:|" * (len(headers) - 1)]
+    out += ["| " + " | ".join(text(cell) for cell in row) + " |" for row in table.rows]
+    out += ["", *(f"- {escape_markdown_line(note)}" for note in suite_notes(suite))]
+    out += ["", f"Signature: `{suite.signature}`"]
+    return "\n".join(out) + "\n"
+
+
+_LATEX_HEADERS = {
+    "F": "$F$",
+    "R": "$R$",
+    "P": "$P$",
+    "R_oov": r"$R_{\mathrm{oov}}$",
+    "R_iv": r"$R_{\mathrm{iv}}$",
+    "c_r": "$c_r$",
+    "c_p": "$c_p$",
+    "c_f": "$c_F$",
+}
+
+
+def render_latex(suite: Suite, metrics: tuple[str, ...], caption: str | None) -> str:
+    table = grid(suite, metrics)
+    spec = "l" + "r" * len(table.headers)
+    groups, rules, start = [""], [], 2
+    for name, size in table.groups:
+        groups.append(f"\\multicolumn{{{size}}}{{c}}{{{latex_escape(name)}}}")
+        rules.append(f"\\cmidrule(lr){{{start}-{start + size - 1}}}")
+        start += size
+    out = [
+        f"% signature: {suite.signature}",
+        r"% needs \usepackage{booktabs}",
+        r"\begin{table}",
+        r"\centering",
+        f"\\begin{{tabular}}{{{spec}}}",
+        r"\toprule",
+        " & ".join(groups) + r" \\",
+        " ".join(rules),
+        " & ".join(["System", *(_LATEX_HEADERS[h] for h in table.headers)]) + r" \\",
+        r"\midrule",
+    ]
+    out += [" & ".join(_latex_cell(cell) for cell in row) + r" \\" for row in table.rows]
+    out += [r"\bottomrule", r"\end{tabular}", r"\par\smallskip"]
+    notes = " ".join(latex_escape(note) for note in suite_notes(suite))
+    notes = notes.replace(BETTER, r"$\uparrow$").replace(WORSE, r"$\downarrow$")
+    out.append(f"{{\\footnotesize {notes.replace(MISSING, '--')}\\par}}")
+    if caption is not None:
+        out += [f"\\caption{{{caption}}}", r"\label{tab:wsscore-suite}"]
+    out.append(r"\end{table}")
+    return "\n".join(out) + "\n"
+
+
+def _latex_cell(cell: GridCell) -> str:
+    if cell.kind == "name":
+        return latex_escape(cell.text)
+    if cell.kind == "missing":
+        return "--"
+    text = cell_text(cell, plus_minus="$\\pm$", marks=(r"$^\uparrow$", r"$^\downarrow$"))
+    text = text.replace("[", "{[}").replace("]", "{]}").replace(UNDEFINED, "---")
+    return f"\\textbf{{{text}}}" if cell.best else text
+
+
+def render_table(
+    suite: Suite, metrics: tuple[str, ...], *, color: bool = False, width: int | None = None
+) -> str:
+    from rich.table import Table
+    from rich.text import Text
+
+    from wsscore.output.table import fitted_console
+
+    table = grid(suite, metrics)
+    rich_table = Table()
+    for index, header in enumerate(_flat_headers(table)):
+        title = header.replace(" ", "\n", 1)
+        if index == 0:
+            rich_table.add_column(title, justify="left", no_wrap=True)
+        else:
+            rich_table.add_column(title, justify="right", no_wrap=True)
+    for row in table.rows:
+        texts = []
+        for cell in row:
+            style = "bold" if cell.best or cell.kind == "name" else ""
+            texts.append(Text(cell_text(cell, marks=(BETTER, WORSE)), style=style))
+        rich_table.add_row(*texts)
+    buffer = io.StringIO()
+    console = fitted_console([rich_table], buffer, color=color, width=width)
+    console.print(rich_table)
+    for note in suite_notes(suite):
+        console.print(note, soft_wrap=True, markup=False)
+    console.print(f"signature: {suite.signature}", soft_wrap=True, markup=False)
+    return buffer.getvalue()
+
+
+# One row per system and corpus (and its mean and pooled rows), every figure exact: a long
+# table that spreadsheets and data frames pivot as they like.
+DELIMITED_FIGURES = ("f1", "recall", "precision", "oov_recall", "iv_recall")
+
+
+def render_delimited(suite: Suite, delimiter: str) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, delimiter=delimiter, lineterminator="\n")
+    writer.writerow(
+        ["system", "corpus", "gold_words", "pred_words", "correct", *DELIMITED_FIGURES, "p_value"]
+    )
+    for row in suite.rows:
+        for corpus, cell in row.cells.items():
+            writer.writerow([row.name, corpus, *_delimited_cell(cell)])
+        mean = row.average.mean
+        writer.writerow(
+            [row.name, "mean", "", "", "", *(_plain(mean[k]) for k in DELIMITED_FIGURES), ""]
+        )
+        pooled = row.average.pooled
+        figures = ["", "", "", *(_plain(None) for _ in DELIMITED_FIGURES), ""]
+        if pooled is not None:
+            figures = ["", "", "", *(_plain(_figure(pooled, k)) for k in DELIMITED_FIGURES), ""]
+        writer.writerow([row.name, "pooled", *figures])
+    return buffer.getvalue()
+
+
+def _delimited_cell(cell: Cell) -> list[str]:
+    if cell.result is None:
+        return [""] * (4 + len(DELIMITED_FIGURES))
+    counts, metrics = cell.result.counts, cell.result.metrics
+    p_value = cell.test.randomization_f.p_value if cell.test is not None else None
+    return [
+        str(counts.gold_words),
+        str(counts.pred_words),
+        str(counts.correct),
+        *(_plain(_figure(metrics, key)) for key in DELIMITED_FIGURES),
+        _plain(p_value),
+    ]
+
+
+def _figure(metrics: Metrics, key: str) -> float | None:
+    return metrics.f if key == "f1" else getattr(metrics, key)
+
+
+def _plain(value: float | None) -> str:
+    return "" if value is None else repr(value)
