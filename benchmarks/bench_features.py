@@ -3,6 +3,9 @@
 Every case is a whole `wsscore` process, timed against a reference case on the same data (the
 runs of a group interleaved, medians of --runs), with the issue's target for the ratio:
 
+- suite: the four SIGHAN 2005 corpora × four systems, one `wsscore suite` run against sixteen
+  `wsscore score` runs (a shell script running them one after another). Target: at most half
+  the time.
 - formats: the MSR test set's gold and its maximum-matching baseline in every input format
   (made by `wsscore convert`; `tagged` with one made-up tag per word, as the gold has none),
   each scored as `wsscore score GOLD PRED -d WORDS -q` against the plain words files. Target:
@@ -21,6 +24,8 @@ else --wsscore PATH.
 from __future__ import annotations
 
 import argparse
+import shlex
+import shutil
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
@@ -54,6 +59,9 @@ from bench_score import (
 HERE = Path(__file__).resolve().parent
 FORMATS = ("words", "tagged", "chars", "conllu", "jsonl")
 TARGET_CONLLU = 3.0  # CoNLL-U input of MSR size within this many times plain words
+TARGET_SUITE = 0.5  # four corpora × four systems in one run, against sixteen `score` runs
+SUITE_CORPORA = {"as": "as_testing_gold", "cityu": "cityu_test_gold", "msr": "msr_test_gold"}
+SUITE_CORPORA["pku"] = "pku_test_gold"
 
 
 @dataclass
@@ -71,6 +79,8 @@ class Group:
     title: str
     cases: list[Case]
     note: str = ""
+    # What the cases printed -> a sentence for the report saying whether they agree.
+    check: Callable[[dict[str, str]], str] | None = None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -124,8 +134,64 @@ def formats_group(icwb2: Path, work: Path, ws: list[str], env: dict[str, str]) -
     return Group("formats", "Input formats", cases, note)
 
 
+def suite_group(icwb2: Path, work: Path, ws: list[str], env: dict[str, str]) -> Group:
+    """The four SIGHAN 2005 corpora × four systems (maximum matching, the topline, the
+    unsegmented text, the gold itself): one `wsscore suite` against sixteen `wsscore score`."""
+    lines = ["[systems]"]
+    systems = {"mm": "mm_{corpus}.txt", "top": "top_{corpus}.txt", "gold": "gold_{corpus}.txt"}
+    systems["unsegmented"] = str(icwb2 / "testing" / "{corpus}_test.utf8")
+    lines += [f'{name} = "{pattern}"' for name, pattern in systems.items()]
+    separate = []
+    for corpus, gold_name in SUITE_CORPORA.items():
+        gold = icwb2 / "gold" / f"{gold_name}.utf8"
+        words = icwb2 / "gold" / f"{corpus}_training_words.utf8"
+        text = icwb2 / "testing" / f"{corpus}_test.utf8"
+        shutil.copyfile(gold, work / f"gold_{corpus}.txt")
+        run(
+            [*ws, "segment", "-d", str(words), str(text), "-o", str(work / f"mm_{corpus}.txt")],
+            env,
+            work,
+        )
+        gold_words = work / f"gold_words_{corpus}.txt"
+        words_text = run([*ws, "convert", str(gold), "--to", "words"], env, work)
+        gold_words.write_bytes(words_text.replace(b" ", b"\n"))
+        top = work / f"top_{corpus}.txt"
+        run([*ws, "segment", "-d", str(gold_words), str(text), "-o", str(top)], env, work)
+        lines += ["", f"[corpora.{corpus}]", f'gold = "{gold}"', f'dict = "{words}"']
+        for pattern in systems.values():
+            pred = work / pattern.format(corpus=corpus)
+            separate.append(
+                shlex.join([*ws, "score", str(gold), str(pred), "-d", str(words), "-q"])
+            )
+    manifest = work / "suite.toml"
+    manifest.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    script = work / "sixteen.sh"
+    script.write_text("set -e\n" + "\n".join(separate) + "\n", encoding="utf-8")
+    cases = [
+        Case("sixteen `wsscore score` runs", ["bash", str(script)]),
+        Case(
+            "one `wsscore suite` run",
+            [*ws, "suite", str(manifest), "-f", "csv"],
+            reference="sixteen `wsscore score` runs",
+            target=TARGET_SUITE,
+        ),
+        Case(
+            "`wsscore suite -j 2`",
+            [*ws, "suite", str(manifest), "-f", "csv", "-j", "2"],
+            reference="sixteen `wsscore score` runs",
+        ),
+    ]
+    note = (
+        "The four SIGHAN 2005 test sets (AS, CityU, MSR, PKU; 7.6 MB of gold) × four systems "
+        "(maximum matching, the topline, the unsegmented text, the gold), with their training "
+        "word lists."
+    )
+    return Group("suite", "Many corpora: `wsscore suite`", cases, note, check=same_cells)
+
+
 GROUPS: dict[str, Callable[[Path, Path, list[str], dict[str, str]], Group]] = {
     "formats": formats_group,
+    "suite": suite_group,
 }
 
 
@@ -154,11 +220,26 @@ def measure(
     printed = {
         label: b" / ".join(sorted(found)).decode().strip() for label, found in outputs.items()
     }
+    group.note += " " + (group.check or same_output)(printed)
+
+
+def same_output(printed: dict[str, str]) -> str:
     if len(set(printed.values())) > 1:
         details = ", ".join(f"{label}: {value}" for label, value in printed.items())
-        group.note += f" **The cases printed different results**: {details}."
-    else:
-        group.note += f" Every case printed the same result ({next(iter(printed.values()))})."
+        return f"**The cases printed different results**: {details}."
+    return f"Every case printed the same result ({next(iter(printed.values()))})."
+
+
+def same_cells(printed: dict[str, str]) -> str:
+    """The suite's F cells (csv) against the sixteen runs' F (one per line, -q)."""
+    separate, *suites = printed.values()
+    expected = sorted(separate.split())
+    for csv_text in suites:
+        rows = [line.split(",") for line in csv_text.splitlines()[1:]]
+        cells = sorted(f"{float(row[5]):.3f}" for row in rows if row[1] not in ("mean", "pooled"))
+        if cells != expected:
+            return f"**The suite's F differ from the separate runs'**: {cells} vs {expected}."
+    return f"The suite's 16 F values equal the separate runs' ({', '.join(expected)})."
 
 
 def group_report(group: Group) -> list[str]:
