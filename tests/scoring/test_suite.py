@@ -196,7 +196,7 @@ def test_the_mean_is_the_average_of_the_corpora_figures(suite: Suite, system: st
         "oov_recall": "oov_recall",
         "iv_recall": "iv_recall",
     }
-    assert set(row.average.mean) == set(names)
+    assert set(row.average.mean) >= set(names)
     for key, attribute in names.items():
         values = [getattr(m, attribute) for m in metrics]
         assert row.average.mean[key] == pytest.approx(sum(values) / 3, abs=1e-12), key
@@ -263,7 +263,7 @@ def test_incomplete_rows_come_last_without_averages(tree: Path) -> None:
     assert suite.incomplete == ["partial", "absent", "late"]
     for row in suite.rows[3:]:
         assert not row.complete
-        assert set(row.average.mean) == {"f1", "recall", "precision", "oov_recall", "iv_recall"}
+        assert set(row.average.mean) >= {"f1", "recall", "precision", "oov_recall", "iv_recall"}
         assert all(value is None for value in row.average.mean.values())
         assert row.average.pooled is None
     partial = suite.rows[3]

@@ -15,12 +15,13 @@ from typing import NamedTuple
 
 from wsscore.errors import InvalidArgument
 from wsscore.metrics.scores import Interval, Metrics
+from wsscore.metrics.tags import TagMetrics
 from wsscore.output.json_text import to_json
 from wsscore.output.latex import latex_escape
 from wsscore.scoring.suite import ALPHA, Cell, Suite, SuiteRow
 
 SUITE_FORMATS = ("table", "text", "markdown", "latex", "json", "csv", "tsv")
-METRIC_CHOICES = ("f", "r", "p", "roov", "riv", "ci")
+METRIC_CHOICES = ("f", "r", "p", "roov", "riv", "ftag", "ci")
 DEFAULT_METRICS = ("f",)
 MISSING = "–"  # a cell without an output (--allow-missing)
 UNDEFINED = "—"  # a figure that is not defined (no OOV word, no dictionary)
@@ -32,8 +33,9 @@ class Figure(NamedTuple):
 
     key: str  # the --metrics name
     header: str
-    attribute: str  # of Metrics
+    attribute: str  # of Metrics (or of TagMetrics for a tag figure)
     interval: bool = False  # the figure is an Interval, not a ratio
+    tags: bool = False  # a figure of the tags (corpora with tags = true)
 
 
 FIGURES = {
@@ -42,6 +44,7 @@ FIGURES = {
     "p": Figure("p", "P", "precision"),
     "roov": Figure("roov", "R_oov", "oov_recall"),
     "riv": Figure("riv", "R_iv", "iv_recall"),
+    "ftag": Figure("ftag", "F_tag", "tag_f1", tags=True),
 }
 # With "ci": after R, P and F, the interval the chosen --ci method gives each.
 INTERVALS = {
@@ -121,7 +124,7 @@ def _grid_row(
     for corpus in corpora:
         cells += [_result_cell(row.cells[corpus], figure) for figure in chosen]
     cells += [_mean_cell(row, figure) for figure in averaged]
-    cells += [_metrics_cell(row.average.pooled, figure) for figure in averaged]
+    cells += [_pooled_cell(row, figure) for figure in averaged]
     return cells
 
 
@@ -129,21 +132,33 @@ def _result_cell(cell: Cell, figure: Figure) -> GridCell:
     if cell.result is None:
         return GridCell(None, "missing")
     verdict = cell.verdict if figure.key == "f" and not figure.interval else 0
-    found = _metrics_cell(cell.result.metrics, figure)
-    return found._replace(verdict=verdict)
+    metrics = cell.result.tag_metrics if figure.tags else cell.result.metrics
+    if metrics is None:  # a corpus without tags
+        return GridCell(None, "ratio")
+    return _metrics_cell(metrics, figure)._replace(verdict=verdict)
 
 
-def _metrics_cell(metrics: Metrics | None, figure: Figure) -> GridCell:
+def _metrics_cell(metrics: Metrics | TagMetrics | None, figure: Figure) -> GridCell:
     if metrics is None:
         return GridCell(None, "missing")
     value = getattr(metrics, figure.attribute)
     return GridCell(value, "interval" if figure.interval else "ratio")
 
 
+def _pooled_cell(row: SuiteRow, figure: Figure) -> GridCell:
+    if row.average.pooled is None:
+        return GridCell(None, "missing")
+    if figure.tags:
+        tags = row.average.pooled_tags
+        return GridCell(tags.tag_f1 if tags is not None else None, "ratio")
+    return _metrics_cell(row.average.pooled, figure)
+
+
 def _mean_cell(row: SuiteRow, figure: Figure) -> GridCell:
     if not row.complete:
         return GridCell(None, "missing")
     key = {"f": "f1", "r": "recall", "p": "precision", "roov": "oov_recall", "riv": "iv_recall"}
+    key["ftag"] = "tag_f1"
     return GridCell(row.average.mean[key[figure.key]], "ratio")
 
 
@@ -297,6 +312,7 @@ _LATEX_HEADERS = {
     "c_r": "$c_r$",
     "c_p": "$c_p$",
     "c_f": "$c_F$",
+    "F_tag": r"$F_{\mathrm{tag}}$",
 }
 
 

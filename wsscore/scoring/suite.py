@@ -22,6 +22,7 @@ from wsscore.metrics.bootstrap import SAMPLES, SEED
 from wsscore.metrics.counts import Counts
 from wsscore.metrics.scores import Metrics, compute
 from wsscore.metrics.significance import TRIALS
+from wsscore.metrics.tags import TagCounts, TagMetrics, compute_tags
 from wsscore.results import Report, SystemResult
 from wsscore.scoring.comparison import SystemComparison, compare_results
 from wsscore.scoring.scorer import score
@@ -97,10 +98,12 @@ class CorpusRun(NamedTuple):
 class Averages(NamedTuple):
     """A system's figures over the corpora: the mean of the corpora's figures (as papers print
     it) and the pooled figure (from the counts of all corpora added up). None where a corpus
-    lacks the figure or the system lacks an output."""
+    lacks the figure or the system lacks an output; the tag figures only when every corpus
+    scores tags."""
 
     mean: dict[str, float | None]
     pooled: Metrics | None
+    pooled_tags: TagMetrics | None = None
 
 
 class SuiteRow(NamedTuple):
@@ -255,13 +258,19 @@ def _row(system: SystemEntry, runs: list[CorpusRun], settings: SuiteSettings) ->
     cells = {run.name: run.cells[system.name] for run in runs}
     results = [cell.result for cell in cells.values()]
     if any(result is None for result in results):
-        return SuiteRow(system.name, cells, Averages(dict.fromkeys(AVERAGED), None))
+        return SuiteRow(system.name, cells, Averages(dict.fromkeys([*AVERAGED, "tag_f1"]), None))
     complete = [result for result in results if result is not None]
     mean = {
         key: _mean([getattr(result.metrics, attribute) for result in complete])
         for key, attribute in AVERAGED.items()
     }
-    return SuiteRow(system.name, cells, Averages(mean, _pooled(complete, runs, settings)))
+    tagged = all(result.tag_metrics is not None for result in complete)
+    tag_values = [r.tag_metrics.tag_f1 if r.tag_metrics else None for r in complete]
+    mean["tag_f1"] = _mean(tag_values) if tagged else None
+    pooled_tags = _pooled_tags(complete, runs) if tagged else None
+    return SuiteRow(
+        system.name, cells, Averages(mean, _pooled(complete, runs, settings), pooled_tags)
+    )
 
 
 def _mean(values: list[float | None]) -> float | None:
@@ -277,6 +286,19 @@ def _pooled(results: list[SystemResult], runs: list[CorpusRun], settings: SuiteS
         total = total + result.counts
     has_dictionary = all(run.info is not None and run.info.dictionary for run in runs)
     return compute(total, has_dictionary=has_dictionary, ci="none", beta=settings.beta)
+
+
+def _pooled_tags(results: list[SystemResult], runs: list[CorpusRun]) -> TagMetrics:
+    total = TagCounts()
+    for result in results:
+        counts = result.tags
+        assert counts is not None
+        for name in ("gold_words", "pred_words", "correct", "tag_correct"):
+            setattr(total, name, getattr(total, name) + getattr(counts, name))
+        total.oov_words += counts.oov_words
+        total.oov_tag_correct += counts.oov_tag_correct
+    has_dictionary = all(run.info is not None and run.info.dictionary for run in runs)
+    return compute_tags(total, has_dictionary=has_dictionary)
 
 
 def _sorted_rows(rows: list[SuiteRow]) -> list[SuiteRow]:
@@ -326,10 +348,14 @@ def _row_dict(row: SuiteRow, settings: SuiteSettings) -> dict[str, object]:
         "results": results,
         "complete": row.complete,
         "average": dict(row.average.mean),
-        "pooled": None
-        if pooled is None
-        else {key: getattr(pooled, attribute) for key, attribute in AVERAGED.items()},
+        "pooled": None if pooled is None else _pooled_dict(pooled, row.average.pooled_tags),
     }
+
+
+def _pooled_dict(pooled: Metrics, tags: TagMetrics | None) -> dict[str, object]:
+    figures: dict[str, object] = {key: getattr(pooled, name) for key, name in AVERAGED.items()}
+    figures["tag_f1"] = tags.tag_f1 if tags is not None else None
+    return figures
 
 
 # ---------------------------------------------------------------------------------------------

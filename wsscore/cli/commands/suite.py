@@ -29,7 +29,8 @@ from wsscore.output.suite import DEFAULT_METRICS, METRIC_CHOICES, SUITE_FORMATS
     show_default=True,
     metavar="LIST",
     help=f"Figures per corpus, comma-separated, among {', '.join(METRIC_CHOICES)} "
-    "(ci: the interval of R, P and F beside each).",
+    "(ftag: the F of word and tag, for corpora with tags = true; ci: the interval of R, P "
+    "and F beside each).",
 )
 @click.option(
     "--caption",
