@@ -290,12 +290,12 @@ def render_markdown(suite: Suite, metrics: tuple[str, ...]) -> str:
     table = grid(suite, metrics)
 
     def text(cell: GridCell) -> str:
-        shown = cell_text(cell, marks=(BETTER, WORSE)).replace("|", "\\|")
+        shown = cell_text(cell, marks=(BETTER, WORSE))
         if cell.kind == "name":
             return escape_markdown_line(shown)
         return f"**{shown}**" if cell.best else shown
 
-    headers = _flat_headers(table)
+    headers = [escape_markdown_line(header) for header in _flat_headers(table)]
     out = ["| " + " | ".join(headers) + " |", "|:---|" + "---:|" * (len(headers) - 1)]
     out += ["| " + " | ".join(text(cell) for cell in row) + " |" for row in table.rows]
     out += ["", *(f"- {escape_markdown_line(note)}" for note in suite_notes(suite))]

@@ -39,6 +39,7 @@ from wsscore.output.suite import DEFAULT_METRICS, METRIC_CHOICES, SUITE_FORMATS
 )
 @click.option(
     "--baseline",
+    "baseline_system",  # not "baseline": commands that take one name a file with it
     metavar="NAME",
     help="A system of the manifest: mark the cells significantly better or worse than its "
     "(paired tests of `wsscore compare`, per corpus; p-values in the JSON).",
@@ -101,7 +102,7 @@ def _suite_command(options: dict[str, Any]) -> int:
         beta=options["beta"],
         samples=options["samples"],
         seed=options["seed"],
-        baseline=options["baseline"],
+        baseline=options["baseline_system"],
         trials=options["trials"],
         tag_map=_tag_map(options),
     )
@@ -154,7 +155,11 @@ def _tag_map(options: dict[str, Any]) -> dict[str, str] | None:
 
 def _refuse_outputs_into_inputs(options: dict[str, Any], manifest: Any) -> None:
     """The manifest's files are inputs too: -o must not name one of them."""
-    from wsscore.inputs.guards import Named, refuse_outputs_that_are_inputs
+    from wsscore.inputs.guards import (
+        Named,
+        refuse_outputs_that_are_inputs,
+        refuse_stdout_into_an_input,
+    )
 
     inputs = []
     for corpus in manifest.corpora:
@@ -168,3 +173,5 @@ def _refuse_outputs_into_inputs(options: dict[str, Any], manifest: Any) -> None:
             if path is not None:
                 inputs.append(Named(f"the output of {system.name} on {corpus_name}", path))
     refuse_outputs_that_are_inputs([Named("-o", options.get("output") or "")], inputs)
+    if options.get("output") in (None, "-"):
+        refuse_stdout_into_an_input(inputs)

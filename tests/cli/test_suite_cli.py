@@ -97,6 +97,19 @@ def _run(*args: object, cwd: Path, **options: Any) -> subprocess.CompletedProces
     )
 
 
+def _run_into(path: Path, *args: object, cwd: Path) -> subprocess.CompletedProcess:
+    """A run with its standard output appended to ``path`` (``>> path``)."""
+    with open(path, "ab") as sink:
+        return subprocess.run(
+            [sys.executable, "-m", "wsscore", *map(str, args)],
+            stdout=sink,
+            stderr=subprocess.PIPE,
+            cwd=cwd,
+            timeout=60,
+            check=False,
+        )
+
+
 def _suite(tree: Path, *args: object, manifest: str = "suite.toml") -> str:
     done = _run("suite", manifest, *args, cwd=tree)
     assert done.returncode == 0, done.stderr.decode()
@@ -278,6 +291,28 @@ def test_an_unknown_metric_is_refused(tree: Path) -> None:
     assert "'xx'" in message and "--metrics" in message
 
 
+def test_text_marks_cells_against_the_baseline(tree: Path, tested: dict[str, Any]) -> None:
+    text = _suite(tree, "-f", "text", "--baseline", "mm", *TESTS)
+    _, rows = _table_rows(text)
+    cells = {row[0]: row[1:3] for row in rows}
+    chars_f = _system(tested, "chars")["results"]["alpha"]["metrics"]["f1"]
+    assert cells["good"] == ["1.000▲", "1.000"]
+    assert cells["mix"] == ["1.000▲", "0.308"]
+    assert cells["chars"] == [f"{chars_f:.3f}▼", "0.308"]
+    assert cells["mm"] == ["0.636", "0.667"]
+    assert (
+        "▲/▼: F significantly better/worse than mm's (approximate randomization, 500 trials" in text
+    )
+
+
+def test_the_table_format_shows_the_same_rows(tree: Path) -> None:
+    text = _suite(tree, "-f", "table")
+    lines = [line for line in text.split("\n") if line.startswith("│")]
+    names = [line.strip("│").split("│")[0].strip() for line in lines]
+    assert names == ORDER
+    assert "0.636" in lines[2] and "Pooled" in text
+
+
 # --- markdown and LaTeX ---------------------------------------------------------------------------
 
 
@@ -317,22 +352,12 @@ plain = "{tree / "out" / "good" / "beta.txt"}"
     return path
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="output/suite.py render_markdown: a name's | is escaped twice (replace, then "
-    "escape_markdown_line escapes the backslash): mm|v2 becomes mm\\\\\\|v2, shown as mm\\|v2",
-)
 def test_markdown_escapes_a_bar_in_a_system_name(tmp_path: Path, tree: Path) -> None:
     text = _suite(tmp_path, "-f", "markdown", manifest=str(_names_with_bars(tmp_path, tree)))
     row = next(line for line in text.split("\n") if line.startswith("| mm"))
     assert row.startswith("| mm\\|v2 | ")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="output/suite.py render_markdown: header cells (corpus names) are not escaped: "
-    "corpus x|y gives the header '| System | x|y F | ...', one column too many",
-)
 def test_markdown_escapes_a_bar_in_a_corpus_name(tmp_path: Path, tree: Path) -> None:
     text = _suite(tmp_path, "-f", "markdown", manifest=str(_names_with_bars(tmp_path, tree)))
     header, rule = text.split("\n")[:2]
@@ -500,12 +525,6 @@ def test_o_writes_what_standard_output_shows(tree: Path, tmp_path: Path) -> None
     assert written.read_text(encoding="utf-8") == _suite(tree, "-f", "markdown")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cli/running.py check_files: refuse_stdout_into_an_input sees only the command's "
-    "options, not the manifest's files: `wsscore suite m.toml >> out/mm/beta.txt` appends the "
-    "table to a system's output (wsscore score refuses the same redirection)",
-)
 def test_standard_output_appended_to_an_input_is_refused(tmp_path: Path, tree: Path) -> None:
     target = tmp_path / "beta.txt"
     target.write_bytes((tree / "out" / "mm" / "beta.txt").read_bytes())
@@ -514,17 +533,16 @@ def test_standard_output_appended_to_an_input_is_refused(tmp_path: Path, tree: P
         f'[corpora.beta]\ngold = "{tree}/beta/gold.txt"\n[systems]\nmm = "beta.txt"\n',
         encoding="utf-8",
     )
-    with open(target, "ab") as sink:
-        done = subprocess.run(
-            [sys.executable, "-m", "wsscore", "suite", str(manifest), "-f", "text"],
-            stdout=sink,
-            stderr=subprocess.PIPE,
-            cwd=tmp_path,
-            timeout=60,
-            check=False,
-        )
+    done = _run_into(target, "suite", manifest, "-f", "text", cwd=tmp_path)
     assert target.read_bytes() == (tree / "out" / "mm" / "beta.txt").read_bytes()
     assert done.returncode == 2
+
+
+def test_a_file_named_like_the_baseline_system_is_no_input(tree: Path, tmp_path: Path) -> None:
+    suite = tree / "suite.toml"
+    done = _run_into(tmp_path / "good", "suite", suite, "--baseline", "good", *TESTS, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr.decode()
+    assert (tmp_path / "good").read_text(encoding="utf-8").startswith("System")
 
 
 # --- warnings -------------------------------------------------------------------------------------
