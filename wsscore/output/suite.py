@@ -256,11 +256,14 @@ def render_suite(
     return renderers[fmt]()
 
 
-def _flat_headers(table: Grid) -> list[str]:
+def _flat_headers(table: Grid, escape: Callable[[str], str] = str) -> list[str]:
+    """ "pku F", "Mean R_oov", …; ``escape`` is applied to the corpus names (they are the
+    user's; the figures' names are fixed)."""
     headers = ["System"]
     index = 0
     for group, size in table.groups:
-        headers += [f"{group} {header}" for header in table.headers[index : index + size]]
+        name = escape(group)
+        headers += [f"{name} {header}" for header in table.headers[index : index + size]]
         index += size
     return headers
 
@@ -295,7 +298,7 @@ def render_markdown(suite: Suite, metrics: tuple[str, ...]) -> str:
             return escape_markdown_line(shown)
         return f"**{shown}**" if cell.best else shown
 
-    headers = [escape_markdown_line(header) for header in _flat_headers(table)]
+    headers = _flat_headers(table, escape=escape_markdown_line)
     out = ["| " + " | ".join(headers) + " |", "|:---|" + "---:|" * (len(headers) - 1)]
     out += ["| " + " | ".join(text(cell) for cell in row) + " |" for row in table.rows]
     out += ["", *(f"- {escape_markdown_line(note)}" for note in suite_notes(suite))]
