@@ -50,6 +50,7 @@ COMMANDS = {
     "convert": "wsscore.cli.commands.convert",
     "difficulty": "wsscore.cli.commands.difficulty",
     "errors": "wsscore.cli.commands.errors",
+    "report": "wsscore.cli.commands.report",
     "score": "wsscore.cli.commands.score",
     "segment": "wsscore.cli.commands.segment",
     "sighan": "wsscore.cli.commands.sighan",

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from collections.abc import Set as AbstractSet
 from typing import Any
@@ -121,6 +122,17 @@ def load_training_corpus(
         if not found:
             warn_empty(source.name, source.lines_read, warnings, kind="corpus")
     return Dictionary(entries, tuple(paths), _joined(encodings), "train")
+
+
+def training_frequencies(
+    paths: list[str], encoding: str, *, warnings: Warnings, strict: bool = False
+) -> Counter[str]:
+    """How often each word occurs in segmented training corpora (for frequency buckets)."""
+    counts: Counter[str] = Counter()
+    for source in _sources(paths, encoding, warnings, strict):
+        for line in source.lines():
+            counts.update(split_words(line))
+    return counts
 
 
 def _sources(

@@ -215,6 +215,10 @@ class InputOptions:
         """The files among ``dictionary`` and ``train`` (for the standard-input check)."""
         return [*self.word_list_paths(), *_paths_in(self.train)]
 
+    def train_paths(self) -> list[str]:
+        """The training-corpus files given as ``train``."""
+        return _paths_in(self.train)
+
     def word_list_paths(self) -> list[str]:
         """The word-list files given as ``dictionary`` (none for a Dictionary or a set)."""
         return _paths_in(self.dictionary)

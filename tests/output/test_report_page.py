@@ -1,0 +1,78 @@
+"""The page `wsscore report` writes, read back as text: one file with nothing fetched, the
+score report embedded whole, every sentence, and data that cannot break out of its element."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from conftest import FIXTURES
+
+GOLD = FIXTURES / "gold.txt"
+PRED = FIXTURES / "pred.txt"
+WORDS = FIXTURES / "words.txt"
+
+
+def wsscore(*args: object) -> subprocess.CompletedProcess:
+    command = [sys.executable, "-m", "wsscore", *map(str, args)]
+    return subprocess.run(command, capture_output=True, text=True, timeout=300)
+
+
+def embedded(page: str, element: str) -> object:
+    found = re.search(rf'<script type="application/json" id="{element}">(.*?)</script>', page, re.S)
+    assert found, element
+    return json.loads(found.group(1))
+
+
+def test_one_self_contained_file_with_the_whole_score_report(tmp_path: Path) -> None:
+    out = tmp_path / "report.html"
+    done = wsscore("report", GOLD, PRED, "-d", WORDS, "-o", out)
+    assert done.returncode == 0, done.stderr
+    page = out.read_text(encoding="utf-8")
+    # Nothing is fetched: no external script, style, image or font, no URL in CSS.
+    assert not re.search(r'(src|href)\s*=\s*["\']?(https?:|//)', page)
+    assert "@import" not in page and "url(http" not in page
+    assert page.count("<script") == 3 and page.count("<style") == 1
+    scored = json.loads(wsscore("score", GOLD, PRED, "-d", WORDS, "--extra", "-f", "json").stdout)
+    data = embedded(page, "wsscore-data")
+    assert isinstance(data, dict)
+    assert data["report"] == scored
+    sentences = embedded(page, "wsscore-sentences")
+    assert isinstance(sentences, dict)
+    assert sentences["systems"] == [scored["systems"][0]["name"]]
+    assert [s[0] for s in sentences["sentences"]] == [1, 2, 3, 4]
+    assert data["sentences"] == 4
+
+
+def test_names_and_words_cannot_break_out_of_the_page(tmp_path: Path) -> None:
+    hostile = "</script><!--<script>alert(1)</script>"
+    gold = tmp_path / "gold.txt"
+    gold.write_text(f"我 爱 {hostile} 北京\n<!--slot:js--> 好\n", encoding="utf-8")
+    pred = tmp_path / "pred.txt"
+    pred.write_text(f"我爱 {hostile} 北京\n<!--slot:js--> 好\n", encoding="utf-8")
+    out = tmp_path / "report.html"
+    done = wsscore("report", gold, pred, "--name", hostile, "--title", hostile, "-o", out)
+    assert done.returncode == 0, done.stderr
+    page = out.read_text(encoding="utf-8")
+    assert page.count("<script") == 3  # no script element came from the data
+    assert "<!--slot:" not in page  # every slot filled, none filled twice
+    sentences = embedded(page, "wsscore-sentences")
+    assert isinstance(sentences, dict)
+    assert sentences["systems"] == [hostile]
+    assert hostile in sentences["sentences"][0][1]
+    assert "&lt;/script&gt;" in page  # the title and the tables show it as text
+
+
+def test_the_output_is_required_and_checked_before_scoring(tmp_path: Path) -> None:
+    assert wsscore("report", GOLD, PRED).returncode == 2
+    copy = tmp_path / "pred.txt"
+    copy.write_bytes(PRED.read_bytes())
+    done = wsscore("report", GOLD, copy, "-o", copy)
+    assert done.returncode == 2 and "same file" in done.stderr
+    assert copy.read_bytes() == PRED.read_bytes()
+    done = wsscore("report", GOLD, PRED, "--match", "diff", "-o", tmp_path / "r.html")
+    assert done.returncode == 2 and "--match span" in done.stderr
+    assert not (tmp_path / "r.html").exists()

@@ -1,0 +1,102 @@
+"""``wsscore report``: one self-contained HTML page to look at the systems' errors."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from wsscore.cli.options import BETA, encoding_options, input_options
+from wsscore.cli.running import run_command
+from wsscore.errors import EXIT_OK, WsscoreError
+
+
+@click.command()
+@click.argument("gold")
+@click.argument("predictions", nargs=-1, required=True, metavar="PRED...")
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    metavar="FILE.html",
+    help="The page to write (atomically): one HTML file that works offline.",
+)
+@click.option(
+    "-d",
+    "--dict",
+    "dictionaries",
+    multiple=True,
+    metavar="FILE",
+    help="Training word list, one word per line (repeatable).",
+)
+@click.option(
+    "--train",
+    "training",
+    multiple=True,
+    metavar="FILE",
+    help="Segmented training corpus: its words form the dictionary, and words are also grouped "
+    "by their frequency in it (repeatable).",
+)
+@click.option("--name", "names", multiple=True, help="Label of each prediction, in order.")
+@click.option("--title", metavar="TEXT", help="The page's title [default: the gold's name].")
+@click.option(
+    "--ci",
+    type=click.Choice(["bakeoff", "wilson", "bootstrap", "none"]),
+    default="bakeoff",
+    show_default=True,
+    help="Confidence intervals, as for `wsscore score`.",
+)
+@click.option(
+    "--samples",
+    type=click.IntRange(min=1),
+    default=1000,
+    show_default=True,
+    help="Bootstrap samples (with --ci bootstrap).",
+)
+@click.option("--seed", type=int, default=12345, show_default=True, help="Bootstrap seed.")
+@click.option("--beta", type=BETA, default=1.0, show_default=True, help="Report F_β.")
+@click.option(
+    "--committee",
+    multiple=True,
+    metavar="FILES",
+    help="Segmentations that judge each gold word's difficulty, as for `wsscore score`.",
+)
+@click.option(
+    "--difficulty", metavar="FILE", help="Word difficulties written by `wsscore difficulty`."
+)
+@encoding_options
+def report(**options: Any) -> None:
+    """Write an HTML page about PRED... against GOLD: the ranked table and the bakeoff's
+    figures, error classes with the words each system got wrong, F by word length, OOV,
+    frequency, sentence length and OOV density, and a sentence browser with filters."""
+    run_command(_report_command, options)
+
+
+def _report_command(options: dict[str, Any]) -> int:
+    from wsscore.cli.progress import gold_progress
+    from wsscore.output.destination import Destination
+    from wsscore.output.report_page import write_page
+    from wsscore.scoring.report_page import gather
+
+    if options["match"] != "span":
+        raise WsscoreError("wsscore report works with --match span")
+    with gold_progress(options["gold"], quiet=False) as progress:
+        data = gather(
+            options["gold"],
+            list(options["predictions"]),
+            inputs=input_options(options),
+            names=list(options["names"]) or None,
+            ci=options["ci"],
+            beta=options["beta"],
+            samples=options["samples"],
+            seed=options["seed"],
+            committee=list(options.get("committee") or ()) or None,
+            difficulty=options.get("difficulty"),
+            progress=progress,
+        )
+    try:
+        with Destination(options["output"]) as destination:
+            write_page(data, destination, title=options.get("title"))
+    finally:
+        data.sentences.close()
+    return EXIT_OK
