@@ -76,3 +76,25 @@ def test_the_output_is_required_and_checked_before_scoring(tmp_path: Path) -> No
     done = wsscore("report", GOLD, PRED, "--match", "diff", "-o", tmp_path / "r.html")
     assert done.returncode == 2 and "--match span" in done.stderr
     assert not (tmp_path / "r.html").exists()
+
+
+def test_a_system_keeps_its_colour_in_every_chart(tmp_path: Path) -> None:
+    """The figures list systems by F, the legends in the order given: colours follow systems."""
+    perfect = tmp_path / "perfect.txt"
+    perfect.write_bytes(GOLD.read_bytes())
+    out = tmp_path / "report.html"
+    done = wsscore("report", GOLD, PRED, perfect, "--name", "mm", "--name", "ok", "-o", out)
+    assert done.returncode == 0, done.stderr
+    page = out.read_text(encoding="utf-8")
+    legend = dict(
+        (name, colour)
+        for colour, name in re.findall(
+            r'class="swatch" style="background:(#\w+)"></span>(\w+)', page
+        )
+    )
+    points = dict(
+        (name, colour)
+        for colour, name in re.findall(r'<circle [^>]*fill="(#\w+)"><title>(\w+):', page)
+    )
+    assert legend == points and legend["mm"] != legend["ok"]
+    assert page.index("<title>ok:") < page.index("<title>mm:")  # ranked: ok first

@@ -120,15 +120,18 @@ def _summary(data: PageData) -> str:
 def _figures(data: PageData) -> str:
     systems = data.report.systems
     names = [s.name for s in systems]
+    colours = [colour(index) for index in data.order]  # each system's colour on the page
     f_chart = interval_chart(
         "F per system, with its confidence interval",
         names,
         [s.metrics.f for s in systems],
         [f_interval(s) for s in systems],
+        colours,
     )
     figures = [_figure(f_chart, "F with its interval (Sproat and Emerson 2003, figure 1)")]
     if data.report.has_dictionary:
-        oov = bar_chart("R_oov per system", names, [s.metrics.oov_recall for s in systems])
+        oov_recall = [s.metrics.oov_recall for s in systems]
+        oov = bar_chart("R_oov per system", names, oov_recall, colours)
         figures.append(_figure(oov, "Recall of OOV words (Sproat and Emerson 2003, figure 2)"))
     return "".join(figures)
 

@@ -45,9 +45,12 @@ def interval_chart(
     names: Sequence[str],
     values: Sequence[float | None],
     intervals: Sequence[tuple[float, float] | None],
+    colours: Sequence[str] | None = None,
 ) -> str:
     """One row per system: a point at its value and a bar over its interval (the 2003 bakeoff
-    paper's figure of F with its confidence interval)."""
+    paper's figure of F with its confidence interval). ``colours``: each system's, so that a
+    system keeps its colour in every chart of a page (default: the palette in order)."""
+    colours = colours or [colour(i) for i in range(len(names))]
     known = [v for v in values if v is not None]
     known += [end for pair in intervals if pair is not None for end in pair]
     low = max(0.0, min(known, default=0.0) - 0.02)
@@ -66,19 +69,25 @@ def interval_chart(
         if pair is not None:
             body.append(
                 f'<line x1="{x(pair[0]):.1f}" x2="{x(pair[1]):.1f}" y1="{y}" y2="{y}" '
-                f'stroke="{colour(index)}" stroke-width="3"><title>{escape(tip)} '
+                f'stroke="{colours[index]}" stroke-width="3"><title>{escape(tip)} '
                 f"[{pair[0]:.4f}, {pair[1]:.4f}]</title></line>"
             )
         body.append(
-            f'<circle cx="{x(value):.1f}" cy="{y}" r="5" fill="{colour(index)}">'
+            f'<circle cx="{x(value):.1f}" cy="{y}" r="5" fill="{colours[index]}">'
             f"<title>{escape(tip)}</title></circle>"
         )
         body.append(_text(x(value) + 8, y - 6, f"{value:.3f}"))
     return _svg(width, height, title, body)
 
 
-def bar_chart(title: str, names: Sequence[str], values: Sequence[float | None]) -> str:
+def bar_chart(
+    title: str,
+    names: Sequence[str],
+    values: Sequence[float | None],
+    colours: Sequence[str] | None = None,
+) -> str:
     """One horizontal bar per system (R_oov per system in the 2003 paper)."""
+    colours = colours or [colour(i) for i in range(len(names))]
     label_width, width, row = _label_width(names), 640, 26
     height = 40 + row * len(names)
     x = _scale(0.0, 1.0, label_width + 10, width - 60)
@@ -91,7 +100,7 @@ def bar_chart(title: str, names: Sequence[str], values: Sequence[float | None]) 
             continue
         body.append(
             f'<rect x="{x(0.0):.1f}" y="{y - 8}" width="{x(value) - x(0.0):.1f}" height="16" '
-            f'fill="{colour(index)}"><title>{escape(name)}: {value:.4f}</title></rect>'
+            f'fill="{colours[index]}"><title>{escape(name)}: {value:.4f}</title></rect>'
         )
         body.append(_text(x(value) + 6, y + 4, f"{value:.3f}"))
     return _svg(width, height, title, body)
