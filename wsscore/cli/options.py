@@ -7,7 +7,7 @@ The one place that knows both click's option names and
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -47,6 +47,64 @@ class BetaType(click.ParamType):
 
 
 BETA = BetaType()
+
+
+CI_CHOICES = ("bakeoff", "wilson", "bootstrap", "none")
+
+
+def stacked(options: Sequence[Callable[[Any], Any]]) -> Callable[[Callable], Callable]:
+    """One decorator for several click options, which --help then lists in this order."""
+
+    def decorate(func: Callable) -> Callable:
+        for option in reversed(options):
+            func = option(func)
+        return func
+
+    return decorate
+
+
+def interval_options(
+    samples_help: str = "Bootstrap samples (with --ci bootstrap).",
+    seed_help: str = "Seed of the bootstrap's random draws (with --ci bootstrap).",
+) -> Callable[[Callable], Callable]:
+    """--ci, --samples and --seed, as every command that prints intervals takes them."""
+    options = [
+        click.option(
+            "--ci",
+            type=click.Choice(CI_CHOICES),
+            default="bakeoff",
+            show_default=True,
+            help="Confidence intervals c_r and c_p: the bakeoff's 2·sqrt(p(1−p)/n), Wilson's "
+            "95%, or 95% from resampling sentences (bootstrap; for F too).",
+        ),
+        click.option(
+            "--samples",
+            type=click.IntRange(min=1),
+            default=1000,
+            show_default=True,
+            help=samples_help,
+        ),
+        click.option("--seed", type=int, default=12345, show_default=True, help=seed_help),
+    ]
+
+    return stacked(options)
+
+
+def dictionary_options(train_help: str) -> Callable[[Callable], Callable]:
+    """-d/--dict and --train: where the known words come from."""
+    options = [
+        click.option(
+            "-d",
+            "--dict",
+            "dictionaries",
+            multiple=True,
+            metavar="FILE",
+            help="Training word list, one word per line (repeatable).",
+        ),
+        click.option("--train", "training", multiple=True, metavar="FILE", help=train_help),
+    ]
+
+    return stacked(options)
 
 
 def encoding_options(func: Callable) -> Callable:
@@ -130,9 +188,7 @@ def encoding_options(func: Callable) -> Callable:
         ),
         click.option("--debug", is_flag=True, help="Show a traceback on errors."),
     ]
-    for option in reversed(options):
-        func = option(func)
-    return func
+    return stacked(options)(func)
 
 
 def text_output_options(func: Callable) -> Callable:
@@ -151,9 +207,7 @@ def text_output_options(func: Callable) -> Callable:
         ),
         click.option("--debug", is_flag=True, help="Show a traceback on errors."),
     ]
-    for option in reversed(options):
-        func = option(func)
-    return func
+    return stacked(options)(func)
 
 
 def analysis_options(func: Callable) -> Callable:
@@ -181,10 +235,7 @@ def analysis_options(func: Callable) -> Callable:
             "-o", "--output", metavar="FILE", help="Write the report to FILE (atomically)."
         ),
     ]
-    func = encoding_options(func)
-    for option in reversed(options):
-        func = option(func)
-    return func
+    return stacked(options)(encoding_options(func))
 
 
 def input_options(options: dict[str, Any], dictionaries: list[str] | None = None) -> InputOptions:

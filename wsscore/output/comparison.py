@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from wsscore.errors import InvalidArgument
 from wsscore.output.columns import UNDEFINED, notes
 from wsscore.output.json_text import to_json
+from wsscore.output.text import aligned
 
 if TYPE_CHECKING:
     from wsscore.metrics.significance import PairedResult
@@ -156,18 +157,7 @@ def render_comparison(
 def render_text(comparison: Comparison) -> str:
     headers = _headers(comparison)
     rows = [_cells(row) for row in _rows(comparison)]
-    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
-
-    def line(cells: list[str]) -> str:
-        parts = [
-            c.ljust(w) if i == 0 else c.rjust(w)
-            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
-        ]
-        return "  ".join(parts).rstrip()
-
-    out = [line(headers), "  ".join("-" * w for w in widths)]
-    out += [line(r) for r in rows]
-    out.append("")
+    out = [*aligned(headers, rows, [False] + [True] * (len(headers) - 1)), ""]
     out += _notes(comparison)
     out.append(footnote(comparison))
     out.append(f"signature: {comparison.signature}")

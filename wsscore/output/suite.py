@@ -18,6 +18,7 @@ from wsscore.metrics.scores import Interval, Metrics
 from wsscore.metrics.tags import TagMetrics
 from wsscore.output.json_text import to_json
 from wsscore.output.latex import latex_escape
+from wsscore.output.text import aligned
 from wsscore.scoring.suite import ALPHA, Cell, Suite, SuiteRow
 
 SUITE_FORMATS = ("table", "text", "markdown", "latex", "json", "csv", "tsv")
@@ -272,16 +273,7 @@ def render_text(suite: Suite, metrics: tuple[str, ...]) -> str:
     table = grid(suite, metrics)
     headers = _flat_headers(table)
     rows = [[cell_text(c, marks=(BETTER, WORSE)) for c in row] for row in table.rows]
-    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
-
-    def line(cells: list[str]) -> str:
-        parts = [
-            c.ljust(w) if i == 0 else c.rjust(w)
-            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
-        ]
-        return "  ".join(parts).rstrip()
-
-    out = [line(headers), "  ".join("-" * w for w in widths), *map(line, rows), ""]
+    out = [*aligned(headers, rows, [False] + [True] * (len(headers) - 1)), ""]
     out += suite_notes(suite)
     out.append(f"signature: {suite.signature}")
     return "\n".join(out) + "\n"

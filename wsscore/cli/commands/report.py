@@ -6,7 +6,13 @@ from typing import Any
 
 import click
 
-from wsscore.cli.options import BETA, encoding_options, input_options
+from wsscore.cli.options import (
+    BETA,
+    dictionary_options,
+    encoding_options,
+    input_options,
+    interval_options,
+)
 from wsscore.cli.running import run_command
 from wsscore.errors import EXIT_OK, WsscoreError
 
@@ -21,39 +27,13 @@ from wsscore.errors import EXIT_OK, WsscoreError
     metavar="FILE.html",
     help="The page to write (atomically): one HTML file that works offline.",
 )
-@click.option(
-    "-d",
-    "--dict",
-    "dictionaries",
-    multiple=True,
-    metavar="FILE",
-    help="Training word list, one word per line (repeatable).",
-)
-@click.option(
-    "--train",
-    "training",
-    multiple=True,
-    metavar="FILE",
-    help="Segmented training corpus: its words form the dictionary, and words are also grouped "
-    "by their frequency in it (repeatable).",
+@dictionary_options(
+    "Segmented training corpus: its words form the dictionary, and words are also grouped by "
+    "their frequency in it (repeatable)."
 )
 @click.option("--name", "names", multiple=True, help="Label of each prediction, in order.")
 @click.option("--title", metavar="TEXT", help="The page's title [default: the gold's name].")
-@click.option(
-    "--ci",
-    type=click.Choice(["bakeoff", "wilson", "bootstrap", "none"]),
-    default="bakeoff",
-    show_default=True,
-    help="Confidence intervals, as for `wsscore score`.",
-)
-@click.option(
-    "--samples",
-    type=click.IntRange(min=1),
-    default=1000,
-    show_default=True,
-    help="Bootstrap samples (with --ci bootstrap).",
-)
-@click.option("--seed", type=int, default=12345, show_default=True, help="Bootstrap seed.")
+@interval_options()
 @click.option("--beta", type=BETA, default=1.0, show_default=True, help="Report F_β.")
 @click.option(
     "--committee",

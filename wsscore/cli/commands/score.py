@@ -6,7 +6,14 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from wsscore.cli.options import BETA, encoding_options, input_options, jobs_of
+from wsscore.cli.options import (
+    BETA,
+    dictionary_options,
+    encoding_options,
+    input_options,
+    interval_options,
+    jobs_of,
+)
 from wsscore.cli.running import run_command
 from wsscore.cli.terminal import format_for
 from wsscore.errors import EXIT_OK, EXIT_THRESHOLD, WsscoreError
@@ -20,21 +27,7 @@ if TYPE_CHECKING:
 @click.command()
 @click.argument("gold")
 @click.argument("predictions", nargs=-1, required=True, metavar="PRED...")
-@click.option(
-    "-d",
-    "--dict",
-    "dictionaries",
-    multiple=True,
-    metavar="FILE",
-    help="Training word list, one word per line (repeatable).",
-)
-@click.option(
-    "--train",
-    "training",
-    multiple=True,
-    metavar="FILE",
-    help="Segmented training corpus: its words form the dictionary (repeatable).",
-)
+@dictionary_options("Segmented training corpus: its words form the dictionary (repeatable).")
 @click.option("--name", "names", multiple=True, help="Label of each prediction, in order.")
 @click.option(
     "-f",
@@ -67,28 +60,7 @@ if TYPE_CHECKING:
     metavar="TEXT",
     help="Caption of the -f latex table (LaTeX source, not escaped; adds \\label{tab:wsscore}).",
 )
-@click.option(
-    "--ci",
-    type=click.Choice(["bakeoff", "wilson", "bootstrap", "none"]),
-    default="bakeoff",
-    show_default=True,
-    help="Confidence intervals c_r and c_p: the bakeoff's 2·sqrt(p(1−p)/n), Wilson's 95%, or "
-    "95% from resampling sentences (bootstrap; for F too).",
-)
-@click.option(
-    "--samples",
-    type=click.IntRange(min=1),
-    default=1000,
-    show_default=True,
-    help="Bootstrap samples (with --ci bootstrap).",
-)
-@click.option(
-    "--seed",
-    type=int,
-    default=12345,
-    show_default=True,
-    help="Seed of the bootstrap's random draws (with --ci bootstrap).",
-)
+@interval_options()
 @click.option(
     "--beta",
     type=BETA,

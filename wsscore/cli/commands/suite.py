@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from wsscore.cli.options import BETA, encoding_options, input_options, jobs_of
+from wsscore.cli.options import BETA, encoding_options, input_options, interval_options, jobs_of
 from wsscore.cli.running import run_command
 from wsscore.cli.terminal import format_for, write_report
 from wsscore.errors import EXIT_OK, WsscoreError
@@ -50,19 +50,9 @@ from wsscore.output.suite import DEFAULT_METRICS, METRIC_CHOICES, SUITE_FORMATS
     help="Leave a cell empty when a system has no output for a corpus (averages then cover "
     "the complete rows only).",
 )
-@click.option(
-    "--ci",
-    type=click.Choice(["bakeoff", "wilson", "bootstrap", "none"]),
-    default="bakeoff",
-    show_default=True,
-    help="Confidence intervals, as for `wsscore score`.",
-)
-@click.option(
-    "--samples",
-    type=click.IntRange(min=1),
-    default=1000,
-    show_default=True,
-    help="Bootstrap samples (--ci bootstrap, --baseline).",
+@interval_options(
+    samples_help="Bootstrap samples (--ci bootstrap, and --baseline's paired bootstrap).",
+    seed_help="Seed of the random draws (--ci bootstrap, --baseline).",
 )
 @click.option(
     "--trials",
@@ -71,7 +61,6 @@ from wsscore.output.suite import DEFAULT_METRICS, METRIC_CHOICES, SUITE_FORMATS
     show_default=True,
     help="Approximate randomization trials (--baseline).",
 )
-@click.option("--seed", type=int, default=12345, show_default=True, help="Seed of the draws.")
 @click.option("--beta", type=BETA, default=1.0, show_default=True, help="Report F_β instead of F1.")
 @click.option(
     "--tag-map",
