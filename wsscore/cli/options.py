@@ -50,6 +50,11 @@ BETA = BetaType()
 
 
 CI_CHOICES = ("bakeoff", "wilson", "bootstrap", "none")
+# Options of several groups (a click.option decorator makes a new Option each time it is used).
+STRICT = click.option(
+    "--strict", is_flag=True, help="Treat warnings (undecodable bytes, …) as errors."
+)
+DEBUG = click.option("--debug", is_flag=True, help="Show a traceback on errors.")
 
 
 def stacked(options: Sequence[Callable[[Any], Any]]) -> Callable[[Callable], Callable]:
@@ -157,9 +162,7 @@ def encoding_options(func: Callable) -> Callable:
             show_default=True,
             help="CoNLL-U files: the column that holds the tags.",
         ),
-        click.option(
-            "--strict", is_flag=True, help="Treat warnings (undecodable bytes, …) as errors."
-        ),
+        STRICT,
         click.option(
             "--mismatch",
             type=click.Choice(["warn", "error", "align"]),
@@ -186,7 +189,7 @@ def encoding_options(func: Callable) -> Callable:
             help="Worker processes for large files (0: all cores); same results as one. "
             "With --match diff: parallel diff processes.",
         ),
-        click.option("--debug", is_flag=True, help="Show a traceback on errors."),
+        DEBUG,
     ]
     return stacked(options)(func)
 
@@ -202,10 +205,8 @@ def text_output_options(func: Callable) -> Callable:
             help="Encoding of the output.",
         ),
         click.option("-o", "--output", metavar="FILE", help="Write to FILE (atomically)."),
-        click.option(
-            "--strict", is_flag=True, help="Treat warnings (undecodable bytes, …) as errors."
-        ),
-        click.option("--debug", is_flag=True, help="Show a traceback on errors."),
+        STRICT,
+        DEBUG,
     ]
     return stacked(options)(func)
 
@@ -213,16 +214,8 @@ def text_output_options(func: Callable) -> Callable:
 def analysis_options(func: Callable) -> Callable:
     """The dictionary, report and input options shared by `errors` and `compare`."""
     options = [
-        click.option(
-            "-d",
-            "--dict",
-            "dictionaries",
-            multiple=True,
-            metavar="FILE",
-            help="Training word list.",
-        ),
-        click.option(
-            "--train", "training", multiple=True, metavar="FILE", help="Segmented training corpus."
+        dictionary_options(
+            "Segmented training corpus: its words form the dictionary (repeatable)."
         ),
         click.option(
             "-f",
