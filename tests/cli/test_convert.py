@@ -39,7 +39,7 @@ def _sentences(path: Path, fmt: str) -> list[list[tuple[str, str | None]]]:
     read = read_sentences(
         fmt, lines, name=path.name, warnings=Warnings(quiet=True), options=FormatOptions()
     )
-    return [[(token.word, token.tag) for token in sentence.tokens] for sentence in read]
+    return [[(token.word, token.tag) for token in sentence.syntactic()] for sentence in read]
 
 
 @pytest.mark.parametrize(("source", "target"), list(itertools.product(SAME, FORMATS)))

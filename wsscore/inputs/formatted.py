@@ -9,19 +9,30 @@ plain words file is never wrapped: it keeps the fast path (whole blocks, the C s
 
 from __future__ import annotations
 
+import os
 from collections import deque
 from collections.abc import Iterator
 from operator import itemgetter
 
-from wsscore.errors import InvalidArgument, Warnings
+from wsscore.errors import InvalidArgument, Warnings, WsscoreError, location
 from wsscore.inputs.encodings import Encoding
-from wsscore.inputs.formats import FORMATS, FormatOptions, Token, detect_format, read_sentences
-from wsscore.inputs.reading import BLOCK_SIZE, TextFile
+from wsscore.inputs.formats import (
+    FORMATS,
+    FormatOptions,
+    Sentence,
+    Token,
+    detect_format,
+    read_sentences,
+)
+from wsscore.inputs.formats.conllu import has_multiword_tokens
+from wsscore.inputs.reading import BLOCK_SIZE, TextFile, open_binary, open_text
 
 FORMAT_CHOICES = ("auto", *FORMATS)
 HEAD_LINES = 200  # the lines a format is detected on
 BLOCK_CHARS = 1 << 17  # characters of words handed to the scorer at a time
 WORD = itemgetter(0)  # a Token's word, read by map (faster than a generator)
+# What keep_tokens() queues hold: a sentence's number, tokens and multi-word parts.
+SentenceTokens = tuple[int, list[Token], "dict[int, list[Token]] | None"]
 
 
 class FormattedInput:
@@ -44,14 +55,27 @@ class FormattedInput:
         self._options = options
         self.lines_read = 0  # sentences handed out so far (a sentence is the scorer's line)
         self.tags_seen = 0  # tokens with a tag among those read
-        # Queues of (sentence number, tokens) for those who count tags (keep_tokens).
-        self._subscribers: list[deque[tuple[int, list[Token]]]] = []
+        # Syntactic words beyond the tokens: a multi-word token of n words adds n - 1.
+        self.extra_words = 0
+        # Queues of (sentence number, tokens, multi-word parts) for those who count tags or
+        # multi-word tokens (keep_tokens).
+        self._subscribers: list[deque[SentenceTokens]] = []
+        self._multiword: bool | None = None
 
-    def keep_tokens(self) -> deque[tuple[int, list[Token]]]:
+    def keep_tokens(self) -> deque[SentenceTokens]:
         """A queue that receives every sentence's tokens (word and tag) as its line is read."""
-        queue: deque[tuple[int, list[Token]]] = deque()
+        queue: deque[SentenceTokens] = deque()
         self._subscribers.append(queue)
         return queue
+
+    @property
+    def has_multiword_tokens(self) -> bool:
+        """Whether the file has CoNLL-U multi-word tokens, found before it is read: a file is
+        scanned ahead (a second handle); standard input and pipes only on their first block,
+        and a multi-word token after it is then refused when read (see :meth:`lines`)."""
+        if self._multiword is None:
+            self._multiword = self.format == "conllu" and _scan_multiword(self.source)
+        return self._multiword
 
     @property
     def name(self) -> str:
@@ -79,11 +103,24 @@ class FormattedInput:
         )
         for sentence in sentences:
             self.lines_read += 1
+            if sentence.parts:
+                self._count_parts(sentence)
             if self._subscribers:
-                self.tags_seen += sum(1 for token in sentence.tokens if token.tag is not None)
+                self.tags_seen += sum(1 for token in sentence.syntactic() if token.tag is not None)
                 for queue in self._subscribers:
-                    queue.append((self.lines_read, sentence.tokens))
+                    queue.append((self.lines_read, sentence.tokens, sentence.parts))
             yield " ".join(map(WORD, sentence.tokens))
+
+    def _count_parts(self, sentence: Sentence) -> None:
+        if not self.has_multiword_tokens:  # standard input: they were not in its first block
+            raise WsscoreError(
+                "multi-word tokens (range IDs such as 3-4) where the start of standard input "
+                "had none, so they cannot be scored as conll18_ud_eval.py scores them",
+                where=location(self.name, sentence.line),
+                hint="give the file as a path, not on standard input",
+            )
+        assert sentence.parts is not None
+        self.extra_words += sum(len(words) - 1 for words in sentence.parts.values())
 
     def text_blocks(self) -> Iterator[str]:
         block: list[str] = []
@@ -143,3 +180,24 @@ def unit_of(source: object) -> str:
 def format_of(source: object) -> str:
     """The format an opened input is read in."""
     return source.format if isinstance(source, FormattedInput) else "words"
+
+
+def _scan_multiword(source: TextFile) -> bool:
+    """Whether a CoNLL-U file has a range ID line, read ahead of the scorer."""
+    if source.path == "-" or not os.path.isfile(source.path):
+        return has_multiword_tokens(source.first_block)  # read once: its first block only
+    if not source.encoding.ascii_compatible:  # UTF-16: digits and tabs are not single bytes
+        text = open_text(source.path, source.encoding.name, warnings=Warnings(quiet=True))
+        return any(has_multiword_tokens(block.encode()) for block in text.text_blocks())
+    stream = open_binary(source.path)
+    try:
+        tail = b""
+        while block := stream.read(BLOCK_SIZE):
+            # A line cut between blocks: the previous block's last line is searched again.
+            data = tail + block
+            if has_multiword_tokens(data):
+                return True
+            tail = data[data.rfind(b"\n") + 1 :][-64:]
+        return False
+    finally:
+        stream.close()

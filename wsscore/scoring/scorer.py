@@ -26,6 +26,7 @@ from wsscore.metrics.ranking import SORT_KEYS
 from wsscore.metrics.scores import CI_METHODS, compute
 from wsscore.results import GoldInfo, Report, SystemResult, build_report
 from wsscore.scoring.mismatch import check_mismatch, no_words
+from wsscore.scoring.multiword import MultiwordCollector, has_multiword_tokens
 from wsscore.scoring.opened import OpenedInputs, open_inputs
 from wsscore.scoring.references import reference_rows
 from wsscore.scoring.run import AlignmentRun, Totals
@@ -95,17 +96,19 @@ def score(
         labels.append(name)
     opened = open_inputs(gold, predictions, inputs, committee, difficulty, on_difficulties)
     collector = _tag_collector(opened, known, tag_map) if tags else None
+    by_sentence = keep_sentences or ci == "bootstrap"  # the bootstrap resamples sentences
+    multiword = _multiword_collector(opened, known, by_sentence)
     run = AlignmentRun(
         opened,
         mismatch=inputs.mismatch,
-        by_sentence=keep_sentences or ci == "bootstrap",  # the bootstrap resamples sentences
+        by_sentence=by_sentence,
         extra=extra,
-        on_detail=_joined(collector, on_detail),
+        on_detail=_joined(multiword, collector, on_detail),
     )
     totals = run.align(known, progress=progress, jobs=jobs)
     if collector is not None:
         collector.check_tags_seen()
-    scoring = _Scoring(ci, beta, samples, seed, keep_sentences, collector)
+    scoring = _Scoring(ci, beta, samples, seed, keep_sentences, collector, multiword)
     results = _system_results(opened, run, totals, labels, known, inputs, scoring)
     opened.close()
     return build_report(
@@ -113,7 +116,8 @@ def score(
             opened.gold.name,
             opened.gold.encoding.name,
             totals.gold_lines,
-            totals.gold_words,
+            # A multi-word token is one word to the aligner and several to the figures.
+            totals.gold_words + getattr(opened.gold, "extra_words", 0),
             totals.gold_sentences,
             format_of(opened.gold),
         ),
@@ -142,6 +146,7 @@ class _Scoring:
         seed: int,
         keep_sentences: bool,
         tags: TagCollector | None,
+        multiword: MultiwordCollector | None,
     ):
         self.ci = ci
         self.beta = beta
@@ -149,6 +154,7 @@ class _Scoring:
         self.seed = seed
         self.keep_sentences = keep_sentences
         self.tags = tags
+        self.multiword = multiword
 
 
 def _check_arguments(ci: str, beta: float, samples: int, sort: str) -> None:
@@ -250,8 +256,11 @@ def _system_result(
     known: Dictionary | None,
     scoring: _Scoring,
 ) -> SystemResult:
-    metrics = compute(counts, has_dictionary=known is not None, ci=scoring.ci, beta=scoring.beta)
     sentences = run.sentences[index]
+    if scoring.multiword is not None:
+        counts = scoring.multiword.corrected(index, counts)
+        scoring.multiword.correct_records(index, sentences)
+    metrics = compute(counts, has_dictionary=known is not None, ci=scoring.ci, beta=scoring.beta)
     if scoring.ci == "bootstrap":
         records = [record for _, record in sentences]
         metrics = with_bootstrap(metrics, records, scoring.samples, scoring.seed)
@@ -309,16 +318,27 @@ def _tag_collector(
     return TagCollector(opened.gold, opened.predictions[: opened.systems], known, tag_map)
 
 
+def _multiword_collector(
+    opened: OpenedInputs, known: Dictionary | None, by_sentence: bool
+) -> MultiwordCollector | None:
+    """Only for CoNLL-U files with multi-word tokens: the others keep the fast path."""
+    scored = opened.predictions[: opened.systems]
+    if not has_multiword_tokens([opened.gold, *scored]):
+        return None
+    return MultiwordCollector(opened.gold, scored, known, by_line=by_sentence)
+
+
 def _joined(
-    collector: TagCollector | None,
-    on_detail: Callable[[int, SentenceDetail], None] | None,
+    *callbacks: Callable[[int, SentenceDetail], None] | None,
 ) -> Callable[[int, SentenceDetail], None] | None:
-    """The per-sentence callbacks of a run: the tag counts, then the caller's."""
-    if collector is None or on_detail is None:
-        return collector or on_detail
+    """The per-sentence callbacks of a run, in order (the multi-word and tag counts, then the
+    caller's); None when there is none, so that the scorer keeps its fast path."""
+    present = [callback for callback in callbacks if callback is not None]
+    if len(present) <= 1:
+        return present[0] if present else None
 
-    def both(index: int, detail: SentenceDetail) -> None:
-        collector(index, detail)
-        on_detail(index, detail)
+    def every(index: int, detail: SentenceDetail) -> None:
+        for callback in present:
+            callback(index, detail)
 
-    return both
+    return every

@@ -10,7 +10,6 @@ compared directly.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Mapping
 
 from wsscore.align.lines import SentenceDetail
@@ -19,7 +18,9 @@ from wsscore.inputs.dictionary import Dictionary
 from wsscore.inputs.formats import Token
 from wsscore.inputs.formatted import FormattedInput
 from wsscore.inputs.sources import Input
+from wsscore.metrics.conll_words import align
 from wsscore.metrics.tags import TagCounts
+from wsscore.scoring.token_feed import Part, TokenFeed, gold_spans, has_parts, syntactic_words
 
 NO_TAG = "_"  # a word without a tag, as CoNLL-U writes it
 
@@ -37,33 +38,46 @@ class TagCollector:
         self._sources = [(_tagged(gold, "the gold"), "the gold")]
         self._sources += [(_tagged(p, "the prediction"), "the prediction") for p in predictions]
         gold_input = self._sources[0][0]
-        # Each system reads the gold's sentences at its own pace: a queue each.
-        self._gold = [gold_input.keep_tokens() for _ in predictions]
-        self._predicted = [source.keep_tokens() for source, _ in self._sources[1:]]
+        # Each system reads the gold's sentences at its own pace: a feed each.
+        self._feeds = [TokenFeed(gold_input, source) for source, _ in self._sources[1:]]
         self._known = known
         self._map = dict(tag_map or {})
-        self._pending: list[deque[Token]] = [deque() for _ in predictions]
         self.totals = [TagCounts() for _ in predictions]
 
     def __call__(self, index: int, detail: SentenceDetail) -> None:
-        gold = self._gold_sentence(index, detail)
-        pred = self._next_predicted(index, detail)
-        counts = self.totals[index]
+        feed = self._feeds[index]
+        gold, pred = feed.gold(detail), feed.predicted(detail)
+        words = _aligned_words(gold, pred, detail)
+        if words is None:  # no multi-word token: the scorer's marks pair the words
+            gold_tokens = [token for token, _ in gold]
+            pred_tokens = [token for token, _ in pred]
+            right_gold = [i for i, mark in enumerate(detail.gold_marks) if mark]
+            right_pred = [i for i, mark in enumerate(detail.pred_marks) if mark]
+            pairs = list(zip(right_gold, right_pred, strict=True))
+        else:
+            gold_tokens, pred_tokens, pairs = words
+        self._count(self.totals[index], gold_tokens, pred_tokens, pairs)
+
+    def _count(
+        self,
+        counts: TagCounts,
+        gold: list[Token],
+        pred: list[Token],
+        pairs: list[tuple[int, int]],
+    ) -> None:
         counts.gold_words += len(gold)
         counts.pred_words += len(pred)
         counts.gold_by_tag.update(self._tag(token) for token in gold)
         counts.pred_by_tag.update(self._tag(token) for token in pred)
         if self._known is not None:
             counts.oov_words += sum(1 for token in gold if token.word not in self._known)
-        right_gold = [token for token, mark in zip(gold, detail.gold_marks, strict=True) if mark]
-        right_pred = [token for token, mark in zip(pred, detail.pred_marks, strict=True) if mark]
-        for gold_token, pred_token in zip(right_gold, right_pred, strict=True):
+        for g, p in pairs:
             counts.correct += 1
-            tag = self._tag(gold_token)
-            if tag == self._tag(pred_token):
+            tag = self._tag(gold[g])
+            if tag == self._tag(pred[p]):
                 counts.tag_correct += 1
                 counts.tag_correct_by_tag[tag] += 1
-                if self._known is not None and gold_token.word not in self._known:
+                if self._known is not None and gold[g].word not in self._known:
                     counts.oov_tag_correct += 1
 
     def check_tags_seen(self) -> None:
@@ -76,25 +90,19 @@ class TagCollector:
         tag = token.tag if token.tag is not None else NO_TAG
         return self._map.get(tag, tag)
 
-    def _gold_sentence(self, index: int, detail: SentenceDetail) -> list[Token]:
-        queue = self._gold[index]
-        while queue and queue[0][0] < detail.line:
-            queue.popleft()  # a sentence without words: the scorer gives it no detail
-        if not queue or queue[0][0] != detail.line:
-            raise RuntimeError(f"internal error: no gold tokens for sentence {detail.line}")
-        tokens = queue.popleft()[1]
-        if [token.word for token in tokens] != detail.gold_words:
-            raise RuntimeError(f"internal error: gold tokens out of step at {detail.line}")
-        return tokens
 
-    def _next_predicted(self, index: int, detail: SentenceDetail) -> list[Token]:
-        pending, queue = self._pending[index], self._predicted[index]
-        while len(pending) < len(detail.pred_words) and queue:
-            pending.extend(queue.popleft()[1])
-        tokens = [pending.popleft() for _ in detail.pred_words]
-        if [token.word for token in tokens] != detail.pred_words:
-            raise RuntimeError(f"internal error: predicted tokens out of step at {detail.line}")
-        return tokens
+def _aligned_words(
+    gold: list[Part], pred: list[Part], detail: SentenceDetail
+) -> tuple[list[Token], list[Token], list[tuple[int, int]]] | None:
+    """With a multi-word token on either side: the syntactic words, paired as
+    conll18_ud_eval.py pairs them (:mod:`wsscore.metrics.conll_words`)."""
+    if not (has_parts(gold) or has_parts(pred)):
+        return None
+    gold_words = syntactic_words(gold, gold_spans(gold))
+    pred_words = syntactic_words(pred, list(detail.pred_spans))
+    if gold_words is None or pred_words is None:
+        return None
+    return gold_words[1], pred_words[1], align(gold_words[0], pred_words[0])
 
 
 def _tagged(source: Input, name: str) -> FormattedInput:

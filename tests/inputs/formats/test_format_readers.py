@@ -264,15 +264,44 @@ def test_labels(label: str, parsed: tuple[str, str | None] | None):
 # --- conllu ---------------------------------------------------------------------------------
 
 
-def test_conllu_skips_comments_empty_nodes_and_ranges_and_reads_upos():
+def test_conllu_reads_multi_word_tokens_as_surface_tokens_with_their_words():
+    (first, *_) = read_sentences(
+        "conllu", _fixture_lines("same.conllu"), name="t", warnings=Warnings(quiet=True)
+    )
+    # The range 3-4 广播电台 is one token, as the text has it, with its two syntactic words.
+    assert first.words() == ["中央", "人民", "广播电台", "报道", "。"]
+    assert first.parts == {2: [Token("广播", "NOUN"), Token("电台", "NOUN")]}
+    assert [token.word for token in first.syntactic()] == [
+        "中央",
+        "人民",
+        "广播",
+        "电台",
+        "报道",
+        "。",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("lines", "message"),
+    [
+        (["1-2\tab" + "\t_" * 8, "1\ta" + "\t_" * 8], "lacks its words from 2 to 2"),
+        (["1-2\tab" + "\t_" * 8, "2\tb" + "\t_" * 8], "expects its word 1"),
+        (["2-1\tab" + "\t_" * 8], "ends before it starts"),
+    ],
+)
+def test_conllu_refuses_a_multi_word_token_without_its_words(lines, message):
+    with pytest.raises(WsscoreError, match=message):
+        _read("conllu", lines)
+
+
+def test_conllu_skips_comments_empty_nodes_and_reads_upos():
     assert _read("conllu", _fixture_lines("same.conllu")) == [
         (
             4,  # the first token line, after three comments
             [
                 ("中央", "NOUN"),
                 ("人民", "NOUN"),
-                ("广播", "NOUN"),  # the words of the range 3-4 广播电台, not the range
-                ("电台", "NOUN"),
+                ("广播电台", None),  # the range 3-4: its words are its parts (test above)
                 ("报道", "VERB"),  # once: the empty node 5.1 is skipped
                 ("。", "PUNCT"),
             ],

@@ -1,22 +1,26 @@
 """``conllu``: CoNLL-U (and 10-column CoNLL-X) files, a sentence per block of word lines.
 
-FORM (column 2) is the word, UPOS (column 4) or XPOS (column 5) its tag. Comment lines, empty
-nodes (ID ``3.1``) and multi-word token lines (ID ``3-4``) are skipped: the syntactic words of a
-multi-word token are read as words. For those tokens this is not yet how conll18_ud_eval.py scores
-its Words metric (inside a multi-word span it matches words by their forms, with a longest common
-subsequence, not by character spans); Chinese treebanks have none, and the scorer's alignment
-will handle them later.
+FORM (column 2) is the word, UPOS (column 4) or XPOS (column 5) its tag. Comment lines and empty
+nodes (ID ``3.1``) are skipped. A multi-word token (a range ID, ``3-4``) is read as one token
+with its surface FORM, which is what the text holds, and its syntactic words (the word lines
+3 and 4 after it) are kept beside it (:attr:`Sentence.parts`): the scorer aligns the surface
+text, and counts words as conll18_ud_eval.py does (:mod:`wsscore.scoring.multiword`).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
+from typing import NamedTuple
 
 from wsscore.errors import WsscoreError, location
 from wsscore.inputs.formats.model import FormatOptions, Sentence, Token
 from wsscore.inputs.words import split_words
 
 COLUMNS = 10
+RANGE_END = re.compile(rb"-[0-9]+\t")  # the end of a range ID such as 3-4, and its tab
+DIGITS = frozenset(b"0123456789")
+NEWLINE = ord("\n")
 # Token(...) goes through a Python-level __new__; building the tuple directly takes half the
 # time, and a CoNLL-U file makes a token per line.
 _new = tuple.__new__
@@ -32,6 +36,8 @@ def read_conllu(lines: Iterable[str], *, name: str, options: FormatOptions) -> I
     (or a block of comments only) make no empty sentence."""
     tag_index = TAG_COLUMN[options.tag_column]
     tokens: list[Token] = []
+    parts: dict[int, list[Token]] = {}
+    inside: _Range | None = None  # the multi-word token whose words are being read
     start = 0  # line of the sentence's first token line; 0 while none is read
     for number, line in enumerate(lines, 1):
         columns = line.split("\t")  # a "\r" at the end is in the last column, never read
@@ -41,18 +47,91 @@ def read_conllu(lines: Iterable[str], *, name: str, options: FormatOptions) -> I
             form, tag = columns[1], columns[tag_index]
             if " " in form or not form.isprintable():  # all white space but U+0020 is unprintable
                 form = _without_white_space(form, number, name)
-            tokens.append(_new(Token, (form, None if tag == "_" else tag)))
+            token = _new(Token, (form, None if tag == "_" else tag))
+            if inside is None:
+                tokens.append(token)
+            else:
+                inside = inside.add(int(columns[0]), token, parts, location(name, number))
             start = start or number
         elif not line.strip():
             if start:
-                yield Sentence(start, tokens)
-                tokens, start = [], 0
+                _check_closed(inside, name, number)
+                yield Sentence(start, tokens, parts or None)
+                tokens, parts, inside, start = [], {}, None, 0
         elif not columns[0].startswith("#"):
             columns[-1] = columns[-1].rstrip("\r")
             _check_other_line(columns, number, name)  # a range or an empty node, or an error
+            if id_kind(columns[0]) == "range":
+                _check_closed(inside, name, number)
+                inside = _open_range(columns, tokens, parts, number, name)
             start = start or number
     if start:
-        yield Sentence(start, tokens)
+        _check_closed(inside, name, None)
+        yield Sentence(start, tokens, parts or None)
+
+
+class _Range(NamedTuple):
+    """A multi-word token being read: its place among the tokens, the next ID expected."""
+
+    position: int  # of its surface token among the sentence's tokens
+    expected: int
+    last: int
+    line: int
+
+    def add(
+        self, identifier: int, token: Token, parts: dict[int, list[Token]], where: str
+    ) -> _Range | None:
+        """The state after one of its words (None once the last one is read)."""
+        if identifier != self.expected:
+            raise WsscoreError(
+                f"word {identifier} where the multi-word token of line {self.line} expects its "
+                f"word {self.expected}",
+                where=where,
+                hint="a range 3-4 is followed by the word lines 3 and 4",
+            )
+        parts[self.position].append(token)
+        return None if identifier == self.last else self._replace(expected=identifier + 1)
+
+
+def _open_range(
+    columns: list[str], tokens: list[Token], parts: dict[int, list[Token]], number: int, name: str
+) -> _Range:
+    first, last = (int(bound) for bound in columns[0].split("-"))
+    if last < first:
+        raise WsscoreError(
+            f"the range {columns[0]} ends before it starts",
+            where=location(name, number, 1),
+            hint="write a multi-word token's range as first-last, e.g. 3-4",
+        )
+    tokens.append(Token(_without_white_space(columns[1], number, name), None))
+    parts[len(tokens) - 1] = []
+    return _Range(len(tokens) - 1, first, last, number)
+
+
+def _check_closed(inside: _Range | None, name: str, number: int | None) -> None:
+    if inside is not None:
+        raise WsscoreError(
+            f"the multi-word token of line {inside.line} lacks its words from {inside.expected} "
+            f"to {inside.last}",
+            where=location(name, number) if number is not None else name,
+            hint="a range 3-4 is followed by the word lines 3 and 4",
+        )
+
+
+def has_multiword_tokens(data: bytes) -> bool:
+    """Whether CoNLL-U text (in an ASCII-compatible encoding) has a range ID line.
+
+    The search looks for "-digits<tab>" (a regular expression with a literal first character
+    skips ahead at C speed; one anchored at line starts visits every line, 15 times slower)
+    and then checks that only digits stand between it and the start of its line.
+    """
+    for found in RANGE_END.finditer(data):
+        start = found.start()
+        while start and data[start - 1] in DIGITS:
+            start -= 1
+        if start < found.start() and (start == 0 or data[start - 1] == NEWLINE):
+            return True
+    return False
 
 
 def id_kind(identifier: str) -> str | None:

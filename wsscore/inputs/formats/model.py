@@ -18,9 +18,21 @@ class Token(NamedTuple):
 class Sentence(NamedTuple):
     line: int  # 1-based line of the file where the sentence starts (its first word)
     tokens: list[Token]
+    # CoNLL-U multi-word tokens: the index of such a token in ``tokens`` (whose word is its
+    # surface form, as written in the text) -> its syntactic words. None when there are none.
+    parts: dict[int, list[Token]] | None = None
 
     def words(self) -> list[str]:
         return [token.word for token in self.tokens]
+
+    def syntactic(self) -> list[Token]:
+        """The tokens with each multi-word token replaced by its syntactic words."""
+        if not self.parts:
+            return self.tokens
+        expanded: list[Token] = []
+        for index, token in enumerate(self.tokens):
+            expanded.extend(self.parts.get(index, (token,)))
+        return expanded
 
 
 class FormatOptions(NamedTuple):

@@ -16,19 +16,22 @@ from wsscore.inputs.formats.model import Sentence
 Writer = Callable[[Sentence, str, str], str]
 
 
+# Formats without multi-word tokens get a CoNLL-U file's syntactic words (what its words are).
+
+
 def write_words(sentence: Sentence, name: str, tag_sep: str) -> str:
-    return " ".join(sentence.words()) + "\n"
+    return " ".join(token.word for token in sentence.syntactic()) + "\n"
 
 
 def write_tagged(sentence: Sentence, name: str, tag_sep: str) -> str:
-    tokens = (f"{t.word}{tag_sep}{_tag(sentence, t.tag, name)}" for t in sentence.tokens)
+    tokens = (f"{t.word}{tag_sep}{_tag(sentence, t.tag, name)}" for t in sentence.syntactic())
     return " ".join(tokens) + "\n"
 
 
 def write_chars(sentence: Sentence, name: str, tag_sep: str) -> str:
     """A character and its BMES label per line (``B-NN`` with a tag); a blank line after."""
     rows = []
-    for token in sentence.tokens:
+    for token in sentence.syntactic():
         suffix = f"-{token.tag}" if token.tag is not None else ""
         for char, label in zip(token.word, _bmes(len(token.word)), strict=True):
             rows.append(f"{char}\t{label}{suffix}\n")
@@ -36,19 +39,27 @@ def write_chars(sentence: Sentence, name: str, tag_sep: str) -> str:
 
 
 def write_conllu(sentence: Sentence, name: str, tag_sep: str) -> str:
-    """Word lines with FORM and UPOS; the other columns are ``_`` (there is no syntax to give)."""
+    """Word lines with FORM and UPOS, and multi-word tokens as range lines before their words;
+    the other columns are ``_`` (there is no syntax to give)."""
     rows = [f"# text = {''.join(sentence.words())}\n"]
-    for index, token in enumerate(sentence.tokens, start=1):
-        tag = token.tag if token.tag is not None else "_"
-        rows.append(f"{index}\t{token.word}\t_\t{tag}\t_\t_\t_\t_\t_\t_\n")
+    number = 1
+    for position, token in enumerate(sentence.tokens):
+        words = (sentence.parts or {}).get(position)
+        if words is not None:
+            rows.append(f"{number}-{number + len(words) - 1}\t{token.word}" + "\t_" * 8 + "\n")
+        for word in words if words is not None else (token,):
+            tag = word.tag if word.tag is not None else "_"
+            rows.append(f"{number}\t{word.word}\t_\t{tag}\t_\t_\t_\t_\t_\t_\n")
+            number += 1
     return "".join(rows) + "\n"
 
 
 def write_jsonl(sentence: Sentence, name: str, tag_sep: str) -> str:
-    if any(token.tag is not None for token in sentence.tokens):
-        pairs = [[token.word, token.tag] for token in sentence.tokens]
+    tokens = sentence.syntactic()
+    if any(token.tag is not None for token in tokens):
+        pairs = [[token.word, token.tag] for token in tokens]
         return json.dumps(pairs, ensure_ascii=False) + "\n"
-    return json.dumps(sentence.words(), ensure_ascii=False) + "\n"
+    return json.dumps([token.word for token in tokens], ensure_ascii=False) + "\n"
 
 
 WRITERS: dict[str, Writer] = {

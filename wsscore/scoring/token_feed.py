@@ -1,0 +1,87 @@
+"""The tokens behind each sentence the scorer aligns, for counts made beside the words.
+
+A file in another format than words hands every sentence's tokens (word, tag, and the parts of
+multi-word tokens) to a queue as the scorer reads it (:meth:`FormattedInput.keep_tokens`). For
+each aligned sentence (a :class:`SentenceDetail`), a feed gives the gold tokens of that sentence
+and the prediction's next tokens, as many as the detail holds predicted words.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from itertools import accumulate, pairwise
+
+from wsscore.align.lines import SentenceDetail
+from wsscore.inputs.formats import Token
+from wsscore.inputs.formatted import FormattedInput
+from wsscore.metrics.conll_words import Word
+
+# A token and, for a multi-word token, its syntactic words.
+Part = tuple[Token, "list[Token] | None"]
+
+
+class TokenFeed:
+    """The gold's and one prediction's tokens, sentence by sentence. A file of plain words has
+    no queue: its tokens are the detail's words, without tags."""
+
+    def __init__(self, gold: object, prediction: object):
+        self._gold = gold.keep_tokens() if isinstance(gold, FormattedInput) else None
+        self._predicted = (
+            prediction.keep_tokens() if isinstance(prediction, FormattedInput) else None
+        )
+        self._pending: deque[Part] = deque()
+
+    def gold(self, detail: SentenceDetail) -> list[Part]:
+        if self._gold is None:
+            return [(Token(word, None), None) for word in detail.gold_words]
+        queue = self._gold
+        while queue and queue[0][0] < detail.line:
+            queue.popleft()  # a sentence without words: the scorer gives it no detail
+        if not queue or queue[0][0] != detail.line:
+            raise RuntimeError(f"internal error: no gold tokens for sentence {detail.line}")
+        _, tokens, parts = queue.popleft()
+        if [token.word for token in tokens] != detail.gold_words:
+            raise RuntimeError(f"internal error: gold tokens out of step at {detail.line}")
+        return _with_parts(tokens, parts)
+
+    def predicted(self, detail: SentenceDetail) -> list[Part]:
+        if self._predicted is None:
+            return [(Token(word, None), None) for word in detail.pred_words]
+        pending, queue = self._pending, self._predicted
+        while len(pending) < len(detail.pred_words) and queue:
+            _, tokens, parts = queue.popleft()
+            pending.extend(_with_parts(tokens, parts))
+        taken = [pending.popleft() for _ in detail.pred_words]
+        if [token.word for token, _ in taken] != detail.pred_words:
+            raise RuntimeError(f"internal error: predicted tokens out of step at {detail.line}")
+        return taken
+
+
+def _with_parts(tokens: list[Token], parts: dict[int, list[Token]] | None) -> list[Part]:
+    if not parts:
+        return [(token, None) for token in tokens]
+    return [(token, parts.get(index)) for index, token in enumerate(tokens)]
+
+
+def has_parts(tokens: list[Part]) -> bool:
+    return any(parts is not None for _, parts in tokens)
+
+
+def syntactic_words(
+    tokens: list[Part], spans: list[tuple[int, int] | None]
+) -> tuple[list[Word], list[Token]] | None:
+    """The words of the script's alignment (a multi-word token's words with its span) and their
+    tokens; None when a token has no place in the gold (its characters differ)."""
+    words, expanded = [], []
+    for (token, parts), span in zip(tokens, spans, strict=True):
+        if span is None:
+            return None
+        for word in parts if parts is not None else (token,):
+            words.append(Word(span[0], span[1], word.word, parts is not None))
+            expanded.append(word)
+    return words, expanded
+
+
+def gold_spans(tokens: list[Part]) -> list[tuple[int, int] | None]:
+    ends = list(accumulate((len(token.word) for token, _ in tokens), initial=0))
+    return list(pairwise(ends))
