@@ -15,6 +15,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -432,6 +433,205 @@ count_words(PyObject *module, PyObject *text)
     return Py_BuildValue("(LL)", words, sentences);
 }
 
+/*
+ * resample_sums(state, columns, samples): the bootstrap's draws, as random.Random draws them.
+ *
+ * state is random.Random(seed).getstate()[1] (the Mersenne Twister's 624 words and its
+ * position). Each sample draws len(column) indices, each floor(random() * n) exactly as
+ * random.choices(population, k=n) does, and sums every column over them: the result is a list
+ * per column of one sum per sample. The generator and the double are Python's own (Modules/
+ * _randommodule.c), so the C and Python paths draw the very same indices.
+ */
+#define MT_N 624
+#define MT_M 397
+
+typedef struct {
+    uint32_t mt[MT_N];
+    Py_ssize_t index;
+} Twister;
+
+static uint32_t
+twister_next(Twister *t)
+{
+    static const uint32_t mag01[2] = {0x0U, 0x9908b0dfU};
+    uint32_t y;
+    if (t->index >= MT_N) {
+        int kk;
+        for (kk = 0; kk < MT_N - MT_M; kk++) {
+            y = (t->mt[kk] & 0x80000000U) | (t->mt[kk + 1] & 0x7fffffffU);
+            t->mt[kk] = t->mt[kk + MT_M] ^ (y >> 1) ^ mag01[y & 0x1U];
+        }
+        for (; kk < MT_N - 1; kk++) {
+            y = (t->mt[kk] & 0x80000000U) | (t->mt[kk + 1] & 0x7fffffffU);
+            t->mt[kk] = t->mt[kk + (MT_M - MT_N)] ^ (y >> 1) ^ mag01[y & 0x1U];
+        }
+        y = (t->mt[MT_N - 1] & 0x80000000U) | (t->mt[0] & 0x7fffffffU);
+        t->mt[MT_N - 1] = t->mt[MT_M - 1] ^ (y >> 1) ^ mag01[y & 0x1U];
+        t->index = 0;
+    }
+    y = t->mt[t->index++];
+    y ^= (y >> 11);
+    y ^= (y << 7) & 0x9d2c5680U;
+    y ^= (y << 15) & 0xefc60000U;
+    y ^= (y >> 18);
+    return y;
+}
+
+static double
+twister_random(Twister *t)
+{
+    uint32_t a = twister_next(t) >> 5, b = twister_next(t) >> 6;
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0);
+}
+
+static int
+twister_from_state(Twister *t, PyObject *state)
+{
+    PyObject *seq = PySequence_Fast(state, "state: a sequence of 625 ints");
+    if (seq == NULL) {
+        return -1;
+    }
+    if (PySequence_Fast_GET_SIZE(seq) != MT_N + 1) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "state: 624 words and a position");
+        return -1;
+    }
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    for (int i = 0; i < MT_N; i++) {
+        unsigned long word = PyLong_AsUnsignedLong(items[i]);
+        if (word == (unsigned long)-1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return -1;
+        }
+        t->mt[i] = (uint32_t)word;
+    }
+    t->index = PyLong_AsSsize_t(items[MT_N]);
+    Py_DECREF(seq);
+    if (t->index == -1 && PyErr_Occurred()) {
+        return -1;
+    }
+    if (t->index < 0 || t->index > MT_N) {
+        PyErr_SetString(PyExc_ValueError, "state: position out of range");
+        return -1;
+    }
+    return 0;
+}
+
+/* columns as C arrays of long long, all of the same length (set in *length). */
+static long long **
+read_columns(PyObject *columns, Py_ssize_t *count, Py_ssize_t *length)
+{
+    PyObject *seq = PySequence_Fast(columns, "columns: a sequence of lists of ints");
+    if (seq == NULL) {
+        return NULL;
+    }
+    *count = PySequence_Fast_GET_SIZE(seq);
+    long long **out = PyMem_Calloc(*count ? *count : 1, sizeof(long long *));
+    if (out == NULL) {
+        Py_DECREF(seq);
+        PyErr_NoMemory();
+        return NULL;
+    }
+    *length = -1;
+    for (Py_ssize_t c = 0; c < *count; c++) {
+        PyObject *column = PySequence_Fast(PySequence_Fast_GET_ITEM(seq, c), "a column of ints");
+        if (column == NULL) {
+            goto fail;
+        }
+        Py_ssize_t n = PySequence_Fast_GET_SIZE(column);
+        if (*length >= 0 && n != *length) {
+            Py_DECREF(column);
+            PyErr_SetString(PyExc_ValueError, "columns of different lengths");
+            goto fail;
+        }
+        *length = n;
+        out[c] = PyMem_Malloc((n ? n : 1) * sizeof(long long));
+        if (out[c] == NULL) {
+            Py_DECREF(column);
+            PyErr_NoMemory();
+            goto fail;
+        }
+        for (Py_ssize_t i = 0; i < n; i++) {
+            out[c][i] = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(column, i));
+            if (out[c][i] == -1 && PyErr_Occurred()) {
+                Py_DECREF(column);
+                goto fail;
+            }
+        }
+        Py_DECREF(column);
+    }
+    Py_DECREF(seq);
+    return out;
+fail:
+    for (Py_ssize_t c = 0; c < *count; c++) {
+        PyMem_Free(out[c]);
+    }
+    PyMem_Free(out);
+    Py_DECREF(seq);
+    return NULL;
+}
+
+static PyObject *
+resample_sums(PyObject *module, PyObject *args)
+{
+    PyObject *state, *columns;
+    Py_ssize_t samples;
+    if (!PyArg_ParseTuple(args, "OOn", &state, &columns, &samples)) {
+        return NULL;
+    }
+    Twister twister;
+    if (twister_from_state(&twister, state) < 0) {
+        return NULL;
+    }
+    Py_ssize_t count, length;
+    long long **data = read_columns(columns, &count, &length);
+    if (data == NULL) {
+        return NULL;
+    }
+    PyObject *result = PyList_New(count);
+    long long *sums = PyMem_Calloc(count ? count : 1, sizeof(long long));
+    if (result == NULL || sums == NULL) {
+        goto done;
+    }
+    for (Py_ssize_t c = 0; c < count; c++) {
+        PyObject *list = PyList_New(samples);
+        if (list == NULL) {
+            Py_CLEAR(result);
+            goto done;
+        }
+        PyList_SET_ITEM(result, c, list);
+    }
+    double n = (double)(length > 0 ? length : 0);
+    for (Py_ssize_t s = 0; s < samples; s++) {
+        memset(sums, 0, count * sizeof(long long));
+        for (Py_ssize_t i = 0; i < length; i++) {
+            Py_ssize_t drawn = (Py_ssize_t)floor(twister_random(&twister) * n);
+            for (Py_ssize_t c = 0; c < count; c++) {
+                sums[c] += data[c][drawn];
+            }
+        }
+        for (Py_ssize_t c = 0; c < count; c++) {
+            PyObject *value = PyLong_FromLongLong(sums[c]);
+            if (value == NULL) {
+                Py_CLEAR(result);
+                goto done;
+            }
+            PyList_SET_ITEM(PyList_GET_ITEM(result, c), s, value);
+        }
+    }
+done:
+    if (sums == NULL && result != NULL) {
+        Py_CLEAR(result);
+        PyErr_NoMemory();
+    }
+    PyMem_Free(sums);
+    for (Py_ssize_t c = 0; c < count; c++) {
+        PyMem_Free(data[c]);
+    }
+    PyMem_Free(data);
+    return result;
+}
+
 static PyMethodDef module_methods[] = {
     {"count_words", (PyCFunction)count_words, METH_O,
      "count_words(text) -> (words, lines with at least one word)."},
@@ -439,6 +639,9 @@ static PyMethodDef module_methods[] = {
      "count_block(gold, pred, vocabulary) -> (RP, PP, TP, OOV, OOV_TP, S, I, D), or None when\n"
      "the two texts do not hold the same characters. vocabulary: a Vocabulary, a set of str\n"
      "or None."},
+    {"resample_sums", (PyCFunction)resample_sums, METH_VARARGS,
+     "resample_sums(state, columns, samples) -> per column, its sum over each sample's\n"
+     "indices, drawn as random.choices draws them from a generator in this state."},
     {NULL, NULL, 0, NULL},
 };
 

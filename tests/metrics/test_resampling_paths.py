@@ -1,0 +1,69 @@
+"""The bootstrap's draws in C and in Python are the same draws: every interval and p-value is
+the same to the last bit with and without the speed-ups (issue 16's rule)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wsscore import native
+from wsscore.metrics import bootstrap, significance
+
+needs_c = pytest.mark.skipif(native.resample_sums is None, reason="the C speed-ups are not built")
+
+columns = st.integers(min_value=1, max_value=60).flatmap(
+    lambda n: st.lists(
+        st.lists(st.integers(min_value=0, max_value=10**6), min_size=n, max_size=n),
+        min_size=1,
+        max_size=5,
+    )
+)
+
+
+@needs_c
+def test_the_c_draws_are_python_s() -> None:
+    assert bootstrap.native_draws_agree()
+
+
+@needs_c
+@settings(max_examples=60, deadline=None)
+@given(columns, st.integers(min_value=0, max_value=2**64), st.integers(1, 30))
+def test_resampled_sums_are_the_same_in_c_and_python(data, seed, samples) -> None:
+    assert bootstrap.resampled_sums(data, samples, seed) == bootstrap._python_sums(
+        data, samples, seed
+    )
+
+
+def _pure(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bootstrap, "native_draws_agree", lambda: False)
+    monkeypatch.setattr(significance, "native_draws_agree", lambda: False)
+
+
+@needs_c
+def test_intervals_and_p_values_are_identical_on_both_paths(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rng = random.Random(3)
+    gold = [rng.randrange(1, 40) for _ in range(500)]
+    base = [
+        (g, p, min(p, max(0, g - rng.randrange(0, 5))))
+        for g, p in ((g, max(1, g + rng.randrange(-3, 4))) for g in gold)
+    ]
+    system = [
+        (g, max(1, pp + rng.randrange(-1, 2)), min(tp + rng.randrange(0, 2), g))
+        for g, pp, tp in base
+    ]
+    fast = (
+        bootstrap.bootstrap_intervals(*zip(*system, strict=True), samples=200, seed=11),
+        significance.paired_bootstrap(base, system, samples=200, seed=11),
+    )
+    _pure(monkeypatch)
+    slow = (
+        bootstrap.bootstrap_intervals(*zip(*system, strict=True), samples=200, seed=11),
+        significance.paired_bootstrap(base, system, samples=200, seed=11),
+    )
+    assert fast == slow
+    assert fast[0][2] is not None and fast[1]["f"].p_value is not None
