@@ -601,24 +601,38 @@ resample_sums(PyObject *module, PyObject *args)
         }
         PyList_SET_ITEM(result, c, list);
     }
+    /* The columns side by side, a sentence's counts together: one cache line per draw. */
+    long long *rows = PyMem_Malloc((length * count ? length * count : 1) * sizeof(long long));
+    if (rows == NULL) {
+        Py_CLEAR(result);
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < length; i++) {
+        for (Py_ssize_t c = 0; c < count; c++) {
+            rows[i * count + c] = data[c][i];
+        }
+    }
     double n = (double)(length > 0 ? length : 0);
     for (Py_ssize_t s = 0; s < samples; s++) {
         memset(sums, 0, count * sizeof(long long));
         for (Py_ssize_t i = 0; i < length; i++) {
-            Py_ssize_t drawn = (Py_ssize_t)floor(twister_random(&twister) * n);
+            const long long *row = rows + (Py_ssize_t)floor(twister_random(&twister) * n) * count;
             for (Py_ssize_t c = 0; c < count; c++) {
-                sums[c] += data[c][drawn];
+                sums[c] += row[c];
             }
         }
         for (Py_ssize_t c = 0; c < count; c++) {
             PyObject *value = PyLong_FromLongLong(sums[c]);
             if (value == NULL) {
                 Py_CLEAR(result);
+                PyMem_Free(rows);
                 goto done;
             }
             PyList_SET_ITEM(PyList_GET_ITEM(result, c), s, value);
         }
     }
+    PyMem_Free(rows);
 done:
     if (sums == NULL && result != NULL) {
         Py_CLEAR(result);
@@ -632,6 +646,99 @@ done:
     return result;
 }
 
+/* Set bits of a word (portable: not every compiler has a popcount builtin). */
+static inline long long
+bits_set(uint32_t word)
+{
+    word = word - ((word >> 1) & 0x55555555U);
+    word = (word & 0x33333333U) + ((word >> 2) & 0x33333333U);
+    return (long long)((((word + (word >> 4)) & 0x0F0F0F0FU) * 0x01010101U) >> 24);
+}
+
+/* The set bits of getrandbits(k), drawing as random.Random does: k <= 32 takes one word shifted
+ * right by 32 - k; more takes 32-bit words from the least significant up, the last one shifted
+ * right by 32 - its bits. */
+static long long
+random_bits_set(Twister *t, long long k)
+{
+    if (k <= 32) {
+        return bits_set(twister_next(t) >> (32 - k));
+    }
+    long long count = 0;
+    for (; k > 0; k -= 32) {
+        uint32_t word = twister_next(t);
+        count += bits_set(k < 32 ? word >> (32 - k) : word);
+    }
+    return count;
+}
+
+/*
+ * randomized_moves(state, groups, trials): approximate randomization's swaps. groups holds
+ * (size, delta_pp, delta_tp) triples; in each trial a group of k sentences has as many of them
+ * swapped as getrandbits(k) has set bits, drawn group after group from a generator in this
+ * state (random.Random(seed).getstate()[1]). Returns two lists, one value per trial: the summed
+ * swapped * delta_pp and swapped * delta_tp.
+ */
+static PyObject *
+randomized_moves(PyObject *module, PyObject *args)
+{
+    PyObject *state, *groups_obj;
+    Py_ssize_t trials;
+    if (!PyArg_ParseTuple(args, "OOn", &state, &groups_obj, &trials)) {
+        return NULL;
+    }
+    Twister twister;
+    if (twister_from_state(&twister, state) < 0) {
+        return NULL;
+    }
+    Py_ssize_t count, length;
+    long long **columns = read_columns(groups_obj, &count, &length);
+    if (columns == NULL) {
+        return NULL;
+    }
+    PyObject *moved_pp = NULL, *moved_tp = NULL, *result = NULL;
+    if (count != 3) {
+        PyErr_SetString(PyExc_ValueError, "groups: sizes, delta_pp and delta_tp");
+        goto done;
+    }
+    for (Py_ssize_t g = 0; g < length; g++) {
+        if (columns[0][g] < 1) {
+            PyErr_SetString(PyExc_ValueError, "group sizes must be at least 1");
+            goto done;
+        }
+    }
+    moved_pp = PyList_New(trials);
+    moved_tp = PyList_New(trials);
+    if (moved_pp == NULL || moved_tp == NULL) {
+        goto done;
+    }
+    for (Py_ssize_t t = 0; t < trials; t++) {
+        long long pp = 0, tp = 0;
+        for (Py_ssize_t g = 0; g < length; g++) {
+            long long swapped = random_bits_set(&twister, columns[0][g]);
+            pp += swapped * columns[1][g];
+            tp += swapped * columns[2][g];
+        }
+        PyObject *a = PyLong_FromLongLong(pp), *b = PyLong_FromLongLong(tp);
+        if (a == NULL || b == NULL) {
+            Py_XDECREF(a);
+            Py_XDECREF(b);
+            goto done;
+        }
+        PyList_SET_ITEM(moved_pp, t, a);
+        PyList_SET_ITEM(moved_tp, t, b);
+    }
+    result = PyTuple_Pack(2, moved_pp, moved_tp);
+done:
+    Py_XDECREF(moved_pp);
+    Py_XDECREF(moved_tp);
+    for (Py_ssize_t c = 0; c < count; c++) {
+        PyMem_Free(columns[c]);
+    }
+    PyMem_Free(columns);
+    return result;
+}
+
 static PyMethodDef module_methods[] = {
     {"count_words", (PyCFunction)count_words, METH_O,
      "count_words(text) -> (words, lines with at least one word)."},
@@ -642,6 +749,9 @@ static PyMethodDef module_methods[] = {
     {"resample_sums", (PyCFunction)resample_sums, METH_VARARGS,
      "resample_sums(state, columns, samples) -> per column, its sum over each sample's\n"
      "indices, drawn as random.choices draws them from a generator in this state."},
+    {"randomized_moves", (PyCFunction)randomized_moves, METH_VARARGS,
+     "randomized_moves(state, (sizes, deltas_pp, deltas_tp), trials) -> (moved PP, moved TP)\n"
+     "per trial, swapping as many of each group as getrandbits(size) has set bits."},
     {NULL, NULL, 0, NULL},
 };
 

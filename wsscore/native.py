@@ -11,8 +11,14 @@ import os
 try:
     if os.environ.get("WSSCORE_PURE_PYTHON"):
         raise ImportError("turned off by WSSCORE_PURE_PYTHON")
-    from wsscore._speedups import Vocabulary, count_block, count_words, resample_sums
+    from wsscore._speedups import (
+        Vocabulary,
+        count_block,
+        count_words,
+        randomized_moves,
+        resample_sums,
+    )
 except ImportError:  # not compiled (no C compiler at install time), or turned off
-    Vocabulary = count_block = count_words = resample_sums = None
+    Vocabulary = count_block = count_words = randomized_moves = resample_sums = None
 
 AVAILABLE = count_block is not None

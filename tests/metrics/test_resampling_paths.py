@@ -67,3 +67,36 @@ def test_intervals_and_p_values_are_identical_on_both_paths(
     )
     assert fast == slow
     assert fast[0][2] is not None and fast[1]["f"].p_value is not None
+
+
+groups = st.lists(
+    st.tuples(
+        st.tuples(st.integers(-50, 50), st.integers(-50, 50)),
+        st.integers(min_value=1, max_value=300),
+    ),
+    min_size=0,
+    max_size=12,
+)
+
+
+@needs_c
+@settings(max_examples=60, deadline=None)
+@given(groups, st.integers(min_value=0, max_value=2**64), st.integers(1, 40))
+def test_randomization_swaps_are_the_same_in_c_and_python(data, seed, trials) -> None:
+    assert significance.native_moves_agree()
+    assert significance._moves(data, trials, seed) == significance._python_moves(data, trials, seed)
+
+
+@needs_c
+def test_randomization_p_values_are_identical_on_both_paths(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rng = random.Random(5)
+    base = [
+        (g, g, max(0, g - rng.randrange(0, 3))) for g in (rng.randrange(1, 30) for _ in range(400))
+    ]
+    system = [(g, p, min(g, tp + rng.randrange(0, 2))) for g, p, tp in base]
+    fast = significance.approximate_randomization(base, system, trials=300, seed=2)
+    monkeypatch.setattr(significance, "native_moves_agree", lambda: False)
+    assert significance.approximate_randomization(base, system, trials=300, seed=2) == fast
+    assert fast["f"].p_value is not None
