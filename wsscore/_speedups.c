@@ -296,10 +296,12 @@ is_unknown(PyObject *vocabulary, PyObject *text, int kind, const void *data, Py_
 static PyObject *
 count_block(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 3 || !PyUnicode_Check(args[0]) || !PyUnicode_Check(args[1])) {
-        PyErr_SetString(PyExc_TypeError, "count_block(gold: str, pred: str, vocabulary)");
+    if (nargs < 3 || nargs > 4 || !PyUnicode_Check(args[0]) || !PyUnicode_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError,
+                        "count_block(gold: str, pred: str, vocabulary, line_extra=False)");
         return NULL;
     }
+    int line_extra = nargs == 4 && PyObject_IsTrue(args[3]);
     PyObject *gold_text = args[0], *pred_text = args[1], *vocabulary = args[2];
     Cursor gold = {PyUnicode_KIND(gold_text), PyUnicode_DATA(gold_text),
                    PyUnicode_GET_LENGTH(gold_text), 0};
@@ -398,9 +400,56 @@ count_block(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         previous_common = common;
     }
     subst += stretch_gold < stretch_pred ? stretch_gold : stretch_pred;
+    if (!line_extra) {
+        PyMem_Free(codes);
+        return Py_BuildValue("(LLLLLLLL)", gold_words, pred_words, correct, oov, oov_correct, subst,
+                             pred_words - correct - subst, gold_words - correct - subst);
+    }
+    /* Pass 3, for one line (docs/metrics.md §5): its substrings, the boundaries strictly inside
+     * it on each side and on both, and the class of each wrong gold word (merged: no predicted
+     * boundary inside; split: one inside and predicted boundaries at both ends; crossing: the
+     * others). The line's ends are predicted boundaries: the characters are the same. */
+    long long inside_gold = 0, inside_pred = 0, inside_both = 0, split = 0, merged = 0, crossing = 0;
+    int common_before = 1, pred_inside = 0;
+    Py_ssize_t start = 0;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        unsigned char code = codes[k];
+        if (!code) {
+            continue;
+        }
+        int common = (code & (GOLD | PRED)) == (GOLD | PRED);
+        if (k + 1 < n) {
+            inside_gold += (code & GOLD) != 0;
+            inside_pred += (code & PRED) != 0;
+            inside_both += common;
+        }
+        if (code & GOLD) {
+            if (!(common && common_before)) {
+                int left = start == 0 || (codes[start - 1] & PRED);
+                int right = k + 1 == n || (code & PRED);
+                if (!pred_inside) {
+                    merged++;
+                }
+                else if (left && right) {
+                    split++;
+                }
+                else {
+                    crossing++;
+                }
+            }
+            start = k + 1;
+            pred_inside = 0;
+        }
+        else {
+            pred_inside = 1;  /* a predicted boundary inside the gold word */
+        }
+        common_before = common;
+    }
     PyMem_Free(codes);
-    return Py_BuildValue("(LLLLLLLL)", gold_words, pred_words, correct, oov, oov_correct, subst,
-                         pred_words - correct - subst, gold_words - correct - subst);
+    return Py_BuildValue("(LLLLLLLL)(LLLLLLL)", gold_words, pred_words, correct, oov, oov_correct,
+                         subst, pred_words - correct - subst, gold_words - correct - subst,
+                         (long long)n * (n + 1) / 2, inside_gold, inside_pred, inside_both, split,
+                         merged, crossing);
 }
 
 static PyObject *

@@ -1,4 +1,5 @@
-"""Per-sentence counts (what the bootstrap and the paired tests resample) are the same whether
+"""Per-sentence counts (what the bootstrap and the paired tests resample) and the boundary counts
+of --extra are the same whether
 the C speed-ups count a block's lines or Python counts them one by one, on input where blocks
 hold equal lines, empty lines, a line with differing characters and differing line breaks."""
 
@@ -71,10 +72,23 @@ def test_records_are_the_same_on_both_paths(tmp_path: Path) -> None:
     for args in (
         ["score", str(gold), *files, "--ci", "bootstrap", "--samples", "50", "-f", "json"],
         ["compare", str(gold), *files, "--samples", "50", "--trials", "200", "-f", "json"],
+        ["score", str(gold), *files, "--extra", "-f", "json"],
+        [
+            "score",
+            str(gold),
+            *files,
+            "--extra",
+            "--ci",
+            "bootstrap",
+            "--samples",
+            "30",
+            "-f",
+            "json",
+        ],
     ):
         fast, slow = (
             _run(*args, "--mismatch", "align", pure=False),
             _run(*args, "--mismatch", "align", pure=True),
         )
         assert fast == slow
-        assert '"p_value"' in fast or '"f1_ci"' in fast
+        assert '"p_value"' in fast or '"f1_ci"' in fast or '"crossing_errors"' in fast

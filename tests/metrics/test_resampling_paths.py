@@ -100,3 +100,31 @@ def test_randomization_p_values_are_identical_on_both_paths(
     monkeypatch.setattr(significance, "native_moves_agree", lambda: False)
     assert significance.approximate_randomization(base, system, trials=300, seed=2) == fast
     assert fast["f"].p_value is not None
+
+
+@needs_c
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="abcdefg", min_size=1, max_size=20), st.randoms(use_true_random=False))
+def test_c_line_extras_are_sentence_extra(chars, rng) -> None:
+    """TNR terms, boundaries and error classes of a line, from C, equal the Python ones."""
+    from itertools import pairwise
+
+    from wsscore.align.counting import boundaries, marks_equal_chars
+    from wsscore.align.lines import SentenceDetail
+    from wsscore.metrics.boundaries import sentence_extra
+
+    def cut(text: str) -> list[str]:
+        words, at = [], 0
+        while at < len(text):
+            step = rng.randrange(1, 4)
+            words.append(text[at : at + step])
+            at += step
+        return words
+
+    gold, pred = cut(chars), cut(chars)
+    gold_ends, pred_ends = boundaries(list(map(len, gold))), boundaries(list(map(len, pred)))
+    gold_marks, pred_marks = marks_equal_chars(gold_ends, pred_ends)
+    detail = SentenceDetail(1, gold, pred, gold_marks, pred_marks, list(pairwise(pred_ends)))
+    assert native.count_block is not None
+    _, extra = native.count_block(" ".join(gold), " ".join(pred), None, True)
+    assert extra == tuple(sentence_extra(detail))

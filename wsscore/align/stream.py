@@ -173,21 +173,42 @@ def count_block(block: GoldBlock, pred_lines: list[str]) -> tuple[int, ...] | No
 
 
 def count_lines(
-    block: GoldBlock, pred_lines: list[str]
+    block: GoldBlock,
+    pred_lines: list[str],
+    on_extra: Callable[[tuple[int, ...]], None] | None = None,
 ) -> list[tuple[int, tuple[int, ...]]] | None:
     """The record of every gold line with words, each against the prediction line of the same
     rank, if each pair holds the same characters (else None). C speed-ups only: each line is
     counted as ``_count_equal_line`` counts it, without building its words in Python."""
+    found = count_lines_of(block.lines, pred_lines, block.dictionary, on_extra)
+    if found is None:
+        return None
+    return [(block.first_number + offset, record) for offset, record in found]
+
+
+def count_lines_of(
+    gold_lines: list[str],
+    pred_lines: list[str],
+    dictionary: object,
+    on_extra: Callable[[tuple[int, ...]], None] | None,
+) -> list[tuple[int, tuple[int, ...]]] | None:
+    """(offset, record) of each gold line with words; ``on_extra`` gets each such line's
+    boundary counts (docs/metrics.md §5) once all the lines are known to agree."""
     assert native.count_block is not None
     count_pair = native.count_block
-    dictionary = block.dictionary
     records = []
-    for offset, (gold, pred) in enumerate(zip(block.lines, pred_lines, strict=True)):
-        counts = count_pair(gold, pred, dictionary)
+    extras = []
+    for offset, (gold, pred) in enumerate(zip(gold_lines, pred_lines, strict=True)):
+        counts = count_pair(gold, pred, dictionary, on_extra is not None)
         if counts is None:
             return None
+        if on_extra is not None:
+            counts, extra = counts
+            extras.append(extra)
         if counts[0]:  # a line without gold words has no record (unless it differs)
-            records.append((block.first_number + offset, (*counts, 0, 0)))
+            records.append((offset, (*counts, 0, 0)))
+    if on_extra is not None and extras:
+        on_extra(tuple(map(sum, zip(*extras, strict=True))))
     return records
 
 
@@ -224,6 +245,7 @@ class SystemAligner:
         *,
         on_sentence: Callable[[SentenceRecord], None] | None = None,
         on_detail: Callable[[SentenceDetail], None] | None = None,
+        on_extra: Callable[[tuple[int, ...]], None] | None = None,
         stop_at_first_mismatch: bool = False,
         max_divergences: int = 3,
         extra_limit: ExtraTextLimit = EXTRA_TEXT_LIMITS["warn"],
@@ -235,6 +257,9 @@ class SystemAligner:
         self._previous_pred: PredLine | None = None
         self._on_sentence = on_sentence
         self._on_detail = on_detail
+        # The detail is wanted for the boundary counts (--extra) only: the C speed-ups count
+        # those of a line whose characters agree, and hand them here, without any detail.
+        self._on_extra = on_extra if native.AVAILABLE else None
         self._by_line = on_sentence is not None or on_detail is not None
         self._stop_at_first_mismatch = stop_at_first_mismatch
         self._max_divergences = max_divergences
@@ -331,7 +356,11 @@ class SystemAligner:
     def _by_block_possible(self) -> bool:
         """Whole blocks are counted at once without per-sentence output, or with sentence
         records only and the C speed-ups, which count each line of the block."""
-        return not self._by_line or (self._on_detail is None and native.AVAILABLE)
+        return not self._by_line or (self._without_detail() and native.AVAILABLE)
+
+    def _without_detail(self) -> bool:
+        """Lines whose characters agree need no per-word detail (counted in C)."""
+        return self._on_detail is None or self._on_extra is not None
 
     def _count_by_block(self, block: GoldBlock, texts: list[str]) -> bool:
         """Count the block against these prediction lines if they hold its characters (line by
@@ -343,7 +372,7 @@ class SystemAligner:
             if counts is not None:
                 self._add(counts)
             return counts is not None
-        records = count_lines(block, texts)
+        records = count_lines(block, texts, self._on_extra)
         if records is None:
             return False
         if records:  # the block's totals at once, then its records, as _emit gives them
@@ -434,12 +463,14 @@ class SystemAligner:
 
     def _count_equal_line(self, gold: GoldLine, pred: PredLine) -> bool:
         """Count a gold line against a prediction line if they hold the same characters."""
-        if self._on_detail is None and native.count_block is not None:
+        if self._without_detail() and native.count_block is not None:
             # Without per-word detail, the C speed-ups count the line from its text, as below.
-            counts = native.count_block(gold.text, pred.text, gold.dictionary)
-            if counts is not None and counts[0]:
-                self._emit(gold.number, (*counts, 0, 0), None)
-            return counts is not None
+            records = count_lines_of([gold.text], [pred.text], gold.dictionary, self._on_extra)
+            if records is None:
+                return False
+            for _, record in records:
+                self._emit(gold.number, record, None)
+            return True
         if pred.chars != gold.chars:
             return False
         if not gold.words:

@@ -65,6 +65,7 @@ class AlignmentRun:
                 pred_file.lines(),
                 on_sentence=self.sentences[index].append if by_sentence else None,
                 on_detail=self._detail_receiver(index),
+                on_extra=self._extra_receiver(index),
                 stop_at_first_mismatch=mismatch == "error",
                 extra_limit=EXTRA_TEXT_LIMITS[mismatch],
             )
@@ -82,6 +83,20 @@ class AlignmentRun:
         entries = known.lookup if known is not None else None
         self.totals = self._in_parallel(entries, jobs) or self._streaming(entries, progress)
         return self.totals
+
+    def _extra_receiver(self, index: int) -> Callable[[tuple[int, ...]], None] | None:
+        """With --extra alone (no other per-word work), the boundary counts of the lines whose
+        characters agree come from the C speed-ups, summed here; the others from the detail."""
+        if self.extra_totals is None or self.on_detail is not None:
+            return None
+        if self.opened.weighting is not None or index >= self.opened.systems:
+            return None
+        totals = self.extra_totals
+
+        def receive(counts: tuple[int, ...]) -> None:
+            totals[index] += ExtraCounts(*counts)
+
+        return receive
 
     def _detail_receiver(self, index: int) -> Callable[[SentenceDetail], None] | None:
         weighting = self.opened.weighting
