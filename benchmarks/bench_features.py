@@ -6,6 +6,9 @@ runs of a group interleaved, medians of --runs), with the issue's target for the
 - suite: the four SIGHAN 2005 corpora × four systems, one `wsscore suite` run against sixteen
   `wsscore score` runs (a shell script running them one after another). Target: at most half
   the time.
+- analyses: 16 times the MSR test set against its maximum-matching baseline: `score --extra`,
+  `score --ci bootstrap`, `errors` and `compare` (with the topline) against plain
+  `score -f json`. Targets: 2×, 3×, 3× and 4×.
 - formats: the MSR test set's gold and its maximum-matching baseline in every input format
   (made by `wsscore convert`; `tagged` with one made-up tag per word, as the gold has none),
   each scored as `wsscore score GOLD PRED -d WORDS -q` against the plain words files. Target:
@@ -60,6 +63,8 @@ HERE = Path(__file__).resolve().parent
 FORMATS = ("words", "tagged", "chars", "conllu", "jsonl")
 TARGET_CONLLU = 3.0  # CoNLL-U input of MSR size within this many times plain words
 TARGET_SUITE = 0.5  # four corpora × four systems in one run, against sixteen `score` runs
+# Issue 16: each analysis on 16x MSR within this many times plain `score -f json`.
+TARGET_EXTRA, TARGET_BOOTSTRAP, TARGET_ERRORS, TARGET_COMPARE = 2.0, 3.0, 3.0, 4.0
 SUITE_CORPORA = {"as": "as_testing_gold", "cityu": "cityu_test_gold", "msr": "msr_test_gold"}
 SUITE_CORPORA["pku"] = "pku_test_gold"
 
@@ -189,9 +194,69 @@ def suite_group(icwb2: Path, work: Path, ws: list[str], env: dict[str, str]) -> 
     return Group("suite", "Many corpora: `wsscore suite`", cases, note, check=same_cells)
 
 
+def analyses_group(icwb2: Path, work: Path, ws: list[str], env: dict[str, str]) -> Group:
+    """Issue 16's workload: 16 times the MSR test set against its maximum-matching baseline
+    (and, for compare, the topline), each analysis against plain `score -f json`."""
+    gold, baseline, words = msr_baseline(icwb2, work, ws, env)
+    gold_words = work / "msr_gold_words.txt"
+    gold_words.write_bytes(
+        run([*ws, "convert", str(gold), "--to", "words"], env, work).replace(b" ", b"\n")
+    )
+    topline = work / "msr_top.txt"
+    run(
+        [*ws, "segment", "-d", str(gold_words), "--from-gold", str(gold), "-o", str(topline)],
+        env,
+        work,
+    )
+    big = {}
+    for name, source in (("gold", gold), ("mm", baseline), ("top", topline)):
+        big[name] = work / f"msr16_{name}.txt"
+        big[name].write_bytes(source.read_bytes() * 16)
+    plain = [*ws, "score", str(big["gold"]), str(big["mm"]), "-d", str(words), "-f", "json"]
+    reference = "plain `score -f json`"
+    cases = [
+        Case(reference, plain),
+        Case("`score --extra`", [*plain, "--extra"], reference, TARGET_EXTRA),
+        Case(
+            "`score --ci bootstrap` (1,000 samples)",
+            [*plain, "--ci", "bootstrap"],
+            reference,
+            TARGET_BOOTSTRAP,
+        ),
+        Case(
+            "`errors`",
+            [*ws, "errors", str(big["gold"]), str(big["mm"]), "-d", str(words), "-f", "json"],
+            reference,
+            TARGET_ERRORS,
+        ),
+        Case(
+            "`compare`, two systems (1,000 bootstrap, 10,000 AR)",
+            [
+                *ws,
+                "compare",
+                str(big["gold"]),
+                str(big["mm"]),
+                str(big["top"]),
+                "-d",
+                str(words),
+                "-f",
+                "json",
+            ],
+            reference,
+            TARGET_COMPARE,
+        ),
+    ]
+    note = (
+        "The MSR test set repeated 16 times (12 MB of gold, 64k sentences) against its "
+        "maximum-matching baseline; `compare` tests the topline against it."
+    )
+    return Group("analyses", "Analyses at the speed of scoring", cases, note, check=lambda _: "")
+
+
 GROUPS: dict[str, Callable[[Path, Path, list[str], dict[str, str]], Group]] = {
     "formats": formats_group,
     "suite": suite_group,
+    "analyses": analyses_group,
 }
 
 
