@@ -196,3 +196,21 @@ def raw_counters(stderr: bytes) -> Raw:
     lines = [line for line in stderr.split(b"\n") if line.startswith(b"RAW\t")]
     assert len(lines) == 1, stderr
     return Raw(*map(int, lines[0].split(b"\t")[1:]))
+
+
+def conllu_word_rows(conllu: Path) -> list[list[list[str]]]:
+    """The word lines of each sentence of a CoNLL-U file, split into columns (read here
+    independently of wsscore, for the differential tests against conll18_ud_eval.py)."""
+    sentences, rows = [], []
+    for line in conllu.read_text(encoding="utf-8").splitlines():
+        if not line:
+            if rows:
+                sentences.append(rows)
+            rows = []
+        elif not line.startswith("#"):
+            columns = line.split("\t")
+            if columns[0].isdigit():
+                rows.append(columns)
+    if rows:
+        sentences.append(rows)
+    return sentences

@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, ROOT
+from conftest import FIXTURES, ROOT, conllu_word_rows
 
 from wsscore import InputOptions, score
 
@@ -83,20 +83,7 @@ def test_the_hand_made_pair() -> None:
 Row = list[str]  # the ten columns of a word line
 
 
-def _sentences(path: Path) -> list[list[Row]]:
-    sentences, rows = [], []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if not line:
-            if rows:
-                sentences.append(rows)
-            rows = []
-        elif not line.startswith("#"):
-            columns = line.split("\t")
-            if columns[0].isdigit():
-                rows.append(columns)
-    if rows:
-        sentences.append(rows)
-    return sentences
+_sentences = conllu_word_rows
 
 
 class Token:

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, conllu_word_rows
 
 from wsscore.segmenters.maxmatch import MaxMatcher
 
@@ -31,21 +31,7 @@ def _need(path: Path) -> Path:
     return path
 
 
-def _rows(conllu: Path) -> list[list[list[str]]]:
-    """The word lines of each sentence, split into columns (read here independently of wsscore)."""
-    sentences, rows = [], []
-    for line in conllu.read_text(encoding="utf-8").splitlines():
-        if not line:
-            if rows:
-                sentences.append(rows)
-            rows = []
-        elif not line.startswith("#"):
-            columns = line.split("\t")
-            if columns[0].isdigit():
-                rows.append(columns)
-    if rows:
-        sentences.append(rows)
-    return sentences
+_rows = conllu_word_rows
 
 
 def _sentences(conllu: Path) -> list[list[str]]:
