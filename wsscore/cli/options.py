@@ -255,6 +255,18 @@ def input_options(options: dict[str, Any], dictionaries: list[str] | None = None
     )
 
 
+def tag_map_of(options: dict[str, Any]) -> dict[str, str] | None:
+    """The --tag-map file read (in --encoding), or None without one."""
+    if options.get("tag_map") is None:
+        return None
+    from wsscore.inputs.tag_map import load_tag_map
+
+    warnings = Warnings(strict=options["strict"], quiet=False)
+    return load_tag_map(
+        options["tag_map"], options["encoding"], warnings=warnings, strict=options["strict"]
+    )
+
+
 def jobs_of(value: int) -> int:
     """--jobs 0: every core."""
     return value if value > 0 else max(1, os.cpu_count() or 1)

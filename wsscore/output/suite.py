@@ -19,7 +19,7 @@ from wsscore.metrics.tags import TagMetrics
 from wsscore.output.json_text import to_json
 from wsscore.output.latex import latex_escape
 from wsscore.output.text import aligned
-from wsscore.scoring.suite import ALPHA, Cell, Suite, SuiteRow
+from wsscore.scoring.suite import ALPHA, AVERAGED, Cell, Suite, SuiteRow
 
 SUITE_FORMATS = ("table", "text", "markdown", "latex", "json", "csv", "tsv")
 METRIC_CHOICES = ("f", "r", "p", "roov", "riv", "ftag", "ci")
@@ -35,23 +35,24 @@ class Figure(NamedTuple):
     key: str  # the --metrics name
     header: str
     attribute: str  # of Metrics (or of TagMetrics for a tag figure)
+    average: str = ""  # its key among the averages (Averages.mean)
     interval: bool = False  # the figure is an Interval, not a ratio
     tags: bool = False  # a figure of the tags (corpora with tags = true)
 
 
 FIGURES = {
-    "f": Figure("f", "F", "f"),
-    "r": Figure("r", "R", "recall"),
-    "p": Figure("p", "P", "precision"),
-    "roov": Figure("roov", "R_oov", "oov_recall"),
-    "riv": Figure("riv", "R_iv", "iv_recall"),
-    "ftag": Figure("ftag", "F_tag", "tag_f1", tags=True),
+    "f": Figure("f", "F", "f", "f1"),
+    "r": Figure("r", "R", "recall", "recall"),
+    "p": Figure("p", "P", "precision", "precision"),
+    "roov": Figure("roov", "R_oov", "oov_recall", "oov_recall"),
+    "riv": Figure("riv", "R_iv", "iv_recall", "iv_recall"),
+    "ftag": Figure("ftag", "F_tag", "tag_f1", "tag_f1", tags=True),
 }
 # With "ci": after R, P and F, the interval the chosen --ci method gives each.
 INTERVALS = {
-    "r": Figure("r", "c_r", "recall_ci", True),
-    "p": Figure("p", "c_p", "precision_ci", True),
-    "f": Figure("f", "c_f", "f_ci", True),
+    "r": Figure("r", "c_r", "recall_ci", interval=True),
+    "p": Figure("p", "c_p", "precision_ci", interval=True),
+    "f": Figure("f", "c_f", "f_ci", interval=True),
 }
 
 
@@ -158,9 +159,7 @@ def _pooled_cell(row: SuiteRow, figure: Figure) -> GridCell:
 def _mean_cell(row: SuiteRow, figure: Figure) -> GridCell:
     if not row.complete:
         return GridCell(None, "missing")
-    key = {"f": "f1", "r": "recall", "p": "precision", "roov": "oov_recall", "riv": "iv_recall"}
-    key["ftag"] = "tag_f1"
-    return GridCell(row.average.mean[key[figure.key]], "ratio")
+    return GridCell(row.average.mean[figure.average], "ratio")
 
 
 def _mark_best(rows: list[list[GridCell]]) -> list[list[GridCell]]:
@@ -385,7 +384,7 @@ def render_table(
 
 # One row per system and corpus (and its mean and pooled rows), every figure exact: a long
 # table that spreadsheets and data frames pivot as they like.
-DELIMITED_FIGURES = ("f1", "recall", "precision", "oov_recall", "iv_recall")
+DELIMITED_FIGURES = tuple(AVERAGED)  # f1, recall, precision, oov_recall, iv_recall
 
 
 def render_delimited(suite: Suite, delimiter: str) -> str:
@@ -424,7 +423,8 @@ def _delimited_cell(cell: Cell) -> list[str]:
 
 
 def _figure(metrics: Metrics, key: str) -> float | None:
-    return metrics.f if key == "f1" else getattr(metrics, key)
+    value: float | None = getattr(metrics, AVERAGED[key])
+    return value
 
 
 def _plain(value: float | None) -> str:

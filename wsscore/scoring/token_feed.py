@@ -9,8 +9,9 @@ and the prediction's next tokens, as many as the detail holds predicted words.
 from __future__ import annotations
 
 from collections import deque
-from itertools import accumulate, pairwise
+from itertools import pairwise
 
+from wsscore.align.counting import boundaries
 from wsscore.align.lines import SentenceDetail
 from wsscore.inputs.formats import Token
 from wsscore.inputs.formatted import FormattedInput
@@ -83,5 +84,4 @@ def syntactic_words(
 
 
 def gold_spans(tokens: list[Part]) -> list[tuple[int, int] | None]:
-    ends = list(accumulate((len(token.word) for token, _ in tokens), initial=0))
-    return list(pairwise(ends))
+    return list(pairwise(boundaries(len(token.word) for token, _ in tokens)))

@@ -13,6 +13,7 @@ from wsscore.cli.options import (
     input_options,
     interval_options,
     jobs_of,
+    tag_map_of,
 )
 from wsscore.cli.running import run_command
 from wsscore.cli.terminal import format_for
@@ -270,10 +271,4 @@ def _tag_map(options: dict[str, Any]) -> dict[str, str] | None:
         return None
     if not options["tags"]:
         raise click.BadParameter("a tag map is used with --tags", param_hint="--tag-map")
-    from wsscore.errors import Warnings
-    from wsscore.inputs.tag_map import load_tag_map
-
-    warnings = Warnings(strict=options["strict"], quiet=False)
-    return load_tag_map(
-        options["tag_map"], options["encoding"], warnings=warnings, strict=options["strict"]
-    )
+    return tag_map_of(options)

@@ -6,7 +6,14 @@ from typing import Any
 
 import click
 
-from wsscore.cli.options import BETA, encoding_options, input_options, interval_options, jobs_of
+from wsscore.cli.options import (
+    BETA,
+    encoding_options,
+    input_options,
+    interval_options,
+    jobs_of,
+    tag_map_of,
+)
 from wsscore.cli.running import run_command
 from wsscore.cli.terminal import format_for, write_report
 from wsscore.errors import EXIT_OK, WsscoreError
@@ -93,7 +100,7 @@ def _suite_command(options: dict[str, Any]) -> int:
         seed=options["seed"],
         baseline=options["baseline_system"],
         trials=options["trials"],
-        tag_map=_tag_map(options),
+        tag_map=tag_map_of(options),
     )
     total = len(manifest.corpora) * len(manifest.systems)
     with cells_progress(total, quiet=False) as progress:
@@ -128,18 +135,6 @@ def _metrics(text: str, ci: str) -> tuple[str, ...]:
         return parse_metrics(text, ci)
     except InvalidArgument as error:
         raise click.BadParameter(str(error), param_hint="--metrics") from None
-
-
-def _tag_map(options: dict[str, Any]) -> dict[str, str] | None:
-    if options.get("tag_map") is None:
-        return None
-    from wsscore.errors import Warnings
-    from wsscore.inputs.tag_map import load_tag_map
-
-    warnings = Warnings(strict=options["strict"], quiet=False)
-    return load_tag_map(
-        options["tag_map"], options["encoding"], warnings=warnings, strict=options["strict"]
-    )
 
 
 def _refuse_outputs_into_inputs(options: dict[str, Any], manifest: Any) -> None:
