@@ -293,26 +293,39 @@ is_unknown(PyObject *vocabulary, PyObject *text, int kind, const void *data, Py_
     return found < 0 ? -1 : !found;
 }
 
-static PyObject *
-count_block(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+/* A walk over two texts that hold the same characters: one code byte per character, for the
+ * boundary after it, and (when chars is not NULL) the characters themselves. */
+typedef struct {
+    unsigned char *codes;
+    Py_UCS4 *chars;
+    Py_ssize_t n;
+} Walk;
+
+static void
+walk_free(Walk *w)
 {
-    if (nargs < 3 || nargs > 4 || !PyUnicode_Check(args[0]) || !PyUnicode_Check(args[1])) {
-        PyErr_SetString(PyExc_TypeError,
-                        "count_block(gold: str, pred: str, vocabulary, line_extra=False)");
-        return NULL;
-    }
-    int line_extra = nargs == 4 && PyObject_IsTrue(args[3]);
-    PyObject *gold_text = args[0], *pred_text = args[1], *vocabulary = args[2];
+    PyMem_Free(w->codes);
+    PyMem_Free(w->chars);
+    w->codes = NULL;
+    w->chars = NULL;
+}
+
+/* 1: the texts agree (w filled); 0: they differ; -1: an error is set. */
+static int
+walk_equal(PyObject *gold_text, PyObject *pred_text, PyObject *vocabulary, int keep_chars, Walk *w)
+{
     Cursor gold = {PyUnicode_KIND(gold_text), PyUnicode_DATA(gold_text),
                    PyUnicode_GET_LENGTH(gold_text), 0};
     Cursor pred = {PyUnicode_KIND(pred_text), PyUnicode_DATA(pred_text),
                    PyUnicode_GET_LENGTH(pred_text), 0};
-    unsigned char *codes = PyMem_Malloc((size_t)gold.length + 1);
-    if (codes == NULL) {
-        return PyErr_NoMemory();
+    w->codes = PyMem_Malloc((size_t)gold.length + 1);
+    w->chars = keep_chars ? PyMem_Malloc(((size_t)gold.length + 1) * sizeof(Py_UCS4)) : NULL;
+    if (w->codes == NULL || (keep_chars && w->chars == NULL)) {
+        walk_free(w);
+        PyErr_NoMemory();
+        return -1;
     }
-    /* Pass 1: walk both texts over their characters; one code byte per character, for the
-     * boundary after it. */
+    unsigned char *codes = w->codes;
     Py_ssize_t n = 0, word_start = -1, last_gold_end = -1;
     int line_pending = 0, failed = 0, differ = 0;
     skip_separators(&gold);
@@ -351,19 +364,28 @@ count_block(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             code |= PRED;
             skip_separators(&pred);
         }
+        if (keep_chars) {
+            w->chars[n] = g;
+        }
         codes[n++] = code;
     }
+    w->n = n;
     if (failed || differ || gold.at < gold.length || pred.at < pred.length) {
-        PyMem_Free(codes);
-        if (failed) {
-            return NULL;
-        }
-        Py_RETURN_NONE;
+        walk_free(w);
+        return failed ? -1 : 0;
     }
-    /* Pass 2: the counts. A gold word is correct when it ends at a boundary both sides share
-     * and the boundary before it (or the start) is shared too. Stretches of wrong words run
-     * between correct words and stop at gold line ends; each gives min(gold words, predicted
-     * words started in it) substitutions. */
+    return 1;
+}
+
+/* The bakeoff counts (RP, PP, TP, OOV, OOV_TP, S, I, D). A gold word is correct when it ends at
+ * a boundary both sides share and the boundary before it (or the start) is shared too.
+ * Stretches of wrong words run between correct words and stop at gold line ends; each gives
+ * min(gold words, predicted words started in it) substitutions. */
+static void
+walk_counts(const Walk *w, long long out[8])
+{
+    const unsigned char *codes = w->codes;
+    Py_ssize_t n = w->n;
     long long gold_words = 0, pred_words = 0, correct = 0, oov = 0, oov_correct = 0, subst = 0;
     long long stretch_gold = 0, stretch_pred = n > 0;  /* a predicted word starts at the start */
     int previous_common = 1;
@@ -400,16 +422,41 @@ count_block(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         previous_common = common;
     }
     subst += stretch_gold < stretch_pred ? stretch_gold : stretch_pred;
-    if (!line_extra) {
-        PyMem_Free(codes);
-        return Py_BuildValue("(LLLLLLLL)", gold_words, pred_words, correct, oov, oov_correct, subst,
-                             pred_words - correct - subst, gold_words - correct - subst);
+    long long counts[8] = {gold_words, pred_words, correct, oov, oov_correct, subst,
+                           pred_words - correct - subst, gold_words - correct - subst};
+    memcpy(out, counts, sizeof(counts));
+}
+
+static PyObject *
+counts_tuple(const long long c[8])
+{
+    return Py_BuildValue("(LLLLLLLL)", c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]);
+}
+
+enum { SPLIT = 0, MERGED = 1, CROSSING = 2 };
+
+/* The class of a wrong gold word over characters [start, end] (docs/metrics.md §5): merged, no
+ * predicted boundary inside; split, one inside and predicted boundaries at both ends; crossing,
+ * the others. The line's ends are predicted boundaries: the characters are the same. */
+static int
+error_class(const Walk *w, Py_ssize_t start, Py_ssize_t end, int pred_inside)
+{
+    if (!pred_inside) {
+        return MERGED;
     }
-    /* Pass 3, for one line (docs/metrics.md §5): its substrings, the boundaries strictly inside
-     * it on each side and on both, and the class of each wrong gold word (merged: no predicted
-     * boundary inside; split: one inside and predicted boundaries at both ends; crossing: the
-     * others). The line's ends are predicted boundaries: the characters are the same. */
-    long long inside_gold = 0, inside_pred = 0, inside_both = 0, split = 0, merged = 0, crossing = 0;
+    int left = start == 0 || (w->codes[start - 1] & PRED);
+    int right = end + 1 == w->n || (w->codes[end] & PRED);
+    return left && right ? SPLIT : CROSSING;
+}
+
+/* One line's extra counts (docs/metrics.md §5): its substrings, the boundaries strictly inside
+ * it on each side and on both, and its wrong gold words by class. */
+static void
+walk_extras(const Walk *w, long long out[7])
+{
+    const unsigned char *codes = w->codes;
+    Py_ssize_t n = w->n;
+    long long inside_gold = 0, inside_pred = 0, inside_both = 0, classes[3] = {0, 0, 0};
     int common_before = 1, pred_inside = 0;
     Py_ssize_t start = 0;
     for (Py_ssize_t k = 0; k < n; k++) {
@@ -425,17 +472,7 @@ count_block(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         }
         if (code & GOLD) {
             if (!(common && common_before)) {
-                int left = start == 0 || (codes[start - 1] & PRED);
-                int right = k + 1 == n || (code & PRED);
-                if (!pred_inside) {
-                    merged++;
-                }
-                else if (left && right) {
-                    split++;
-                }
-                else {
-                    crossing++;
-                }
+                classes[error_class(w, start, k, pred_inside)]++;
             }
             start = k + 1;
             pred_inside = 0;
@@ -445,11 +482,242 @@ count_block(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         }
         common_before = common;
     }
-    PyMem_Free(codes);
-    return Py_BuildValue("(LLLLLLLL)(LLLLLLL)", gold_words, pred_words, correct, oov, oov_correct,
-                         subst, pred_words - correct - subst, gold_words - correct - subst,
-                         (long long)n * (n + 1) / 2, inside_gold, inside_pred, inside_both, split,
-                         merged, crossing);
+    long long extras[7] = {(long long)n * (n + 1) / 2, inside_gold, inside_pred, inside_both,
+                           classes[SPLIT], classes[MERGED], classes[CROSSING]};
+    memcpy(out, extras, sizeof(extras));
+}
+
+static PyObject *
+count_block(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs < 3 || nargs > 4 || !PyUnicode_Check(args[0]) || !PyUnicode_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError,
+                        "count_block(gold: str, pred: str, vocabulary, line_extra=False)");
+        return NULL;
+    }
+    int line_extra = nargs == 4 && PyObject_IsTrue(args[3]);
+    Walk w;
+    int agree = walk_equal(args[0], args[1], args[2], 0, &w);
+    if (agree <= 0) {
+        if (agree < 0) {
+            return NULL;
+        }
+        Py_RETURN_NONE;
+    }
+    long long counts[8], extras[7];
+    walk_counts(&w, counts);
+    if (line_extra) {
+        walk_extras(&w, extras);
+    }
+    walk_free(&w);
+    if (!line_extra) {
+        return counts_tuple(counts);
+    }
+    return Py_BuildValue("(N(LLLLLLL))", counts_tuple(counts), extras[0], extras[1], extras[2],
+                         extras[3], extras[4], extras[5], extras[6]);
+}
+
+/* Word lengths in characters, as wsscore.scoring.error_analysis.LENGTH_BUCKETS: 1 to 4, then 5
+ * and more. */
+#define LENGTH_BUCKETS 5
+
+/* The characters [start, end] of the line, with "/" after each predicted word but the last. */
+static PyObject *
+predicted_cut(const Walk *w, Py_ssize_t start, Py_ssize_t end)
+{
+    Py_ssize_t size = end - start + 1;
+    for (Py_ssize_t k = start; k < end; k++) {
+        size += (w->codes[k] & PRED) != 0;
+    }
+    Py_UCS4 *text = PyMem_Malloc((size_t)size * sizeof(Py_UCS4));
+    if (text == NULL) {
+        return PyErr_NoMemory();
+    }
+    Py_ssize_t at = 0;
+    for (Py_ssize_t k = start; k <= end; k++) {
+        text[at++] = w->chars[k];
+        if (k < end && (w->codes[k] & PRED)) {
+            text[at++] = '/';
+        }
+    }
+    PyObject *cut = PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, text, size);
+    PyMem_Free(text);
+    return cut;
+}
+
+/* A wrong gold word as (class, word, predicted cut). The cut runs over the predicted words that
+ * share a character with the word: from pred_start to the first predicted boundary at or after
+ * the word's last character. */
+static PyObject *
+wrong_word(const Walk *w, int error, Py_ssize_t start, Py_ssize_t end, Py_ssize_t pred_start)
+{
+    Py_ssize_t pred_end = end;
+    while (pred_end + 1 < w->n && !(w->codes[pred_end] & PRED)) {
+        pred_end++;
+    }
+    PyObject *word = PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, w->chars + start,
+                                               end - start + 1);
+    PyObject *cut = word != NULL ? predicted_cut(w, pred_start, pred_end) : NULL;
+    if (cut == NULL) {
+        Py_XDECREF(word);
+        return NULL;
+    }
+    return Py_BuildValue("(iNN)", error, word, cut);
+}
+
+/* Adds one line's gold words (and correct ones) by length to lengths and its wrong gold words
+ * to wrong; returns how many are wrong, or -1 on error. */
+static Py_ssize_t
+walk_errors(const Walk *w, long long lengths[2 * LENGTH_BUCKETS], PyObject *wrong)
+{
+    Py_ssize_t errors = 0;
+    int common_before = 1, pred_inside = 0;
+    /* A wrong word's cut starts where the predicted word over its first character starts: the
+     * last predicted boundary before it, followed as the walk goes (a scan back from each
+     * wrong word would be quadratic under one long predicted word). */
+    Py_ssize_t start = 0, pred_start = 0, word_pred_start = 0;
+    for (Py_ssize_t k = 0; k < w->n; k++) {
+        unsigned char code = w->codes[k];
+        if (k == start) {
+            word_pred_start = pred_start;
+        }
+        if (!code) {
+            continue;
+        }
+        int common = (code & (GOLD | PRED)) == (GOLD | PRED);
+        if (code & GOLD) {
+            Py_ssize_t length = k - start + 1;
+            int bucket = length < LENGTH_BUCKETS ? (int)length - 1 : LENGTH_BUCKETS - 1;
+            lengths[bucket]++;
+            if (common && common_before) {
+                lengths[LENGTH_BUCKETS + bucket]++;
+            }
+            else {
+                int error = error_class(w, start, k, pred_inside);
+                PyObject *item = wrong_word(w, error, start, k, word_pred_start);
+                if (item == NULL || PyList_Append(wrong, item) < 0) {
+                    Py_XDECREF(item);
+                    return -1;
+                }
+                Py_DECREF(item);
+                errors++;
+            }
+            start = k + 1;
+            pred_inside = 0;
+        }
+        else {
+            pred_inside = 1;  /* a predicted boundary inside the gold word */
+        }
+        if (code & PRED) {
+            pred_start = k + 1;
+        }
+        common_before = common;
+    }
+    return errors;
+}
+
+/* Appends (offset, counts) for a line with gold words to records (and adds them to totals),
+ * and (offset, wrong words, gold words) to lines when some are wrong. 0, or -1 on error. */
+static int
+add_line_errors(const Walk *w, Py_ssize_t offset, long long totals[8],
+                long long lengths[2 * LENGTH_BUCKETS], PyObject *wrong, PyObject *records,
+                PyObject *lines)
+{
+    long long counts[8];
+    walk_counts(w, counts);
+    if (counts[0] == 0) {
+        return 0;  /* a line without gold words has no record and no words to look at */
+    }
+    for (int c = 0; c < 8; c++) {
+        totals[c] += counts[c];
+    }
+    PyObject *record = Py_BuildValue("(nN)", offset, counts_tuple(counts));
+    if (record == NULL || PyList_Append(records, record) < 0) {
+        Py_XDECREF(record);
+        return -1;
+    }
+    Py_DECREF(record);
+    Py_ssize_t errors = walk_errors(w, lengths, wrong);
+    if (errors < 0) {
+        return -1;
+    }
+    if (errors > 0) {
+        PyObject *line = Py_BuildValue("(nnL)", offset, errors, counts[0]);
+        if (line == NULL || PyList_Append(lines, line) < 0) {
+            Py_XDECREF(line);
+            return -1;
+        }
+        Py_DECREF(line);
+    }
+    return 0;
+}
+
+/*
+ * lines_errors(gold_lines, pred_lines, vocabulary): `wsscore errors` over lines whose
+ * characters agree pair by pair, or None when some pair does not. Returns (records, totals,
+ * lengths, wrong, lines):
+ *   records: (offset, counts) of each gold line with words, counts as count_block gives them;
+ *   totals:  the sum of those counts;
+ *   lengths: gold words by length bucket, then the correct ones (5 + 5), over all the lines;
+ *   wrong:   each wrong gold word as (class: 0 split, 1 merged, 2 crossing, word, the predicted
+ *            words over it joined by "/"), in order;
+ *   lines:   (offset, wrong gold words, gold words) of each line with a wrong word.
+ */
+static PyObject *
+lines_errors(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3 || !PyList_Check(args[0]) || !PyList_Check(args[1])
+        || PyList_GET_SIZE(args[0]) != PyList_GET_SIZE(args[1])) {
+        PyErr_SetString(PyExc_TypeError,
+                        "lines_errors(gold_lines: list[str], pred_lines: list[str] (as many), "
+                        "vocabulary)");
+        return NULL;
+    }
+    long long totals[8] = {0}, lengths[2 * LENGTH_BUCKETS] = {0};
+    PyObject *records = PyList_New(0), *wrong = PyList_New(0), *lines = PyList_New(0);
+    int failed = records == NULL || wrong == NULL || lines == NULL, differ = 0;
+    for (Py_ssize_t i = 0; !failed && !differ && i < PyList_GET_SIZE(args[0]); i++) {
+        PyObject *gold = PyList_GET_ITEM(args[0], i), *pred = PyList_GET_ITEM(args[1], i);
+        if (!PyUnicode_Check(gold) || !PyUnicode_Check(pred)) {
+            PyErr_SetString(PyExc_TypeError, "lines_errors: the lines must be str");
+            failed = 1;
+            break;
+        }
+        Walk w;
+        int agree = walk_equal(gold, pred, args[2], 1, &w);
+        if (agree <= 0) {
+            failed = agree < 0;
+            differ = agree == 0;
+            break;
+        }
+        failed = add_line_errors(&w, i, totals, lengths, wrong, records, lines) < 0;
+        walk_free(&w);
+    }
+    if (failed || differ) {
+        Py_XDECREF(records);
+        Py_XDECREF(wrong);
+        Py_XDECREF(lines);
+        if (failed) {
+            return NULL;
+        }
+        Py_RETURN_NONE;
+    }
+    PyObject *lengths_tuple = PyTuple_New(2 * LENGTH_BUCKETS);
+    for (int b = 0; lengths_tuple != NULL && b < 2 * LENGTH_BUCKETS; b++) {
+        PyObject *value = PyLong_FromLongLong(lengths[b]);
+        if (value == NULL) {
+            Py_CLEAR(lengths_tuple);
+            break;
+        }
+        PyTuple_SET_ITEM(lengths_tuple, b, value);
+    }
+    if (lengths_tuple == NULL) {
+        Py_DECREF(records);
+        Py_DECREF(wrong);
+        Py_DECREF(lines);
+        return NULL;
+    }
+    return Py_BuildValue("(NNNNN)", records, counts_tuple(totals), lengths_tuple, wrong, lines);
 }
 
 static PyObject *
@@ -795,6 +1063,10 @@ static PyMethodDef module_methods[] = {
      "count_block(gold, pred, vocabulary) -> (RP, PP, TP, OOV, OOV_TP, S, I, D), or None when\n"
      "the two texts do not hold the same characters. vocabulary: a Vocabulary, a set of str\n"
      "or None."},
+    {"lines_errors", (PyCFunction)(void (*)(void))lines_errors, METH_FASTCALL,
+     "lines_errors(gold_lines, pred_lines, vocabulary) -> (records, totals, lengths, wrong words,\n"
+     "lines with wrong words), or None when a pair of lines does not hold the same\n"
+     "characters: `wsscore errors` over lines that agree."},
     {"resample_sums", (PyCFunction)resample_sums, METH_VARARGS,
      "resample_sums(state, columns, samples) -> per column, its sum over each sample's\n"
      "indices, drawn as random.choices draws them from a generator in this state."},

@@ -15,10 +15,12 @@ try:
         Vocabulary,
         count_block,
         count_words,
+        lines_errors,
         randomized_moves,
         resample_sums,
     )
 except ImportError:  # not compiled (no C compiler at install time), or turned off
-    Vocabulary = count_block = count_words = randomized_moves = resample_sums = None
+    Vocabulary = count_block = count_words = lines_errors = randomized_moves = None
+    resample_sums = None
 
 AVAILABLE = count_block is not None

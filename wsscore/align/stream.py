@@ -51,6 +51,14 @@ from wsscore.inputs.words import split_words
 
 # Per-sentence record: (gold line number, counts in Counts field order).
 SentenceRecord = tuple[int, tuple[int, ...]]
+# Lines whose characters agree, as the C speed-ups' lines_errors finds them (wsscore errors):
+# their summed counts, their gold words and correct ones by length (5 + 5), their wrong words as
+# (class, word, predicted cut), and (offset, wrong words, gold words) of each line with errors.
+# A receiver gets the first line's number and the texts with it.
+LineErrorsFound = tuple[
+    tuple[int, ...], tuple[int, ...], list[tuple[int, str, str]], list[tuple[int, int, int]]
+]
+LineErrorsReceiver = Callable[[int, list[str], list[str], LineErrorsFound], None]
 
 
 class Divergence(NamedTuple):
@@ -176,11 +184,14 @@ def count_lines(
     block: GoldBlock,
     pred_lines: list[str],
     on_extra: Callable[[tuple[int, ...]], None] | None = None,
+    on_line_errors: LineErrorsReceiver | None = None,
 ) -> list[tuple[int, tuple[int, ...]]] | None:
     """The record of every gold line with words, each against the prediction line of the same
     rank, if each pair holds the same characters (else None). C speed-ups only: each line is
     counted as ``_count_equal_line`` counts it, without building its words in Python."""
-    found = count_lines_of(block.lines, pred_lines, block.dictionary, on_extra)
+    found = count_lines_of(
+        block.lines, pred_lines, block.dictionary, on_extra, on_line_errors, block.first_number
+    )
     if found is None:
         return None
     return [(block.first_number + offset, record) for offset, record in found]
@@ -191,9 +202,15 @@ def count_lines_of(
     pred_lines: list[str],
     dictionary: object,
     on_extra: Callable[[tuple[int, ...]], None] | None,
+    on_line_errors: LineErrorsReceiver | None = None,
+    first_number: int = 0,
 ) -> list[tuple[int, tuple[int, ...]]] | None:
     """(offset, record) of each gold line with words; ``on_extra`` gets each such line's
-    boundary counts (docs/metrics.md §5) once all the lines are known to agree."""
+    boundary counts (docs/metrics.md §5) once all the lines are known to agree, and
+    ``on_line_errors`` each such line (numbered from ``first_number``) as ``line_errors`` finds
+    it."""
+    if on_line_errors is not None:
+        return _count_line_errors(gold_lines, pred_lines, dictionary, on_line_errors, first_number)
     assert native.count_block is not None
     count_pair = native.count_block
     records = []
@@ -210,6 +227,24 @@ def count_lines_of(
     if on_extra is not None and extras:
         on_extra(tuple(map(sum, zip(*extras, strict=True))))
     return records
+
+
+def _count_line_errors(
+    gold_lines: list[str],
+    pred_lines: list[str],
+    dictionary: object,
+    on_line_errors: LineErrorsReceiver,
+    first_number: int,
+) -> list[tuple[int, tuple[int, ...]]] | None:
+    """As :func:`count_lines_of`, with the lines' wrong words and word lengths from C."""
+    assert native.lines_errors is not None
+    found = native.lines_errors(gold_lines, pred_lines, dictionary)
+    if found is None:
+        return None
+    records, *analysis = found
+    if records:
+        on_line_errors(first_number, gold_lines, pred_lines, tuple(analysis))
+    return [(offset, (*counts, 0, 0)) for offset, counts in records]
 
 
 class SystemAligner:
@@ -246,6 +281,7 @@ class SystemAligner:
         on_sentence: Callable[[SentenceRecord], None] | None = None,
         on_detail: Callable[[SentenceDetail], None] | None = None,
         on_extra: Callable[[tuple[int, ...]], None] | None = None,
+        on_line_errors: LineErrorsReceiver | None = None,
         stop_at_first_mismatch: bool = False,
         max_divergences: int = 3,
         extra_limit: ExtraTextLimit = EXTRA_TEXT_LIMITS["warn"],
@@ -260,6 +296,8 @@ class SystemAligner:
         # The detail is wanted for the boundary counts (--extra) only: the C speed-ups count
         # those of a line whose characters agree, and hand them here, without any detail.
         self._on_extra = on_extra if native.AVAILABLE else None
+        # Likewise the error analysis, which then needs the detail of differing lines only.
+        self._on_line_errors = on_line_errors if native.lines_errors is not None else None
         self._by_line = on_sentence is not None or on_detail is not None
         self._stop_at_first_mismatch = stop_at_first_mismatch
         self._max_divergences = max_divergences
@@ -360,7 +398,11 @@ class SystemAligner:
 
     def _without_detail(self) -> bool:
         """Lines whose characters agree need no per-word detail (counted in C)."""
-        return self._on_detail is None or self._on_extra is not None
+        return (
+            self._on_detail is None
+            or self._on_extra is not None
+            or self._on_line_errors is not None
+        )
 
     def _count_by_block(self, block: GoldBlock, texts: list[str]) -> bool:
         """Count the block against these prediction lines if they hold its characters (line by
@@ -372,7 +414,7 @@ class SystemAligner:
             if counts is not None:
                 self._add(counts)
             return counts is not None
-        records = count_lines(block, texts, self._on_extra)
+        records = count_lines(block, texts, self._on_extra, self._on_line_errors)
         if records is None:
             return False
         if records:  # the block's totals at once, then its records, as _emit gives them
@@ -465,7 +507,14 @@ class SystemAligner:
         """Count a gold line against a prediction line if they hold the same characters."""
         if self._without_detail() and native.count_block is not None:
             # Without per-word detail, the C speed-ups count the line from its text, as below.
-            records = count_lines_of([gold.text], [pred.text], gold.dictionary, self._on_extra)
+            records = count_lines_of(
+                [gold.text],
+                [pred.text],
+                gold.dictionary,
+                self._on_extra,
+                self._on_line_errors,
+                gold.number,
+            )
             if records is None:
                 return False
             for _, record in records:

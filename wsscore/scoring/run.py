@@ -14,6 +14,8 @@ from typing import NamedTuple
 from wsscore.align.stream import (
     EXTRA_TEXT_LIMITS,
     GoldBlock,
+    LineErrorsFound,
+    LineErrorsReceiver,
     MismatchError,
     SentenceDetail,
     SentenceRecord,
@@ -66,6 +68,7 @@ class AlignmentRun:
                 on_sentence=self.sentences[index].append if by_sentence else None,
                 on_detail=self._detail_receiver(index),
                 on_extra=self._extra_receiver(index),
+                on_line_errors=self._line_errors_receiver(index),
                 stop_at_first_mismatch=mismatch == "error",
                 extra_limit=EXTRA_TEXT_LIMITS[mismatch],
             )
@@ -95,6 +98,21 @@ class AlignmentRun:
 
         def receive(counts: tuple[int, ...]) -> None:
             totals[index] += ExtraCounts(*counts)
+
+        return receive
+
+    def _line_errors_receiver(self, index: int) -> LineErrorsReceiver | None:
+        """An ``on_detail`` callback with an ``equal_lines(index, first_number, gold_lines,
+        pred_lines, found)`` method (the error analysis) gets the lines whose characters agree
+        through it, as the C speed-ups find them, and the detail of the others only."""
+        equal_lines = getattr(self.on_detail, "equal_lines", None)
+        if equal_lines is None or self.extra_totals is not None:
+            return None
+        if self.opened.weighting is not None or index >= self.opened.systems:
+            return None
+
+        def receive(first: int, gold: list[str], pred: list[str], found: LineErrorsFound) -> None:
+            equal_lines(index, first, gold, pred, found)
 
         return receive
 
