@@ -4,7 +4,9 @@
  * count_block(gold, pred, vocabulary) scores a block of gold lines against prediction lines
  * that hold the same characters, exactly as wsscore.counting.count_equal_chars does, in one pass
  * over the two texts and without creating a Python object per word. It returns None when the
- * characters differ (the caller then aligns line by line in Python).
+ * characters differ (the caller then aligns line by line in Python). count_lines does the same
+ * for lines one by one, up to the first pair that differs, with what the analyses need of each:
+ * per-sentence records, the extra counts (--extra) or the wrong words (wsscore errors).
  *
  * Vocabulary(text) holds the entries of a word list (one per line, stripped) in a hash table
  * over the text itself, so that a dictionary loads without a Python string per entry.
@@ -377,6 +379,21 @@ walk_equal(PyObject *gold_text, PyObject *pred_text, PyObject *vocabulary, int k
     return 1;
 }
 
+static PyObject *
+long_tuple(const long long *values, int count)
+{
+    PyObject *tuple = PyTuple_New(count);
+    for (int i = 0; tuple != NULL && i < count; i++) {
+        PyObject *value = PyLong_FromLongLong(values[i]);
+        if (value == NULL) {
+            Py_CLEAR(tuple);
+            break;
+        }
+        PyTuple_SET_ITEM(tuple, i, value);
+    }
+    return tuple;
+}
+
 /* The bakeoff counts (RP, PP, TP, OOV, OOV_TP, S, I, D). A gold word is correct when it ends at
  * a boundary both sides share and the boundary before it (or the start) is shared too.
  * Stretches of wrong words run between correct words and stop at gold line ends; each gives
@@ -425,12 +442,6 @@ walk_counts(const Walk *w, long long out[8])
     long long counts[8] = {gold_words, pred_words, correct, oov, oov_correct, subst,
                            pred_words - correct - subst, gold_words - correct - subst};
     memcpy(out, counts, sizeof(counts));
-}
-
-static PyObject *
-counts_tuple(const long long c[8])
-{
-    return Py_BuildValue("(LLLLLLLL)", c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]);
 }
 
 enum { SPLIT = 0, MERGED = 1, CROSSING = 2 };
@@ -490,12 +501,10 @@ walk_extras(const Walk *w, long long out[7])
 static PyObject *
 count_block(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs < 3 || nargs > 4 || !PyUnicode_Check(args[0]) || !PyUnicode_Check(args[1])) {
-        PyErr_SetString(PyExc_TypeError,
-                        "count_block(gold: str, pred: str, vocabulary, line_extra=False)");
+    if (nargs != 3 || !PyUnicode_Check(args[0]) || !PyUnicode_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "count_block(gold: str, pred: str, vocabulary)");
         return NULL;
     }
-    int line_extra = nargs == 4 && PyObject_IsTrue(args[3]);
     Walk w;
     int agree = walk_equal(args[0], args[1], args[2], 0, &w);
     if (agree <= 0) {
@@ -504,17 +513,10 @@ count_block(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         }
         Py_RETURN_NONE;
     }
-    long long counts[8], extras[7];
+    long long counts[8];
     walk_counts(&w, counts);
-    if (line_extra) {
-        walk_extras(&w, extras);
-    }
     walk_free(&w);
-    if (!line_extra) {
-        return counts_tuple(counts);
-    }
-    return Py_BuildValue("(N(LLLLLLL))", counts_tuple(counts), extras[0], extras[1], extras[2],
-                         extras[3], extras[4], extras[5], extras[6]);
+    return long_tuple(counts, 8);
 }
 
 /* Word lengths in characters, as wsscore.scoring.error_analysis.LENGTH_BUCKETS: 1 to 4, then 5
@@ -616,108 +618,136 @@ walk_errors(const Walk *w, long long lengths[2 * LENGTH_BUCKETS], PyObject *wron
     return errors;
 }
 
-/* Appends (offset, counts) for a line with gold words to records (and adds them to totals),
- * and (offset, wrong words, gold words) to lines when some are wrong. 0, or -1 on error. */
+/* What count_lines gathers beside the records. */
+enum { PLAIN = 0, EXTRA = 1, ERRORS = 2 };
+
+typedef struct {
+    int what;
+    long long totals[10];                      /* the counts, then misaligned lines and chars */
+    long long extras[7];                       /* EXTRA: TW, boundaries, classes (walk_extras) */
+    long long lengths[2 * LENGTH_BUCKETS];     /* ERRORS: gold words, then correct, by length */
+    PyObject *records, *wrong, *lines;         /* wrong and lines: ERRORS only */
+} Gathered;
+
 static int
-add_line_errors(const Walk *w, Py_ssize_t offset, long long totals[8],
-                long long lengths[2 * LENGTH_BUCKETS], PyObject *wrong, PyObject *records,
-                PyObject *lines)
+append_new(PyObject *list, PyObject *item)
 {
-    long long counts[8];
+    if (item == NULL || PyList_Append(list, item) < 0) {
+        Py_XDECREF(item);
+        return -1;
+    }
+    Py_DECREF(item);
+    return 0;
+}
+
+/* Gathers one line that agrees: its record (number, counts) when it has gold words, with its
+ * extras or errors. 0, or -1 on error. */
+static int
+gather_line(const Walk *w, Py_ssize_t number, Gathered *g)
+{
+    long long counts[10] = {0};
     walk_counts(w, counts);
     if (counts[0] == 0) {
-        return 0;  /* a line without gold words has no record and no words to look at */
+        return 0;  /* a line without gold words has no record and nothing to look at */
     }
     for (int c = 0; c < 8; c++) {
-        totals[c] += counts[c];
+        g->totals[c] += counts[c];
     }
-    PyObject *record = Py_BuildValue("(nN)", offset, counts_tuple(counts));
-    if (record == NULL || PyList_Append(records, record) < 0) {
-        Py_XDECREF(record);
+    if (append_new(g->records, Py_BuildValue("(nN)", number, long_tuple(counts, 10))) < 0) {
         return -1;
     }
-    Py_DECREF(record);
-    Py_ssize_t errors = walk_errors(w, lengths, wrong);
-    if (errors < 0) {
-        return -1;
+    if (g->what == EXTRA) {
+        long long extras[7];
+        walk_extras(w, extras);
+        for (int c = 0; c < 7; c++) {
+            g->extras[c] += extras[c];
+        }
     }
-    if (errors > 0) {
-        PyObject *line = Py_BuildValue("(nnL)", offset, errors, counts[0]);
-        if (line == NULL || PyList_Append(lines, line) < 0) {
-            Py_XDECREF(line);
+    else if (g->what == ERRORS) {
+        Py_ssize_t errors = walk_errors(w, g->lengths, g->wrong);
+        if (errors < 0) {
             return -1;
         }
-        Py_DECREF(line);
+        if (errors > 0
+            && append_new(g->lines, Py_BuildValue("(nnL)", number, errors, counts[0])) < 0) {
+            return -1;
+        }
     }
     return 0;
 }
 
 /*
- * lines_errors(gold_lines, pred_lines, vocabulary): `wsscore errors` over lines whose
- * characters agree pair by pair, or None when some pair does not. Returns (records, totals,
- * lengths, wrong, lines):
- *   records: (offset, counts) of each gold line with words, counts as count_block gives them;
- *   totals:  the sum of those counts;
- *   lengths: gold words by length bucket, then the correct ones (5 + 5), over all the lines;
- *   wrong:   each wrong gold word as (class: 0 split, 1 merged, 2 crossing, word, the predicted
- *            words over it joined by "/"), in order;
- *   lines:   (offset, wrong gold words, gold words) of each line with a wrong word.
+ * count_lines(gold_lines, pred_lines, vocabulary, first_number, what): the leading pairs of
+ * lines that hold the same characters, each counted on its own as count_block counts a line
+ * (up to the first pair that does not). Returns (agreed, records, totals, gathered):
+ *   agreed:   how many leading pairs agree (the others are not looked at);
+ *   records:  (number, counts) of each of those gold lines with words, numbered from
+ *             first_number, counts as count_block's with 0 misaligned lines and characters;
+ *   totals:   the sum of those counts;
+ *   gathered: with what = 0, None; 1, the lines' extra counts summed (substrings, boundaries
+ *             inside gold, predicted and both, split, merged, crossing: walk_extras); 2 (`wsscore errors`), (lengths, wrong, lines):
+ *             gold words by length bucket, then the correct ones (5 + 5); each wrong gold word
+ *             as (class: 0 split, 1 merged, 2 crossing, word, the predicted words over it
+ *             joined by "/"), in order; (number, wrong gold words, gold words) of each line with
+ *             a wrong word.
  */
 static PyObject *
-lines_errors(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+count_lines(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 3 || !PyList_Check(args[0]) || !PyList_Check(args[1])
-        || PyList_GET_SIZE(args[0]) != PyList_GET_SIZE(args[1])) {
+    Py_ssize_t first_number = nargs == 5 ? PyLong_AsSsize_t(args[3]) : -1;
+    long what = nargs == 5 ? PyLong_AsLong(args[4]) : -1;
+    if (nargs != 5 || !PyList_Check(args[0]) || !PyList_Check(args[1])
+        || PyList_GET_SIZE(args[0]) != PyList_GET_SIZE(args[1]) || first_number < 0 || what < 0
+        || what > ERRORS) {
+        PyErr_Clear();
         PyErr_SetString(PyExc_TypeError,
-                        "lines_errors(gold_lines: list[str], pred_lines: list[str] (as many), "
-                        "vocabulary)");
+                        "count_lines(gold_lines: list[str], pred_lines: list[str] (as many), "
+                        "vocabulary, first_number: int >= 0, what: 0, 1 or 2)");
         return NULL;
     }
-    long long totals[8] = {0}, lengths[2 * LENGTH_BUCKETS] = {0};
-    PyObject *records = PyList_New(0), *wrong = PyList_New(0), *lines = PyList_New(0);
-    int failed = records == NULL || wrong == NULL || lines == NULL, differ = 0;
-    for (Py_ssize_t i = 0; !failed && !differ && i < PyList_GET_SIZE(args[0]); i++) {
-        PyObject *gold = PyList_GET_ITEM(args[0], i), *pred = PyList_GET_ITEM(args[1], i);
+    Gathered g = {(int)what};
+    g.records = PyList_New(0);
+    g.wrong = what == ERRORS ? PyList_New(0) : NULL;
+    g.lines = what == ERRORS ? PyList_New(0) : NULL;
+    int failed = g.records == NULL || (what == ERRORS && (g.wrong == NULL || g.lines == NULL));
+    Py_ssize_t agreed = 0;
+    for (; !failed && agreed < PyList_GET_SIZE(args[0]); agreed++) {
+        PyObject *gold = PyList_GET_ITEM(args[0], agreed), *pred = PyList_GET_ITEM(args[1], agreed);
         if (!PyUnicode_Check(gold) || !PyUnicode_Check(pred)) {
-            PyErr_SetString(PyExc_TypeError, "lines_errors: the lines must be str");
+            PyErr_SetString(PyExc_TypeError, "count_lines: the lines must be str");
             failed = 1;
             break;
         }
         Walk w;
-        int agree = walk_equal(gold, pred, args[2], 1, &w);
+        int agree = walk_equal(gold, pred, args[2], what == ERRORS, &w);
         if (agree <= 0) {
             failed = agree < 0;
-            differ = agree == 0;
             break;
         }
-        failed = add_line_errors(&w, i, totals, lengths, wrong, records, lines) < 0;
+        failed = gather_line(&w, first_number + agreed, &g) < 0;
         walk_free(&w);
     }
-    if (failed || differ) {
-        Py_XDECREF(records);
-        Py_XDECREF(wrong);
-        Py_XDECREF(lines);
-        if (failed) {
-            return NULL;
+    PyObject *gathered = NULL;
+    if (!failed) {
+        if (what == PLAIN) {
+            gathered = Py_NewRef(Py_None);
         }
-        Py_RETURN_NONE;
-    }
-    PyObject *lengths_tuple = PyTuple_New(2 * LENGTH_BUCKETS);
-    for (int b = 0; lengths_tuple != NULL && b < 2 * LENGTH_BUCKETS; b++) {
-        PyObject *value = PyLong_FromLongLong(lengths[b]);
-        if (value == NULL) {
-            Py_CLEAR(lengths_tuple);
-            break;
+        else if (what == EXTRA) {
+            gathered = long_tuple(g.extras, 7);
         }
-        PyTuple_SET_ITEM(lengths_tuple, b, value);
+        else {
+            gathered = Py_BuildValue("(NOO)", long_tuple(g.lengths, 2 * LENGTH_BUCKETS), g.wrong,
+                                     g.lines);
+        }
     }
-    if (lengths_tuple == NULL) {
-        Py_DECREF(records);
-        Py_DECREF(wrong);
-        Py_DECREF(lines);
-        return NULL;
+    PyObject *result = NULL;
+    if (gathered != NULL) {
+        result = Py_BuildValue("(nONN)", agreed, g.records, long_tuple(g.totals, 10), gathered);
     }
-    return Py_BuildValue("(NNNNN)", records, counts_tuple(totals), lengths_tuple, wrong, lines);
+    Py_XDECREF(g.records);
+    Py_XDECREF(g.wrong);
+    Py_XDECREF(g.lines);
+    return result;
 }
 
 static PyObject *
@@ -1063,10 +1093,10 @@ static PyMethodDef module_methods[] = {
      "count_block(gold, pred, vocabulary) -> (RP, PP, TP, OOV, OOV_TP, S, I, D), or None when\n"
      "the two texts do not hold the same characters. vocabulary: a Vocabulary, a set of str\n"
      "or None."},
-    {"lines_errors", (PyCFunction)(void (*)(void))lines_errors, METH_FASTCALL,
-     "lines_errors(gold_lines, pred_lines, vocabulary) -> (records, totals, lengths, wrong words,\n"
-     "lines with wrong words), or None when a pair of lines does not hold the same\n"
-     "characters: `wsscore errors` over lines that agree."},
+    {"count_lines", (PyCFunction)(void (*)(void))count_lines, METH_FASTCALL,
+     "count_lines(gold_lines, pred_lines, vocabulary, first_number, what) -> (agreed, records,\n"
+     "totals, gathered): the leading pairs of lines that hold the same characters, each\n"
+     "counted on its own; what: 0 counts only, 1 with the extra counts, 2 with the errors."},
     {"resample_sums", (PyCFunction)resample_sums, METH_VARARGS,
      "resample_sums(state, columns, samples) -> per column, its sum over each sample's\n"
      "indices, drawn as random.choices draws them from a generator in this state."},

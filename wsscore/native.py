@@ -14,13 +14,13 @@ try:
     from wsscore._speedups import (
         Vocabulary,
         count_block,
+        count_lines,
         count_words,
-        lines_errors,
         randomized_moves,
         resample_sums,
     )
 except ImportError:  # not compiled (no C compiler at install time), or turned off
-    Vocabulary = count_block = count_words = lines_errors = randomized_moves = None
+    Vocabulary = count_block = count_lines = count_words = randomized_moves = None
     resample_sums = None
 
 AVAILABLE = count_block is not None

@@ -6,13 +6,14 @@ hold equal lines, empty lines, a line with differing characters and differing li
 from __future__ import annotations
 
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from wsscore import native
+from wsscore import InputOptions, native, score
 
 GOLD = "\n".join(
     [
@@ -92,3 +93,54 @@ def test_records_are_the_same_on_both_paths(tmp_path: Path) -> None:
         )
         assert fast == slow
         assert '"p_value"' in fast or '"f1_ci"' in fast or '"crossing_errors"' in fast
+
+
+def _random_lines(rng: random.Random) -> tuple[list[str], list[str]]:
+    """Gold and predicted lines with runs of lines that agree, cut by lines with another
+    character, lines broken elsewhere, empty lines and a missing line."""
+    alphabet = "我们在北京大学读书今天气很好研究生命起源"
+
+    def cut(text: str) -> str:
+        words, at = [], 0
+        while at < len(text):
+            size = rng.choice((1, 2, 3))
+            words.append(text[at : at + size])
+            at += size
+        return " ".join(words)
+
+    gold, pred = [], []
+    for _ in range(rng.randrange(1, 400)):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 12)))
+        gold.append(" ".join(text))
+        roll = rng.random()
+        if roll < 0.03 and text:
+            text = "X" + text[1:]
+        pred.append(cut(text) if roll > 0.01 else " ".join(text))
+    for _ in range(rng.randrange(3)):
+        at = rng.randrange(len(pred))
+        if rng.random() < 0.5 and at + 1 < len(pred):
+            pred[at : at + 2] = [pred[at] + " " + pred[at + 1], ""]
+        elif len(pred) > 1:
+            del pred[at]
+    return gold, pred
+
+
+@pytest.mark.skipif(not native.AVAILABLE, reason="the C speed-ups are not built")
+@pytest.mark.parametrize("seed", range(25))
+def test_runs_of_agreeing_lines_are_counted_as_line_by_line(seed: int, monkeypatch) -> None:
+    """The C speed-ups count the lines of a block up to the first that differs, align the
+    differing stretch line by line, then count the next run of agreeing lines at once: the
+    records and counts are those of Python aligning every line."""
+    gold, pred = _random_lines(random.Random(seed))
+
+    def run() -> tuple[object, ...]:
+        inputs = InputOptions(mismatch="align")
+        report = score(gold, [pred], inputs=inputs, keep_sentences=True, extra=True, ci="none")
+        system = report.systems[0]
+        return system.counts, system.sentences, system.metrics
+
+    fast = run()
+    monkeypatch.setattr(native, "AVAILABLE", False)
+    monkeypatch.setattr(native, "count_block", None)
+    assert run() == fast
+    assert fast[1]  # the records are compared, not two empty lists

@@ -125,6 +125,7 @@ def test_c_line_extras_are_sentence_extra(chars, rng) -> None:
     gold_ends, pred_ends = boundaries(list(map(len, gold))), boundaries(list(map(len, pred)))
     gold_marks, pred_marks = marks_equal_chars(gold_ends, pred_ends)
     detail = SentenceDetail(1, gold, pred, gold_marks, pred_marks, list(pairwise(pred_ends)))
-    assert native.count_block is not None
-    _, extra = native.count_block(" ".join(gold), " ".join(pred), None, True)
+    assert native.count_lines is not None
+    agreed, *_, extra = native.count_lines([" ".join(gold)], [" ".join(pred)], None, 1, 1)
+    assert agreed == 1
     assert extra == tuple(sentence_extra(detail))

@@ -1,5 +1,5 @@
 """`wsscore errors` gives the same analysis whether the C speed-ups look at the lines whose
-characters agree (``lines_errors``) or Python builds every sentence's words and marks."""
+characters agree (``count_lines``) or Python builds every sentence's words and marks."""
 
 from __future__ import annotations
 
@@ -17,25 +17,28 @@ from wsscore import InputOptions, native
 from wsscore.metrics.boundaries import ERROR_CLASSES
 from wsscore.scoring.error_analysis import analyse
 
-pytestmark = pytest.mark.skipif(native.lines_errors is None, reason="C speed-ups not built")
+pytestmark = pytest.mark.skipif(not native.AVAILABLE, reason="C speed-ups not built")
 
 ALPHABET = "我们在北京大学读书今天气很好研究生命起源结婚的和尚未中国人民银行。，"
 
 
-def test_lines_errors_by_hand() -> None:
+ERRORS = 2  # what count_lines gathers for the error analysis
+
+
+def test_count_lines_errors_by_hand() -> None:
     # gold 中国|人民|银行|好, predicted 中|国人|民银行好:
     #   中国: a predicted boundary inside (after 中), none at its end -> crossing, cut 中/国人;
     #   人民: boundaries inside (after 人), none at either end -> crossing, cut 国人/民银行好;
     #   银行, 好: no boundary inside -> merged, cut 民银行好 for both.
-    # A second line is all correct; the third has no words.
-    found = native.lines_errors(
-        ["中国 人民 银行 好", "今天 好", ""], ["中 国人 民银行好", "今天 好", ""], {"好"}
+    # A second line is all correct; the third has no words. Lines are numbered from 7.
+    found = native.count_lines(
+        ["中国 人民 银行 好", "今天 好", ""], ["中 国人 民银行好", "今天 好", ""], {"好"}, 7, ERRORS
     )
-    assert found is not None
-    records, totals, lengths, wrong, lines = found
-    # RP, PP, TP, OOV, OOV_TP, S, I, D per line with words (the line's offset first).
-    assert records == [(0, (4, 3, 0, 3, 0, 3, 0, 1)), (1, (2, 2, 2, 1, 1, 0, 0, 0))]
-    assert totals == (6, 5, 2, 4, 1, 3, 0, 1)
+    agreed, records, totals, (lengths, wrong, lines) = found
+    assert agreed == 3
+    # RP, PP, TP, OOV, OOV_TP, S, I, D, misaligned lines and characters, per line with words.
+    assert records == [(7, (4, 3, 0, 3, 0, 3, 0, 1, 0, 0)), (8, (2, 2, 2, 1, 1, 0, 0, 0, 0, 0))]
+    assert totals == (6, 5, 2, 4, 1, 3, 0, 1, 0, 0)
     # gold words of 1..5+ characters, then the correct ones: 好 twice (one correct), 4 of two.
     assert lengths == (2, 4, 0, 0, 0, 1, 1, 0, 0, 0)
     crossing, merged = ERROR_CLASSES.index("crossing"), ERROR_CLASSES.index("merged")
@@ -45,15 +48,24 @@ def test_lines_errors_by_hand() -> None:
         (merged, "银行", "民银行好"),
         (merged, "好", "民银行好"),
     ]
-    assert lines == [(0, 4, 4)]
+    assert lines == [(7, 4, 4)]
 
 
-def test_lines_errors_refuses_lines_that_differ() -> None:
-    assert native.lines_errors(["我们 好", "今天"], ["我们 好", "明天"], None) is None
+def test_count_lines_stops_at_the_first_pair_that_differs() -> None:
+    found = native.count_lines(
+        ["我们 好", "今天", "好"], ["我们 好", "明天", "好"], None, 1, ERRORS
+    )
+    counts = (2, 2, 2, 0, 0, 0, 0, 0, 0, 0)
+    assert found == (1, [(1, counts)], counts, ((1, 1, 0, 0, 0, 1, 1, 0, 0, 0), [], []))
     # The same characters over the two lines, broken elsewhere: each pair must agree.
-    assert native.lines_errors(["我们 好", "今天"], ["我们", "好 今天"], None) is None
-    with pytest.raises(TypeError):
-        native.lines_errors(["a"], ["a", "b"], None)
+    assert native.count_lines(["我们 好", "今天"], ["我们", "好 今天"], None, 1, 0)[0] == 0
+    for wrong_arguments in (
+        (["a"], ["a", "b"], None, 1, 0),
+        (["a"], ["a"], None, -1, 0),
+        (["a"], ["a"], None, 1, 3),
+    ):
+        with pytest.raises(TypeError):
+            native.count_lines(*wrong_arguments)
 
 
 def _segment(rng: random.Random, text: str) -> str:
@@ -97,7 +109,8 @@ def test_both_paths_give_the_same_analysis(seed: int, tmp_path: Path, monkeypatc
         return analysis.as_dict()
 
     fast = run()
-    monkeypatch.setattr(native, "lines_errors", None)
+    monkeypatch.setattr(native, "AVAILABLE", False)
+    monkeypatch.setattr(native, "count_block", None)
     slow = run()
     assert fast == slow
     assert fast["wrong_words"] == sum(

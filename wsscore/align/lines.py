@@ -161,7 +161,7 @@ class GoldBlock:
         self._oov_words: list[int] | None = None
         self._line_last_words: list[int] | None = None
         self._chars: str | None = None
-        self._gold_lines: list[GoldLine] | None = None
+        self._gold_lines: list[GoldLine | None] | None = None
 
     def word_and_sentence_counts(self) -> tuple[int, int]:
         """Words, and lines with at least one word."""
@@ -216,13 +216,18 @@ class GoldBlock:
         return self._chars
 
     def gold_lines(self) -> list[GoldLine]:
-        """The block line by line (built once, shared by the systems that need it)."""
+        """The block line by line."""
+        return [self.gold_line(index) for index in range(len(self.lines))]
+
+    def gold_line(self, index: int) -> GoldLine:
+        """Its line ``index`` (0-based), built once and shared by the systems that need it."""
         if self._gold_lines is None:
-            self._gold_lines = [
-                GoldLine.build(self.first_number + index, text, self.dictionary)
-                for index, text in enumerate(self.lines)
-            ]
-        return self._gold_lines
+            self._gold_lines = [None] * len(self.lines)
+        line = self._gold_lines[index]
+        if line is None:
+            line = GoldLine.build(self.first_number + index, self.lines[index], self.dictionary)
+            self._gold_lines[index] = line
+        return line
 
 
 class PredLine(_Line):

@@ -51,10 +51,10 @@ from wsscore.inputs.words import split_words
 
 # Per-sentence record: (gold line number, counts in Counts field order).
 SentenceRecord = tuple[int, tuple[int, ...]]
-# Lines whose characters agree, as the C speed-ups' lines_errors finds them (wsscore errors):
-# their summed counts, their gold words and correct ones by length (5 + 5), their wrong words as
-# (class, word, predicted cut), and (offset, wrong words, gold words) of each line with errors.
-# A receiver gets the first line's number and the texts with it.
+# Lines whose characters agree, as the C speed-ups' count_lines gathers them for `wsscore
+# errors`: their summed counts, their gold words and correct ones by length (5 + 5), their wrong
+# words as (class, word, predicted cut), and (number, wrong words, gold words) of each line
+# with a wrong word. A receiver gets the first line's number and the texts with it.
 LineErrorsFound = tuple[
     tuple[int, ...], tuple[int, ...], list[tuple[int, str, str]], list[tuple[int, int, int]]
 ]
@@ -180,71 +180,33 @@ def count_block(block: GoldBlock, pred_lines: list[str]) -> tuple[int, ...] | No
     return count_equal_chars(block.lengths, block.oov_words, pred_lengths, block.line_last_words)
 
 
-def count_lines(
-    block: GoldBlock,
-    pred_lines: list[str],
-    on_extra: Callable[[tuple[int, ...]], None] | None = None,
-    on_line_errors: LineErrorsReceiver | None = None,
-) -> list[tuple[int, tuple[int, ...]]] | None:
-    """The record of every gold line with words, each against the prediction line of the same
-    rank, if each pair holds the same characters (else None). C speed-ups only: each line is
-    counted as ``_count_equal_line`` counts it, without building its words in Python."""
-    found = count_lines_of(
-        block.lines, pred_lines, block.dictionary, on_extra, on_line_errors, block.first_number
-    )
-    if found is None:
-        return None
-    return [(block.first_number + offset, record) for offset, record in found]
+# The leading lines of a block that agree with their prediction lines: how many, the record
+# of each of them with words, and the sum of those records.
+AgreedLines = tuple[int, list[SentenceRecord], tuple[int, ...]]
 
 
 def count_lines_of(
     gold_lines: list[str],
     pred_lines: list[str],
     dictionary: object,
-    on_extra: Callable[[tuple[int, ...]], None] | None,
-    on_line_errors: LineErrorsReceiver | None = None,
-    first_number: int = 0,
-) -> list[tuple[int, tuple[int, ...]]] | None:
-    """(offset, record) of each gold line with words; ``on_extra`` gets each such line's
-    boundary counts (docs/metrics.md §5) once all the lines are known to agree, and
-    ``on_line_errors`` each such line (numbered from ``first_number``) as ``line_errors`` finds
-    it."""
-    if on_line_errors is not None:
-        return _count_line_errors(gold_lines, pred_lines, dictionary, on_line_errors, first_number)
-    assert native.count_block is not None
-    count_pair = native.count_block
-    records = []
-    extras = []
-    for offset, (gold, pred) in enumerate(zip(gold_lines, pred_lines, strict=True)):
-        counts = count_pair(gold, pred, dictionary, on_extra is not None)
-        if counts is None:
-            return None
-        if on_extra is not None:
-            counts, extra = counts
-            extras.append(extra)
-        if counts[0]:  # a line without gold words has no record (unless it differs)
-            records.append((offset, (*counts, 0, 0)))
-    if on_extra is not None and extras:
-        on_extra(tuple(map(sum, zip(*extras, strict=True))))
-    return records
-
-
-def _count_line_errors(
-    gold_lines: list[str],
-    pred_lines: list[str],
-    dictionary: object,
-    on_line_errors: LineErrorsReceiver,
     first_number: int,
-) -> list[tuple[int, tuple[int, ...]]] | None:
-    """As :func:`count_lines_of`, with the lines' wrong words and word lengths from C."""
-    assert native.lines_errors is not None
-    found = native.lines_errors(gold_lines, pred_lines, dictionary)
-    if found is None:
-        return None
-    records, *analysis = found
-    if records:
-        on_line_errors(first_number, gold_lines, pred_lines, tuple(analysis))
-    return [(offset, (*counts, 0, 0)) for offset, counts in records]
+    on_extra: Callable[[tuple[int, ...]], None] | None,
+    on_line_errors: LineErrorsReceiver | None,
+) -> AgreedLines:
+    """How many leading pairs of lines hold the same characters, the record of each such gold
+    line with words (numbered from ``first_number``) and their sum, each line counted as
+    ``_count_equal_line`` counts it (C speed-ups only). ``on_extra`` gets those lines' boundary
+    counts (docs/metrics.md §5), ``on_line_errors`` their wrong words and word lengths."""
+    assert native.count_lines is not None
+    what = 2 if on_line_errors is not None else 1 if on_extra is not None else 0
+    agreed, records, totals, gathered = native.count_lines(
+        gold_lines, pred_lines, dictionary, first_number, what
+    )
+    if records and on_line_errors is not None:
+        on_line_errors(first_number, gold_lines, pred_lines, (totals, *gathered))
+    elif records and on_extra is not None:
+        on_extra(gathered)
+    return agreed, records, totals
 
 
 class SystemAligner:
@@ -297,7 +259,7 @@ class SystemAligner:
         # those of a line whose characters agree, and hand them here, without any detail.
         self._on_extra = on_extra if native.AVAILABLE else None
         # Likewise the error analysis, which then needs the detail of differing lines only.
-        self._on_line_errors = on_line_errors if native.lines_errors is not None else None
+        self._on_line_errors = on_line_errors if native.AVAILABLE else None
         self._by_line = on_sentence is not None or on_detail is not None
         self._stop_at_first_mismatch = stop_at_first_mismatch
         self._max_divergences = max_divergences
@@ -382,19 +344,27 @@ class SystemAligner:
         """Count a block of gold lines at once where possible, else line by line."""
         self._last_gold_number = block.first_number + len(block.lines) - 1
         self._gold_chars += _approximate_chars(block.text)
-        if not self._gold_buffer and not self._pred_pushback and self._by_block_possible():
+        if not self._by_line and not self._gold_buffer and not self._pred_pushback:
             texts = list(islice(self._pred_source, len(block.lines)))
             self._pred_number += len(texts)
-            if self._count_by_block(block, texts):
+            if self._count_whole_block(block, texts):
                 return
             self._pred_pushback.extend(texts)
-        for line in block.gold_lines():
-            self.feed(line)
-
-    def _by_block_possible(self) -> bool:
-        """Whole blocks are counted at once without per-sentence output, or with sentence
-        records only and the C speed-ups, which count each line of the block."""
-        return not self._by_line or (self._without_detail() and native.AVAILABLE)
+        if not (self._without_detail() and native.AVAILABLE):
+            for line in block.gold_lines():
+                self.feed(line)
+            return
+        # The C speed-ups count runs of lines that agree with theirs at once; a line that does
+        # not, and the lines of the differing stretch it opens, are aligned one by one.
+        position = 0
+        while True:
+            if not self._gold_buffer and not self._pending:
+                position += self._count_agreeing_lines(block, position)
+            if position == len(block.lines):
+                break
+            self.feed(block.gold_line(position))
+            position += 1
+        self._last_gold_number = block.first_number + len(block.lines) - 1
 
     def _without_detail(self) -> bool:
         """Lines whose characters agree need no per-word detail (counted in C)."""
@@ -404,25 +374,41 @@ class SystemAligner:
             or self._on_line_errors is not None
         )
 
-    def _count_by_block(self, block: GoldBlock, texts: list[str]) -> bool:
-        """Count the block against these prediction lines if they hold its characters (line by
-        line when sentence records are wanted); False if they do not."""
+    def _count_whole_block(self, block: GoldBlock, texts: list[str]) -> bool:
+        """Count the block at once against as many prediction lines if they hold its
+        characters (without sentence records); False if they do not."""
         if len(texts) != len(block.lines):
             return False
-        if not self._by_line:
-            counts = count_block(block, texts)
-            if counts is not None:
-                self._add(counts)
-            return counts is not None
-        records = count_lines(block, texts, self._on_extra, self._on_line_errors)
-        if records is None:
-            return False
-        if records:  # the block's totals at once, then its records, as _emit gives them
-            self._add(tuple(map(sum, zip(*(record for _, record in records), strict=True))))
+        counts = count_block(block, texts)
+        if counts is not None:
+            self._add(counts)
+        return counts is not None
+
+    def _count_agreeing_lines(self, block: GoldBlock, start: int) -> int:
+        """Count the block's lines from ``start`` on against the next prediction lines, up to
+        the first pair that differs, each as ``_count_equal_line`` would; how many."""
+        wanted = len(block.lines) - start
+        pushback = self._pred_pushback
+        texts = [pushback.popleft() for _ in range(min(wanted, len(pushback)))]
+        if len(texts) < wanted and not self._pred_done:
+            more = list(islice(self._pred_source, wanted - len(texts)))
+            self._pred_number += len(more)
+            texts += more
+        agreed, records, totals = count_lines_of(
+            block.lines[start : start + len(texts)],
+            texts,
+            block.dictionary,
+            block.first_number + start,
+            self._on_extra,
+            self._on_line_errors,
+        )
+        pushback.extendleft(reversed(texts[agreed:]))
+        if records:  # the lines' totals at once, then their records, as _emit gives them
+            self._add(totals)
             if self._on_sentence is not None:
-                for item in records:
-                    self._on_sentence(item)
-        return True
+                for record in records:
+                    self._on_sentence(record)
+        return agreed
 
     def feed(self, gold: GoldLine) -> None:
         self._pending.append(gold)
@@ -507,15 +493,15 @@ class SystemAligner:
         """Count a gold line against a prediction line if they hold the same characters."""
         if self._without_detail() and native.count_block is not None:
             # Without per-word detail, the C speed-ups count the line from its text, as below.
-            records = count_lines_of(
+            agreed, records, _ = count_lines_of(
                 [gold.text],
                 [pred.text],
                 gold.dictionary,
+                gold.number,
                 self._on_extra,
                 self._on_line_errors,
-                gold.number,
             )
-            if records is None:
+            if not agreed:
                 return False
             for _, record in records:
                 self._emit(gold.number, record, None)

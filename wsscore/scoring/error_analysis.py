@@ -213,9 +213,9 @@ class _Collector:
             self.iv_correct += correct - oov_correct
         if not self.per_line:
             return
-        for offset, errors, words in lines:
-            texts = partial(_words_of_both, gold_lines[offset], pred_lines[offset])
-            self._keep_line(first + offset, errors, words, texts)
+        for number, errors, words in lines:
+            texts = partial(_words_of_both, gold_lines[number - first], pred_lines[number - first])
+            self._keep_line(number, errors, words, texts)
 
     def _add_wrong(self, error: str, word: str, predicted: str) -> None:
         self.class_counts[error] += 1
