@@ -794,41 +794,93 @@ count_words(PyObject *module, PyObject *text)
 
 typedef struct {
     uint32_t mt[MT_N];
+    uint32_t out[MT_N];  /* mt tempered: the words the generator gives, from index on */
     Py_ssize_t index;
 } Twister;
 
-static uint32_t
+/* The tempering of MT19937, word by word into out: a loop the compiler can vectorise. */
+static void
+twister_temper(Twister *t)
+{
+    for (int i = 0; i < MT_N; i++) {
+        uint32_t y = t->mt[i];
+        y ^= (y >> 11);
+        y ^= (y << 7) & 0x9d2c5680U;
+        y ^= (y << 15) & 0xefc60000U;
+        y ^= (y >> 18);
+        t->out[i] = y;
+    }
+}
+
+/* The next 624 words, as Modules/_randommodule.c's genrand_uint32 makes them (its table lookup
+ * mag01[y & 1] written as a mask, the same value without a branch or a load). */
+static void
+twister_refill(Twister *t)
+{
+    uint32_t *mt = t->mt, y;
+    int kk;
+    for (kk = 0; kk < MT_N - MT_M; kk++) {
+        y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
+        mt[kk] = mt[kk + MT_M] ^ (y >> 1) ^ (-(y & 0x1U) & 0x9908b0dfU);
+    }
+    for (; kk < MT_N - 1; kk++) {
+        y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
+        mt[kk] = mt[kk + (MT_M - MT_N)] ^ (y >> 1) ^ (-(y & 0x1U) & 0x9908b0dfU);
+    }
+    y = (mt[MT_N - 1] & 0x80000000U) | (mt[0] & 0x7fffffffU);
+    mt[MT_N - 1] = mt[MT_M - 1] ^ (y >> 1) ^ (-(y & 0x1U) & 0x9908b0dfU);
+    twister_temper(t);
+    t->index = 0;
+}
+
+static inline uint32_t
 twister_next(Twister *t)
 {
-    static const uint32_t mag01[2] = {0x0U, 0x9908b0dfU};
-    uint32_t y;
     if (t->index >= MT_N) {
-        int kk;
-        for (kk = 0; kk < MT_N - MT_M; kk++) {
-            y = (t->mt[kk] & 0x80000000U) | (t->mt[kk + 1] & 0x7fffffffU);
-            t->mt[kk] = t->mt[kk + MT_M] ^ (y >> 1) ^ mag01[y & 0x1U];
-        }
-        for (; kk < MT_N - 1; kk++) {
-            y = (t->mt[kk] & 0x80000000U) | (t->mt[kk + 1] & 0x7fffffffU);
-            t->mt[kk] = t->mt[kk + (MT_M - MT_N)] ^ (y >> 1) ^ mag01[y & 0x1U];
-        }
-        y = (t->mt[MT_N - 1] & 0x80000000U) | (t->mt[0] & 0x7fffffffU);
-        t->mt[MT_N - 1] = t->mt[MT_M - 1] ^ (y >> 1) ^ mag01[y & 0x1U];
-        t->index = 0;
+        twister_refill(t);
     }
-    y = t->mt[t->index++];
-    y ^= (y >> 11);
-    y ^= (y << 7) & 0x9d2c5680U;
-    y ^= (y << 15) & 0xefc60000U;
-    y ^= (y >> 18);
-    return y;
+    return t->out[t->index++];
+}
+
+/* random.random(): 53 bits from two words. */
+static inline double
+random_double(uint32_t first, uint32_t second)
+{
+    return ((first >> 5) * 67108864.0 + (second >> 6)) * (1.0 / 9007199254740992.0);
 }
 
 static double
 twister_random(Twister *t)
 {
-    uint32_t a = twister_next(t) >> 5, b = twister_next(t) >> 6;
-    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0);
+    uint32_t first = twister_next(t);
+    return random_double(first, twister_next(t));
+}
+
+/* k indices, each floor(random() * n) as random.choices takes it. The product is never
+ * negative, so the conversion (which truncates) floors it. Pairs of words are read straight
+ * from the tempered block while it has them. */
+#define DRAWS_AT_ONCE 512
+
+static void
+draw_indices(Twister *t, double n, Py_ssize_t *indices, Py_ssize_t k)
+{
+    Py_ssize_t i = 0;
+    while (i < k) {
+        if (t->index + 2 > MT_N) {  /* the pair runs over into the next block */
+            indices[i++] = (Py_ssize_t)(twister_random(t) * n);
+            continue;
+        }
+        Py_ssize_t pairs = (MT_N - t->index) / 2;
+        if (pairs > k - i) {
+            pairs = k - i;
+        }
+        const uint32_t *words = t->out + t->index;
+        for (Py_ssize_t p = 0; p < pairs; p++) {
+            indices[i + p] = (Py_ssize_t)(random_double(words[2 * p], words[2 * p + 1]) * n);
+        }
+        t->index += 2 * pairs;
+        i += pairs;
+    }
 }
 
 static int
@@ -861,6 +913,7 @@ twister_from_state(Twister *t, PyObject *state)
         PyErr_SetString(PyExc_ValueError, "state: position out of range");
         return -1;
     }
+    twister_temper(t);  /* the words from index on, as the generator would give them */
     return 0;
 }
 
@@ -918,6 +971,74 @@ fail:
     return NULL;
 }
 
+/* sums += the rows at these indices. Rows are 32-bit where every count fits (per-sentence
+ * counts always do): half the memory, so that the rows of a large test set stay in the cache
+ * the random draws go through. The usual widths (3 counts for a system's intervals, 5 for a
+ * paired test) get loops of a known length, which the compiler unrolls. */
+#define ADD_ROWS(type, width)                                                                   \
+    for (Py_ssize_t i = 0; i < k; i++) {                                                      \
+        const type *row = (const type *)rows + indices[i] * (width);                          \
+        for (Py_ssize_t c = 0; c < (width); c++) {                                            \
+            sums[c] += row[c];                                                                \
+        }                                                                                     \
+    }
+
+#define ADD_ROWS_OF(type)                                                                       \
+    switch (count) {                                                                          \
+    case 3:                                                                                   \
+        ADD_ROWS(type, 3)                                                                     \
+        break;                                                                                \
+    case 5:                                                                                   \
+        ADD_ROWS(type, 5)                                                                     \
+        break;                                                                                \
+    default:                                                                                  \
+        ADD_ROWS(type, count)                                                                 \
+    }
+
+static void
+add_rows(long long *sums, const void *rows, int narrow, Py_ssize_t count,
+         const Py_ssize_t *indices, Py_ssize_t k)
+{
+    if (narrow) {
+        ADD_ROWS_OF(int32_t)
+    }
+    else {
+        ADD_ROWS_OF(long long)
+    }
+}
+
+/* The columns side by side, a sentence's counts together (one cache line per draw), 32-bit
+ * where they all fit (*narrow set), else 64-bit. NULL when out of memory. */
+static void *
+side_by_side(long long **data, Py_ssize_t count, Py_ssize_t length, int *narrow)
+{
+    *narrow = 1;
+    for (Py_ssize_t c = 0; c < count && *narrow; c++) {
+        for (Py_ssize_t i = 0; i < length; i++) {
+            if (data[c][i] < INT32_MIN || data[c][i] > INT32_MAX) {
+                *narrow = 0;
+                break;
+            }
+        }
+    }
+    size_t cells = length * count > 0 ? (size_t)(length * count) : 1;
+    void *rows = PyMem_Malloc(cells * (*narrow ? sizeof(int32_t) : sizeof(long long)));
+    if (rows == NULL) {
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < length; i++) {
+        for (Py_ssize_t c = 0; c < count; c++) {
+            if (*narrow) {
+                ((int32_t *)rows)[i * count + c] = (int32_t)data[c][i];
+            }
+            else {
+                ((long long *)rows)[i * count + c] = data[c][i];
+            }
+        }
+    }
+    return rows;
+}
+
 static PyObject *
 resample_sums(PyObject *module, PyObject *args)
 {
@@ -948,26 +1069,21 @@ resample_sums(PyObject *module, PyObject *args)
         }
         PyList_SET_ITEM(result, c, list);
     }
-    /* The columns side by side, a sentence's counts together: one cache line per draw. */
-    long long *rows = PyMem_Malloc((length * count ? length * count : 1) * sizeof(long long));
+    int narrow;
+    void *rows = side_by_side(data, count, length, &narrow);
     if (rows == NULL) {
         Py_CLEAR(result);
         PyErr_NoMemory();
         goto done;
     }
-    for (Py_ssize_t i = 0; i < length; i++) {
-        for (Py_ssize_t c = 0; c < count; c++) {
-            rows[i * count + c] = data[c][i];
-        }
-    }
     double n = (double)(length > 0 ? length : 0);
+    Py_ssize_t indices[DRAWS_AT_ONCE];
     for (Py_ssize_t s = 0; s < samples; s++) {
         memset(sums, 0, count * sizeof(long long));
-        for (Py_ssize_t i = 0; i < length; i++) {
-            const long long *row = rows + (Py_ssize_t)floor(twister_random(&twister) * n) * count;
-            for (Py_ssize_t c = 0; c < count; c++) {
-                sums[c] += row[c];
-            }
+        for (Py_ssize_t done = 0; done < length; done += DRAWS_AT_ONCE) {
+            Py_ssize_t k = length - done < DRAWS_AT_ONCE ? length - done : DRAWS_AT_ONCE;
+            draw_indices(&twister, n, indices, k);
+            add_rows(sums, rows, narrow, count, indices, k);
         }
         for (Py_ssize_t c = 0; c < count; c++) {
             PyObject *value = PyLong_FromLongLong(sums[c]);

@@ -37,6 +37,27 @@ def test_resampled_sums_are_the_same_in_c_and_python(data, seed, samples) -> Non
     )
 
 
+@needs_c
+@pytest.mark.parametrize("words_drawn", [0, 1, 2, 623, 624, 625, 1247])
+@pytest.mark.parametrize("widest", [10**6, 2**31 - 1, 2**31, 2**40])
+def test_draws_from_any_position_and_counts_of_any_size(words_drawn: int, widest: int) -> None:
+    """The C draws read pairs of words straight from the generator's tempered block: from a
+    state whose position is odd, a pair runs over into the next block. Counts that do not fit
+    32 bits are summed in 64 (and so are negative ones)."""
+    generator = random.Random(99)
+    generator.getrandbits(32 * words_drawn) if words_drawn else None
+    state = generator.getstate()
+    data = [[widest, 3, 0, 7, 1] * 300, [-widest, 5, 8, 9, 2] * 300, list(range(1500))]
+    population = range(1500)
+    expected: list[list[int]] = [[] for _ in data]
+    for _ in range(7):  # as many samples, each as random.choices draws it
+        picked = generator.choices(population, k=1500)
+        for column, sums in zip(data, expected, strict=True):
+            sums.append(sum(column[i] for i in picked))
+    assert native.resample_sums is not None
+    assert native.resample_sums(state[1], data, 7) == expected
+
+
 def _pure(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(bootstrap, "native_draws_agree", lambda: False)
     monkeypatch.setattr(significance, "native_draws_agree", lambda: False)
