@@ -247,3 +247,50 @@ def test_property_jobs_do_not_change_anything(tmp_path, pair):
         score(gold, [pred], jobs=1, keep_sentences=True),
         score(gold, [pred], jobs=3, keep_sentences=True),
     )
+
+
+def _moved_breaks(lines: list[str], every: int) -> list[str]:
+    """The same text with a line break moved every ``every`` lines (the line's last word goes
+    to the next line): such lines are aligned with their words, not counted in one go."""
+    out = list(lines)
+    for at in range(every, len(out) - 1, every):
+        words = out[at].split()
+        if len(words) > 1:
+            out[at], out[at + 1] = " ".join(words[:-1]), words[-1] + " " + out[at + 1]
+    return out
+
+
+def test_extra_and_the_error_analysis_in_parts_are_those_of_one_process(
+    tmp_path, corpus, monkeypatch
+):
+    from wsscore.scoring.error_analysis import analyse
+
+    gold = _write(tmp_path / "gold.txt", [" ".join(words) for words in corpus])
+    preds = [
+        _write(tmp_path / "p0.txt", _segment(corpus, seed=3, error_rate=0.1)),
+        _write(tmp_path / "p1.txt", _moved_breaks(_segment(corpus, seed=4, error_rate=0.2), 97)),
+    ]
+    inputs = InputOptions(dictionary=_write(tmp_path / "words.txt", VOCABULARY[:6]))
+    calls = []
+    original = parallel.score_parallel
+
+    def recorded(*args, **kwargs):
+        result = original(*args, **kwargs)
+        calls.append((kwargs["analysis"], result))
+        return result
+
+    monkeypatch.setattr(parallel, "score_parallel", recorded)
+    one = score(gold, preds, inputs=inputs, extra=True, jobs=1)
+    two = score(gold, preds, inputs=inputs, extra=True, jobs=2)
+    # The workers' parts were taken (not thrown away for the single-process run).
+    assert calls and all(analysis and result for analysis, result in calls)
+    _same(one, two)
+    assert [s.extra for s in one.systems] == [s.extra for s in two.systems]
+    assert one.systems[1].extra.crossing_errors > 0
+    for pred in preds:
+        calls.clear()
+        single = analyse(gold, pred, inputs=inputs, top=10_000, per_line=25, jobs=1)
+        parts = analyse(gold, pred, inputs=inputs, top=10_000, per_line=25, jobs=2)
+        assert calls and all(analysis and result for analysis, result in calls)
+        assert single.as_dict() == parts.as_dict()
+        assert single.wrong_words > 0 and single.lines

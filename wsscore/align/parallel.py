@@ -18,10 +18,17 @@ from __future__ import annotations
 
 import io
 import os
-from collections.abc import Container, Sequence
-from typing import NamedTuple
+from collections.abc import Callable, Container, Sequence
+from typing import NamedTuple, Protocol
 
-from wsscore.align.stream import GoldBlock, MismatchError, SentenceRecord, SystemAligner
+from wsscore.align.stream import (
+    GoldBlock,
+    LineErrorsReceiver,
+    MismatchError,
+    SentenceDetail,
+    SentenceRecord,
+    SystemAligner,
+)
 from wsscore.errors import Warnings
 from wsscore.inputs.encodings import Encoding
 from wsscore.inputs.reading import BLOCK_SIZE, TextFile
@@ -49,6 +56,18 @@ class ChunkTask(NamedTuple):
     stop_at_first_mismatch: bool
 
 
+class ChunkAnalysis(Protocol):
+    """What a worker collects for one prediction beyond the counts (the boundary counts of
+    --extra, an error analysis): the aligner's callbacks, and what was collected, to be sent
+    back (picklable) and added up in the parent."""
+
+    on_detail: Callable[[SentenceDetail], None] | None
+    on_extra: Callable[[tuple[int, ...]], None] | None
+    on_line_errors: LineErrorsReceiver | None
+
+    def result(self) -> object: ...
+
+
 class ChunkResult(NamedTuple):
     totals: list[list[int]]  # per prediction, in Counts field order
     pred_lines: list[int]
@@ -56,6 +75,7 @@ class ChunkResult(NamedTuple):
     gold_lines: int
     gold_words: int
     gold_sentences: int
+    analyses: list[object] | None  # per prediction, ChunkAnalysis.result()
 
 
 class ParallelResult(NamedTuple):
@@ -65,6 +85,7 @@ class ParallelResult(NamedTuple):
     gold_lines: int
     gold_words: int
     gold_sentences: int
+    analyses: list[list[object]] | None  # per prediction, each chunk's in order
 
 
 def effective_jobs(jobs: int) -> int:
@@ -215,6 +236,8 @@ def tasks(
 # --- the workers ----------------------------------------------------------------------------
 
 _DICTIONARY: Container[str] | None = None  # set before the pool forks: shared, not pickled
+# Likewise: what each worker collects for prediction i beyond the counts (None: nothing).
+_ANALYSIS: Callable[[int], ChunkAnalysis] | None = None
 
 
 class _RangeReader(io.RawIOBase):
@@ -258,10 +281,14 @@ def score_chunk(task: ChunkTask) -> ChunkResult | None:
     gold = _open_range(task.gold)
     predictions = [_open_range(spec) for spec in task.predictions]
     sentences: list[list[SentenceRecord]] = [[] for _ in predictions]
+    analyses = [_ANALYSIS(i) for i in range(len(predictions))] if _ANALYSIS is not None else None
     aligners = [
         SystemAligner(
             p.lines(),
             on_sentence=sentences[i].append if task.by_sentence else None,
+            on_detail=analyses[i].on_detail if analyses else None,
+            on_extra=analyses[i].on_extra if analyses else None,
+            on_line_errors=analyses[i].on_line_errors if analyses else None,
             stop_at_first_mismatch=task.stop_at_first_mismatch,
         )
         for i, p in enumerate(predictions)
@@ -292,6 +319,7 @@ def score_chunk(task: ChunkTask) -> ChunkResult | None:
         gold.lines_read,
         words,
         count,
+        [analysis.result() for analysis in analyses] if analyses is not None else None,
     )
 
 
@@ -303,8 +331,10 @@ def score_parallel(
     *,
     by_sentence: bool,
     stop_at_first_mismatch: bool,
+    analysis: Callable[[int], ChunkAnalysis] | None = None,
 ) -> ParallelResult | None:
-    """Score in ``jobs`` processes; None when the single-process run must decide."""
+    """Score in ``jobs`` processes; None when the single-process run must decide.
+    ``analysis(i)`` makes what a worker collects for prediction i beyond the counts."""
     cuts = plan(gold, predictions, jobs * CHUNKS_PER_JOB)
     if cuts is None:
         return None
@@ -319,13 +349,13 @@ def score_parallel(
         return None
     import multiprocessing
 
-    global _DICTIONARY
-    _DICTIONARY = dictionary
+    global _DICTIONARY, _ANALYSIS
+    _DICTIONARY, _ANALYSIS = dictionary, analysis
     try:
         with multiprocessing.get_context("fork").Pool(jobs, initializer=_ignore_ctrl_c) as pool:
             results = pool.map(score_chunk, chunk_tasks, chunksize=1)
     finally:
-        _DICTIONARY = None
+        _DICTIONARY = _ANALYSIS = None
     if any(result is None for result in results):
         return None
     return _merge([r for r in results if r is not None], len(predictions))
@@ -350,6 +380,9 @@ def _merge(results: list[ChunkResult], systems: int) -> ParallelResult:
             ]
             pred_lines[index] += result.pred_lines[index]
             sentences[index] += result.sentences[index]
+    analyses = None
+    if results and results[0].analyses is not None:
+        analyses = [[r.analyses[index] for r in results] for index in range(systems)]  # type: ignore[index]
     return ParallelResult(
         totals,
         pred_lines,
@@ -357,4 +390,5 @@ def _merge(results: list[ChunkResult], systems: int) -> ParallelResult:
         sum(r.gold_lines for r in results),
         sum(r.gold_words for r in results),
         sum(r.gold_sentences for r in results),
+        analyses,
     )

@@ -15,6 +15,7 @@ import os
 from collections import Counter
 from collections.abc import Callable
 from functools import partial
+from operator import add
 from typing import NamedTuple
 
 from wsscore.align.stream import LineErrorsFound, SentenceDetail
@@ -159,10 +160,26 @@ class ErrorAnalysis:
         }
 
 
+class _CollectedPart(NamedTuple):
+    """A :class:`_Collector`'s sums over one chunk of the files (``--jobs``)."""
+
+    class_counts: dict[str, int]
+    examples: Counter[tuple[str, str, str]]
+    length_words: list[int]
+    length_correct: list[int]
+    breakdown: tuple[int, int, int, int]  # OOV words, OOV correct, IV words, IV correct
+    worst: list[LineErrors]
+
+
+def _texts_of(line: LineErrors) -> tuple[str, str]:
+    return line.gold, line.predicted
+
+
 class _Collector:
     """Sums one prediction's sentences as they are scored (the ``on_detail`` callback)."""
 
     def __init__(self, dictionary: Dictionary | None, per_line: int):
+        self.dictionary = dictionary
         self.class_counts = dict.fromkeys(ERROR_CLASSES, 0)
         self.examples: Counter[tuple[str, str, str]] = Counter()  # (class, word, predicted)
         self.length_words = [0] * len(LENGTH_BUCKETS)
@@ -249,6 +266,37 @@ class _Collector:
         else:
             heapq.heapreplace(self.worst, entry)
 
+    # --- in parts: `--jobs` collects each chunk of the files in a worker, then adds them up
+
+    def chunk_copy(self) -> _Collector:
+        """An empty collector like this one, for a worker's chunk."""
+        return _Collector(self.dictionary, self.per_line)
+
+    def chunk_state(self) -> _CollectedPart:
+        """What this collector holds, to send back from a worker (picklable)."""
+        return _CollectedPart(
+            self.class_counts,
+            self.examples,
+            self.length_words,
+            self.length_correct,
+            (self.oov_words, self.oov_correct, self.iv_words, self.iv_correct),
+            [entry[2] for entry in self.worst],
+        )
+
+    def absorb(self, part: _CollectedPart) -> None:
+        """Add a chunk's collector: sums add up, and the worst lines of the whole are the worst
+        of the chunks' worst lines (a line's key, its errors and number, is its own)."""
+        for name, count in part.class_counts.items():
+            self.class_counts[name] += count
+        self.examples.update(part.examples)
+        self.length_words = list(map(add, self.length_words, part.length_words))
+        self.length_correct = list(map(add, self.length_correct, part.length_correct))
+        self.oov_words, self.oov_correct, self.iv_words, self.iv_correct = map(
+            add, (self.oov_words, self.oov_correct, self.iv_words, self.iv_correct), part.breakdown
+        )
+        for line in part.worst:
+            self._keep_line(line.line, line.errors, line.gold_words, partial(_texts_of, line))
+
     def error_classes(self, top: int) -> dict[str, ErrorClass]:
         ranked: dict[str, list[ErrorExample]] = {name: [] for name in ERROR_CLASSES}
         for (name, word, predicted), count in self.examples.items():
@@ -287,10 +335,12 @@ def analyse(
     top: int = 20,
     per_line: int = 0,
     name: str | None = None,
+    jobs: int = 1,
 ) -> ErrorAnalysis:
     """Error classes with their ``top`` most frequent examples, recall by word length, OOV and
     IV recall (with a dictionary), and the ``per_line`` lines with most wrong gold words (none
-    when 0). ``gold``, ``prediction`` and ``inputs`` are as for :func:`wsscore.score`."""
+    when 0). ``gold``, ``prediction``, ``inputs`` and ``jobs`` are as for
+    :func:`wsscore.score`."""
     if top < 0:
         raise InvalidArgument("top must not be negative")
     if per_line < 0:
@@ -308,6 +358,7 @@ def analyse(
         names=[name] if name is not None else None,
         ci="none",
         on_detail=collector,
+        jobs=jobs,
     )
     oov = iv = None
     if known is not None:

@@ -9,8 +9,9 @@ in worker processes (:mod:`wsscore.align.parallel`), with the same totals.
 from __future__ import annotations
 
 from collections.abc import Callable, Container
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
+from wsscore import native
 from wsscore.align.stream import (
     EXTRA_TEXT_LIMITS,
     GoldBlock,
@@ -166,17 +167,18 @@ class AlignmentRun:
         return Totals(gold.lines_read, gold_words, gold_sentences, pred_lines)
 
     def _in_parallel(self, entries: Container[str] | None, jobs: int) -> Totals | None:
-        """The totals from worker processes, or None where one process must do it (per-word
-        callbacks, boundary counts and difficulties are collected in one process only)."""
+        """The totals from worker processes, or None where one process must do it (difficulties,
+        and per-sentence callbacks that cannot be collected in parts and added up)."""
         if jobs == 1 or self.opened.weighting is not None:
             return None
-        if self.extra_totals is not None or self.on_detail is not None:
+        if self.on_detail is not None and not hasattr(self.on_detail, "chunk_copy"):
             return None
         from wsscore.align import parallel
 
         gold, predictions = self.opened.gold, self.opened.predictions
         if not parallel.eligible(gold, predictions):
             return None
+        collects = self.extra_totals is not None or self.on_detail is not None
         result = parallel.score_parallel(
             gold,  # type: ignore[arg-type]
             predictions,  # type: ignore[arg-type]
@@ -184,12 +186,63 @@ class AlignmentRun:
             parallel.effective_jobs(jobs),
             by_sentence=self.by_sentence,
             stop_at_first_mismatch=self.mismatch == "error",
+            analysis=self._chunk_analysis if collects else None,
         )
         if result is None:
             return None
         for index, aligner in enumerate(self.aligners):
             aligner.totals = result.totals[index]
             self.sentences[index][:] = result.sentences[index]
+            for found in result.analyses[index] if result.analyses is not None else []:
+                self._absorb(index, found)  # type: ignore[arg-type]
         return Totals(
             result.gold_lines, result.gold_words, result.gold_sentences, result.pred_lines
         )
+
+    def _chunk_analysis(self, index: int) -> _ChunkCollectors:
+        """What a worker collects for system ``index``: as this process would (see
+        ``_detail_receiver``), into a fresh copy of the per-sentence collector."""
+        copy = getattr(self.on_detail, "chunk_copy", None)
+        return _ChunkCollectors(index, self.extra_totals is not None, copy() if copy else None)
+
+    def _absorb(self, index: int, found: tuple[ExtraCounts | None, object]) -> None:
+        extra, state = found
+        if extra is not None and self.extra_totals is not None:
+            self.extra_totals[index] += extra
+        if state is not None:
+            self.on_detail.absorb(state)  # type: ignore[union-attr]
+
+
+class _ChunkCollectors:
+    """One worker's boundary counts and per-sentence collector for one system (a
+    :class:`~wsscore.align.parallel.ChunkAnalysis`), wired as ``AlignmentRun`` wires its own."""
+
+    def __init__(self, index: int, extra: bool, collector: Any | None):
+        self.index = index
+        self.extra = ExtraCounts() if extra else None
+        self.collector = collector
+        fast_extra = extra and collector is None and native.AVAILABLE
+        self.on_extra: Callable[[tuple[int, ...]], None] | None = (
+            self._add_extra if fast_extra else None
+        )
+        equal_lines = getattr(collector, "equal_lines", None)
+        fast_errors = equal_lines is not None and not extra and native.AVAILABLE
+        self.on_line_errors: LineErrorsReceiver | None = self._equal_lines if fast_errors else None
+        self.on_detail: Callable[[SentenceDetail], None] | None = self._detail
+
+    def _add_extra(self, counts: tuple[int, ...]) -> None:
+        self.extra = self.extra + ExtraCounts(*counts)  # type: ignore[operator]
+
+    def _equal_lines(
+        self, first: int, gold: list[str], pred: list[str], found: LineErrorsFound
+    ) -> None:
+        self.collector.equal_lines(self.index, first, gold, pred, found)  # type: ignore[union-attr]
+
+    def _detail(self, detail: SentenceDetail) -> None:
+        if self.extra is not None:
+            self.extra += sentence_extra(detail)
+        if self.collector is not None:
+            self.collector(self.index, detail)
+
+    def result(self) -> tuple[ExtraCounts | None, object]:
+        return self.extra, self.collector.chunk_state() if self.collector is not None else None

@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from wsscore.cli.options import analysis_options, input_options
+from wsscore.cli.options import analysis_options, input_options, jobs_of
 from wsscore.cli.running import run_command
 from wsscore.cli.terminal import format_for, write_report
 from wsscore.errors import EXIT_OK, WsscoreError
@@ -52,6 +52,7 @@ def _errors_command(options: dict[str, Any]) -> int:
         top=options["top"],
         per_line=options["per_line"],
         name=options["name"],
+        jobs=jobs_of(options["jobs"]),
     )
     fmt, color, width = format_for(options)
     write_report(options, render_errors(analysis, fmt, color=color, width=width))
