@@ -1039,12 +1039,58 @@ side_by_side(long long **data, Py_ssize_t count, Py_ssize_t length, int *narrow)
     return rows;
 }
 
+/* Each sample's sums, sample after sample into out (samples x count): plain C, run without the
+ * GIL, so that threads resample several systems at once. */
+static void
+sample_sums(Twister *twister, const void *rows, int narrow, Py_ssize_t count, Py_ssize_t length,
+            Py_ssize_t samples, long long *out)
+{
+    double n = (double)(length > 0 ? length : 0);
+    Py_ssize_t indices[DRAWS_AT_ONCE];
+    for (Py_ssize_t s = 0; s < samples; s++) {
+        long long *sums = out + s * count;
+        for (Py_ssize_t done = 0; done < length; done += DRAWS_AT_ONCE) {
+            Py_ssize_t k = length - done < DRAWS_AT_ONCE ? length - done : DRAWS_AT_ONCE;
+            draw_indices(twister, n, indices, k);
+            add_rows(sums, rows, narrow, count, indices, k);
+        }
+    }
+}
+
+/* Per column, a list of its sum in each sample. */
+static PyObject *
+sums_by_column(const long long *sums, Py_ssize_t count, Py_ssize_t samples)
+{
+    PyObject *result = PyList_New(count);
+    for (Py_ssize_t c = 0; result != NULL && c < count; c++) {
+        PyObject *list = PyList_New(samples);
+        if (list == NULL) {
+            Py_CLEAR(result);
+            break;
+        }
+        PyList_SET_ITEM(result, c, list);
+        for (Py_ssize_t s = 0; s < samples; s++) {
+            PyObject *value = PyLong_FromLongLong(sums[s * count + c]);
+            if (value == NULL) {
+                Py_CLEAR(result);
+                break;
+            }
+            PyList_SET_ITEM(list, s, value);
+        }
+    }
+    return result;
+}
+
 static PyObject *
 resample_sums(PyObject *module, PyObject *args)
 {
     PyObject *state, *columns;
     Py_ssize_t samples;
     if (!PyArg_ParseTuple(args, "OOn", &state, &columns, &samples)) {
+        return NULL;
+    }
+    if (samples < 0) {
+        PyErr_SetString(PyExc_ValueError, "samples must not be negative");
         return NULL;
     }
     Twister twister;
@@ -1056,56 +1102,26 @@ resample_sums(PyObject *module, PyObject *args)
     if (data == NULL) {
         return NULL;
     }
-    PyObject *result = PyList_New(count);
-    long long *sums = PyMem_Calloc(count ? count : 1, sizeof(long long));
-    if (result == NULL || sums == NULL) {
-        goto done;
-    }
-    for (Py_ssize_t c = 0; c < count; c++) {
-        PyObject *list = PyList_New(samples);
-        if (list == NULL) {
-            Py_CLEAR(result);
-            goto done;
-        }
-        PyList_SET_ITEM(result, c, list);
-    }
     int narrow;
     void *rows = side_by_side(data, count, length, &narrow);
-    if (rows == NULL) {
-        Py_CLEAR(result);
-        PyErr_NoMemory();
-        goto done;
-    }
-    double n = (double)(length > 0 ? length : 0);
-    Py_ssize_t indices[DRAWS_AT_ONCE];
-    for (Py_ssize_t s = 0; s < samples; s++) {
-        memset(sums, 0, count * sizeof(long long));
-        for (Py_ssize_t done = 0; done < length; done += DRAWS_AT_ONCE) {
-            Py_ssize_t k = length - done < DRAWS_AT_ONCE ? length - done : DRAWS_AT_ONCE;
-            draw_indices(&twister, n, indices, k);
-            add_rows(sums, rows, narrow, count, indices, k);
-        }
-        for (Py_ssize_t c = 0; c < count; c++) {
-            PyObject *value = PyLong_FromLongLong(sums[c]);
-            if (value == NULL) {
-                Py_CLEAR(result);
-                PyMem_Free(rows);
-                goto done;
-            }
-            PyList_SET_ITEM(PyList_GET_ITEM(result, c), s, value);
-        }
-    }
-    PyMem_Free(rows);
-done:
-    if (sums == NULL && result != NULL) {
-        Py_CLEAR(result);
-        PyErr_NoMemory();
-    }
-    PyMem_Free(sums);
     for (Py_ssize_t c = 0; c < count; c++) {
         PyMem_Free(data[c]);
     }
     PyMem_Free(data);
+    long long *sums = PyMem_Calloc(samples * count > 0 ? (size_t)(samples * count) : 1,
+                                   sizeof(long long));
+    PyObject *result = NULL;
+    if (rows == NULL || sums == NULL) {
+        PyErr_NoMemory();
+    }
+    else {
+        Py_BEGIN_ALLOW_THREADS
+        sample_sums(&twister, rows, narrow, count, length, samples, sums);
+        Py_END_ALLOW_THREADS
+        result = sums_by_column(sums, count, samples);
+    }
+    PyMem_Free(rows);
+    PyMem_Free(sums);
     return result;
 }
 

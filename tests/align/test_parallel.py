@@ -294,3 +294,35 @@ def test_extra_and_the_error_analysis_in_parts_are_those_of_one_process(
         assert calls and all(analysis and result for analysis, result in calls)
         assert single.as_dict() == parts.as_dict()
         assert single.wrong_words > 0 and single.lines
+
+
+def test_bootstraps_and_paired_tests_in_threads_are_those_of_one(tmp_path, corpus, monkeypatch):
+    """With --jobs, the systems' bootstraps (score) and tests against the baseline (compare)
+    run in threads: each system's intervals and p-values are those of one thread."""
+    import concurrent.futures
+
+    from wsscore import compare
+
+    gold = _write(tmp_path / "gold.txt", [" ".join(words) for words in corpus[:800]])
+    preds = [
+        _write(tmp_path / f"p{k}.txt", _segment(corpus[:800], seed=k, error_rate=0.05 * (k + 1)))
+        for k in range(4)
+    ]
+    pools = []
+    original = concurrent.futures.ThreadPoolExecutor
+
+    def counted(workers):
+        pools.append(workers)
+        return original(workers)
+
+    monkeypatch.setattr(concurrent.futures, "ThreadPoolExecutor", counted)
+    one = score(gold, preds, ci="bootstrap", samples=200, jobs=1)
+    assert not pools
+    two = score(gold, preds, ci="bootstrap", samples=200, jobs=2)
+    assert pools == [2]
+    _same(one, two)
+    assert len({s.metrics.f_ci for s in one.systems}) == 4  # four different intervals
+    alone = compare(gold, preds[0], preds[1:], samples=200, trials=500, jobs=1)
+    threaded = compare(gold, preds[0], preds[1:], samples=200, trials=500, jobs=2)
+    assert pools == [2, 2]
+    assert alone.as_dict() == threaded.as_dict()

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from wsscore._version import __version__
+from wsscore.align.parallel import effective_jobs
 from wsscore.align.stream import SentenceRecord
 from wsscore.errors import InvalidArgument, WsscoreError
 from wsscore.inputs.options import InputOptions
@@ -175,14 +176,35 @@ def compare(
     return Comparison(
         report,
         base,
-        [
-            compare_results(base, other, samples=samples, trials=trials, seed=seed, beta=beta)
-            for other in others
-        ],
+        _each_against(base, others, samples, trials, seed, beta, jobs),
         samples=samples,
         trials=trials,
         seed=seed,
     )
+
+
+def _each_against(
+    base: SystemResult,
+    others: list[SystemResult],
+    samples: int,
+    trials: int,
+    seed: int,
+    beta: float,
+    jobs: int,
+) -> list[SystemComparison]:
+    """Each system tested against the baseline, in ``jobs`` threads when there are several
+    (the C speed-ups resample without holding the GIL)."""
+
+    def tested(other: SystemResult) -> SystemComparison:
+        return compare_results(base, other, samples=samples, trials=trials, seed=seed, beta=beta)
+
+    threads = min(effective_jobs(jobs), len(others))
+    if threads < 2:
+        return list(map(tested, others))
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(threads) as pool:
+        return list(pool.map(tested, others))
 
 
 def _as_prediction(gold: Source, baseline: Source) -> Source:

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from wsscore.align.stream import SentenceDetail
+from wsscore.align.parallel import effective_jobs
+from wsscore.align.stream import SentenceDetail, SentenceRecord
 from wsscore.errors import InvalidArgument, refuse_standard_input_twice
 from wsscore.inputs.dictionary import Dictionary, check_coverage
 from wsscore.inputs.formatted import format_of
@@ -23,7 +24,7 @@ from wsscore.inputs.sources import Source, is_path
 from wsscore.metrics.bootstrap import SAMPLES, SEED, with_bootstrap
 from wsscore.metrics.counts import Counts
 from wsscore.metrics.ranking import SORT_KEYS
-from wsscore.metrics.scores import CI_METHODS, compute
+from wsscore.metrics.scores import CI_METHODS, Metrics, compute
 from wsscore.results import GoldInfo, Report, SystemResult, build_report
 from wsscore.scoring.mismatch import check_mismatch, no_words
 from wsscore.scoring.multiword import MultiwordCollector, has_multiword_tokens
@@ -108,7 +109,7 @@ def score(
     totals = run.align(known, progress=progress, jobs=jobs)
     if collector is not None:
         collector.check_tags_seen()
-    scoring = _Scoring(ci, beta, samples, seed, keep_sentences, collector, multiword)
+    scoring = _Scoring(ci, beta, samples, seed, keep_sentences, collector, multiword, jobs)
     results = _system_results(opened, run, totals, labels, known, inputs, scoring)
     opened.close()
     return build_report(
@@ -147,8 +148,12 @@ class _Scoring:
         keep_sentences: bool,
         tags: TagCollector | None,
         multiword: MultiwordCollector | None,
+        jobs: int = 1,
     ):
         self.ci = ci
+        self.jobs = (
+            jobs  # threads for the systems' bootstraps (the C speed-ups run without the GIL)
+        )
         self.beta = beta
         self.samples = samples
         self.seed = seed
@@ -239,6 +244,8 @@ def _system_results(
             label = labels[index]
             name = label if label is not None else opened.default_name(index)
             results.append(_system_result(name, index, counts, opened, run, known, scoring))
+    if scoring.ci == "bootstrap":
+        _add_bootstrap_intervals(results, [run.sentences[i] for i in range(len(results))], scoring)
     if known is not None:  # every gold word in it, or almost none: OOV figures mean nothing
         check_coverage(
             known, totals.gold_words, [r.counts.oov_words for r in results], inputs.warnings
@@ -261,9 +268,6 @@ def _system_result(
         counts = scoring.multiword.corrected(index, counts)
         scoring.multiword.correct_records(index, sentences)
     metrics = compute(counts, has_dictionary=known is not None, ci=scoring.ci, beta=scoring.beta)
-    if scoring.ci == "bootstrap":
-        records = [record for _, record in sentences]
-        metrics = with_bootstrap(metrics, records, scoring.samples, scoring.seed)
     pred_file = opened.predictions[index]
     return SystemResult(
         name,
@@ -280,6 +284,30 @@ def _system_result(
         tags=scoring.tags.totals[index] if scoring.tags is not None else None,
         has_dictionary=known is not None,
     )
+
+
+def _add_bootstrap_intervals(
+    results: list[SystemResult], sentences: list[list[SentenceRecord]], scoring: _Scoring
+) -> None:
+    """Each system's bootstrap intervals (each from the same seed), in ``scoring.jobs``
+    threads: the C speed-ups resample without holding the GIL."""
+
+    def bootstrapped(pair: tuple[SystemResult, list[SentenceRecord]]) -> Metrics:
+        result, records = pair
+        counts = [record for _, record in records]
+        return with_bootstrap(result.metrics, counts, scoring.samples, scoring.seed)
+
+    pairs = list(zip(results, sentences, strict=True))
+    threads = min(effective_jobs(scoring.jobs), len(pairs))
+    if threads > 1:
+        from concurrent.futures import ThreadPoolExecutor
+
+        with ThreadPoolExecutor(threads) as pool:
+            found = list(pool.map(bootstrapped, pairs))
+    else:
+        found = list(map(bootstrapped, pairs))
+    for result, metrics in zip(results, found, strict=True):
+        result.metrics = metrics
 
 
 # Below this F a detected format is named: a wrong guess (a tagged file read as words, say)
