@@ -720,7 +720,10 @@ class SystemAligner:
             pred_lines,
             emit=self._emit,
             on_difference=note_divergence,
-            details=self._on_detail is not None,
+            # With --extra alone the detail is wanted for the extra counts only: the stretch
+            # gives those, without a long line's words (its common ends are counted in C).
+            details=self._on_detail is not None and self._on_extra is None,
+            emit_extra=self._on_extra,
             chars=(gold_chars, pred_chars),
             # Read at each call, so that setting it on this module (as
             # tests/whole/test_reliability_sizes.py does) compares a stretch whole and cut.

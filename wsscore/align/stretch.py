@@ -11,12 +11,14 @@ equal lines (:class:`_Cut`), so that they are never split into words where they 
 
 from __future__ import annotations
 
+import math
 from bisect import bisect_right
 from collections.abc import Callable
 from itertools import chain, pairwise
 from typing import NamedTuple
 
 from wsscore import native
+from wsscore.align.boundary_counts import extra_counts
 from wsscore.align.counting import boundaries, count_equal_chars, count_spans, marks_equal_chars
 from wsscore.align.lines import (
     Dictionary,
@@ -166,6 +168,9 @@ class StretchResult(NamedTuple):
 # Receives each sentence of the stretch: gold line number, counts in Counts field order (with
 # misaligned line and characters), and the words and marks when details are wanted.
 Emit = Callable[[int, tuple[int, ...], SentenceDetail | None], None]
+# Receives each sentence's extra counts (as extra_counts gives them), when they are wanted
+# instead of the details.
+EmitExtra = Callable[[tuple[int, ...]], None]
 
 
 def score_stretch(
@@ -175,6 +180,7 @@ def score_stretch(
     emit: Emit,
     on_difference: Callable[[Difference], None] | None = None,
     details: bool = False,
+    emit_extra: EmitExtra | None = None,
     chars: tuple[str, str] | None = None,
     cut_min_chars: int = CUT_MIN_CHARS,
 ) -> StretchResult:
@@ -182,6 +188,8 @@ def score_stretch(
 
     ``on_difference`` receives each run of differing characters, in the stretch's characters
     (those of all its lines, cut or not); ``details`` asks ``emit`` for the words and marks;
+    ``emit_extra`` gets each sentence's extra counts, without its words (the common ends of a
+    long line are counted in C);
     ``chars`` are both sides' characters if the caller has them (else they are joined here);
     first and last lines of ``cut_min_chars`` characters or more lose their common ends.
     """
@@ -193,7 +201,8 @@ def score_stretch(
     has_words = [bool(line.chars) for line in gold_lines]
     # Differences are located in the whole lines (a cut moves the stretch's start).
     front = 0
-    cut = _Cut.find(gold_lines, pred_lines, gold_chars, pred_chars, details, cut_min_chars)
+    extra = emit_extra is not None
+    cut = _Cut.find(gold_lines, pred_lines, gold_chars, pred_chars, details, extra, cut_min_chars)
     if cut is not None:
         front = cut.front
         gold_lines, pred_lines = cut.gold_lines, cut.pred_lines
@@ -208,7 +217,7 @@ def score_stretch(
         for difference in alignment.differences:
             on_difference(difference.shifted(front))
     sentences = _Sentences(
-        emit, details, gold_lines, gold_starts, has_words, misaligned_by_line, cut
+        emit, details, gold_lines, gold_starts, has_words, misaligned_by_line, cut, emit_extra
     )
     _place_predicted_words(pred_lines, alignment.blocks, has_words, gold_starts, sentences)
     sentences.finish()
@@ -355,8 +364,10 @@ class _Sentences:
         has_words: list[bool],
         misaligned: dict[int, int],
         cut: _Cut | None,
+        emit_extra: EmitExtra | None = None,
     ):
         self._emit = emit
+        self._emit_extra = emit_extra
         self._gold_lines = gold_lines
         self._gold_starts = gold_starts
         self._has_words = has_words
@@ -386,8 +397,12 @@ class _Sentences:
             self._spans, self._words = [], []
         for gold, piece in self._cut.trailing if self._cut is not None else ():
             if piece is not None:  # an equal line taken off whole, after the others
-                detail = SentenceDetail(gold.number, *piece[1:]) if self._detail else None
+                detail = (
+                    SentenceDetail(gold.number, *piece.words_and_marks) if self._detail else None
+                )
                 self._emit(gold.number, (*piece.counts, 0, 0), detail)
+                if self._emit_extra is not None and piece.extra is not None:
+                    self._emit_extra(piece.extra)
 
     def _move_to(self, sentence: int) -> None:
         if sentence == self._current:
@@ -422,9 +437,40 @@ class _Sentences:
         misaligned = self._misaligned.get(index, 0)
         detail = None
         if self._detail:
-            joined = [list(chain.from_iterable(field)) for field in zip(*parts, strict=True)]
-            detail = SentenceDetail(gold.number, *joined[1:])
+            fields = zip(*(part.words_and_marks for part in parts), strict=True)
+            detail = SentenceDetail(gold.number, *map(list, map(chain.from_iterable, fields)))
         self._emit(gold.number, (*total, int(misaligned > 0), misaligned), detail)
+        if self._emit_extra is not None:
+            # The middle's spans from its own start (the line's, or the front cut's).
+            from_start: list[Span | None] = [
+                None if s is None else (s[0] - line_start, s[1] - line_start) for s in self._spans
+            ]
+            lengths = map(len, gold_words)
+            middle_extra = extra_counts(
+                lengths, gold_marks, from_start, cut_before=front is not None
+            )
+            # (The line here is what is left of it between the cuts.)
+            chars = len(gold.chars) + sum(piece.chars for piece in (front, back) if piece)
+            self._emit_extra(_line_extra(chars, front, middle_extra, back))
+
+
+def _line_extra(
+    chars: int, front: _Part | None, middle: tuple[int, ...], back: _Part | None
+) -> tuple[int, ...]:
+    """A line's extra counts from its parts': the common ends cut off it (counted in C) and
+    the middle. Each cut is a boundary of both sides strictly inside the line (it ends a correct
+    word) unless it is at the line's end; the substrings are the whole line's."""
+    pieces = [piece for piece in (front, back) if piece is not None]
+    total = list(map(sum, zip(middle, *(piece.extra or () for piece in pieces), strict=True)))
+    cut_at = {
+        position
+        for piece, position in ((front, front and front.chars), (back, back and chars - back.chars))
+        if piece is not None and 0 < position < chars  # type: ignore[operator]
+    }
+    total[0] = chars * (chars + 1) // 2
+    for field in (1, 2, 3):  # gold, predicted and common boundaries
+        total[field] += len(cut_at)
+    return tuple(total)
 
 
 class _Part(NamedTuple):
@@ -436,6 +482,13 @@ class _Part(NamedTuple):
     gold_marks: list[bool]
     pred_marks: list[bool]
     spans: list[Span | None]  # of the predicted words, in the gold line's character offsets
+    extra: tuple[int, ...] | None = None  # its extra counts, when they are wanted
+    chars: int = 0  # its characters (a piece cut off a line)
+
+    @property
+    def words_and_marks(self) -> tuple[list, ...]:
+        """What a SentenceDetail takes after the line's number."""
+        return self[1:6]
 
 
 class _Cut:
@@ -461,6 +514,7 @@ class _Cut:
         back: tuple[int, int, int] | None,
         trailing: int,
         detail: bool,
+        extra: bool = False,
     ):
         kept_gold = gold_lines[: len(gold_lines) - trailing]
         kept_pred = pred_lines[: len(pred_lines) - trailing]
@@ -473,7 +527,7 @@ class _Cut:
         dictionary = first_gold.dictionary
         # Equal lines at the end, taken off whole (None for one without words: no record).
         self.trailing = [
-            (gold, _whole_line(gold, pred, dictionary, detail))
+            (gold, _whole_line(gold, pred, dictionary, detail, extra))
             for gold, pred in zip(
                 gold_lines[len(kept_gold) :], pred_lines[len(kept_pred) :], strict=True
             )
@@ -488,7 +542,12 @@ class _Cut:
         self.front_piece = self.back_piece = None
         if front:
             self.front_piece = _count_piece(
-                first_gold.text[:gold_start], first_pred.text[:pred_start], dictionary, detail, 0
+                first_gold.text[:gold_start],
+                first_pred.text[:pred_start],
+                dictionary,
+                detail,
+                0,
+                extra,
             )
         if back:
             self.back_piece = _count_piece(
@@ -497,6 +556,7 @@ class _Cut:
                 dictionary,
                 detail,
                 len(last_gold.chars) - back_chars,
+                extra,
             )
 
     @classmethod
@@ -507,6 +567,7 @@ class _Cut:
         gold_chars: str,
         pred_chars: str,
         detail: bool,
+        extra: bool,
         min_chars: int,
     ) -> _Cut | None:
         """The cut of a stretch whose first or last lines have ``min_chars`` characters or more
@@ -541,7 +602,7 @@ class _Cut:
                 break
         if front is None and back is None:
             return None
-        return cls(gold_lines, pred_lines, front, back, trailing if back else 0, detail)
+        return cls(gold_lines, pred_lines, front, back, trailing if back else 0, detail, extra)
 
     def pieces(self, index: int, lines: int) -> tuple[_Part | None, _Part | None]:
         """The parts cut off gold line ``index`` of the stretch's ``lines``: front, back."""
@@ -552,9 +613,9 @@ class _Cut:
 
 
 def _whole_line(
-    gold: GoldLine, pred: PredLine, dictionary: Dictionary, detail: bool
+    gold: GoldLine, pred: PredLine, dictionary: Dictionary, detail: bool, extra: bool
 ) -> _Part | None:
-    return _count_piece(gold.text, pred.text, dictionary, detail, 0) if gold.chars else None
+    return _count_piece(gold.text, pred.text, dictionary, detail, 0, extra) if gold.chars else None
 
 
 def _equal_trailing_lines(
@@ -587,23 +648,45 @@ def _cut_lines(lines, start: int, end: int, front, back) -> list:
 
 
 def _count_piece(
-    gold_text: str, pred_text: str, dictionary: Dictionary, detail: bool, base: int
+    gold_text: str,
+    pred_text: str,
+    dictionary: Dictionary,
+    detail: bool,
+    base: int,
+    extra: bool = False,
 ) -> _Part:
     """A part of a sentence with the same characters on both sides, counted like equal lines
-    (``base``: where it starts in its gold line, in characters)."""
+    (``base``: where it starts in its gold line, in characters), with its extra counts when
+    ``extra`` (as a line of its own: its ends are the caller's)."""
     if not detail and native.AVAILABLE:
-        counts = native.count_block(gold_text, pred_text, dictionary)
-        if counts is not None:
-            return _Part(counts, [], [], [], [], [])
+        agreed, _, totals, extras = native.count_lines(
+            [gold_text], [pred_text], dictionary, 0, int(extra)
+        )
+        if agreed:
+            # Its characters, from its substrings N(N + 1)/2 (not needed without extra).
+            chars = _chars_of_substrings(extras[0]) if extra else 0
+            return _Part(totals[:8], [], [], [], [], [], extras, chars)
     gold_words, pred_words = split_words(gold_text), split_words(pred_text)
     gold_lengths, pred_lengths = list(map(len, gold_words)), list(map(len, pred_words))
     counts = count_equal_chars(gold_lengths, oov_indices(gold_words, dictionary), pred_lengths)
-    if not detail:
-        return _Part(counts, [], [], [], [], [])
     gold_ends, pred_ends = boundaries(gold_lengths), boundaries(pred_lengths)
+    if not detail and not extra:
+        return _Part(counts, [], [], [], [], [], None, gold_ends[-1])
     gold_marks, pred_marks = marks_equal_chars(gold_ends, pred_ends)
     spans: list[Span | None] = [(start + base, end + base) for start, end in pairwise(pred_ends)]
-    return _Part(counts, gold_words, pred_words, gold_marks, pred_marks, spans)
+    chars = gold_ends[-1]
+    extras = None
+    if extra:
+        piece_spans: list[Span | None] = list(pairwise(pred_ends))
+        extras = extra_counts(gold_lengths, gold_marks, piece_spans)
+    if not detail:
+        return _Part(counts, [], [], [], [], [], extras, chars)
+    return _Part(counts, gold_words, pred_words, gold_marks, pred_marks, spans, extras, chars)
+
+
+def _chars_of_substrings(substrings: int) -> int:
+    """N from N(N + 1)/2."""
+    return (math.isqrt(8 * substrings + 1) - 1) // 2
 
 
 def _front_cut(

@@ -14,12 +14,13 @@ from itertools import accumulate, compress
 from operator import add
 from typing import NamedTuple
 
+from wsscore.align.boundary_counts import ERROR_CLASSES as ERROR_CLASSES  # the classes' names
+from wsscore.align.boundary_counts import error_classes, extra_counts, pred_edges
 from wsscore.align.stream import SentenceDetail
 from wsscore.metrics.counts import Counts
 from wsscore.metrics.scores import f_beta, ratio
 
 F_MEAN_BETA = 3.0  # Lavie et al. (2004): recall weighted nine times precision
-ERROR_CLASSES = ("split", "merged", "crossing")
 
 
 class ExtraCounts(NamedTuple):
@@ -80,83 +81,17 @@ def compute_extra(counts: Counts, extra: ExtraCounts) -> ExtraMetrics:
     )
 
 
-class _Edges(NamedTuple):
-    """Where predicted words start and end within a gold line of ``chars`` characters: one byte
-    per position (a set costs some 60 bytes per int, on lines of millions of characters)."""
-
-    starts: bytearray
-    ends: bytearray
-    edges: bytes  # either
-
-
-def _pred_edges(detail: SentenceDetail, chars: int) -> _Edges:
-    """Starts and ends of the predicted words placed in the gold line (in line offsets); edges
-    outside the line (a word running over one of its ends) are left out."""
-    starts, ends = bytearray(chars + 1), bytearray(chars + 1)
-    for span in detail.pred_spans:
-        if span is not None:
-            start, end = span
-            if 0 <= start <= chars:
-                starts[start] = 1
-            if 0 <= end <= chars:
-                ends[end] = 1
-    either = int.from_bytes(starts, "big") | int.from_bytes(ends, "big")
-    return _Edges(starts, ends, either.to_bytes(chars + 1, "big"))
-
-
 def sentence_extra(detail: SentenceDetail) -> ExtraCounts:
     """The extra counts of one sentence."""
-    gold_ends = list(accumulate(map(len, detail.gold_words), initial=0))
-    chars = gold_ends[-1]
-    edges = _pred_edges(detail, chars)
-    gold_inside = gold_ends[1:-1]
-    split = merged = crossing = 0
-    for error in _error_classes(detail, gold_ends, edges):
-        if error == "split":
-            split += 1
-        elif error == "merged":
-            merged += 1
-        else:
-            crossing += 1
-    return ExtraCounts(
-        chars * (chars + 1) // 2,
-        len(gold_inside),
-        edges.edges.count(1, 1, chars) if chars else 0,
-        sum(map(edges.edges.__getitem__, gold_inside)),
-        split,
-        merged,
-        crossing,
-    )
-
-
-def _error_classes(detail: SentenceDetail, gold_ends: list[int], edges: _Edges) -> Iterator[str]:
-    chars = gold_ends[-1]
-    # A predicted word running past the line's end (the line breaks differ) leaves no boundary
-    # at the end; a word from the line before running into this one leaves none at its start.
-    crosses_end = any(span is not None and span[0] < chars < span[1] for span in detail.pred_spans)
-    at_start = bool(edges.starts[0])
-    at_end = bool(edges.ends[chars]) or not crosses_end
-    wrong = compress(range(len(detail.gold_words)), (not m for m in detail.gold_marks))
-    for index in wrong:
-        yield _classify(
-            gold_ends[index], gold_ends[index + 1], edges.edges, chars, at_start, at_end
-        )
-
-
-def _classify(start: int, end: int, edges: bytes, chars: int, at_start: bool, at_end: bool) -> str:
-    """split: a predicted boundary strictly inside and at both ends; merged: none inside;
-    crossing: otherwise (docs/metrics.md §5)."""
-    if edges.find(1, start + 1, end) < 0:
-        return "merged"
-    left = at_start if start == 0 else edges[start]
-    right = at_end if end == chars else edges[end]
-    return "split" if left and right else "crossing"
+    lengths = map(len, detail.gold_words)
+    return ExtraCounts(*extra_counts(lengths, detail.gold_marks, detail.pred_spans))
 
 
 def wrong_words(detail: SentenceDetail) -> Iterator[WrongWord]:
     """Every wrong gold word of a sentence with its error class and predicted segmentation."""
     gold_ends = list(accumulate(map(len, detail.gold_words), initial=0))
-    classes = _error_classes(detail, gold_ends, _pred_edges(detail, gold_ends[-1]))
+    edges = pred_edges(detail.pred_spans, gold_ends[-1])
+    classes = error_classes(gold_ends, detail.gold_marks, detail.pred_spans, edges)
     wrong = compress(range(len(detail.gold_words)), (not m for m in detail.gold_marks))
     # Placed predicted words, in order: they cover distinct characters, so their ends ascend
     # with their starts, and the words over a gold word are found by bisection (a scan per
