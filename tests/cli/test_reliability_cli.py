@@ -29,6 +29,7 @@ from conftest import FIXTURES, ROOT
 import wsscore.output.plot
 import wsscore.scoring.scorer
 from wsscore.cli.app import cli
+from wsscore.cli.group import CLOSED_STDOUT
 
 FIXTURE_F = 0.636  # F of fixtures/pred.txt against fixtures/gold.txt, checked by hand (test_cli)
 
@@ -328,6 +329,32 @@ STREAMS = {
     "stdout closed": ("$WSSCORE score gold.txt pred.txt >&-", "standard output is closed"),
     "json, stdout closed": ("$WSSCORE errors gold.txt pred.txt -f json >&-", "output is closed"),
     "stdin closed": ("$WSSCORE score gold.txt - <&-", "standard input ('-'), which is closed"),
+    # Help and versions have nowhere to go either (they used to vanish with exit 0).
+    "help, stdout closed": ("$WSSCORE --help >&-", CLOSED_STDOUT),
+    "version, stdout closed": ("$WSSCORE --version >&-", CLOSED_STDOUT),
+    "command help, stdout closed": ("$WSSCORE score --help >&-", CLOSED_STDOUT),
+    "-o /dev/stdout, stdout closed": (
+        "$WSSCORE score gold.txt pred.txt -o /dev/stdout >&-",
+        "-o /dev/stdout is standard output, which is closed",
+    ),
+    # A name of standard input, with it closed: the first file opened used to take descriptor
+    # 0, so /dev/stdin named the prediction itself (scored against itself: 1.000).
+    "/dev/stdin, stdin closed": (
+        "$WSSCORE score pred.txt /dev/stdin -q <&-",
+        "the prediction /dev/stdin is standard input, which is closed",
+    ),
+    "/dev/fd/0, stdin closed": (
+        "$WSSCORE score gold.txt /dev/fd/0 -f json <&-",
+        "the prediction /dev/fd/0 is standard input, which is closed",
+    ),
+    "/proc/self/fd/0 as gold, stdin closed": (
+        "$WSSCORE score /proc/self/fd/0 pred.txt <&-",
+        "the gold /proc/self/fd/0 is standard input, which is closed",
+    ),
+    "segment TEXT /dev/stdin, stdin closed": (
+        "$WSSCORE segment -d words.txt /dev/stdin <&-",
+        "TEXT /dev/stdin is standard input, which is closed",
+    ),
     "- twice": ("cat pred.txt | $WSSCORE score gold.txt - -", "can be given only once"),
     "/dev/stdin and -": (
         "cat pred.txt | $WSSCORE score gold.txt - /dev/stdin",
@@ -360,9 +387,57 @@ STREAMS = {
 def test_streams_get_one_clean_line(work, case):
     if "/dev/full" in case and not os.path.exists("/dev/full"):
         pytest.skip("no /dev/full here")
+    if "/proc/self" in case and not os.path.exists("/proc/self/fd"):
+        pytest.skip("no /proc here")
     command, *parts = STREAMS[case]
     run = checked(work, lambda: process(work, shell=command))
     assert_one_error(run, *parts)
+
+
+STREAMS_THAT_WORK = {
+    # id: (bash command line, what stdout holds, the file written)
+    "-o FILE, stdout closed": ("$WSSCORE score gold.txt pred.txt -q -o r.txt >&-", b"", "r.txt"),
+    "-o FILE, stdin closed": ("$WSSCORE score gold.txt pred.txt -q -o r.txt <&-", b"", "r.txt"),
+    "stdout, stdin closed": ("$WSSCORE score gold.txt pred.txt -q <&-", b"0.636\n", None),
+    "help into a pipe read once": (
+        "set -o pipefail; $WSSCORE --help | head -1",
+        b"Usage: wsscore [OPTIONS] COMMAND [ARGS]...\n",
+        None,
+    ),
+    "report into a pipe read once": (
+        "set -o pipefail; $WSSCORE score gold.txt pred.txt -f json | head -1",
+        b"{\n",
+        None,
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(STREAMS_THAT_WORK))
+def test_streams_that_work_stay_quiet(work, case):
+    """What needs no closed stream works: exit 0, nothing on stderr."""
+    command, stdout, written = STREAMS_THAT_WORK[case]
+    new_files = (written,) if written else ()
+    run = checked(work, lambda: process(work, shell=command), new_files=new_files)
+    assert (run.status, run.stderr, run.stdout) == (0, "", stdout)
+    if written:
+        assert (work / written).read_text() == "0.636\n"
+        (work / written).unlink()
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/fd"), reason="no /proc here")
+def test_closed_standard_streams_get_dev_null_on_their_descriptors(work, tmp_path):
+    """No file opened later can sit on descriptor 0 (or 1) of a closed stream."""
+    script = tmp_path / "fds.py"
+    script.write_text(
+        "import os\n"
+        "from wsscore.cli.app import _hold_closed_standard_streams\n"
+        "_hold_closed_standard_streams()\n"
+        "fd = os.open('gold.txt', os.O_RDONLY)\n"
+        "links = [os.readlink(f'/proc/self/fd/{n}') for n in (0, 1)]\n"
+        "os.write(2, ' '.join([str(fd), *links]).encode())\n"
+    )
+    run = process(work, shell=f"'{sys.executable}' '{script}' <&- >&-")
+    assert (run.status, run.stderr) == (0, "3 /dev/null /dev/null")
 
 
 def test_a_failing_sighan_prints_nothing_before_its_error(work):

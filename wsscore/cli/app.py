@@ -33,6 +33,7 @@ def main(argv: list[str] | None = None) -> None:
     own_process = argv is None
     if own_process:
         gc.disable()
+        _hold_closed_standard_streams()
     try:
         cli.main(args=argv, prog_name="wsscore", standalone_mode=True)
     except BrokenPipeError:
@@ -47,6 +48,35 @@ def main(argv: list[str] | None = None) -> None:
         if not own_process or not isinstance(exc.code, (int, type(None))):
             raise
         os._exit(_flushed(exc.code or 0))
+
+
+def _hold_closed_standard_streams() -> None:
+    """Put /dev/null on a standard stream's descriptor the caller closed (`<&-`, `>&-`).
+
+    Otherwise the first file opened takes descriptor 0 (or 1, 2): `/dev/stdin` would name an
+    input, and a child process or a stray write would find a file there. ``sys.stdin`` and the
+    others stay None, so that whatever is meant for a closed stream is still refused.
+    """
+    for fd, stream, flags in (
+        (0, sys.stdin, os.O_RDONLY),
+        (1, sys.stdout, os.O_WRONLY),
+        (2, sys.stderr, os.O_WRONLY),
+    ):
+        if stream is not None or _is_open(fd):
+            continue
+        with contextlib.suppress(OSError):
+            null = os.open(os.devnull, flags)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+
+
+def _is_open(fd: int) -> bool:
+    try:
+        os.fstat(fd)
+    except OSError:
+        return False
+    return True
 
 
 def _flushed(status: int) -> int:

@@ -15,6 +15,10 @@ from wsscore.errors import EXIT_OK, EXIT_USAGE
 SUGGESTION_CUTOFF = 0.75
 
 
+# Help or a version asked for with standard output closed (`wsscore --help >&-`).
+CLOSED_STDOUT = "cannot write to standard output: it is closed (redirect it: > FILE)"
+
+
 # Options that take every file after them, as a shell glob gives them: `--committee sys*.txt`.
 MULTI_VALUE_OPTIONS = ("--committee",)
 
@@ -91,6 +95,10 @@ class CommandGroup(click.Group):
         try:
             status = self._invoke(args, prog_name or "wsscore", complete_var, extra)
         except click.exceptions.Exit as exc:  # --help, --version
+            if exc.exit_code == EXIT_OK and sys.stdout is None:
+                # Closed by the caller (>&-): click printed nothing, and must not say it did.
+                click.echo(f"wsscore: error: {CLOSED_STDOUT}", err=True)
+                sys.exit(EXIT_USAGE)
             sys.exit(exc.exit_code)
         except click.UsageError as exc:
             if type(exc).__name__ == "NoArgsIsHelpError":  # plain `wsscore`: the help (click 8.2+)

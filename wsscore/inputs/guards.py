@@ -116,13 +116,33 @@ def refuse_streams_read_twice(inputs: Sequence[Named]) -> None:
         seen.append((item, status))
 
 
+# Names of standard input and output as files (Linux and the BSDs): with the stream closed,
+# they name whatever the process put on its descriptor, never what the caller meant.
+STDIN_NAMES = ("/dev/stdin", "/dev/fd/0", "/proc/self/fd/0")
+STDOUT_NAMES = ("/dev/stdout", "/dev/fd/1", "/proc/self/fd/1")
+
+
+def names_stream(path: str, names: Sequence[str], fd: int) -> bool:
+    """Whether ``path`` is one of ``names`` (or /proc/PID/fd/FD of this process), as written."""
+    if not path.startswith("/"):
+        return False
+    path = os.path.normpath(path)
+    return path in names or path == f"/proc/{os.getpid()}/fd/{fd}"
+
+
 def refuse_closed_standard_input(inputs: Sequence[Named]) -> None:
-    if sys.stdin is None and any(item.path == "-" for item in inputs):
-        item = next(item for item in inputs if item.path == "-")
-        raise WsscoreError(
-            f"{item.role} is standard input ('-'), which is closed",
-            hint="give a file, or pipe the input in",
-        )
+    """Standard input closed by the caller (`<&-`): no input may be read from it, whether given
+    as ``-`` or by a name of it such as /dev/stdin (the command puts /dev/null there)."""
+    if sys.stdin is not None:
+        return
+    for item in inputs:
+        if item.path == "-":
+            shown = f"{item.role} is standard input ('-')"
+        elif names_stream(item.path, STDIN_NAMES, 0):
+            shown = f"{item.role} {item.path} is standard input"
+        else:
+            continue
+        raise WsscoreError(f"{shown}, which is closed", hint="give a file, or pipe the input in")
 
 
 def require_rereadable(item: Named, why: str) -> None:
