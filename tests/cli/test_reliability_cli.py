@@ -538,6 +538,54 @@ def test_ctrl_c_at_random_moments(work):
     assert "interrupted" in outcomes
 
 
+# --- --debug keeps the exit status ----------------------------------------------------------
+
+DEBUG_CASES = {
+    # id: (bash command line, {debug} where --debug goes, the exit status with and without it)
+    "missing file": ("$WSSCORE score gold.txt nosuch.txt{debug}", 2),
+    "-o a directory": ("mkdir -p d; $WSSCORE score gold.txt pred.txt -o d{debug}", 2),
+    "stdout /dev/full": ("$WSSCORE score gold.txt pred.txt{debug} > /dev/full", 2),
+    "stdout closed": ("$WSSCORE score gold.txt pred.txt{debug} >&-", 2),
+    "usage error": ("$WSSCORE score gold.txt pred.txt --beta nan{debug}", 2),
+    "--fail-under": ("$WSSCORE score gold.txt pred.txt -q --fail-under f=0.9{debug}", 1),
+}
+
+
+@pytest.mark.parametrize("case", list(DEBUG_CASES))
+def test_debug_adds_the_traceback_and_keeps_the_exit_status(work, case):
+    if "/dev/full" in case and not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full here")
+    command, status = DEBUG_CASES[case]
+    plain = checked(work, lambda: process(work, shell=command.format(debug="")), ("d",))
+    debug = checked(work, lambda: process(work, shell=command.format(debug=" --debug")), ("d",))
+    assert (plain.status, debug.status) == (status, status), (plain.stderr, debug.stderr)
+    assert debug.stdout == plain.stdout
+    # The same last line; before it, the traceback of an error (not of a threshold or usage).
+    assert debug.stderr.splitlines()[-1] == plain.stderr.splitlines()[-1]
+    if status == 2 and "usage" not in case:
+        assert debug.stderr.startswith("Traceback (most recent call last):")
+        assert "Traceback" not in plain.stderr
+
+
+def test_debug_keeps_the_status_of_an_internal_error(work, monkeypatch):
+    def broken(*args, **kwargs):
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr(wsscore.scoring.scorer, "score", broken)
+    plain = checked(work, lambda: invoke(work, *SCORE))
+    debug = checked(work, lambda: invoke(work, *SCORE, "--debug"))
+    assert (plain.status, debug.status) == (2, 2)
+    assert plain.stderr == (
+        "wsscore: internal error: ZeroDivisionError: a bug (run again with --debug for the "
+        "traceback, and please report it)\n"
+    )
+    assert debug.stderr.startswith("Traceback (most recent call last):")
+    assert debug.stderr.endswith(
+        "ZeroDivisionError: a bug\nwsscore: internal error: ZeroDivisionError: a bug (please "
+        "report it)\n"
+    )
+
+
 # --- 3. values and options ---------------------------------------------------------------------
 
 BAD_BETAS = ["nan", "inf", "-inf", "1e300", "0", "-1", "1e-300", "1001", "abc"]

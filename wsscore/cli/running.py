@@ -103,28 +103,33 @@ def check_files(options: dict[str, Any]) -> None:
 
 
 def run_command(command: Callable[[dict[str, Any]], int], options: dict[str, Any]) -> None:
-    """Run a command; one clear line and exit 2 on errors, a traceback only with --debug."""
+    """Run a command; one clear line and exit 2 on errors, 130 on Ctrl-C. With --debug the
+    traceback comes first, and the exit status is the same."""
+    debug = bool(options.get("debug"))
     try:
         check_files(options)
         status = command(options)
-    except WsscoreError as exc:
-        if options.get("debug"):
-            raise
-        click.echo(f"wsscore: error: {exc}", err=True)
-        sys.exit(EXIT_USAGE)
     except click.ClickException:
         raise
     except KeyboardInterrupt:  # here, before click turns it into "Aborted!" (exit 1)
         exit_interrupted()
     except BrokenPipeError:
         raise
+    except WsscoreError as exc:
+        _fail(f"wsscore: error: {exc}", debug=debug)
     except Exception as exc:  # a bug: say so in one line unless asked for the traceback
-        if options.get("debug"):
-            raise
-        click.echo(
-            f"wsscore: internal error: {type(exc).__name__}: {exc} "
-            "(run again with --debug for the traceback, and please report it)",
-            err=True,
-        )
-        sys.exit(EXIT_USAGE)
+        advice = "please report it"
+        if not debug:
+            advice = f"run again with --debug for the traceback, and {advice}"
+        _fail(f"wsscore: internal error: {type(exc).__name__}: {exc} ({advice})", debug=debug)
     sys.exit(status)
+
+
+def _fail(line: str, *, debug: bool) -> NoReturn:
+    """An error ends the run with exit 2, --debug or not (1 is --fail-under's status)."""
+    if debug and sys.stderr is not None:
+        import traceback  # only now: it is not needed on the way to any other exit
+
+        traceback.print_exc(file=sys.stderr)
+    click.echo(line, err=True)
+    sys.exit(EXIT_USAGE)
