@@ -10,6 +10,7 @@ import json
 import math
 import os
 import random
+import re
 import resource
 import shutil
 import signal
@@ -461,15 +462,32 @@ def test_sighan_still_prints_its_blocks(work):
 INTERRUPT_AT_IMPORT = textwrap.dedent(
     """
     import importlib.abc, signal, sys
-    target = sys.argv[1]
+    how, target = sys.argv[1:3]
+
+    def interrupt():
+        signal.raise_signal(signal.SIGINT)  # a real Ctrl-C: the command's handler runs
+
+    class Dropped:
+        def __del__(self):
+            interrupt()  # Python cannot raise from here: "Exception ignored in ..."
+
     class Interrupter(importlib.abc.MetaPathFinder):
         def find_spec(self, name, path, target_module=None):
             if name == target:
                 sys.meta_path.remove(self)
-                signal.raise_signal(signal.SIGINT)  # a real Ctrl-C, at this import
+                if how == "raised":
+                    interrupt()
+                elif how == "wrapped":  # as Python 3.11 wraps it when it comes in __set_name__
+                    try:
+                        interrupt()
+                    except KeyboardInterrupt as exc:
+                        raise RuntimeError("Error calling __set_name__") from exc
+                else:  # swallowed
+                    Dropped()
             return None
+
     sys.meta_path.insert(0, Interrupter())
-    sys.argv = ["wsscore", *sys.argv[2:]]
+    sys.argv = ["wsscore", *sys.argv[3:]]
     from wsscore._entry import main
     main()
     """
@@ -488,25 +506,55 @@ INTERRUPTED_IMPORTS = [
     "rich.table",
     "wsscore.output.destination",
 ]
+# The KeyboardInterrupt turned into another exception, or swallowed, by an import: while the
+# command line is imported, while its command is (parsing), while scoring and rendering.
+TRANSFORMED_AT = [
+    "click",
+    "wsscore.cli.app",
+    "wsscore.cli.commands.score",
+    "wsscore.inputs.reading",
+    "wsscore.output.destination",
+]
 
 
-@pytest.mark.parametrize("module", INTERRUPTED_IMPORTS)
-def test_ctrl_c_while_importing(work, module):
-    args = ["-c", INTERRUPT_AT_IMPORT, module, *SCORE, "-f", "table", "-o", "r.txt"]
+@pytest.mark.parametrize(
+    ("how", "module"),
+    [("raised", module) for module in INTERRUPTED_IMPORTS]
+    + [(how, module) for how in ("wrapped", "swallowed") for module in TRANSFORMED_AT],
+)
+def test_ctrl_c_while_importing(work, how, module):
+    args = ["-c", INTERRUPT_AT_IMPORT, how, module, *SCORE, "-f", "table", "-o", "r.txt"]
     run = checked(work, lambda: process(work, *args, script=True))
     assert (run.status, run.stderr, run.stdout) == (130, "wsscore: interrupted\n", b"")
 
 
-def test_ctrl_c_at_random_moments(work):
-    """From the moment the handler is installed to the end: either the report, complete, and
-    exit 0, or exactly one line and 130; never a traceback, a half report or a temporary file."""
+@pytest.mark.parametrize("how", ["raised", "wrapped", "swallowed"])
+@pytest.mark.parametrize("args", [["score", "--help"], ["--version"], [*SCORE, "-q"]], ids=str)
+def test_ctrl_c_before_anything_is_printed_prints_nothing(work, how, args):
+    """Help, a version or a report to standard output: none of it after a Ctrl-C."""
+    module = "wsscore.cli.commands.score" if args[0] == "score" else "click.core"
+    code = ["-c", INTERRUPT_AT_IMPORT, how, module, *args]
+    run = checked(work, lambda: process(work, *code, script=True))
+    assert (run.status, run.stderr, run.stdout) == (130, "wsscore: interrupted\n", b"")
+
+
+def _write_big_input(path: Path) -> None:
+    """20,000 lines of random words: long enough to score (a few tenths of a second) that a
+    Ctrl-C can come at any stage."""
     hanzi = "的一是在不了有和人中大上国我以要他时来用们生到作地于出就分对成会可主发年动同工"
     rng = random.Random(11)
     lines = [
         " ".join("".join(rng.choices(hanzi, k=rng.randint(1, 3))) for _ in range(12))
         for _ in range(20_000)
     ]
-    (work / "big.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def test_ctrl_c_at_random_moments(work):
+    """From the moment the handler is installed to the end: either the report, complete, and
+    exit 0, or exactly one line and 130; never a traceback, a half report or a temporary file."""
+    _write_big_input(work / "big.txt")
+    rng = random.Random(11)
     ready = "import os, signal, sys; from wsscore import _entry; "
     ready += "signal.signal(signal.SIGINT, _entry._interrupt); os.write(1, b'R'); "
     ready += "sys.argv = ['wsscore', *sys.argv[1:]]; _entry.main()"
@@ -536,6 +584,96 @@ def test_ctrl_c_at_random_moments(work):
             assert after == before, f"attempt {attempt}: files changed or left behind"
             outcomes.add("interrupted")
     assert "interrupted" in outcomes
+
+
+def _console_script() -> Path | None:
+    """The `wsscore` script pip wrote beside this Python, if it runs this package's entry."""
+    script = Path(sys.executable).parent / "wsscore"
+    if not script.is_file() or b"from wsscore._entry import main" not in script.read_bytes():
+        return None
+    return script
+
+
+# A frame of a traceback: its file and function.
+FRAME = re.compile(rb'File "([^"]+)", line -?\d+, in (\S+)')
+# Modules that run before wsscore._entry.main can install its handler (the package's __init__,
+# what it imports, and _entry's own imports).
+BEFORE_MAIN = ("__init__.py", "_version.py", "interrupts.py")
+
+
+def _frames_after_main_began(stderr: bytes) -> list[bytes]:
+    """The frames of our code that only run once main() has begun."""
+    ours = str(ROOT / "wsscore").encode() + os.sep.encode()
+    found = []
+    for path, function in FRAME.findall(stderr):
+        if not path.startswith(ours):
+            continue
+        name = path[len(ours) :].decode()
+        if name in BEFORE_MAIN or (name == "_entry.py" and function == b"<module>"):
+            continue
+        found.append(path + b" " + function)
+    return found
+
+
+def _answered_by_python(status: int, stdout: bytes, stderr: bytes, report: bytes) -> bool:
+    """Whether a run's Ctrl-C provably came before the command's handler could exist, and was
+    answered by Python itself: killed before Python handled signals (-2, silent); Python's
+    KeyboardInterrupt escaping at the top level (-2 and a traceback), or failing its start-up
+    (importing `site` or the standard streams: exit 1); or printed and ignored ("Exception
+    ignored in", "Error processing line 1 of ....pth", "Failed checking if argv[0] is an
+    import path entry") and the run finished. Once main() has begun, the command's hook and
+    handler keep every KeyboardInterrupt quiet and end the run with 130, so a printed one
+    with no frame of the code that runs from then on proves it came before."""
+    if _frames_after_main_began(stderr):
+        return False
+    python_said = b"KeyboardInterrupt" in stderr
+    if status == -signal.SIGINT:
+        return stdout == b"" and (stderr == b"" or python_said)
+    if status == 1:  # Python's start-up failed ("Fatal Python error: init_...", or no more)
+        return stdout == b"" and (stderr.startswith(b"Fatal Python error: init_") or python_said)
+    if status == 0:
+        return stdout == report and python_said
+    return False
+
+
+def test_ctrl_c_early_in_the_real_console_script(work):
+    """The console script pip wrote, interrupted mostly while it starts (importing click,
+    parsing), sometimes later: exit 130 and exactly one line, or the whole report and exit 0;
+    never a traceback, exit 1 or a report with 130. Runs whose Ctrl-C came before our handler
+    could exist (Python's own start-up, the script's `import re`) are told apart by what Python
+    itself prints then, and counted apart."""
+    script = _console_script()
+    if script is None:
+        pytest.skip("no wsscore console script beside this Python")
+    _write_big_input(work / "big.txt")
+    rng = random.Random(1111)
+    before = files_of(work)
+    outcomes: dict[str, int] = {}
+    for _ in range(120):
+        # Four in five while starting up (a run takes some 60 ms to begin scoring).
+        delay = rng.uniform(0.0, 0.08) if rng.random() < 0.8 else rng.uniform(0.08, 0.5)
+        child = subprocess.Popen(
+            [str(script), "score", "big.txt", "big.txt", "-q"],
+            cwd=work,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        time.sleep(delay)
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=60)
+        status = child.returncode
+        if (status, out, err) == (130, b"", b"wsscore: interrupted\n"):
+            outcome = "interrupted"
+        elif (status, out, err) == (0, b"1.000\n", b""):
+            outcome = "finished"
+        elif _answered_by_python(status, out, err, b"1.000\n"):
+            outcome = "before our handler"
+        else:
+            raise AssertionError(f"after {delay:.3f} s: exit {status}, {out!r}, {err.decode()}")
+        outcomes[outcome] = outcomes.get(outcome, 0) + 1
+    assert files_of(work) == before
+    assert outcomes.get("interrupted", 0) >= 20, outcomes
 
 
 # --- --debug keeps the exit status ----------------------------------------------------------
@@ -584,6 +722,13 @@ def test_debug_keeps_the_status_of_an_internal_error(work, monkeypatch):
         "ZeroDivisionError: a bug\nwsscore: internal error: ZeroDivisionError: a bug (please "
         "report it)\n"
     )
+
+
+@pytest.mark.parametrize("how", ["raised", "wrapped"])
+def test_debug_keeps_the_status_of_a_ctrl_c(work, how):
+    args = ["-c", INTERRUPT_AT_IMPORT, how, "wsscore.inputs.reading", *SCORE, "--debug"]
+    run = checked(work, lambda: process(work, *args, script=True))
+    assert (run.status, run.stderr, run.stdout) == (130, "wsscore: interrupted\n", b"")
 
 
 # --- 3. values and options ---------------------------------------------------------------------

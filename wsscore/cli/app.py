@@ -15,6 +15,7 @@ import sys
 
 import click
 
+from wsscore import interrupts
 from wsscore.cli.group import cli
 from wsscore.cli.running import exit_interrupted
 from wsscore.errors import EXIT_OK, EXIT_USAGE
@@ -40,6 +41,8 @@ def main(argv: list[str] | None = None) -> None:
         _quiet_broken_pipe()
         sys.exit(EXIT_OK)
     except OSError as exc:  # click writing help or a version into a full disk, say
+        if interrupts.interrupted():  # or the trace of a Ctrl-C
+            exit_interrupted()
         click.echo(f"wsscore: error: {_cannot_write(exc)}", err=True)
         sys.exit(EXIT_USAGE)
     except KeyboardInterrupt:

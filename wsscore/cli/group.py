@@ -7,6 +7,7 @@ from typing import Any
 
 import click
 
+from wsscore import interrupts
 from wsscore._version import __version__
 from wsscore.errors import EXIT_OK, EXIT_USAGE
 
@@ -73,6 +74,8 @@ class CommandGroup(click.Group):
         from importlib import import_module
 
         command = getattr(import_module(module), cmd_name)
+        if interrupts.interrupted():  # a Ctrl-C Python swallowed while importing it
+            raise KeyboardInterrupt  # before its help or its run prints anything
         assert isinstance(command, click.Command)
         return command
 

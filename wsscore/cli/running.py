@@ -9,6 +9,7 @@ from typing import Any, NoReturn
 
 import click
 
+from wsscore import interrupts
 from wsscore.errors import EXIT_INTERRUPTED, EXIT_USAGE, WsscoreError
 from wsscore.inputs.guards import Named
 
@@ -126,7 +127,11 @@ def run_command(command: Callable[[dict[str, Any]], int], options: dict[str, Any
 
 
 def _fail(line: str, *, debug: bool) -> NoReturn:
-    """An error ends the run with exit 2, --debug or not (1 is --fail-under's status)."""
+    """An error ends the run with exit 2, --debug or not (1 is --fail-under's status). After
+    a Ctrl-C, whatever error it caused (an import wraps the KeyboardInterrupt in another
+    exception) ends the run as interrupted."""
+    if interrupts.interrupted():
+        exit_interrupted()
     if debug and sys.stderr is not None:
         import traceback  # only now: it is not needed on the way to any other exit
 
