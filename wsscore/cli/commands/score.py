@@ -9,6 +9,7 @@ import click
 from wsscore.cli.options import (
     BETA,
     dictionary_options,
+    difficulty_options,
     encoding_options,
     input_options,
     interval_options,
@@ -87,18 +88,11 @@ if TYPE_CHECKING:
     metavar="FILE",
     help="Two columns per line, a tag and what it counts as (with --tags), to compare tag sets.",
 )
-@click.option(
-    "--committee",
-    multiple=True,
-    metavar="FILES",
-    help="Segmentations of the test set (two or more; every file after the option, or a "
+@difficulty_options(
+    "Segmentations of the test set (two or more; every file after the option, or a "
     "quoted glob) that judge each gold word's difficulty: adds the difficulty-weighted "
     "r_b, p_b, f_b and accuracy per difficulty decile (Qian et al. 2016).",
-)
-@click.option(
-    "--difficulty",
-    metavar="FILE",
-    help="Word difficulties written by `wsscore difficulty` (instead of --committee).",
+    "Word difficulties written by `wsscore difficulty` (instead of --committee).",
 )
 @click.option(
     "--plot",
