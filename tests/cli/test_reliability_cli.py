@@ -801,6 +801,65 @@ def test_oov_thresholds_need_a_dictionary(work, metric, command):
     assert run.status == (1 if metric == "roov" else 0), run.stderr
 
 
+UNDEFINED_THRESHOLDS = {
+    # id: (the dictionary's words (None: the gold's own), --fail-under values, parts of the line)
+    "roov, every gold word known": (
+        None,
+        ["roov=0.5"],
+        "gold.txt: R_oov is undefined (no gold word is out of vocabulary",
+        "so --fail-under roov=0.5 cannot be checked",
+        "or drop --fail-under roov)",
+    ),
+    "riv, no gold word known": (
+        ["不在"],
+        ["riv=0.5"],
+        "gold.txt: R_iv is undefined (no gold word is in the dictionary)",
+        "so --fail-under riv=0.5 cannot be checked",
+    ),
+    "roov among defined ones": (
+        None,
+        ["f=0.1", "roov=0.9", "r=0.1"],
+        "R_oov is undefined",
+        "--fail-under roov=0.9 cannot be checked",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(UNDEFINED_THRESHOLDS))
+@pytest.mark.parametrize("quiet", [[], ["-q"]], ids=["table", "quiet"])
+def test_a_threshold_on_an_undefined_figure_cannot_be_checked(work, case, quiet):
+    """Exit 2 (it cannot be checked), not 1 (it failed), and no report."""
+    words, values, *parts = UNDEFINED_THRESHOLDS[case]
+    if words is None:  # R_oov needs an OOV word: with the gold's own words there is none
+        words = sorted(set((work / "gold.txt").read_text(encoding="utf-8").split()))
+    (work / "list.txt").write_text("".join(f"{word}\n" for word in words), encoding="utf-8")
+    thresholds = [arg for value in values for arg in ("--fail-under", value)]
+    args = ["score", "gold.txt", "pred.txt", "gold.txt", "-d", "list.txt", *quiet, *thresholds]
+    line = assert_one_error(checked(work, lambda: invoke(work, *args)), *parts)
+    assert "is below" not in line
+
+
+def test_undefined_figures_are_told_apart(work):
+    """F is undefined when R or P is: each is named with the file it comes from."""
+    from types import SimpleNamespace
+
+    from wsscore.cli.commands.score import _refuse_undefined_thresholds
+
+    def report(recall, precision):
+        metrics = SimpleNamespace(recall=recall, precision=precision, f=None)
+        system = SimpleNamespace(metrics=metrics, path="p.txt", name="p")
+        return SimpleNamespace(systems=[system], gold=SimpleNamespace(path="g.txt"))
+
+    expected = {
+        (None, 0.5): "g.txt: F is undefined (the gold has no words)",
+        (0.5, None): "p.txt: F is undefined (the prediction has no words)",
+    }
+    for (recall, precision), start in expected.items():
+        with pytest.raises(wsscore.errors.WsscoreError) as error:
+            _refuse_undefined_thresholds(report(recall, precision), [("f", 0.5)])
+        assert str(error.value).startswith(start)
+
+
 NON_UTF8_NAME = b"pr\xffed\xe9.txt"
 
 
