@@ -908,6 +908,88 @@ def test_too_low_an_open_file_limit_is_named(work):
     )
 
 
+LOW_LIMITS = {
+    # id: (predictions, soft and hard limit): each scores, as the audit found it would
+    "one prediction under 25": (1, 25),
+    "nine predictions under 20": (9, 20),
+    "one prediction under 9": (1, 9),
+    "40 predictions under 48": (40, 48),
+}
+
+
+@pytest.mark.parametrize("case", list(LOW_LIMITS))
+def test_a_low_limit_that_suffices_is_not_refused(work, case):
+    count, limit = LOW_LIMITS[case]
+    names = _many_predictions(work, count)
+    run = checked(
+        work,
+        lambda: process(
+            work, "score", "gold.txt", *names, "-q", preexec_fn=_limit_open_files(limit, limit)
+        ),
+    )
+    assert (run.status, run.stderr) == (0, "")
+    assert run.stdout.decode().split() == ["0.636"] * count
+
+
+@pytest.mark.parametrize("options", [[], ["-d", "words.txt", "-o", "r.txt", "-f", "json"]])
+def test_the_limit_the_check_asks_for_is_enough(work, options):
+    """Refused just below what it says it needs, and scored at exactly that: the check counts
+    what a run really holds open, so it neither refuses a run that works nor admits one that
+    fails on EMFILE."""
+    names = _many_predictions(work, 40)
+    args = ["score", "gold.txt", *names, *options]
+
+    def run_under(limit: int) -> Run:
+        return process(work, *args, preexec_fn=_limit_open_files(limit, limit))
+
+    line = assert_one_error(checked(work, lambda: run_under(20)), "files are read at once")
+    found = re.search(r"(\d+) files are read at once, which needs about (\d+) open files", line)
+    assert found is not None
+    files, needed = int(found.group(1)), int(found.group(2))
+    assert files == 41 + ("-d" in options)
+    assert needed <= files + 3 + 8  # the inputs, the standard streams, a few spare
+    assert_one_error(checked(work, lambda: run_under(needed - 1)), f"needs about {needed}")
+    run = checked(work, lambda: run_under(needed), new_files=("r.txt",))
+    assert (run.status, run.stderr) == (0, "")
+
+
+@pytest.mark.parametrize(
+    ("options", "workers"),
+    [
+        ({"gold": "big.txt", "jobs": 1}, 0),
+        ({"gold": "small.txt", "jobs": 4}, 0),  # too small to be cut: no pool
+        ({"gold": "big.txt", "jobs": 4}, 4),
+        ({"gold": "-", "jobs": 4}, 0),  # standard input is never cut
+        ({"gold": "small.txt", "jobs": 1, "match": "diff"}, 1),  # a diff process per job
+        ({"gold": "small.txt", "jobs": 3, "match": "diff"}, 3),
+        ({"manifest": "m.toml"}, 0),  # no --jobs
+    ],
+)
+def test_worker_processes_are_counted_where_they_start(work, monkeypatch, options, workers):
+    import wsscore.align.parallel
+    from wsscore.cli.running import worker_processes
+
+    (work / "small.txt").write_bytes(b"a\n" * 10)
+    (work / "big.txt").write_bytes(b"a\n" * 1000)
+    monkeypatch.setattr(wsscore.align.parallel, "MIN_PARALLEL_BYTES", 1000)
+    monkeypatch.chdir(work)
+    assert worker_processes(options) == workers
+
+
+def test_an_input_that_cannot_be_opened_for_the_limit_names_it(work, monkeypatch):
+    """The last resort, if a run opens more than the check counted: one line with a hint."""
+    import errno
+
+    import wsscore.inputs.reading
+
+    def too_many(*args, **kwargs):
+        raise OSError(errno.EMFILE, "Too many open files")
+
+    monkeypatch.setattr(wsscore.inputs.reading, "open", too_many, raising=False)
+    run = checked(work, lambda: invoke(work, *SCORE))
+    assert_one_error(run, ".txt: cannot open: Too many open files", "ulimit -n")
+
+
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_a_low_soft_limit_is_raised_and_every_file_scored(work, jobs):
     names = _many_predictions(work, 120)

@@ -100,7 +100,26 @@ def check_files(options: dict[str, Any]) -> None:
     refuse_one_file_for_two_outputs(outputs)
     if options.get("output") in (None, "-"):
         refuse_stdout_into_an_input(inputs)
-    ensure_open_file_limit(len(inputs))
+    ensure_open_file_limit(len(inputs), workers=worker_processes(options))
+
+
+def worker_processes(options: dict[str, Any]) -> int:
+    """The processes a run may start besides itself, for the open-file check: --match diff runs
+    a diff per job; scoring cuts the gold into chunks for --jobs N only when it is large."""
+    jobs = options.get("jobs", 1)
+    if jobs == 0:  # every core
+        jobs = max(1, os.cpu_count() or 1)
+    if options.get("match") == "diff":
+        return jobs
+    gold = options.get("gold")
+    if jobs == 1 or not isinstance(gold, str):
+        return 0
+    from wsscore.align.parallel import MIN_PARALLEL_BYTES
+
+    try:
+        return jobs if os.path.getsize(gold) >= MIN_PARALLEL_BYTES else 0
+    except OSError:  # standard input, a missing file (refused when read): no pool
+        return 0
 
 
 def run_command(command: Callable[[dict[str, Any]], int], options: dict[str, Any]) -> None:
