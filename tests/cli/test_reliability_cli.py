@@ -1124,6 +1124,85 @@ def test_mismatch_messages_say_only_what_is_true(work, case):
         assert part not in line
 
 
+GOLD_LINES = ["我们 在 北京", "大学 读书", "今天 天气 很好"]
+THIRTY = [f"第 {n} 句 在 北京" for n in range(1, 31)]  # distinct lines: each aligns alone
+
+
+def changed(lines: list[str], *numbers: int) -> list[str]:
+    """The lines with 北京 made 南京 on the given line numbers."""
+    return [
+        line.replace("北京", "南京") if n in numbers else line for n, line in enumerate(lines, 1)
+    ]
+
+
+REFUSALS_UNDER_ERROR = {
+    # id: (gold lines, prediction lines, what the hint says scores it)
+    "1 of 3 lines differ": (
+        GOLD_LINES,
+        ["我们 在 北京", "大学 读书", "今天 天气 不好"],
+        "--mismatch align scores it: 1 of 3 sentences differ, more than the 10% --mismatch "
+        "warn allows",
+    ),
+    "a line missing of 3": (
+        GOLD_LINES,
+        ["我们 在 北京", "今天 天气 很好"],
+        "--mismatch align scores it: 1 of 3 sentences differ",
+    ),
+    "1 of 30 lines differ": (
+        THIRTY,
+        changed(THIRTY, 7),
+        "--mismatch warn scores it: 1 of 30 sentences differ, within the 10% it allows",
+    ),
+    "3 of 30 lines differ (the limit)": (
+        THIRTY,
+        changed(THIRTY, 7, 15, 30),
+        "--mismatch warn scores it: 3 of 30 sentences differ",
+    ),
+    "4 of 30 lines differ": (
+        THIRTY,
+        changed(THIRTY, 1, 7, 15, 30),
+        "--mismatch align scores it: 4 of 30 sentences differ",
+    ),
+    "junk past the end": (
+        GOLD_LINES,
+        [*GOLD_LINES, "多 余" * 6000],
+        "--mismatch align scores it: past the gold's end it has more text than --mismatch "
+        "warn allows",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(REFUSALS_UNDER_ERROR))
+def test_a_refusal_under_mismatch_error_names_the_policy_that_scores_it(work, case):
+    gold, pred, hint = REFUSALS_UNDER_ERROR[case]
+    (work / "g.txt").write_text("".join(f"{line}\n" for line in gold), encoding="utf-8")
+    (work / "p.txt").write_text("".join(f"{line}\n" for line in pred), encoding="utf-8")
+    args = ["score", "g.txt", "p.txt", "-q"]
+    line = assert_one_error(checked(work, lambda: invoke(work, *args, "--mismatch", "error")))
+    assert f"; {hint}" in line, line
+    # Following the hint works: the prediction is scored, with a warning.
+    policy = re.search(r"--mismatch (warn|align) scores it", line).group(1)
+    followed = checked(work, lambda: invoke(work, *args, "--mismatch", policy))
+    assert followed.status == 0, followed.stderr
+    assert followed.stderr.startswith("wsscore: warning: p.txt:")
+    # And the other policy, where the hint says align, does not.
+    if policy == "align":
+        refused = checked(work, lambda: invoke(work, *args, "--mismatch", "warn"))
+        assert refused.status == 2
+
+
+def test_a_refusal_of_a_stream_names_both_policies(work):
+    """Standard input cannot be read again to count the differing sentences."""
+    (work / "g.txt").write_text("".join(f"{line}\n" for line in GOLD_LINES), encoding="utf-8")
+    command = "printf '我们 在 北京\\n' | $WSSCORE score g.txt - --mismatch error"
+    run = checked(work, lambda: process(work, shell=command))
+    assert_one_error(
+        run,
+        "--mismatch warn scores it if at most 10% of the sentences differ, --mismatch align "
+        "whatever differs",
+    )
+
+
 def test_the_warning_still_says_what_it_does(work):
     """Without --strict the consequence is part of the warning."""
     lines = ["我们 在 北京", "大学 读书", "今天 天气 不好"] + ["好"] * 20

@@ -262,6 +262,16 @@ class TextFile:
         if self.path != "-":
             self.stream.close()
 
+    def reopen(self) -> TextFile | None:
+        """A new reader of the file from its start, in the encoding found for it (warnings
+        kept quiet: they were given once), or None for standard input and pipes, which can be
+        read only once."""
+        if self.path == "-" or not os.path.isfile(self.path):
+            return None
+        return open_text(
+            self.path, self.encoding.name, warnings=Warnings(quiet=True), option=self.option
+        )
+
     def _codec_error(self, exc: UnicodeError) -> WsscoreError:
         """A codec that fails other than on a byte, e.g. UTF-16 without its BOM, punycode."""
         hint = f"give the right {self.option}"
