@@ -19,6 +19,7 @@ from wsscore import interrupts
 from wsscore.cli.group import cli
 from wsscore.cli.running import exit_interrupted
 from wsscore.errors import EXIT_OK, EXIT_USAGE
+from wsscore.inputs.guards import is_open
 
 __all__ = ["cli", "main"]
 
@@ -65,21 +66,13 @@ def _hold_closed_standard_streams() -> None:
         (1, sys.stdout, os.O_WRONLY),
         (2, sys.stderr, os.O_WRONLY),
     ):
-        if stream is not None or _is_open(fd):
+        if stream is not None or is_open(fd):
             continue
         with contextlib.suppress(OSError):
             null = os.open(os.devnull, flags)
             if null != fd:
                 os.dup2(null, fd)
                 os.close(null)
-
-
-def _is_open(fd: int) -> bool:
-    try:
-        os.fstat(fd)
-    except OSError:
-        return False
-    return True
 
 
 def _flushed(status: int) -> int:

@@ -178,9 +178,8 @@ def ensure_open_file_limit(files_at_once: int, workers: int = 0) -> None:
     if soft == resource.RLIM_INFINITY:
         return
     held = _descriptors_held()
-    extra = (
-        files_at_once + SPARE_FILES + (POOL_FILES + FILES_PER_WORKER * workers if workers else 0)
-    )
+    pipes = POOL_FILES + FILES_PER_WORKER * workers if workers else 0
+    extra = files_at_once + SPARE_FILES + pipes
     # A descriptor is free if its number is below the limit: those above it take no room.
     if sum(1 for fd in held if fd < soft) + extra <= soft:
         return
@@ -210,11 +209,12 @@ def _descriptors_held() -> list[int]:
             continue
         held = [int(name) for name in names if name.isdigit()]
         # The listing's own descriptor is among them, closed by now: keep the open ones.
-        return [fd for fd in held if _is_open(fd)]
+        return [fd for fd in held if is_open(fd)]
     return [0, 1, 2]
 
 
-def _is_open(fd: int) -> bool:
+def is_open(fd: int) -> bool:
+    """Whether a file descriptor is open in this process."""
     try:
         os.fstat(fd)
     except OSError:
