@@ -10,6 +10,7 @@ import json
 import math
 import os
 import random
+import re
 import resource
 import shutil
 import signal
@@ -29,6 +30,7 @@ from conftest import FIXTURES, ROOT
 import wsscore.output.plot
 import wsscore.scoring.scorer
 from wsscore.cli.app import cli
+from wsscore.cli.group import CLOSED_STDOUT
 
 FIXTURE_F = 0.636  # F of fixtures/pred.txt against fixtures/gold.txt, checked by hand (test_cli)
 
@@ -328,6 +330,32 @@ STREAMS = {
     "stdout closed": ("$WSSCORE score gold.txt pred.txt >&-", "standard output is closed"),
     "json, stdout closed": ("$WSSCORE errors gold.txt pred.txt -f json >&-", "output is closed"),
     "stdin closed": ("$WSSCORE score gold.txt - <&-", "standard input ('-'), which is closed"),
+    # Help and versions have nowhere to go either (they used to vanish with exit 0).
+    "help, stdout closed": ("$WSSCORE --help >&-", CLOSED_STDOUT),
+    "version, stdout closed": ("$WSSCORE --version >&-", CLOSED_STDOUT),
+    "command help, stdout closed": ("$WSSCORE score --help >&-", CLOSED_STDOUT),
+    "-o /dev/stdout, stdout closed": (
+        "$WSSCORE score gold.txt pred.txt -o /dev/stdout >&-",
+        "-o /dev/stdout is standard output, which is closed",
+    ),
+    # A name of standard input, with it closed: the first file opened used to take descriptor
+    # 0, so /dev/stdin named the prediction itself (scored against itself: 1.000).
+    "/dev/stdin, stdin closed": (
+        "$WSSCORE score pred.txt /dev/stdin -q <&-",
+        "the prediction /dev/stdin is standard input, which is closed",
+    ),
+    "/dev/fd/0, stdin closed": (
+        "$WSSCORE score gold.txt /dev/fd/0 -f json <&-",
+        "the prediction /dev/fd/0 is standard input, which is closed",
+    ),
+    "/proc/self/fd/0 as gold, stdin closed": (
+        "$WSSCORE score /proc/self/fd/0 pred.txt <&-",
+        "the gold /proc/self/fd/0 is standard input, which is closed",
+    ),
+    "segment TEXT /dev/stdin, stdin closed": (
+        "$WSSCORE segment -d words.txt /dev/stdin <&-",
+        "TEXT /dev/stdin is standard input, which is closed",
+    ),
     "- twice": ("cat pred.txt | $WSSCORE score gold.txt - -", "can be given only once"),
     "/dev/stdin and -": (
         "cat pred.txt | $WSSCORE score gold.txt - /dev/stdin",
@@ -360,9 +388,57 @@ STREAMS = {
 def test_streams_get_one_clean_line(work, case):
     if "/dev/full" in case and not os.path.exists("/dev/full"):
         pytest.skip("no /dev/full here")
+    if "/proc/self" in case and not os.path.exists("/proc/self/fd"):
+        pytest.skip("no /proc here")
     command, *parts = STREAMS[case]
     run = checked(work, lambda: process(work, shell=command))
     assert_one_error(run, *parts)
+
+
+STREAMS_THAT_WORK = {
+    # id: (bash command line, what stdout holds, the file written)
+    "-o FILE, stdout closed": ("$WSSCORE score gold.txt pred.txt -q -o r.txt >&-", b"", "r.txt"),
+    "-o FILE, stdin closed": ("$WSSCORE score gold.txt pred.txt -q -o r.txt <&-", b"", "r.txt"),
+    "stdout, stdin closed": ("$WSSCORE score gold.txt pred.txt -q <&-", b"0.636\n", None),
+    "help into a pipe read once": (
+        "set -o pipefail; $WSSCORE --help | head -1",
+        b"Usage: wsscore [OPTIONS] COMMAND [ARGS]...\n",
+        None,
+    ),
+    "report into a pipe read once": (
+        "set -o pipefail; $WSSCORE score gold.txt pred.txt -f json | head -1",
+        b"{\n",
+        None,
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(STREAMS_THAT_WORK))
+def test_streams_that_work_stay_quiet(work, case):
+    """What needs no closed stream works: exit 0, nothing on stderr."""
+    command, stdout, written = STREAMS_THAT_WORK[case]
+    new_files = (written,) if written else ()
+    run = checked(work, lambda: process(work, shell=command), new_files=new_files)
+    assert (run.status, run.stderr, run.stdout) == (0, "", stdout)
+    if written:
+        assert (work / written).read_text() == "0.636\n"
+        (work / written).unlink()
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/fd"), reason="no /proc here")
+def test_closed_standard_streams_get_dev_null_on_their_descriptors(work, tmp_path):
+    """No file opened later can sit on descriptor 0 (or 1) of a closed stream."""
+    script = tmp_path / "fds.py"
+    script.write_text(
+        "import os\n"
+        "from wsscore.cli.app import _hold_closed_standard_streams\n"
+        "_hold_closed_standard_streams()\n"
+        "fd = os.open('gold.txt', os.O_RDONLY)\n"
+        "links = [os.readlink(f'/proc/self/fd/{n}') for n in (0, 1)]\n"
+        "os.write(2, ' '.join([str(fd), *links]).encode())\n"
+    )
+    run = process(work, shell=f"'{sys.executable}' '{script}' <&- >&-")
+    assert (run.status, run.stderr) == (0, "3 /dev/null /dev/null")
 
 
 def test_a_failing_sighan_prints_nothing_before_its_error(work):
@@ -386,15 +462,32 @@ def test_sighan_still_prints_its_blocks(work):
 INTERRUPT_AT_IMPORT = textwrap.dedent(
     """
     import importlib.abc, signal, sys
-    target = sys.argv[1]
+    how, target = sys.argv[1:3]
+
+    def interrupt():
+        signal.raise_signal(signal.SIGINT)  # a real Ctrl-C: the command's handler runs
+
+    class Dropped:
+        def __del__(self):
+            interrupt()  # Python cannot raise from here: "Exception ignored in ..."
+
     class Interrupter(importlib.abc.MetaPathFinder):
         def find_spec(self, name, path, target_module=None):
             if name == target:
                 sys.meta_path.remove(self)
-                signal.raise_signal(signal.SIGINT)  # a real Ctrl-C, at this import
+                if how == "raised":
+                    interrupt()
+                elif how == "wrapped":  # as Python 3.11 wraps it when it comes in __set_name__
+                    try:
+                        interrupt()
+                    except KeyboardInterrupt as exc:
+                        raise RuntimeError("Error calling __set_name__") from exc
+                else:  # swallowed
+                    Dropped()
             return None
+
     sys.meta_path.insert(0, Interrupter())
-    sys.argv = ["wsscore", *sys.argv[2:]]
+    sys.argv = ["wsscore", *sys.argv[3:]]
     from wsscore._entry import main
     main()
     """
@@ -413,25 +506,55 @@ INTERRUPTED_IMPORTS = [
     "rich.table",
     "wsscore.output.destination",
 ]
+# The KeyboardInterrupt turned into another exception, or swallowed, by an import: while the
+# command line is imported, while its command is (parsing), while scoring and rendering.
+TRANSFORMED_AT = [
+    "click",
+    "wsscore.cli.app",
+    "wsscore.cli.commands.score",
+    "wsscore.inputs.reading",
+    "wsscore.output.destination",
+]
 
 
-@pytest.mark.parametrize("module", INTERRUPTED_IMPORTS)
-def test_ctrl_c_while_importing(work, module):
-    args = ["-c", INTERRUPT_AT_IMPORT, module, *SCORE, "-f", "table", "-o", "r.txt"]
+@pytest.mark.parametrize(
+    ("how", "module"),
+    [("raised", module) for module in INTERRUPTED_IMPORTS]
+    + [(how, module) for how in ("wrapped", "swallowed") for module in TRANSFORMED_AT],
+)
+def test_ctrl_c_while_importing(work, how, module):
+    args = ["-c", INTERRUPT_AT_IMPORT, how, module, *SCORE, "-f", "table", "-o", "r.txt"]
     run = checked(work, lambda: process(work, *args, script=True))
     assert (run.status, run.stderr, run.stdout) == (130, "wsscore: interrupted\n", b"")
 
 
-def test_ctrl_c_at_random_moments(work):
-    """From the moment the handler is installed to the end: either the report, complete, and
-    exit 0, or exactly one line and 130; never a traceback, a half report or a temporary file."""
+@pytest.mark.parametrize("how", ["raised", "wrapped", "swallowed"])
+@pytest.mark.parametrize("args", [["score", "--help"], ["--version"], [*SCORE, "-q"]], ids=str)
+def test_ctrl_c_before_anything_is_printed_prints_nothing(work, how, args):
+    """Help, a version or a report to standard output: none of it after a Ctrl-C."""
+    module = "wsscore.cli.commands.score" if args[0] == "score" else "click.core"
+    code = ["-c", INTERRUPT_AT_IMPORT, how, module, *args]
+    run = checked(work, lambda: process(work, *code, script=True))
+    assert (run.status, run.stderr, run.stdout) == (130, "wsscore: interrupted\n", b"")
+
+
+def _write_big_input(path: Path) -> None:
+    """20,000 lines of random words: long enough to score (a few tenths of a second) that a
+    Ctrl-C can come at any stage."""
     hanzi = "的一是在不了有和人中大上国我以要他时来用们生到作地于出就分对成会可主发年动同工"
     rng = random.Random(11)
     lines = [
         " ".join("".join(rng.choices(hanzi, k=rng.randint(1, 3))) for _ in range(12))
         for _ in range(20_000)
     ]
-    (work / "big.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def test_ctrl_c_at_random_moments(work):
+    """From the moment the handler is installed to the end: either the report, complete, and
+    exit 0, or exactly one line and 130; never a traceback, a half report or a temporary file."""
+    _write_big_input(work / "big.txt")
+    rng = random.Random(11)
     ready = "import os, signal, sys; from wsscore import _entry; "
     ready += "signal.signal(signal.SIGINT, _entry._interrupt); os.write(1, b'R'); "
     ready += "sys.argv = ['wsscore', *sys.argv[1:]]; _entry.main()"
@@ -461,6 +584,151 @@ def test_ctrl_c_at_random_moments(work):
             assert after == before, f"attempt {attempt}: files changed or left behind"
             outcomes.add("interrupted")
     assert "interrupted" in outcomes
+
+
+def _console_script() -> Path | None:
+    """The `wsscore` script pip wrote beside this Python, if it runs this package's entry."""
+    script = Path(sys.executable).parent / "wsscore"
+    if not script.is_file() or b"from wsscore._entry import main" not in script.read_bytes():
+        return None
+    return script
+
+
+# A frame of a traceback: its file and function.
+FRAME = re.compile(rb'File "([^"]+)", line -?\d+, in (\S+)')
+# Modules that run before wsscore._entry.main can install its handler (the package's __init__,
+# what it imports, and _entry's own imports).
+BEFORE_MAIN = ("__init__.py", "_version.py", "interrupts.py")
+
+
+def _frames_after_main_began(stderr: bytes) -> list[bytes]:
+    """The frames of our code that only run once main() has begun."""
+    ours = str(ROOT / "wsscore").encode() + os.sep.encode()
+    found = []
+    for path, function in FRAME.findall(stderr):
+        if not path.startswith(ours):
+            continue
+        name = path[len(ours) :].decode()
+        if name in BEFORE_MAIN or (name == "_entry.py" and function == b"<module>"):
+            continue
+        found.append(path + b" " + function)
+    return found
+
+
+def _answered_by_python(status: int, stdout: bytes, stderr: bytes, report: bytes) -> bool:
+    """Whether a run's Ctrl-C provably came before the command's handler could exist, and was
+    answered by Python itself: killed before Python handled signals (-2, silent); Python's
+    KeyboardInterrupt escaping at the top level (-2 and a traceback), or failing its start-up
+    (importing `site` or the standard streams: exit 1); or printed and ignored ("Exception
+    ignored in", "Error processing line 1 of ....pth", "Failed checking if argv[0] is an
+    import path entry") and the run finished. Once main() has begun, the command's hook and
+    handler keep every KeyboardInterrupt quiet and end the run with 130, so a printed one
+    with no frame of the code that runs from then on proves it came before."""
+    if _frames_after_main_began(stderr):
+        return False
+    python_said = b"KeyboardInterrupt" in stderr
+    if status == -signal.SIGINT:
+        return stdout == b"" and (stderr == b"" or python_said)
+    if status == 1:  # Python's start-up failed ("Fatal Python error: init_...", or no more)
+        return stdout == b"" and (stderr.startswith(b"Fatal Python error: init_") or python_said)
+    if status == 0:
+        return stdout == report and python_said
+    return False
+
+
+def test_ctrl_c_early_in_the_real_console_script(work):
+    """The console script pip wrote, interrupted mostly while it starts (importing click,
+    parsing), sometimes later: exit 130 and exactly one line, or the whole report and exit 0;
+    never a traceback, exit 1 or a report with 130. Runs whose Ctrl-C came before our handler
+    could exist (Python's own start-up, the script's `import re`) are told apart by what Python
+    itself prints then, and counted apart."""
+    script = _console_script()
+    if script is None:
+        pytest.skip("no wsscore console script beside this Python")
+    _write_big_input(work / "big.txt")
+    rng = random.Random(1111)
+    before = files_of(work)
+    outcomes: dict[str, int] = {}
+    for _ in range(120):
+        # Four in five while starting up (a run takes some 60 ms to begin scoring).
+        delay = rng.uniform(0.0, 0.08) if rng.random() < 0.8 else rng.uniform(0.08, 0.5)
+        child = subprocess.Popen(
+            [str(script), "score", "big.txt", "big.txt", "-q"],
+            cwd=work,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        time.sleep(delay)
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=60)
+        status = child.returncode
+        if (status, out, err) == (130, b"", b"wsscore: interrupted\n"):
+            outcome = "interrupted"
+        elif (status, out, err) == (0, b"1.000\n", b""):
+            outcome = "finished"
+        elif _answered_by_python(status, out, err, b"1.000\n"):
+            outcome = "before our handler"
+        else:
+            raise AssertionError(f"after {delay:.3f} s: exit {status}, {out!r}, {err.decode()}")
+        outcomes[outcome] = outcomes.get(outcome, 0) + 1
+    assert files_of(work) == before
+    assert outcomes.get("interrupted", 0) >= 20, outcomes
+
+
+# --- --debug keeps the exit status ----------------------------------------------------------
+
+DEBUG_CASES = {
+    # id: (bash command line, {debug} where --debug goes, the exit status with and without it)
+    "missing file": ("$WSSCORE score gold.txt nosuch.txt{debug}", 2),
+    "-o a directory": ("mkdir -p d; $WSSCORE score gold.txt pred.txt -o d{debug}", 2),
+    "stdout /dev/full": ("$WSSCORE score gold.txt pred.txt{debug} > /dev/full", 2),
+    "stdout closed": ("$WSSCORE score gold.txt pred.txt{debug} >&-", 2),
+    "usage error": ("$WSSCORE score gold.txt pred.txt --beta nan{debug}", 2),
+    "--fail-under": ("$WSSCORE score gold.txt pred.txt -q --fail-under f=0.9{debug}", 1),
+}
+
+
+@pytest.mark.parametrize("case", list(DEBUG_CASES))
+def test_debug_adds_the_traceback_and_keeps_the_exit_status(work, case):
+    if "/dev/full" in case and not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full here")
+    command, status = DEBUG_CASES[case]
+    plain = checked(work, lambda: process(work, shell=command.format(debug="")), ("d",))
+    debug = checked(work, lambda: process(work, shell=command.format(debug=" --debug")), ("d",))
+    assert (plain.status, debug.status) == (status, status), (plain.stderr, debug.stderr)
+    assert debug.stdout == plain.stdout
+    # The same last line; before it, the traceback of an error (not of a threshold or usage).
+    assert debug.stderr.splitlines()[-1] == plain.stderr.splitlines()[-1]
+    if status == 2 and "usage" not in case:
+        assert debug.stderr.startswith("Traceback (most recent call last):")
+        assert "Traceback" not in plain.stderr
+
+
+def test_debug_keeps_the_status_of_an_internal_error(work, monkeypatch):
+    def broken(*args, **kwargs):
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr(wsscore.scoring.scorer, "score", broken)
+    plain = checked(work, lambda: invoke(work, *SCORE))
+    debug = checked(work, lambda: invoke(work, *SCORE, "--debug"))
+    assert (plain.status, debug.status) == (2, 2)
+    assert plain.stderr == (
+        "wsscore: internal error: ZeroDivisionError: a bug (run again with --debug for the "
+        "traceback, and please report it)\n"
+    )
+    assert debug.stderr.startswith("Traceback (most recent call last):")
+    assert debug.stderr.endswith(
+        "ZeroDivisionError: a bug\nwsscore: internal error: ZeroDivisionError: a bug (please "
+        "report it)\n"
+    )
+
+
+@pytest.mark.parametrize("how", ["raised", "wrapped"])
+def test_debug_keeps_the_status_of_a_ctrl_c(work, how):
+    args = ["-c", INTERRUPT_AT_IMPORT, how, "wsscore.inputs.reading", *SCORE, "--debug"]
+    run = checked(work, lambda: process(work, *args, script=True))
+    assert (run.status, run.stderr, run.stdout) == (130, "wsscore: interrupted\n", b"")
 
 
 # --- 3. values and options ---------------------------------------------------------------------
@@ -533,6 +801,65 @@ def test_oov_thresholds_need_a_dictionary(work, metric, command):
     assert run.status == (1 if metric == "roov" else 0), run.stderr
 
 
+UNDEFINED_THRESHOLDS = {
+    # id: (the dictionary's words (None: the gold's own), --fail-under values, parts of the line)
+    "roov, every gold word known": (
+        None,
+        ["roov=0.5"],
+        "gold.txt: R_oov is undefined (no gold word is out of vocabulary",
+        "so --fail-under roov=0.5 cannot be checked",
+        "or drop --fail-under roov)",
+    ),
+    "riv, no gold word known": (
+        ["不在"],
+        ["riv=0.5"],
+        "gold.txt: R_iv is undefined (no gold word is in the dictionary)",
+        "so --fail-under riv=0.5 cannot be checked",
+    ),
+    "roov among defined ones": (
+        None,
+        ["f=0.1", "roov=0.9", "r=0.1"],
+        "R_oov is undefined",
+        "--fail-under roov=0.9 cannot be checked",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(UNDEFINED_THRESHOLDS))
+@pytest.mark.parametrize("quiet", [[], ["-q"]], ids=["table", "quiet"])
+def test_a_threshold_on_an_undefined_figure_cannot_be_checked(work, case, quiet):
+    """Exit 2 (it cannot be checked), not 1 (it failed), and no report."""
+    words, values, *parts = UNDEFINED_THRESHOLDS[case]
+    if words is None:  # R_oov needs an OOV word: with the gold's own words there is none
+        words = sorted(set((work / "gold.txt").read_text(encoding="utf-8").split()))
+    (work / "list.txt").write_text("".join(f"{word}\n" for word in words), encoding="utf-8")
+    thresholds = [arg for value in values for arg in ("--fail-under", value)]
+    args = ["score", "gold.txt", "pred.txt", "gold.txt", "-d", "list.txt", *quiet, *thresholds]
+    line = assert_one_error(checked(work, lambda: invoke(work, *args)), *parts)
+    assert "is below" not in line
+
+
+def test_undefined_figures_are_told_apart(work):
+    """F is undefined when R or P is: each is named with the file it comes from."""
+    from types import SimpleNamespace
+
+    from wsscore.cli.commands.score import _refuse_undefined_thresholds
+
+    def report(recall, precision):
+        metrics = SimpleNamespace(recall=recall, precision=precision, f=None)
+        system = SimpleNamespace(metrics=metrics, path="p.txt", name="p")
+        return SimpleNamespace(systems=[system], gold=SimpleNamespace(path="g.txt"))
+
+    expected = {
+        (None, 0.5): "g.txt: F is undefined (the gold has no words)",
+        (0.5, None): "p.txt: F is undefined (the prediction has no words)",
+    }
+    for (recall, precision), start in expected.items():
+        with pytest.raises(wsscore.errors.WsscoreError) as error:
+            _refuse_undefined_thresholds(report(recall, precision), [("f", 0.5)])
+        assert str(error.value).startswith(start)
+
+
 NON_UTF8_NAME = b"pr\xffed\xe9.txt"
 
 
@@ -579,6 +906,88 @@ def test_too_low_an_open_file_limit_is_named(work):
     assert_one_error(
         run, "121 files are read at once", "the limit on open files is 48", "ulimit -n"
     )
+
+
+LOW_LIMITS = {
+    # id: (predictions, soft and hard limit): each scores, as the audit found it would
+    "one prediction under 25": (1, 25),
+    "nine predictions under 20": (9, 20),
+    "one prediction under 9": (1, 9),
+    "40 predictions under 48": (40, 48),
+}
+
+
+@pytest.mark.parametrize("case", list(LOW_LIMITS))
+def test_a_low_limit_that_suffices_is_not_refused(work, case):
+    count, limit = LOW_LIMITS[case]
+    names = _many_predictions(work, count)
+    run = checked(
+        work,
+        lambda: process(
+            work, "score", "gold.txt", *names, "-q", preexec_fn=_limit_open_files(limit, limit)
+        ),
+    )
+    assert (run.status, run.stderr) == (0, "")
+    assert run.stdout.decode().split() == ["0.636"] * count
+
+
+@pytest.mark.parametrize("options", [[], ["-d", "words.txt", "-o", "r.txt", "-f", "json"]])
+def test_the_limit_the_check_asks_for_is_enough(work, options):
+    """Refused just below what it says it needs, and scored at exactly that: the check counts
+    what a run really holds open, so it neither refuses a run that works nor admits one that
+    fails on EMFILE."""
+    names = _many_predictions(work, 40)
+    args = ["score", "gold.txt", *names, *options]
+
+    def run_under(limit: int) -> Run:
+        return process(work, *args, preexec_fn=_limit_open_files(limit, limit))
+
+    line = assert_one_error(checked(work, lambda: run_under(20)), "files are read at once")
+    found = re.search(r"(\d+) files are read at once, which needs about (\d+) open files", line)
+    assert found is not None
+    files, needed = int(found.group(1)), int(found.group(2))
+    assert files == 41 + ("-d" in options)
+    assert needed <= files + 3 + 8  # the inputs, the standard streams, a few spare
+    assert_one_error(checked(work, lambda: run_under(needed - 1)), f"needs about {needed}")
+    run = checked(work, lambda: run_under(needed), new_files=("r.txt",))
+    assert (run.status, run.stderr) == (0, "")
+
+
+@pytest.mark.parametrize(
+    ("options", "workers"),
+    [
+        ({"gold": "big.txt", "jobs": 1}, 0),
+        ({"gold": "small.txt", "jobs": 4}, 0),  # too small to be cut: no pool
+        ({"gold": "big.txt", "jobs": 4}, 4),
+        ({"gold": "-", "jobs": 4}, 0),  # standard input is never cut
+        ({"gold": "small.txt", "jobs": 1, "match": "diff"}, 1),  # a diff process per job
+        ({"gold": "small.txt", "jobs": 3, "match": "diff"}, 3),
+        ({"manifest": "m.toml"}, 0),  # no --jobs
+    ],
+)
+def test_worker_processes_are_counted_where_they_start(work, monkeypatch, options, workers):
+    import wsscore.align.parallel
+    from wsscore.cli.running import worker_processes
+
+    (work / "small.txt").write_bytes(b"a\n" * 10)
+    (work / "big.txt").write_bytes(b"a\n" * 1000)
+    monkeypatch.setattr(wsscore.align.parallel, "MIN_PARALLEL_BYTES", 1000)
+    monkeypatch.chdir(work)
+    assert worker_processes(options) == workers
+
+
+def test_an_input_that_cannot_be_opened_for_the_limit_names_it(work, monkeypatch):
+    """The last resort, if a run opens more than the check counted: one line with a hint."""
+    import errno
+
+    import wsscore.inputs.reading
+
+    def too_many(*args, **kwargs):
+        raise OSError(errno.EMFILE, "Too many open files")
+
+    monkeypatch.setattr(wsscore.inputs.reading, "open", too_many, raising=False)
+    run = checked(work, lambda: invoke(work, *SCORE))
+    assert_one_error(run, ".txt: cannot open: Too many open files", "ulimit -n")
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
@@ -713,6 +1122,85 @@ def test_mismatch_messages_say_only_what_is_true(work, case):
     line = assert_one_error(run, *parts)
     for part in absent:
         assert part not in line
+
+
+GOLD_LINES = ["我们 在 北京", "大学 读书", "今天 天气 很好"]
+THIRTY = [f"第 {n} 句 在 北京" for n in range(1, 31)]  # distinct lines: each aligns alone
+
+
+def changed(lines: list[str], *numbers: int) -> list[str]:
+    """The lines with 北京 made 南京 on the given line numbers."""
+    return [
+        line.replace("北京", "南京") if n in numbers else line for n, line in enumerate(lines, 1)
+    ]
+
+
+REFUSALS_UNDER_ERROR = {
+    # id: (gold lines, prediction lines, what the hint says scores it)
+    "1 of 3 lines differ": (
+        GOLD_LINES,
+        ["我们 在 北京", "大学 读书", "今天 天气 不好"],
+        "--mismatch align scores it: 1 of 3 sentences differ, more than the 10% --mismatch "
+        "warn allows",
+    ),
+    "a line missing of 3": (
+        GOLD_LINES,
+        ["我们 在 北京", "今天 天气 很好"],
+        "--mismatch align scores it: 1 of 3 sentences differ",
+    ),
+    "1 of 30 lines differ": (
+        THIRTY,
+        changed(THIRTY, 7),
+        "--mismatch warn scores it: 1 of 30 sentences differ, within the 10% it allows",
+    ),
+    "3 of 30 lines differ (the limit)": (
+        THIRTY,
+        changed(THIRTY, 7, 15, 30),
+        "--mismatch warn scores it: 3 of 30 sentences differ",
+    ),
+    "4 of 30 lines differ": (
+        THIRTY,
+        changed(THIRTY, 1, 7, 15, 30),
+        "--mismatch align scores it: 4 of 30 sentences differ",
+    ),
+    "junk past the end": (
+        GOLD_LINES,
+        [*GOLD_LINES, "多 余" * 6000],
+        "--mismatch align scores it: past the gold's end it has more text than --mismatch "
+        "warn allows",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(REFUSALS_UNDER_ERROR))
+def test_a_refusal_under_mismatch_error_names_the_policy_that_scores_it(work, case):
+    gold, pred, hint = REFUSALS_UNDER_ERROR[case]
+    (work / "g.txt").write_text("".join(f"{line}\n" for line in gold), encoding="utf-8")
+    (work / "p.txt").write_text("".join(f"{line}\n" for line in pred), encoding="utf-8")
+    args = ["score", "g.txt", "p.txt", "-q"]
+    line = assert_one_error(checked(work, lambda: invoke(work, *args, "--mismatch", "error")))
+    assert f"; {hint}" in line, line
+    # Following the hint works: the prediction is scored, with a warning.
+    policy = re.search(r"--mismatch (warn|align) scores it", line).group(1)
+    followed = checked(work, lambda: invoke(work, *args, "--mismatch", policy))
+    assert followed.status == 0, followed.stderr
+    assert followed.stderr.startswith("wsscore: warning: p.txt:")
+    # And the other policy, where the hint says align, does not.
+    if policy == "align":
+        refused = checked(work, lambda: invoke(work, *args, "--mismatch", "warn"))
+        assert refused.status == 2
+
+
+def test_a_refusal_of_a_stream_names_both_policies(work):
+    """Standard input cannot be read again to count the differing sentences."""
+    (work / "g.txt").write_text("".join(f"{line}\n" for line in GOLD_LINES), encoding="utf-8")
+    command = "printf '我们 在 北京\\n' | $WSSCORE score g.txt - --mismatch error"
+    run = checked(work, lambda: process(work, shell=command))
+    assert_one_error(
+        run,
+        "--mismatch warn scores it if at most 10% of the sentences differ, --mismatch align "
+        "whatever differs",
+    )
 
 
 def test_the_warning_still_says_what_it_does(work):

@@ -543,6 +543,19 @@ def test_deciding_late_keeps_memory_bounded(tmp_path, look_ahead, compressed):
 TEXT = "中文 分詞\n測試 資料\n" * 3  # enough characters to outweigh a damaged byte
 UTF16 = TEXT.encode("utf-16-le")  # without a byte-order mark
 UTF8 = TEXT.encode()
+# TEXT as maximum matching with WORDS cuts it (each line ends with a space, as mwseg.pl's).
+SEGMENTED = "中文 分詞 \n測試 資料 \n" * 3
+
+
+def difficulty_rows(text: str) -> str:
+    """What `wsscore difficulty` writes for ``text`` (every word judged 0.5)."""
+    rows = ["line\tstart\tend\tword\tdifficulty"]
+    for number, line in enumerate(text.splitlines(), 1):
+        start = 0
+        for word in line.split():
+            rows.append(f"{number}\t{start}\t{start + len(word)}\t{word}\t0.5")
+            start += len(word)
+    return "".join(row + "\n" for row in rows)
 
 
 @dataclass
@@ -552,6 +565,7 @@ class Role:
     bad: str  # which file is the UTF-16 one
     option: str  # the option the hint must name
     fixed: str | None = None  # the output once the hint is followed (None: not checked)
+    stdin: bool = False  # the bad file comes on standard input
 
 
 ROLES = [
@@ -591,9 +605,17 @@ ROLES = [
     ),
     Role(
         "difficulty-file",
-        lambda f: ["score", f["good"], f["good"], "--difficulty", f["bad"], "-q"],
-        "bad",
-        "--encoding",
+        lambda f: ["score", f["good"], f["good"], "--difficulty", f["baddiff"], "-q"],
+        "baddiff",
+        "--difficulty-encoding",
+        "1.000\n",
+    ),
+    Role(
+        "report-difficulty-file",
+        lambda f: ["report", f["good"], f["good"], "--difficulty", f["baddiff"], "-o", f["page"]],
+        "baddiff",
+        "--difficulty-encoding",
+        "",
     ),
     Role("errors-pred", lambda f: ["errors", f["good"], f["bad"]], "bad", "--pred-encoding"),
     Role(
@@ -620,12 +642,27 @@ ROLES = [
         "badwords",
         "--dict-encoding",
     ),
-    Role("segment-text", lambda f: ["segment", f["bad"], "-d", f["words"]], "bad", "--encoding"),
+    Role(
+        "segment-text",
+        lambda f: ["segment", f["bad"], "-d", f["words"]],
+        "bad",
+        "--text-encoding",
+        SEGMENTED,
+    ),
+    Role(
+        "segment-text-on-stdin",
+        lambda f: ["segment", "-d", f["words"]],
+        "bad",
+        "--text-encoding",
+        SEGMENTED,
+        stdin=True,
+    ),
     Role(
         "segment-dict",
         lambda f: ["segment", f["good"], "-d", f["badwords"]],
         "badwords",
         "--dict-encoding",
+        SEGMENTED,
     ),
 ]
 
@@ -638,17 +675,49 @@ def test_utf16_without_a_bom_names_the_option_of_its_role(tmp_path, role):
         "bad": write(tmp_path / "wide.txt", UTF16),
         "words": write(tmp_path / "words.txt", word_list.encode()),
         "badwords": write(tmp_path / "wide_words.txt", word_list.encode("utf-16-le")),
+        "baddiff": write(tmp_path / "wide.tsv", difficulty_rows(TEXT).encode("utf-16-le")),
+        "page": tmp_path.parent / f"{tmp_path.name}-report.html",  # not among the inputs
     }
-    result = run(tmp_path, *role.args(files))
+    stdin = files[role.bad].read_bytes() if role.stdin else b""
+    result = run(tmp_path, *role.args(files), stdin=stdin)
     assert (result.status, result.stdout) == (2, "")
+    name = "<stdin>" if role.stdin else files[role.bad]
     assert only_line(result) == (
-        f"wsscore: error: {files[role.bad]}: looks like UTF-16-LE without a byte-order mark (NUL "
+        f"wsscore: error: {name}: looks like UTF-16-LE without a byte-order mark (NUL "
         f"bytes between the characters) (give {role.option} utf-16-le, or convert the file to "
         "UTF-8)"
     )
     if role.fixed is not None:  # the hint is right: it fixes this file and breaks no other
-        fixed = run(tmp_path, *role.args(files), role.option, "utf-16-le")
+        fixed = run(tmp_path, *role.args(files), role.option, "utf-16-le", stdin=stdin)
         assert (fixed.status, fixed.stdout, fixed.stderr) == (0, role.fixed, "")
+    if role.args(files)[0] == "report":
+        assert "wsscore-data" in files["page"].read_text(encoding="utf-8")
+
+
+def test_a_difficulty_file_in_its_own_encoding_gives_the_same_figures(tmp_path):
+    """--difficulty-encoding reads the file as the UTF-8 one, and the gold stays UTF-8."""
+    good = write(tmp_path / "good.txt", UTF8)
+    pred = write(tmp_path / "pred.txt", UTF8.replace("中文 分詞".encode(), "中文分詞".encode()))
+    utf8 = write(tmp_path / "diff.tsv", difficulty_rows(TEXT).encode())
+    wide = write(tmp_path / "wide.tsv", difficulty_rows(TEXT).encode("utf-16-le"))
+    plain = run(tmp_path, "score", good, pred, "--difficulty", utf8, "-f", "json")
+    given = run(
+        tmp_path,
+        "score",
+        good,
+        pred,
+        "--difficulty",
+        wide,
+        "--difficulty-encoding",
+        "utf-16-le",
+        "-f",
+        "json",
+    )
+    assert (plain.status, given.status, given.stderr) == (0, 0, "")
+    weighted = [report["systems"][0]["metrics"] for report in (plain.json(), given.json())]
+    assert weighted[0] == weighted[1]
+    assert weighted[0]["f1"] == pytest.approx(f_of(12, 9, 6))  # 3 of 6 lines joined 2 words
+    assert weighted[0]["f_b"] is not None  # the difficulty-weighted F, from the file
 
 
 @pytest.mark.parametrize(

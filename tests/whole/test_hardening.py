@@ -286,7 +286,8 @@ def test_a_missing_line_under_error_names_both_places_and_line_counts(unchanged)
         f"wsscore: error: {pred}: the prediction's characters differ from the gold's: "
         "gold line 2 col 1 has '我' U+6211, prediction line 2 col 1 has '今' U+4ECA; "
         "the gold has 4 lines, the prediction 3 "
-        "(a missing or extra line is the usual cause; --mismatch warn scores the rest)"
+        "(a missing or extra line is the usual cause; --mismatch align scores it: 1 of 4 "
+        "sentences differ, more than the 10% --mismatch warn allows)"
     )
 
 

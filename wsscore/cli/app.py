@@ -15,9 +15,11 @@ import sys
 
 import click
 
+from wsscore import interrupts
 from wsscore.cli.group import cli
 from wsscore.cli.running import exit_interrupted
 from wsscore.errors import EXIT_OK, EXIT_USAGE
+from wsscore.inputs.guards import is_open
 
 __all__ = ["cli", "main"]
 
@@ -33,12 +35,15 @@ def main(argv: list[str] | None = None) -> None:
     own_process = argv is None
     if own_process:
         gc.disable()
+        _hold_closed_standard_streams()
     try:
         cli.main(args=argv, prog_name="wsscore", standalone_mode=True)
     except BrokenPipeError:
         _quiet_broken_pipe()
         sys.exit(EXIT_OK)
     except OSError as exc:  # click writing help or a version into a full disk, say
+        if interrupts.interrupted():  # or the trace of a Ctrl-C
+            exit_interrupted()
         click.echo(f"wsscore: error: {_cannot_write(exc)}", err=True)
         sys.exit(EXIT_USAGE)
     except KeyboardInterrupt:
@@ -47,6 +52,27 @@ def main(argv: list[str] | None = None) -> None:
         if not own_process or not isinstance(exc.code, (int, type(None))):
             raise
         os._exit(_flushed(exc.code or 0))
+
+
+def _hold_closed_standard_streams() -> None:
+    """Put /dev/null on a standard stream's descriptor the caller closed (`<&-`, `>&-`).
+
+    Otherwise the first file opened takes descriptor 0 (or 1, 2): `/dev/stdin` would name an
+    input, and a child process or a stray write would find a file there. ``sys.stdin`` and the
+    others stay None, so that whatever is meant for a closed stream is still refused.
+    """
+    for fd, stream, flags in (
+        (0, sys.stdin, os.O_RDONLY),
+        (1, sys.stdout, os.O_WRONLY),
+        (2, sys.stderr, os.O_WRONLY),
+    ):
+        if stream is not None or is_open(fd):
+            continue
+        with contextlib.suppress(OSError):
+            null = os.open(os.devnull, flags)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
 
 
 def _flushed(status: int) -> int:

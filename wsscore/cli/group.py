@@ -7,12 +7,17 @@ from typing import Any
 
 import click
 
+from wsscore import interrupts
 from wsscore._version import __version__
 from wsscore.errors import EXIT_OK, EXIT_USAGE
 
 # An unknown option is answered with a known one only when it is this close to it (difflib's
 # ratio, without the dashes): "--sed" gets "--seed", "--foo" gets nothing rather than "--format".
 SUGGESTION_CUTOFF = 0.75
+
+
+# Help or a version asked for with standard output closed (`wsscore --help >&-`).
+CLOSED_STDOUT = "cannot write to standard output: it is closed (redirect it: > FILE)"
 
 
 # Options that take every file after them, as a shell glob gives them: `--committee sys*.txt`.
@@ -69,6 +74,8 @@ class CommandGroup(click.Group):
         from importlib import import_module
 
         command = getattr(import_module(module), cmd_name)
+        if interrupts.interrupted():  # a Ctrl-C Python swallowed while importing it
+            raise KeyboardInterrupt  # before its help or its run prints anything
         assert isinstance(command, click.Command)
         return command
 
@@ -91,6 +98,10 @@ class CommandGroup(click.Group):
         try:
             status = self._invoke(args, prog_name or "wsscore", complete_var, extra)
         except click.exceptions.Exit as exc:  # --help, --version
+            if exc.exit_code == EXIT_OK and sys.stdout is None:
+                # Closed by the caller (>&-): click printed nothing, and must not say it did.
+                click.echo(f"wsscore: error: {CLOSED_STDOUT}", err=True)
+                sys.exit(EXIT_USAGE)
             sys.exit(exc.exit_code)
         except click.UsageError as exc:
             if type(exc).__name__ == "NoArgsIsHelpError":  # plain `wsscore`: the help (click 8.2+)

@@ -231,6 +231,20 @@ def analysis_options(func: Callable) -> Callable:
     return stacked(options)(encoding_options(func))
 
 
+def difficulty_options(committee_help: str, difficulty_help: str) -> Callable[[Callable], Callable]:
+    """--committee, or --difficulty FILE and the encoding of that file."""
+    options = [
+        click.option("--committee", multiple=True, metavar="FILES", help=committee_help),
+        click.option("--difficulty", metavar="FILE", help=difficulty_help),
+        click.option(
+            "--difficulty-encoding",
+            metavar="NAME",
+            help="Encoding of the --difficulty file (overrides --encoding).",
+        ),
+    ]
+    return stacked(options)
+
+
 def input_options(options: dict[str, Any], dictionaries: list[str] | None = None) -> InputOptions:
     """How the command's inputs are read, from its options (the only place that knows both)."""
     from wsscore.inputs.options import InputOptions
@@ -243,6 +257,7 @@ def input_options(options: dict[str, Any], dictionaries: list[str] | None = None
         gold_encoding=options.get("gold_encoding"),
         pred_encoding=options.get("pred_encoding"),
         dict_encoding=options.get("dict_encoding"),
+        difficulty_encoding=options.get("difficulty_encoding"),
         mismatch=options.get("mismatch", "warn"),
         strict=options["strict"],
         input_format=options.get("input_format", "auto"),

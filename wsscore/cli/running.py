@@ -9,6 +9,7 @@ from typing import Any, NoReturn
 
 import click
 
+from wsscore import interrupts
 from wsscore.errors import EXIT_INTERRUPTED, EXIT_USAGE, WsscoreError
 from wsscore.inputs.guards import Named
 
@@ -99,32 +100,60 @@ def check_files(options: dict[str, Any]) -> None:
     refuse_one_file_for_two_outputs(outputs)
     if options.get("output") in (None, "-"):
         refuse_stdout_into_an_input(inputs)
-    ensure_open_file_limit(len(inputs))
+    ensure_open_file_limit(len(inputs), workers=worker_processes(options))
+
+
+def worker_processes(options: dict[str, Any]) -> int:
+    """The processes a run may start besides itself, for the open-file check: --match diff runs
+    a diff per job; scoring cuts the gold into chunks for --jobs N only when it is large."""
+    jobs = options.get("jobs", 1)
+    if jobs == 0:  # every core
+        jobs = max(1, os.cpu_count() or 1)
+    if options.get("match") == "diff":
+        return jobs
+    gold = options.get("gold")
+    if jobs == 1 or not isinstance(gold, str):
+        return 0
+    from wsscore.align.parallel import MIN_PARALLEL_BYTES
+
+    try:
+        return jobs if os.path.getsize(gold) >= MIN_PARALLEL_BYTES else 0
+    except OSError:  # standard input, a missing file (refused when read): no pool
+        return 0
 
 
 def run_command(command: Callable[[dict[str, Any]], int], options: dict[str, Any]) -> None:
-    """Run a command; one clear line and exit 2 on errors, a traceback only with --debug."""
+    """Run a command; one clear line and exit 2 on errors, 130 on Ctrl-C. With --debug the
+    traceback comes first, and the exit status is the same."""
+    debug = bool(options.get("debug"))
     try:
         check_files(options)
         status = command(options)
-    except WsscoreError as exc:
-        if options.get("debug"):
-            raise
-        click.echo(f"wsscore: error: {exc}", err=True)
-        sys.exit(EXIT_USAGE)
     except click.ClickException:
         raise
     except KeyboardInterrupt:  # here, before click turns it into "Aborted!" (exit 1)
         exit_interrupted()
     except BrokenPipeError:
         raise
+    except WsscoreError as exc:
+        _fail(f"wsscore: error: {exc}", debug=debug)
     except Exception as exc:  # a bug: say so in one line unless asked for the traceback
-        if options.get("debug"):
-            raise
-        click.echo(
-            f"wsscore: internal error: {type(exc).__name__}: {exc} "
-            "(run again with --debug for the traceback, and please report it)",
-            err=True,
-        )
-        sys.exit(EXIT_USAGE)
+        advice = "please report it"
+        if not debug:
+            advice = f"run again with --debug for the traceback, and {advice}"
+        _fail(f"wsscore: internal error: {type(exc).__name__}: {exc} ({advice})", debug=debug)
     sys.exit(status)
+
+
+def _fail(line: str, *, debug: bool) -> NoReturn:
+    """An error ends the run with exit 2, --debug or not (1 is --fail-under's status). After
+    a Ctrl-C, whatever error it caused (an import wraps the KeyboardInterrupt in another
+    exception) ends the run as interrupted."""
+    if interrupts.interrupted():
+        exit_interrupted()
+    if debug and sys.stderr is not None:
+        import traceback  # only now: it is not needed on the way to any other exit
+
+        traceback.print_exc(file=sys.stderr)
+    click.echo(line, err=True)
+    sys.exit(EXIT_USAGE)

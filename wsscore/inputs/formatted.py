@@ -137,6 +137,17 @@ class FormattedInput:
     def close(self) -> None:
         self.source.close()
 
+    def reopen(self) -> FormattedInput | None:
+        """A new reader of the file from its start, in the same format (see
+        :meth:`TextFile.reopen`)."""
+        source = self.source.reopen()
+        if source is None:
+            return None
+        quiet = Warnings(quiet=True)
+        return FormattedInput(
+            source, self.format, detected=False, warnings=quiet, options=self._options
+        )
+
 
 def check_format(fmt: str) -> str:
     if fmt not in FORMAT_CHOICES:

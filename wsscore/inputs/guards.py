@@ -16,9 +16,16 @@ from typing import NamedTuple
 
 from wsscore.errors import WsscoreError, refuse_standard_input_twice
 
-# Files a run may hold open besides its inputs: standard streams, the C extension, imports,
-# a report's temporary file, a worker's pipes.
-OPEN_FILE_RESERVE = 24
+# Descriptors a run may open beside its inputs while they are open (the standard streams and
+# whatever else the process holds are counted as they are): a second handle on a file whose
+# encoding is decided ahead or whose CoNLL-U tokens are scanned ahead, a word list being read,
+# the report's temporary file (`segment` writes it while TEXT is read), a spooled standard
+# output. Measured: one prediction needs 5 descriptors in all, 120 need 125.
+SPARE_FILES = 4
+# Worker processes (--jobs N, and the diff processes of --match diff) need pipes: a pool 9
+# descriptors and each worker 2 more (measured with 1 to 8 workers on Linux).
+POOL_FILES = 9
+FILES_PER_WORKER = 2
 
 
 class Named(NamedTuple):
@@ -116,13 +123,33 @@ def refuse_streams_read_twice(inputs: Sequence[Named]) -> None:
         seen.append((item, status))
 
 
+# Names of standard input and output as files (Linux and the BSDs): with the stream closed,
+# they name whatever the process put on its descriptor, never what the caller meant.
+STDIN_NAMES = ("/dev/stdin", "/dev/fd/0", "/proc/self/fd/0")
+STDOUT_NAMES = ("/dev/stdout", "/dev/fd/1", "/proc/self/fd/1")
+
+
+def names_stream(path: str, names: Sequence[str], fd: int) -> bool:
+    """Whether ``path`` is one of ``names`` (or /proc/PID/fd/FD of this process), as written."""
+    if not path.startswith("/"):
+        return False
+    path = os.path.normpath(path)
+    return path in names or path == f"/proc/{os.getpid()}/fd/{fd}"
+
+
 def refuse_closed_standard_input(inputs: Sequence[Named]) -> None:
-    if sys.stdin is None and any(item.path == "-" for item in inputs):
-        item = next(item for item in inputs if item.path == "-")
-        raise WsscoreError(
-            f"{item.role} is standard input ('-'), which is closed",
-            hint="give a file, or pipe the input in",
-        )
+    """Standard input closed by the caller (`<&-`): no input may be read from it, whether given
+    as ``-`` or by a name of it such as /dev/stdin (the command puts /dev/null there)."""
+    if sys.stdin is not None:
+        return
+    for item in inputs:
+        if item.path == "-":
+            shown = f"{item.role} is standard input ('-')"
+        elif names_stream(item.path, STDIN_NAMES, 0):
+            shown = f"{item.role} {item.path} is standard input"
+        else:
+            continue
+        raise WsscoreError(f"{shown}, which is closed", hint="give a file, or pipe the input in")
 
 
 def require_rereadable(item: Named, why: str) -> None:
@@ -136,25 +163,60 @@ def require_rereadable(item: Named, why: str) -> None:
         )
 
 
-def ensure_open_file_limit(files_at_once: int) -> None:
-    """Raise the soft limit on open files when the inputs need it; refuse when the hard one is
-    too low, naming the limit, rather than fail on the 45th file with EMFILE."""
+def ensure_open_file_limit(files_at_once: int, workers: int = 0) -> None:
+    """Raise the soft limit on open files when the run needs it; refuse when the hard one is
+    too low, naming the limit, rather than fail on the 45th file with EMFILE.
+
+    What the run needs is counted, not guessed: the descriptors the process holds now, the
+    ``files_at_once`` inputs, :data:`SPARE_FILES`, and the pipes of ``workers`` processes.
+    """
     try:
         import resource
     except ImportError:  # not on this system: nothing to check
         return
-    needed = files_at_once + OPEN_FILE_RESERVE
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if soft == resource.RLIM_INFINITY or needed <= soft:
+    if soft == resource.RLIM_INFINITY:
         return
+    held = _descriptors_held()
+    pipes = POOL_FILES + FILES_PER_WORKER * workers if workers else 0
+    extra = files_at_once + SPARE_FILES + pipes
+    # A descriptor is free if its number is below the limit: those above it take no room.
+    if sum(1 for fd in held if fd < soft) + extra <= soft:
+        return
+    needed = len(held) + extra
     if hard == resource.RLIM_INFINITY or needed <= hard:
         try:
             resource.setrlimit(resource.RLIMIT_NOFILE, (needed, hard))
             return
         except (ValueError, OSError):
             pass
+    with_workers = f" with {workers} worker processes" if workers else ""
+    fewer = "score fewer files per run" + (", or give fewer --jobs" if workers else "")
     raise WsscoreError(
-        f"{files_at_once} files are read at once, which needs about {needed} open files, but "
-        f"the limit on open files is {soft} (hard limit {hard})",
-        hint=f"raise it, e.g. 'ulimit -n {max(needed, 1024)}', or score fewer files per run",
+        f"{files_at_once} files are read at once{with_workers}, which needs about {needed} open "
+        f"files, but the limit on open files is {soft} (hard limit {hard})",
+        hint=f"raise it, e.g. 'ulimit -n {max(needed, 1024)}', or {fewer}",
     )
+
+
+def _descriptors_held() -> list[int]:
+    """The descriptors open in this process (the standard streams and any inherited ones), or
+    0, 1 and 2 where they cannot be listed."""
+    for directory in ("/proc/self/fd", "/dev/fd"):
+        try:
+            names = os.listdir(directory)
+        except OSError:
+            continue
+        held = [int(name) for name in names if name.isdigit()]
+        # The listing's own descriptor is among them, closed by now: keep the open ones.
+        return [fd for fd in held if is_open(fd)]
+    return [0, 1, 2]
+
+
+def is_open(fd: int) -> bool:
+    """Whether a file descriptor is open in this process."""
+    try:
+        os.fstat(fd)
+    except OSError:
+        return False
+    return True

@@ -28,9 +28,10 @@ Loader = Callable[..., Dictionary]
 MISMATCH_POLICIES = ("warn", "error", "align")
 
 # The options that set each file's encoding, named in hints about it (committee members are
-# read with --pred-encoding, like the predictions; a difficulty file only with --encoding).
+# read with --pred-encoding, like the predictions).
 GOLD_OPTION = "--gold-encoding"
 PRED_OPTION = "--pred-encoding"
+DIFFICULTY_OPTION = "--difficulty-encoding"
 
 
 class InputOptions:
@@ -39,10 +40,11 @@ class InputOptions:
     ``dictionary``: word-list paths (one word per line), a :class:`Dictionary`, or a set of
     words; ``train``: segmented training corpora whose words form the dictionary (both may be
     given: their words are joined). ``encoding`` is the encoding of every input (``auto``
-    detects each file); ``gold_encoding``, ``pred_encoding`` and ``dict_encoding`` override it
-    for one kind of input. ``mismatch`` is what happens when a prediction's characters differ
-    from the gold's: ``warn`` (count the words touching them as wrong, refused beyond 10% of
-    sentences), ``error`` or ``align`` (without limit). ``strict`` turns warnings into errors;
+    detects each file); ``gold_encoding``, ``pred_encoding``, ``dict_encoding`` and
+    ``difficulty_encoding`` (a difficulty file's) override it for one kind of input.
+    ``mismatch`` is what happens when a prediction's characters differ from the gold's:
+    ``warn`` (count the words touching them as wrong, refused beyond 10% of sentences),
+    ``error`` or ``align`` (without limit). ``strict`` turns warnings into errors;
     ``warnings`` collects them (a quiet collector by default; the command line prints them).
     ``input_format`` is the format of the gold and the predictions (``auto``, the default,
     detects each file; or ``words``, ``tagged``, ``chars``, ``conllu``, ``jsonl``);
@@ -60,6 +62,7 @@ class InputOptions:
     __slots__ = (
         "dict_encoding",
         "dictionary",
+        "difficulty_encoding",
         "drop_first_token",
         "encoding",
         "gold_encoding",
@@ -90,7 +93,11 @@ class InputOptions:
         "drop_first_token",
         "tag_column",
         "warnings",
+        "difficulty_encoding",  # last: the constructor takes it last (positional callers)
     )
+    # The fields that say how inputs are read: all but the warnings collector, which is where
+    # messages go (not compared, not shown).
+    COMPARED = tuple(name for name in FIELDS if name != "warnings")
 
     dictionary: DictionarySource | None
     train: PathsSource | None
@@ -107,6 +114,7 @@ class InputOptions:
     drop_first_token: bool
     tag_column: str
     warnings: Warnings
+    difficulty_encoding: str | None
 
     def __init__(
         self,
@@ -125,6 +133,7 @@ class InputOptions:
         drop_first_token: bool = False,
         tag_column: str = "upos",
         warnings: Warnings | None = None,
+        difficulty_encoding: str | None = None,
     ):
         if mismatch not in MISMATCH_POLICIES:
             raise InvalidArgument(f"mismatch must be one of {MISMATCH_POLICIES}, not {mismatch!r}")
@@ -146,6 +155,7 @@ class InputOptions:
             "drop_first_token": drop_first_token,
             "tag_column": tag_column,
             "warnings": warnings if warnings is not None else Warnings(quiet=True),
+            "difficulty_encoding": difficulty_encoding,
         }
         for name, value in values.items():
             object.__setattr__(self, name, value)
@@ -155,14 +165,14 @@ class InputOptions:
         raise AttributeError(f"InputOptions is immutable: use .replace({name}=…)")
 
     def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.FIELDS[:-1])
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.COMPARED)
         return f"InputOptions({shown})"
 
     def __eq__(self, other: object) -> bool:
         # The warnings collector is where messages go, not how inputs are read: not compared.
         if not isinstance(other, InputOptions):
             return NotImplemented
-        return all(getattr(self, n) == getattr(other, n) for n in self.FIELDS[:-1])
+        return all(getattr(self, n) == getattr(other, n) for n in self.COMPARED)
 
     __hash__ = None  # type: ignore[assignment]  # equal values may hold unhashable lists
 
@@ -210,6 +220,11 @@ class InputOptions:
     def for_dictionary(self) -> str:
         """The encoding word lists and training corpora are read in."""
         return self.dict_encoding or self.encoding
+
+    @property
+    def for_difficulty(self) -> str:
+        """The encoding a difficulty file (``wsscore difficulty``'s) is read in."""
+        return self.difficulty_encoding or self.encoding
 
     def dictionary_paths(self) -> list[str]:
         """The files among ``dictionary`` and ``train`` (for the standard-input check)."""

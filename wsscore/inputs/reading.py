@@ -6,6 +6,7 @@ Inputs are read in blocks cut at line ends, so memory does not grow with the len
 from __future__ import annotations
 
 import codecs
+import errno
 import io
 import os
 import re
@@ -73,7 +74,7 @@ def open_binary(path: str) -> BinaryIO:
             "permission denied", where=name, hint="make it readable (chmod u+r) or copy it"
         ) from None
     except OSError as exc:
-        raise WsscoreError(f"cannot open: {exc.strerror or exc}", where=name) from None
+        raise _cannot_open(exc, name) from None
     buffered = raw if isinstance(raw, io.BufferedReader) else io.BufferedReader(_raw_io(raw))
     try:
         head = buffered.peek(6)[:6]
@@ -91,7 +92,7 @@ def open_binary(path: str) -> BinaryIO:
             try:
                 return cast(BinaryIO, module.open(path, "rb"))
             except OSError as exc:
-                raise WsscoreError(f"cannot open: {exc.strerror or exc}", where=name) from None
+                raise _cannot_open(exc, name) from None
     suffix = os.path.splitext(path)[1].lower()
     for _, _, named, kind in _COMPRESSIONS:
         if suffix == named:
@@ -102,6 +103,13 @@ def open_binary(path: str) -> BinaryIO:
                 hint="the file is damaged; if it is plain text, rename it",
             )
     return buffered
+
+
+def _cannot_open(exc: OSError, name: str) -> WsscoreError:
+    hint = None
+    if exc.errno in (errno.EMFILE, errno.ENFILE):  # more files at once than the limit allows
+        hint = "raise the limit on open files, e.g. 'ulimit -n 1024', or read fewer files at once"
+    return WsscoreError(f"cannot open: {exc.strerror or exc}", where=name, hint=hint)
 
 
 def _read_block(stream: BinaryIO, name: str, size: int | None = None) -> bytes:
@@ -253,6 +261,16 @@ class TextFile:
         """Close the file (standard input is left open: it is not ours)."""
         if self.path != "-":
             self.stream.close()
+
+    def reopen(self) -> TextFile | None:
+        """A new reader of the file from its start, in the encoding found for it (warnings
+        kept quiet: they were given once), or None for standard input and pipes, which can be
+        read only once."""
+        if self.path == "-" or not os.path.isfile(self.path):
+            return None
+        return open_text(
+            self.path, self.encoding.name, warnings=Warnings(quiet=True), option=self.option
+        )
 
     def _codec_error(self, exc: UnicodeError) -> WsscoreError:
         """A codec that fails other than on a byte, e.g. UTF-16 without its BOM, punycode."""

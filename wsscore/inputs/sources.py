@@ -39,6 +39,10 @@ class InMemoryLines:
             self.lines_read = len(self._lines)
             yield "\n".join(self._lines) + "\n"
 
+    def reopen(self) -> InMemoryLines | None:
+        """The same lines from the start, or None when they came from an iterator (used up)."""
+        return InMemoryLines(self._lines, self.name) if isinstance(self._lines, Sequence) else None
+
 
 Input = TextFile | InMemoryLines | FormattedInput
 

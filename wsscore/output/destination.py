@@ -16,6 +16,7 @@ from typing import BinaryIO
 
 from wsscore import interrupts
 from wsscore.errors import WsscoreError
+from wsscore.inputs.guards import STDOUT_NAMES, names_stream
 
 STDOUT_NAME = "<stdout>"
 # A deferred standard output is held in memory up to this size, then in a temporary file: a
@@ -35,6 +36,7 @@ def _mode_for(path: str) -> int:
 
 def check_destination(path: str | None, option: str = "-o") -> None:
     """Refuse an unwritable ``-o`` (or ``--plot``) before any work is done, not after a long run."""
+    what = "the figure" if option == "--plot" else "the report"
     if path is None or path == "-":
         if option == "-o" and sys.stdout is None:
             raise WsscoreError(
@@ -42,7 +44,12 @@ def check_destination(path: str | None, option: str = "-o") -> None:
                 hint="redirect it (> FILE) or give -o FILE",
             )
         return
-    what = "the figure" if option == "--plot" else "the report"
+    if sys.stdout is None and names_stream(path, STDOUT_NAMES, 1):
+        # The command put /dev/null there: the output would vanish without a word.
+        raise WsscoreError(
+            f"{option} {path} is standard output, which is closed: {what} has nowhere to go",
+            hint=f"redirect standard output (> FILE), or give {option} a file",
+        )
     if path == "":
         raise WsscoreError(
             f"cannot write {what}: {option} was given an empty file name",

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from wsscore.align.stream import MismatchError, PredictionOverrun, SystemAligner
+from wsscore.align.lines import GoldBlock
+from wsscore.align.stream import EXTRA_TEXT_LIMITS, MismatchError, PredictionOverrun, SystemAligner
 from wsscore.errors import Warnings, WsscoreError
 from wsscore.inputs.formatted import unit_of
-from wsscore.inputs.sources import Input
+from wsscore.inputs.sources import Input, is_file
 from wsscore.metrics.counts import Counts
 
 MISMATCH_LIMIT = 0.10  # under "warn", more differing sentences than this is an error
@@ -95,5 +96,56 @@ def mismatch_refusal(
         f"{'' if complete else 'more than '}{pred_lines}"
         f"{f' {units[1]}s' if units[1] != units[0] else ''}",
         where=pred_file.name,
-        hint=f"{cause}; --mismatch warn scores the rest",
+        hint=f"{cause}; {_policy_that_scores(gold_file, pred_file)}",
     )
+
+
+def _policy_that_scores(gold: Input, prediction: Input) -> str:
+    """The --mismatch policy that scores this prediction, for the hint of a refusal under
+    ``error``, which stopped at the first difference: the files are read again (on this error
+    path only) to count the differing sentences as ``warn`` does."""
+    try:
+        differing = _differing_sentences(gold, prediction)
+    except PredictionOverrun:
+        return (
+            "--mismatch align scores it: past the gold's end it has more text than "
+            "--mismatch warn allows"
+        )
+    limit = f"{MISMATCH_LIMIT:.0%}"
+    if differing is None:  # a stream, read once
+        return (
+            f"--mismatch warn scores it if at most {limit} of the sentences differ, "
+            "--mismatch align whatever differs"
+        )
+    count, sentences = differing
+    share = f"{count} of {sentences} sentences differ"
+    if count > MISMATCH_LIMIT * max(sentences, 1):
+        return f"--mismatch align scores it: {share}, more than the {limit} --mismatch warn allows"
+    return f"--mismatch warn scores it: {share}, within the {limit} it allows"
+
+
+def _differing_sentences(gold: Input, prediction: Input) -> tuple[int, int] | None:
+    """How many of the gold's sentences differ in the prediction as ``warn`` aligns them, and
+    how many there are; None when either input cannot be read again (standard input, a pipe,
+    lines from an iterator) or reading it again fails."""
+    gold_again, pred_again = gold.reopen(), prediction.reopen()
+    try:
+        if gold_again is None or pred_again is None:
+            return None
+        aligner = SystemAligner(pred_again.lines(), extra_limit=EXTRA_TEXT_LIMITS["warn"])
+        sentences, first = 0, 1
+        for text in gold_again.text_blocks():
+            block = GoldBlock(first, text, None)
+            first += len(block.lines)
+            sentences += block.word_and_sentence_counts()[1]
+            aligner.feed_block(block)
+        aligner.finish()
+    except PredictionOverrun:
+        raise
+    except (MismatchError, WsscoreError):
+        return None
+    finally:
+        for again in (gold_again, pred_again):
+            if again is not None and is_file(again):
+                again.close()  # type: ignore[union-attr]
+    return Counts(*aligner.totals).misaligned_lines, sentences

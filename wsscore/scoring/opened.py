@@ -14,7 +14,7 @@ from wsscore.align.stream import SentenceDetail
 from wsscore.errors import InvalidArgument
 from wsscore.inputs.encodings import Crib
 from wsscore.inputs.formatted import FormattedInput
-from wsscore.inputs.options import GOLD_OPTION, PRED_OPTION, InputOptions
+from wsscore.inputs.options import DIFFICULTY_OPTION, GOLD_OPTION, PRED_OPTION, InputOptions
 from wsscore.inputs.reading import TextFile, crib_of
 from wsscore.inputs.sources import Input, Source, is_file, is_path, open_source
 from wsscore.metrics.difficulty import DifficultyReader, DifficultyWeighting
@@ -164,6 +164,11 @@ def _difficulty_reader(difficulty: Source | None, inputs: InputOptions) -> Diffi
     if difficulty is None:
         return None
     source = open_source(
-        difficulty, inputs.encoding, inputs.warnings, inputs.strict, name="<difficulty>"
+        difficulty,
+        inputs.for_difficulty,
+        inputs.warnings,
+        inputs.strict,
+        name="<difficulty>",
+        option=DIFFICULTY_OPTION,
     )
     return DifficultyReader(source.name, source.lines())

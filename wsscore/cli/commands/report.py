@@ -9,6 +9,7 @@ import click
 from wsscore.cli.options import (
     BETA,
     dictionary_options,
+    difficulty_options,
     encoding_options,
     input_options,
     interval_options,
@@ -35,14 +36,9 @@ from wsscore.errors import EXIT_OK, WsscoreError
 @click.option("--title", metavar="TEXT", help="The page's title [default: the gold's name].")
 @interval_options()
 @click.option("--beta", type=BETA, default=1.0, show_default=True, help="Report F_β.")
-@click.option(
-    "--committee",
-    multiple=True,
-    metavar="FILES",
-    help="Segmentations that judge each gold word's difficulty, as for `wsscore score`.",
-)
-@click.option(
-    "--difficulty", metavar="FILE", help="Word difficulties written by `wsscore difficulty`."
+@difficulty_options(
+    "Segmentations that judge each gold word's difficulty, as for `wsscore score`.",
+    "Word difficulties written by `wsscore difficulty`.",
 )
 @encoding_options
 def report(**options: Any) -> None:

@@ -9,6 +9,7 @@ import click
 from wsscore.cli.options import (
     BETA,
     dictionary_options,
+    difficulty_options,
     encoding_options,
     input_options,
     interval_options,
@@ -87,18 +88,11 @@ if TYPE_CHECKING:
     metavar="FILE",
     help="Two columns per line, a tag and what it counts as (with --tags), to compare tag sets.",
 )
-@click.option(
-    "--committee",
-    multiple=True,
-    metavar="FILES",
-    help="Segmentations of the test set (two or more; every file after the option, or a "
+@difficulty_options(
+    "Segmentations of the test set (two or more; every file after the option, or a "
     "quoted glob) that judge each gold word's difficulty: adds the difficulty-weighted "
     "r_b, p_b, f_b and accuracy per difficulty decile (Qian et al. 2016).",
-)
-@click.option(
-    "--difficulty",
-    metavar="FILE",
-    help="Word difficulties written by `wsscore difficulty` (instead of --committee).",
+    "Word difficulties written by `wsscore difficulty` (instead of --committee).",
 )
 @click.option(
     "--plot",
@@ -137,6 +131,7 @@ def _score_command(options: dict[str, Any]) -> int:
     thresholds = _parse_thresholds(options["thresholds"])
     _refuse_oov_thresholds_without_dictionary(options, thresholds)
     report = _build_report(options)
+    _refuse_undefined_thresholds(report, thresholds)  # before anything is printed
     if options["quiet"]:
         text = "".join(_quiet_line(system.metrics.f) for system in report.systems)
     else:
@@ -165,6 +160,37 @@ def _refuse_oov_thresholds_without_dictionary(
             raise click.BadParameter(
                 f"{key} is defined only with a dictionary: give -d/--dict or --train",
                 param_hint="--fail-under",
+            )
+
+
+# Why each figure can be undefined (its denominator is zero), and what to do about it.
+UNDEFINED = {
+    "r": ("the gold has no words", "check the gold"),
+    "p": ("the prediction has no words", "check the prediction"),
+    "roov": (
+        "no gold word is out of vocabulary: every one is in the dictionary",
+        "give the training word list, not one that holds the gold's words",
+    ),
+    "riv": ("no gold word is in the dictionary", "check -d/--train and --dict-encoding"),
+}
+
+
+def _refuse_undefined_thresholds(report: Report, thresholds: list[tuple[str, float]]) -> None:
+    """A threshold on a figure this input leaves undefined can be neither met nor failed: a
+    usage error (exit 2), not a quality drop (exit 1, which would say it was checked)."""
+    for system in report.systems:
+        for key, limit in thresholds:
+            attribute, label = THRESHOLD_METRICS[key]
+            if getattr(system.metrics, attribute) is not None:
+                continue
+            cause = key
+            if key == "f":  # F is undefined when R or P is
+                cause = "r" if system.metrics.recall is None else "p"
+            why, hint = UNDEFINED[cause]
+            raise WsscoreError(
+                f"{label} is undefined ({why}), so --fail-under {key}={limit} cannot be checked",
+                where=system.path if cause == "p" else report.gold.path,
+                hint=f"{hint}, or drop --fail-under {key}",
             )
 
 
@@ -254,11 +280,10 @@ def _check_thresholds(report, thresholds: list[tuple[str, float]]) -> int:
     for system in report.systems:
         for key, limit in thresholds:
             attribute, label = THRESHOLD_METRICS[key]
-            value = getattr(system.metrics, attribute)
-            if value is None or value < limit:
-                shown = "undefined" if value is None else f"{value:.4f}"
+            value = getattr(system.metrics, attribute)  # defined: see the refusal above
+            if value is not None and value < limit:
                 click.echo(
-                    f"wsscore: {system.name}: {label} = {shown} is below {limit} "
+                    f"wsscore: {system.name}: {label} = {value:.4f} is below {limit} "
                     f"(--fail-under {key}={limit})",
                     err=True,
                 )

@@ -11,6 +11,8 @@ from wsscore.cli.running import run_command
 from wsscore.cli.terminal import output_encoding, write_encoded
 from wsscore.errors import EXIT_OK, Warnings
 
+TEXT_OPTION = "--text-encoding"
+
 
 @click.command()
 @click.argument("text", default="-")
@@ -35,7 +37,10 @@ from wsscore.errors import EXIT_OK, Warnings
     metavar="NAME",
     help=f"Encoding of TEXT and the word list: {ENCODING_HELP}",
 )
-@click.option("--dict-encoding", metavar="NAME", help="Encoding of the word list.")
+@click.option("--text-encoding", metavar="NAME", help="Encoding of TEXT (overrides --encoding).")
+@click.option(
+    "--dict-encoding", metavar="NAME", help="Encoding of the word list (overrides --encoding)."
+)
 @text_output_options
 def segment(**options: Any) -> None:
     """Segment TEXT (default: standard input) by greedy forward maximum matching.
@@ -61,7 +66,11 @@ def _segment_command(options: dict[str, Any]) -> int:
         )
     target = output_encoding(options)
     source = open_text(
-        options["text"], options["encoding"], warnings=warnings, strict=options["strict"]
+        options["text"],
+        options["text_encoding"] or options["encoding"],
+        warnings=warnings,
+        strict=options["strict"],
+        option=TEXT_OPTION,  # hints about TEXT's encoding name the option that sets it alone
     )
     matcher = MaxMatcher(entries)
     # A filter: its lines go out as they are segmented (`… | wsscore segment | head`).

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -18,6 +18,9 @@ from wsscore.cli.running import run_command
 from wsscore.cli.terminal import format_for, write_report
 from wsscore.errors import EXIT_OK, WsscoreError
 from wsscore.output.suite import DEFAULT_METRICS, METRIC_CHOICES, SUITE_FORMATS
+
+if TYPE_CHECKING:
+    from wsscore.inputs.manifest import Manifest
 
 
 @click.command()
@@ -93,6 +96,7 @@ def _suite_command(options: dict[str, Any]) -> int:
     metrics = _metrics(options["metrics"], options["ci"])
     manifest = load_manifest(options["manifest"], allow_missing=options["allow_missing"])
     _refuse_outputs_into_inputs(options, manifest)
+    _ensure_open_file_limit(manifest, jobs_of(options["jobs"]))
     settings = SuiteSettings(
         ci=options["ci"],
         beta=options["beta"],
@@ -125,6 +129,15 @@ def _suite_command(options: dict[str, Any]) -> int:
     )
     write_report(options, text)
     return EXIT_OK
+
+
+def _ensure_open_file_limit(manifest: Manifest, jobs: int) -> None:
+    """A corpus is one run: its gold and every system's file for it are open at once (in a
+    worker of their own with --jobs, beside the pool's pipes here)."""
+    from wsscore.inputs.guards import ensure_open_file_limit
+
+    workers = min(jobs, len(manifest.corpora)) if jobs > 1 and len(manifest.corpora) > 1 else 0
+    ensure_open_file_limit(1 + len(manifest.systems), workers=workers)
 
 
 def _metrics(text: str, ci: str) -> tuple[str, ...]:
