@@ -70,6 +70,8 @@ def test_reasons_count_what_fits():
         ["中 b", "国 s"],  # lower-case letters are PKU tags, not positions
         ["中", "国"],  # one character a line, no label
         ["北京 B", "上海 E"],  # a label, but not after one character
+        ["0 00 B"],  # one line: a chars file of one character is not worth the guess
+        ["中 国 S", "", "    "],  # likewise, blank lines aside
     ],
 )
 def test_words_files_that_look_like_other_formats_stay_words(head: list[str]):

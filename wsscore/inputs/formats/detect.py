@@ -18,6 +18,7 @@ from wsscore.inputs.words import split_words
 
 NEARLY_ALL = 0.9  # share of lines (or tokens) that must fit jsonl, conllu or tagged
 NEARLY_ALL_CHARS = 0.95  # chars lines are short and uniform: a misfit is more telling
+MIN_CHARS_LINES = 2  # and one is not enough
 
 
 def detect_format(head: list[str]) -> str:
@@ -73,7 +74,8 @@ def _conllu(lines: list[str]) -> str | None:
 
 def _chars(lines: list[str]) -> str | None:
     fitting = sum(_is_labelled_character(split_words(line)) for line in lines)
-    if not _share(fitting, len(lines), NEARLY_ALL_CHARS):
+    # A single line that fits would be a text of one character: a words line is likelier.
+    if fitting < MIN_CHARS_LINES or not _share(fitting, len(lines), NEARLY_ALL_CHARS):
         return None
     return f"{fitting} of {len(lines)} lines are a character and a B/M/E/S label"
 
