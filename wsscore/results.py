@@ -69,7 +69,7 @@ class SystemResult:
         metrics: Metrics,
         pred_lines: int = 0,
         divergences: list | None = None,
-        sentences: list[SentenceRecord] | None = None,
+        sentences: Sequence[SentenceRecord] | None = None,
         sighan: SighanTotals | None = None,
         extra: ExtraCounts | None = None,
         weighted: WeightedCounts | None = None,

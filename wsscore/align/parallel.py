@@ -21,12 +21,12 @@ import os
 from collections.abc import Callable, Container, Sequence
 from typing import NamedTuple, Protocol
 
+from wsscore.align.records import SentenceRecords
 from wsscore.align.stream import (
     GoldBlock,
     LineErrorsReceiver,
     MismatchError,
     SentenceDetail,
-    SentenceRecord,
     SystemAligner,
 )
 from wsscore.errors import Warnings
@@ -71,7 +71,7 @@ class ChunkAnalysis(Protocol):
 class ChunkResult(NamedTuple):
     totals: list[list[int]]  # per prediction, in Counts field order
     pred_lines: list[int]
-    sentences: list[list[SentenceRecord]]
+    sentences: list[SentenceRecords]
     gold_lines: int
     gold_words: int
     gold_sentences: int
@@ -81,7 +81,7 @@ class ChunkResult(NamedTuple):
 class ParallelResult(NamedTuple):
     totals: list[list[int]]
     pred_lines: list[int]
-    sentences: list[list[SentenceRecord]]
+    sentences: list[SentenceRecords]
     gold_lines: int
     gold_words: int
     gold_sentences: int
@@ -280,7 +280,7 @@ def score_chunk(task: ChunkTask) -> ChunkResult | None:
     """The counts of one chunk, or None if it cannot stand for its part of the whole."""
     gold = _open_range(task.gold)
     predictions = [_open_range(spec) for spec in task.predictions]
-    sentences: list[list[SentenceRecord]] = [[] for _ in predictions]
+    sentences = [SentenceRecords() for _ in predictions]
     analyses = [_ANALYSIS(i) for i in range(len(predictions))] if _ANALYSIS is not None else None
     aligners = [
         SystemAligner(
@@ -372,7 +372,7 @@ def _ignore_ctrl_c() -> None:
 def _merge(results: list[ChunkResult], systems: int) -> ParallelResult:
     totals = [[0] * 10 for _ in range(systems)]
     pred_lines = [0] * systems
-    sentences: list[list[SentenceRecord]] = [[] for _ in range(systems)]
+    sentences = [SentenceRecords() for _ in range(systems)]
     for result in results:
         for index in range(systems):
             totals[index] = [

@@ -38,6 +38,7 @@ from wsscore.align.lines import (
     chars_of_lines,
     line_starts,
 )
+from wsscore.align.records import SentenceRecord
 from wsscore.align.stretch import (
     CUT_MIN_CHARS,
     Difference,
@@ -49,8 +50,6 @@ from wsscore.align.stretch import (
 )
 from wsscore.inputs.words import split_words
 
-# Per-sentence record: (gold line number, counts in Counts field order).
-SentenceRecord = tuple[int, tuple[int, ...]]
 # Lines whose characters agree, as the C speed-ups' count_lines gathers them for `wsscore
 # errors`: their summed counts, their gold words and correct ones by length (5 + 5), their wrong
 # words as (class, word, predicted cut), and (number, wrong words, gold words) of each line

@@ -105,12 +105,18 @@ def with_bootstrap(
 ) -> Metrics:
     """``metrics`` with bootstrap intervals for R, P and F from per-sentence counts
     (RP, PP, TP first, as in Counts)."""
+    columns = tuple([counts[k] for counts in sentences] for k in range(3))
+    return with_bootstrap_of_columns(metrics, columns, samples, seed)  # type: ignore[arg-type]
+
+
+def with_bootstrap_of_columns(
+    metrics: Metrics,
+    columns: tuple[Sequence[int], Sequence[int], Sequence[int]],
+    samples: int,
+    seed: int,
+) -> Metrics:
+    """As :func:`with_bootstrap`, from the per-sentence RP, PP and TP as three columns."""
     recall_ci, precision_ci, f_ci = bootstrap_intervals(
-        [counts[0] for counts in sentences],
-        [counts[1] for counts in sentences],
-        [counts[2] for counts in sentences],
-        samples=samples,
-        seed=seed,
-        beta=metrics.beta,
+        *columns, samples=samples, seed=seed, beta=metrics.beta
     )
     return metrics._replace(recall_ci=recall_ci, precision_ci=precision_ci, f_ci=f_ci)

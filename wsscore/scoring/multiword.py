@@ -16,7 +16,7 @@ from operator import sub
 
 from wsscore.align.counting import substitutions
 from wsscore.align.lines import SentenceDetail
-from wsscore.align.stream import SentenceRecord
+from wsscore.align.records import SentenceRecords
 from wsscore.inputs.dictionary import Dictionary
 from wsscore.inputs.formatted import FormattedInput
 from wsscore.inputs.sources import Input
@@ -72,7 +72,7 @@ class MultiwordCollector:
     def corrected(self, index: int, counts: Counts) -> Counts:
         return counts + self.deltas[index]
 
-    def correct_records(self, index: int, records: list[SentenceRecord]) -> None:
+    def correct_records(self, index: int, records: SentenceRecords) -> None:
         """Add each sentence's difference to its first record."""
         if self._by_line is None:
             return

@@ -12,6 +12,7 @@ from collections.abc import Callable, Container
 from typing import Any, NamedTuple
 
 from wsscore import native
+from wsscore.align.records import SentenceRecords
 from wsscore.align.stream import (
     EXTRA_TEXT_LIMITS,
     GoldBlock,
@@ -19,7 +20,6 @@ from wsscore.align.stream import (
     LineErrorsReceiver,
     MismatchError,
     SentenceDetail,
-    SentenceRecord,
     SystemAligner,
 )
 from wsscore.inputs.dictionary import Dictionary
@@ -61,7 +61,7 @@ class AlignmentRun:
         self.on_detail = on_detail
         self.by_sentence = by_sentence
         count = len(opened.predictions)
-        self.sentences: list[list[SentenceRecord]] = [[] for _ in range(count)]
+        self.sentences = [SentenceRecords() for _ in range(count)]
         self.extra_totals = [ExtraCounts() for _ in range(count)] if extra else None
         self.aligners = [
             SystemAligner(
@@ -192,7 +192,7 @@ class AlignmentRun:
             return None
         for index, aligner in enumerate(self.aligners):
             aligner.totals = result.totals[index]
-            self.sentences[index][:] = result.sentences[index]
+            self.sentences[index] = result.sentences[index]
             for found in result.analyses[index] if result.analyses is not None else []:
                 self._absorb(index, found)  # type: ignore[arg-type]
         return Totals(

@@ -15,13 +15,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from wsscore.align.parallel import effective_jobs
-from wsscore.align.stream import SentenceDetail, SentenceRecord
+from wsscore.align.records import SentenceRecords
+from wsscore.align.stream import SentenceDetail
 from wsscore.errors import InvalidArgument, refuse_standard_input_twice
 from wsscore.inputs.dictionary import Dictionary, check_coverage
 from wsscore.inputs.formatted import format_of
 from wsscore.inputs.options import InputOptions
 from wsscore.inputs.sources import Source, is_path
-from wsscore.metrics.bootstrap import SAMPLES, SEED, with_bootstrap
+from wsscore.metrics.bootstrap import SAMPLES, SEED, with_bootstrap_of_columns
 from wsscore.metrics.counts import Counts
 from wsscore.metrics.ranking import SORT_KEYS
 from wsscore.metrics.scores import CI_METHODS, Metrics, compute
@@ -287,15 +288,15 @@ def _system_result(
 
 
 def _add_bootstrap_intervals(
-    results: list[SystemResult], sentences: list[list[SentenceRecord]], scoring: _Scoring
+    results: list[SystemResult], sentences: list[SentenceRecords], scoring: _Scoring
 ) -> None:
     """Each system's bootstrap intervals (each from the same seed), in ``scoring.jobs``
     threads: the C speed-ups resample without holding the GIL."""
 
-    def bootstrapped(pair: tuple[SystemResult, list[SentenceRecord]]) -> Metrics:
+    def bootstrapped(pair: tuple[SystemResult, SentenceRecords]) -> Metrics:
         result, records = pair
-        counts = [record for _, record in records]
-        return with_bootstrap(result.metrics, counts, scoring.samples, scoring.seed)
+        columns = (records.column(0), records.column(1), records.column(2))  # RP, PP, TP
+        return with_bootstrap_of_columns(result.metrics, columns, scoring.samples, scoring.seed)
 
     pairs = list(zip(results, sentences, strict=True))
     threads = min(effective_jobs(scoring.jobs), len(pairs))

@@ -1,0 +1,57 @@
+"""SentenceRecords: per-sentence records in two arrays, read as a list of (number, counts)."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+from wsscore.align.records import SentenceRecords
+
+RECORDS = [
+    (1, (3, 4, 2, 1, 0, 1, 1, 0, 0, 0)),
+    (2, (5, 5, 5, 0, 0, 0, 0, 0, 0, 0)),
+    (4, (2, 7, 0, 2, 0, 2, 5, 0, 1, 9)),
+]
+
+
+def test_it_reads_as_the_list_it_was_given() -> None:
+    records = SentenceRecords(RECORDS)
+    assert len(records) == 3
+    assert list(records) == RECORDS
+    assert records == RECORDS and records == SentenceRecords(RECORDS)
+    assert records != RECORDS[:2] and records != SentenceRecords(RECORDS[:2])
+    assert records[0] == RECORDS[0] and records[-1] == RECORDS[-1]
+    assert records[1:] == RECORDS[1:] and records[::-1] == RECORDS[::-1]
+    with pytest.raises(IndexError):
+        records[3]
+    assert [counts for _, counts in records] == [counts for _, counts in RECORDS]
+
+
+def test_columns_are_one_count_of_every_record() -> None:
+    records = SentenceRecords(RECORDS)
+    assert list(records.column(0)) == [3, 5, 2]  # RP
+    assert list(records.column(2)) == [2, 5, 0]  # TP
+    assert list(records.column(9)) == [0, 0, 9]  # misaligned characters
+    assert list(records.numbers()) == [1, 2, 4]
+
+
+def test_appending_extending_and_replacing() -> None:
+    records = SentenceRecords()
+    records.append(RECORDS[0])
+    records += RECORDS[1:2]
+    records.extend(SentenceRecords(RECORDS[2:]))
+    assert records == RECORDS
+    records[1] = (2, (6, 6, 6, 0, 0, 0, 0, 0, 0, 0))
+    records[-1] = (5, (1,) * 10)
+    assert records[1] == (2, (6, 6, 6, 0, 0, 0, 0, 0, 0, 0))
+    assert records[2] == (5, (1,) * 10) and records[0] == RECORDS[0]
+    with pytest.raises(ValueError):
+        records.append((6, (1, 2, 3)))
+    with pytest.raises(ValueError):
+        records[0] = (1, (1,) * 11)
+
+
+def test_they_travel_between_processes() -> None:
+    records = SentenceRecords(RECORDS)
+    assert pickle.loads(pickle.dumps(records)) == records
