@@ -55,3 +55,28 @@ def test_appending_extending_and_replacing() -> None:
 def test_they_travel_between_processes() -> None:
     records = SentenceRecords(RECORDS)
     assert pickle.loads(pickle.dumps(records)) == records
+
+
+def test_a_record_of_another_width_is_refused_in_a_batch_too() -> None:
+    records = SentenceRecords(RECORDS)
+    with pytest.raises(ValueError):  # 9 + 11 counts: as many in all, but not a record each
+        records.extend([(7, (1,) * 9), (8, (1,) * 11)])
+    assert records == RECORDS
+
+
+@pytest.mark.parametrize(
+    "system_lines",
+    [
+        [1, 2, 4],  # the same lines: paired straight from the columns
+        [1, 4],  # a line missing on one side
+        [1, 2, 2, 4],  # two records of one line (they add up)
+        [2, 1, 4],  # out of order
+    ],
+)
+def test_pairing_from_columns_is_pairing_by_line_number(system_lines: list[int]) -> None:
+    from wsscore.scoring.comparison import pair_sentences
+
+    system = [(n, (k + 2, k + 1, k, 0, 0, k, 1, 2, 0, 0)) for k, n in enumerate(system_lines)]
+    system = [(n, (dict(RECORDS)[n][0], *counts[1:])) for n, counts in system]
+    expected = pair_sentences(RECORDS, system)
+    assert pair_sentences(SentenceRecords(RECORDS), SentenceRecords(system)) == expected

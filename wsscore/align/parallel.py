@@ -285,7 +285,7 @@ def score_chunk(task: ChunkTask) -> ChunkResult | None:
     aligners = [
         SystemAligner(
             p.lines(),
-            on_sentence=sentences[i].append if task.by_sentence else None,
+            records=sentences[i] if task.by_sentence else None,
             on_detail=analyses[i].on_detail if analyses else None,
             on_extra=analyses[i].on_extra if analyses else None,
             on_line_errors=analyses[i].on_line_errors if analyses else None,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
+from operator import itemgetter
 from typing import overload
 
 # (gold line number, counts in Counts field order)
@@ -40,8 +41,12 @@ class SentenceRecords(Sequence[SentenceRecord]):
             self._numbers.extend(records._numbers)
             self._counts.extend(records._counts)
             return
-        for record in records:
-            self.append(record)
+        records = list(records)
+        if set(map(len, map(itemgetter(1), records))) - {WIDTH}:
+            raise ValueError(f"a record has {WIDTH} counts")
+        flat = [count for _, counts in records for count in counts]
+        self._numbers.extend([number for number, _ in records])
+        self._counts.extend(flat)
 
     def __iadd__(self, records: Iterable[SentenceRecord]) -> SentenceRecords:
         self.extend(records)

@@ -38,7 +38,7 @@ from wsscore.align.lines import (
     chars_of_lines,
     line_starts,
 )
-from wsscore.align.records import SentenceRecord
+from wsscore.align.records import SentenceRecord, SentenceRecords
 from wsscore.align.stretch import (
     CUT_MIN_CHARS,
     Difference,
@@ -211,8 +211,8 @@ def count_lines_of(
 class SystemAligner:
     """Aligns one prediction with the gold; fed gold blocks in order, pulls prediction lines.
 
-    Totals add up in :attr:`totals` (a list in Counts field order). ``on_sentence`` (optional)
-    receives a :data:`SentenceRecord` for every sentence (and for an empty gold line only when
+    Totals add up in :attr:`totals` (a list in Counts field order). ``records`` (optional)
+    gets a :data:`SentenceRecord` for every sentence (and for an empty gold line only when
     predicted words fall on it); ``on_detail`` gets each sentence's words and marks. Either one
     makes the aligner work line by line; without them, blocks whose characters agree with the
     prediction's are counted in one go.
@@ -239,7 +239,7 @@ class SystemAligner:
         self,
         pred_lines: Iterator[str],
         *,
-        on_sentence: Callable[[SentenceRecord], None] | None = None,
+        records: SentenceRecords | None = None,
         on_detail: Callable[[SentenceDetail], None] | None = None,
         on_extra: Callable[[tuple[int, ...]], None] | None = None,
         on_line_errors: LineErrorsReceiver | None = None,
@@ -252,14 +252,14 @@ class SystemAligner:
         self._pred_pushback: deque[str] = deque()
         self._pred_done = False
         self._previous_pred: PredLine | None = None
-        self._on_sentence = on_sentence
+        self._records = records
         self._on_detail = on_detail
         # The detail is wanted for the boundary counts (--extra) only: the C speed-ups count
         # those of a line whose characters agree, and hand them here, without any detail.
         self._on_extra = on_extra if native.AVAILABLE else None
         # Likewise the error analysis, which then needs the detail of differing lines only.
         self._on_line_errors = on_line_errors if native.AVAILABLE else None
-        self._by_line = on_sentence is not None or on_detail is not None
+        self._by_line = records is not None or on_detail is not None
         self._stop_at_first_mismatch = stop_at_first_mismatch
         self._max_divergences = max_divergences
         self._extra_limit = extra_limit
@@ -404,9 +404,8 @@ class SystemAligner:
         pushback.extendleft(reversed(texts[agreed:]))
         if records:  # the lines' totals at once, then their records, as _emit gives them
             self._add(totals)
-            if self._on_sentence is not None:
-                for record in records:
-                    self._on_sentence(record)
+            if self._records is not None:
+                self._records.extend(records)
         return agreed
 
     def feed(self, gold: GoldLine) -> None:
@@ -483,8 +482,8 @@ class SystemAligner:
 
     def _emit(self, number: int, record: tuple[int, ...], detail: SentenceDetail | None) -> None:
         self._add(record)
-        if self._on_sentence is not None:
-            self._on_sentence((number, record))
+        if self._records is not None:
+            self._records.append((number, record))
         if detail is not None and self._on_detail is not None:
             self._on_detail(detail)
 

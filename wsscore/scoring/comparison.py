@@ -10,14 +10,15 @@ Everything is scored once, sentence by sentence (:func:`wsscore.score`); the tes
 
 from __future__ import annotations
 
+import operator
 import os
 import pathlib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from wsscore._version import __version__
 from wsscore.align.parallel import effective_jobs
-from wsscore.align.stream import SentenceRecord
+from wsscore.align.records import SentenceRecord, SentenceRecords
 from wsscore.errors import InvalidArgument, WsscoreError
 from wsscore.inputs.options import InputOptions
 from wsscore.inputs.sources import Source
@@ -249,6 +250,9 @@ def pair_sentences(
     gold line, not to the system, so it is taken from whichever system has the line (the
     paired tests need it equal on both sides; in practice it is 0 on such lines).
     """
+    same_lines = _same_lines_once(baseline, system)
+    if same_lines is not None:
+        return same_lines
     base_lines = _by_line(baseline)
     system_lines = _by_line(system)
     base_pairs = []
@@ -266,14 +270,37 @@ def pair_sentences(
     return base_pairs, system_pairs
 
 
+def _same_lines_once(
+    baseline: Sequence[SentenceRecord], system: Sequence[SentenceRecord]
+) -> tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]] | None:
+    """The usual case, without a dictionary per system: both have a record of the same lines,
+    one each, in order (then pairing by line number changes nothing). None otherwise."""
+    if not isinstance(baseline, SentenceRecords) or not isinstance(system, SentenceRecords):
+        return None
+    numbers = baseline.numbers()
+    if numbers != system.numbers() or not all(map(operator.lt, numbers, numbers[1:])):
+        return None
+    columns = [
+        (records.column(0), records.column(1), records.column(2)) for records in (baseline, system)
+    ]
+    return list(zip(*columns[0], strict=True)), list(zip(*columns[1], strict=True))
+
+
 def _by_line(records: Sequence[SentenceRecord]) -> dict[int, tuple[int, int, int]]:
     """RP, PP, TP per gold line; records of the same line add up (a stretch of differing
     characters is reported line by line, but nothing promises one record per line)."""
     lines: dict[int, tuple[int, int, int]] = {}
-    for number, counts in records:
-        rp, pp, tp = counts[:3]
+    for number, rp, pp, tp in _first_counts(records):
         if number in lines:
             old_rp, old_pp, old_tp = lines[number]
             rp, pp, tp = old_rp + rp, old_pp + pp, old_tp + tp
         lines[number] = (rp, pp, tp)
     return lines
+
+
+def _first_counts(records: Sequence[SentenceRecord]) -> Iterable[tuple[int, int, int, int]]:
+    """(number, RP, PP, TP) of each record: straight from the columns of SentenceRecords."""
+    if isinstance(records, SentenceRecords):
+        columns = (records.column(0), records.column(1), records.column(2))
+        return zip(records.numbers(), *columns, strict=True)
+    return ((number, *counts[:3]) for number, counts in records)  # type: ignore[misc]

@@ -66,7 +66,7 @@ class AlignmentRun:
         self.aligners = [
             SystemAligner(
                 pred_file.lines(),
-                on_sentence=self.sentences[index].append if by_sentence else None,
+                records=self.sentences[index] if by_sentence else None,
                 on_detail=self._detail_receiver(index),
                 on_extra=self._extra_receiver(index),
                 on_line_errors=self._line_errors_receiver(index),
