@@ -63,17 +63,20 @@ class AlignmentRun:
         count = len(opened.predictions)
         self.sentences = [SentenceRecords() for _ in range(count)]
         self.extra_totals = [ExtraCounts() for _ in range(count)] if extra else None
+        self._collectors = [self._collectors_of(index) for index in range(count)]
         self.aligners = [
             SystemAligner(
                 pred_file.lines(),
                 records=self.sentences[index] if by_sentence else None,
-                on_detail=self._detail_receiver(index),
-                on_extra=self._extra_receiver(index),
-                on_line_errors=self._line_errors_receiver(index),
+                on_detail=collectors.on_detail if collectors else self._detail_receiver(index),
+                on_extra=collectors.on_extra if collectors else None,
+                on_line_errors=collectors.on_line_errors if collectors else None,
                 stop_at_first_mismatch=mismatch == "error",
                 extra_limit=EXTRA_TEXT_LIMITS[mismatch],
             )
-            for index, pred_file in enumerate(opened.predictions)
+            for index, (pred_file, collectors) in enumerate(
+                zip(opened.predictions, self._collectors, strict=True)
+            )
         ]
         self.totals = Totals(0, 0, 0, [])
 
@@ -86,46 +89,31 @@ class AlignmentRun:
         """Align every prediction with the whole gold; the totals of the pass."""
         entries = known.lookup if known is not None else None
         self.totals = self._in_parallel(entries, jobs) or self._streaming(entries, progress)
+        for index, collectors in enumerate(self._collectors):
+            if collectors is not None and collectors.extra is not None:
+                self._absorb(index, (collectors.extra, None))
         return self.totals
 
-    def _extra_receiver(self, index: int) -> Callable[[tuple[int, ...]], None] | None:
-        """With --extra alone (no other per-word work), the boundary counts of the lines whose
-        characters agree come from the C speed-ups, summed here; the others from the detail."""
-        if self.extra_totals is None or self.on_detail is not None:
-            return None
+    def _collectors_of(self, index: int) -> _SystemCollectors | None:
+        """What a scored system collects beyond the counts (--extra, a per-sentence callback
+        such as the error analysis), wired for the C speed-ups; None where difficulty weights
+        need every detail too (``_detail_receiver``), or when nothing is collected."""
         if self.opened.weighting is not None or index >= self.opened.systems:
             return None
-        totals = self.extra_totals
-
-        def receive(counts: tuple[int, ...]) -> None:
-            totals[index] += ExtraCounts(*counts)
-
-        return receive
-
-    def _line_errors_receiver(self, index: int) -> LineErrorsReceiver | None:
-        """An ``on_detail`` callback with an ``equal_lines(index, first_number, gold_lines,
-        pred_lines, found)`` method (the error analysis) gets the lines whose characters agree
-        through it, as the C speed-ups find them, and the detail of the others only."""
-        equal_lines = getattr(self.on_detail, "equal_lines", None)
-        if equal_lines is None or self.extra_totals is not None:
+        if self.extra_totals is None and self.on_detail is None:
             return None
-        if self.opened.weighting is not None or index >= self.opened.systems:
-            return None
-
-        def receive(first: int, gold: list[str], pred: list[str], found: LineErrorsFound) -> None:
-            equal_lines(index, first, gold, pred, found)
-
-        return receive
+        return _SystemCollectors(index, self.extra_totals is not None, self.on_detail)
 
     def _detail_receiver(self, index: int) -> Callable[[SentenceDetail], None] | None:
+        """With difficulty weights: every sentence's detail goes to them, and a scored system's
+        to its boundary counts and the per-sentence callback too."""
         weighting = self.opened.weighting
-        if self.on_detail is None and self.extra_totals is None and weighting is None:
+        if weighting is None:
             return None  # the aligner then skips building per-word details altogether
         scored = index < self.opened.systems
 
         def receive(detail: SentenceDetail) -> None:
-            if weighting is not None:
-                weighting.add(index, detail)
+            weighting.add(index, detail)
             if not scored:
                 return  # a committee member only
             if self.extra_totals is not None:
@@ -199,11 +187,11 @@ class AlignmentRun:
             result.gold_lines, result.gold_words, result.gold_sentences, result.pred_lines
         )
 
-    def _chunk_analysis(self, index: int) -> _ChunkCollectors:
-        """What a worker collects for system ``index``: as this process would (see
-        ``_detail_receiver``), into a fresh copy of the per-sentence collector."""
+    def _chunk_analysis(self, index: int) -> _SystemCollectors:
+        """What a worker collects for system ``index``: as this process would, into a fresh
+        copy of the per-sentence collector."""
         copy = getattr(self.on_detail, "chunk_copy", None)
-        return _ChunkCollectors(index, self.extra_totals is not None, copy() if copy else None)
+        return _SystemCollectors(index, self.extra_totals is not None, copy() if copy else None)
 
     def _absorb(self, index: int, found: tuple[ExtraCounts | None, object]) -> None:
         extra, state = found
@@ -213,9 +201,11 @@ class AlignmentRun:
             self.on_detail.absorb(state)  # type: ignore[union-attr]
 
 
-class _ChunkCollectors:
-    """One worker's boundary counts and per-sentence collector for one system (a
-    :class:`~wsscore.align.parallel.ChunkAnalysis`), wired as ``AlignmentRun`` wires its own."""
+class _SystemCollectors:
+    """A system's boundary counts and per-sentence collector, wired to the aligner: lines that
+    agree are counted by the C speed-ups (their boundary counts, or their wrong words for a
+    collector with ``equal_lines``), the others from their detail. In a worker, for its chunk
+    (a :class:`~wsscore.align.parallel.ChunkAnalysis`)."""
 
     def __init__(self, index: int, extra: bool, collector: Any | None):
         self.index = index
