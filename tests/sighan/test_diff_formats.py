@@ -9,6 +9,7 @@ wsscore's readers and of ``wsscore convert``.
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -18,6 +19,15 @@ from conftest import C_LOCALE, FIXTURES, need_script, run_perl_script
 
 GOLD, PRED, WORDS = FIXTURES / "gold.txt", FIXTURES / "pred.txt", FIXTURES / "words.txt"
 FORMATS = ("tagged", "chars", "conllu", "jsonl")
+
+
+@pytest.fixture(autouse=True)
+def _gnu_diff() -> None:
+    found = shutil.which("diff")
+    if found is None:
+        pytest.skip("GNU diff is needed for --match diff")
+    if b"GNU diffutils" not in subprocess.run([found, "--version"], capture_output=True).stdout:
+        pytest.skip(f"{found} is not GNU diff")
 
 
 def _wsscore(*args: object) -> subprocess.CompletedProcess:
@@ -113,6 +123,16 @@ def test_a_formatted_prediction_gives_the_perl_scripts_summary(fmt: str, tmp_pat
     pred = _write_as(fmt, PRED, tmp_path)
     ours = _ok(_wsscore("score", "--match", "diff", "-f", "sighan", "-d", WORDS, GOLD, pred))
     assert ours == expected[expected.index(b"=== SUMMARY:\n") :]
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_wsscore_sighan_prints_the_same_blocks_for_a_formatted_prediction(
+    fmt: str, tmp_path: Path
+) -> None:
+    # Absolute paths: the script's layout prints base names, the same for both files.
+    pred = _write_as(fmt, PRED, tmp_path)
+    words = _ok(_wsscore("sighan", "--match", "diff", WORDS, GOLD, PRED.resolve()))
+    assert _ok(_wsscore("sighan", "--match", "diff", WORDS, GOLD, pred.resolve())) == words
 
 
 def test_multiword_tokens_give_their_words_when_they_spell_the_token(tmp_path: Path) -> None:
