@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import re
+import subprocess
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -118,8 +120,9 @@ class Sample:
     def path(self) -> Path:
         return TOOLS / self.name
 
-    def sentences(self) -> list[list[Token]]:
-        return [self.read(line) for line in self.path.read_text("utf-8").splitlines()]
+    def sentences(self, path: Path | None = None) -> list[list[Token]]:
+        text = (path or self.path).read_text("utf-8")
+        return [self.read(line) for line in text.splitlines()]
 
     @property
     def tagged(self) -> bool:
@@ -206,12 +209,14 @@ def _as_conllu(sentences: list[list[Token]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _script_counts(sample: Sample, tmp_path: Path) -> dict[str, tuple[int, int, int]]:
+def _script_counts(
+    sample: Sample, tmp_path: Path, gold: Path = GOLD, path: Path | None = None
+) -> dict[str, tuple[int, int, int]]:
     conll18 = _conll18()
     system = tmp_path / "system.conllu"
-    system.write_text(_as_conllu(sample.sentences()), encoding="utf-8")
+    system.write_text(_as_conllu(sample.sentences(path)), encoding="utf-8")
     evaluation = conll18.evaluate(
-        conll18.load_conllu_file(str(GOLD)), conll18.load_conllu_file(str(system))
+        conll18.load_conllu_file(str(gold)), conll18.load_conllu_file(str(system))
     )
     metrics = ("Words", "UPOS") if sample.tagged else ("Words",)
     return {
@@ -227,9 +232,11 @@ def _script_counts(sample: Sample, tmp_path: Path) -> dict[str, tuple[int, int, 
 # --- the tests -------------------------------------------------------------------------------
 
 
-def _wsscore_counts(sample: Sample) -> dict[str, tuple[int, int, int]]:
+def _wsscore_counts(
+    sample: Sample, gold: Path = GOLD, path: Path | None = None
+) -> dict[str, tuple[int, int, int]]:
     inputs = InputOptions(gold_format="conllu", tag_column="upos", **sample.options)
-    system = score(GOLD, [sample.path], inputs=inputs, tags=sample.tagged, tag_map=TAG_MAP)
+    system = score(gold, [path or sample.path], inputs=inputs, tags=sample.tagged, tag_map=TAG_MAP)
     result = system.systems[0]
     counts = {"Words": (result.counts.correct, result.counts.gold_words, result.counts.pred_words)}
     if sample.tagged:
@@ -263,3 +270,38 @@ def test_each_sample_is_the_gold_text(sample: Sample) -> None:
     ]
     ours = ["".join(word for word, _ in tokens) for tokens in sample.sentences()]
     assert [re.sub(r"\s", "", text) for text in ours] == gold
+
+
+# --- the whole UD test set, when the tools are at hand ------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def whole_outputs(tmp_path_factory) -> Path:
+    """Every tool's output on all 500 sentences of the UD test set, made by make_samples.py
+    with the Python named by WSSCORE_TOOLS_PYTHON (an environment that has the tools; they are
+    no test dependency), in a temporary directory: whole outputs are never kept."""
+    tools_python = os.environ.get("WSSCORE_TOOLS_PYTHON")
+    ud_test = ROOT.parent / "shared" / "ud" / "zh_gsd-ud-test.conllu"
+    if not tools_python or not ud_test.is_file():
+        pytest.skip("set WSSCORE_TOOLS_PYTHON to a Python with the tools, with ../shared/ud")
+    directory = tmp_path_factory.mktemp("whole")
+    subprocess.run(
+        [tools_python, str(TOOLS / "make_samples.py"), str(ud_test), "500"],
+        cwd=directory,
+        capture_output=True,
+        check=True,
+    )
+    return directory
+
+
+@pytest.mark.parametrize("sample", _params())
+def test_whole_outputs_give_the_scripts_counts(
+    sample: Sample, whole_outputs: Path, tmp_path: Path
+) -> None:
+    path = whole_outputs / sample.name
+    if not path.is_file():
+        pytest.skip(f"{sample.name} was not made (its tool is missing)")
+    gold = whole_outputs / "gold.conllu"
+    expected = _script_counts(sample, tmp_path, gold, path)
+    assert _wsscore_counts(sample, gold, path) == expected
+    assert expected["Words"][1] == 12010  # every word of the test set
