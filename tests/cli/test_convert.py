@@ -135,6 +135,19 @@ def test_the_converted_ud_test_gold_scores_fully_against_the_original(
     assert scores[column.upper()].correct == 12010
     other = "XPOS" if column == "upos" else "UPOS"
     assert scores[other].correct == 0  # the other tag column is _
+    # The text and SpaceAfter are the original's, word for word (the 19 texts with spaces too).
+    assert _texts_and_spaces(written) == _texts_and_spaces(gold)
+
+
+def _texts_and_spaces(path: Path) -> list[object]:
+    kept: list[object] = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        columns = line.split("\t")
+        if line.startswith("# text"):
+            kept.append(line)
+        elif len(columns) == 10 and "." not in columns[0]:
+            kept.append((columns[0], columns[1], "SpaceAfter=No" in columns[9]))
+    return kept
 
 
 def test_conllu_output_puts_the_tags_in_the_named_column() -> None:
@@ -145,7 +158,7 @@ def test_conllu_output_puts_the_tags_in_the_named_column() -> None:
         "# sent_id = 1",
         "# text = 中国人民",
         "1\t中国\t_\t_\tNR\t_\t0\troot\t_\tSpaceAfter=No",
-        "2\t人民\t_\t_\tNN\t_\t1\tdep\t_\t_",
+        "2\t人民\t_\t_\tNN\t_\t1\tdep\t_\tSpaceAfter=No",
         "",
     ]
 

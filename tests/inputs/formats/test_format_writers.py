@@ -123,7 +123,7 @@ def test_conllu_output_has_a_placeholder_tree_and_the_tag_in_the_named_column() 
         "# text = 中国人民好",
         "1\t中国\t_\t_\tNR\t_\t0\troot\t_\tSpaceAfter=No",
         "2\t人民\t_\t_\t_\t_\t1\tdep\t_\tSpaceAfter=No",
-        "3\t好\t_\t_\tVA\t_\t2\tdep\t_\t_",
+        "3\t好\t_\t_\tVA\t_\t2\tdep\t_\tSpaceAfter=No",
         "",
     ]
 
@@ -133,10 +133,39 @@ def test_conllu_output_writes_a_multi_word_token_before_its_words() -> None:
         1,
         [Token("Es", "AUX"), Token("del", None)],
         {1: [Token("de", "ADP"), Token("el", "DET")]},
+        "Es del",
     )
     assert _write("conllu", [sentence], Target("t"))[2:6] == [
-        "1\tEs\t_\tAUX\t_\t_\t0\troot\t_\tSpaceAfter=No",
-        "2-3\tdel\t_\t_\t_\t_\t_\t_\t_\t_",
+        "1\tEs\t_\tAUX\t_\t_\t0\troot\t_\t_",
+        "2-3\tdel\t_\t_\t_\t_\t_\t_\t_\tSpaceAfter=No",
         "2\tde\t_\tADP\t_\t_\t1\tdep\t_\t_",
         "3\tel\t_\tDET\t_\t_\t2\tdep\t_\t_",
     ]
+
+
+def test_conllu_output_keeps_the_spaces_of_a_conllu_input_text() -> None:
+    lines = [
+        "# text = 在 iPhone 6上",
+        *(f"{n}\t{w}" + "\t_" * 8 for n, w in enumerate(["在", "iPhone", "6", "上"], 1)),
+        "",
+        "# sent_id = 2",
+        "1\t好" + "\t_" * 8,
+    ]
+    read = list(read_sentences("conllu", lines, name="t", warnings=Warnings(quiet=True)))
+    assert [sentence.text for sentence in read] == ["在 iPhone 6上", None]
+    assert [row.split("\t")[-1] for row in _write("conllu", read, Target("t"))[1:6]] == [
+        "# text = 在 iPhone 6上",
+        "_",
+        "_",
+        "SpaceAfter=No",
+        "SpaceAfter=No",
+    ]
+
+
+def test_conllu_output_joins_the_words_when_the_text_is_not_theirs() -> None:
+    # The FORM "iPhone 6" lost its space when read (a word holds none): the text no longer
+    # spells the words one by one, so it is rebuilt from them.
+    sentence = Sentence(1, [Token("在", None), Token("iPhone6", None)], None, "在 iPhone 6")
+    written = _write("conllu", [sentence], Target("t"))
+    assert written[1] == "# text = 在iPhone6"
+    assert [row.split("\t")[-1] for row in written[2:4]] == ["SpaceAfter=No"] * 2

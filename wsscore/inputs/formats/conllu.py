@@ -51,6 +51,8 @@ def read_conllu(lines: Iterable[str], *, name: str, options: FormatOptions) -> I
     start = 0  # line of the sentence's first token line; 0 while none is read
     count = 0  # word lines of the sentence read so far
     expected = "1"  # the ID the next word line must have: compared as text, never parsed
+    text: str | None = None  # the sentence's "# text = ..." comment
+    ids = ID_TEXTS  # a local: read on every word line
     for number, line in enumerate(lines, 1):
         columns = line.split("\t")  # a "\r" at the end is in the last column, never read
         # Most lines are plain word lines with the next ID: they take this short path, which
@@ -61,7 +63,7 @@ def read_conllu(lines: Iterable[str], *, name: str, options: FormatOptions) -> I
                 form = _without_white_space(columns, number, name)  # is unprintable
             token = _new(Token, (form, None if tag == "_" else tag))
             count += 1
-            expected = ID_TEXTS[count + 1] if count < MAX_ID_TEXT else str(count + 1)
+            expected = ids[count + 1] if count < MAX_ID_TEXT else str(count + 1)
             if inside is None:
                 tokens.append(token)
             else:
@@ -71,9 +73,13 @@ def read_conllu(lines: Iterable[str], *, name: str, options: FormatOptions) -> I
             _check_blank(line, number, name)
             if start:
                 _check_closed(inside, name, number)
-                yield Sentence(start, tokens, parts or None)
+                yield Sentence(start, tokens, parts or None, text)
                 tokens, parts, inside, start, count, expected = [], {}, None, 0, 0, "1"
-        elif not columns[0].startswith("#"):
+            text = None
+        elif columns[0].startswith("#"):
+            if "text" in line:
+                text = _text_comment(line) or text
+        else:
             columns[-1] = columns[-1].rstrip("\r")
             _check_other_line(columns, number, name)  # a range or an empty node, or an error
             kind = id_kind(columns[0])
@@ -85,7 +91,7 @@ def read_conllu(lines: Iterable[str], *, name: str, options: FormatOptions) -> I
             start = start or number
     if start:
         _check_closed(inside, name, None)
-        yield Sentence(start, tokens, parts or None)
+        yield Sentence(start, tokens, parts or None, text)
 
 
 class _Range(NamedTuple):
@@ -194,6 +200,12 @@ def _without_white_space(columns: list[str], number: int, name: str) -> str:
             hint="write the word in column 2; a word is never empty",
         )
     return form
+
+
+def _text_comment(line: str) -> str | None:
+    """The text of a ``# text = ...`` comment line, None for any other comment."""
+    key, equals, value = line[1:].partition("=")
+    return value.strip() if equals and key.strip() == "text" else None
 
 
 def _check_blank(line: str, number: int, name: str) -> None:

@@ -12,8 +12,10 @@ CoNLL-U output is a file that conll18_ud_eval.py loads: ``# sent_id`` and ``# te
 the tag in the column :attr:`Target.tag_column` names (the other ``_``), and a placeholder tree,
 since a segmenter gives no syntax and the reference script refuses a HEAD of ``_``: each word's
 HEAD is the word before it (DEPREL ``dep``), the first word's is 0 (DEPREL ``root``). The text is
-the sentence's words joined without spaces (Chinese has none between words; no input format but
-CoNLL-U records where spaces were), so every word but the last has ``SpaceAfter=No``.
+a CoNLL-U input's own ``# text`` when its tokens spell it (its spaces kept); otherwise the words
+joined without spaces, since Chinese has none between words and no other format records where
+spaces were. A token that no space follows in the text has ``SpaceAfter=No``, the last one too,
+as UD Chinese GSD has it: Chinese puts no space between sentences either.
 """
 
 from __future__ import annotations
@@ -73,12 +75,11 @@ def write_chars(sentence: Sentence, ordinal: int, target: Target) -> str:
 
 def write_conllu(sentence: Sentence, ordinal: int, target: Target) -> str:
     """Comments, then the word lines (a multi-word token as a range line before its words)."""
-    text = "".join(sentence.words())
+    text, spaces = _text_and_spaces(sentence)
     rows = [f"# sent_id = {ordinal}\n", f"# text = {text}\n"]
     number = 1
-    last = len(sentence.tokens) - 1
     for position, token in enumerate(sentence.tokens):
-        misc = "_" if position == last else "SpaceAfter=No"
+        misc = "_" if spaces[position] else "SpaceAfter=No"
         words = (sentence.parts or {}).get(position)
         if words is not None:
             _check_one_piece(token.word, "word", sentence, target, "conllu")
@@ -111,6 +112,32 @@ WRITERS: dict[str, Writer] = {
 
 def _bmes(length: int) -> list[str]:
     return ["S"] if length == 1 else ["B", *["M"] * (length - 2), "E"]
+
+
+def _text_and_spaces(sentence: Sentence) -> tuple[str, list[bool]]:
+    """The sentence's text and, for each token, whether a space follows it there: the CoNLL-U
+    input's own ``# text`` when its tokens spell it, else the words joined without spaces."""
+    words = sentence.words()
+    if sentence.text is not None:
+        spaces = _spaces_after(words, sentence.text)
+        if spaces is not None:
+            return sentence.text, spaces
+    return "".join(words), [False] * len(words)
+
+
+def _spaces_after(words: list[str], text: str) -> list[bool] | None:
+    """Whether white space follows each word in ``text``; None when the words do not spell
+    ``text`` (a FORM that lost its inner spaces, a text from another version of the tokens)."""
+    spaces = []
+    at = 0
+    for word in words:
+        while at < len(text) and text[at].isspace():
+            at += 1
+        if not text.startswith(word, at):
+            return None
+        at += len(word)
+        spaces.append(at < len(text) and text[at].isspace())
+    return spaces if not text[at:].strip() else None
 
 
 def _label_read(label: str) -> tuple[str, str | None] | None:
