@@ -291,3 +291,26 @@ def test_convert_reads_a_chars_file_in_the_order_given(tmp_path: Path):
     done = _wsscore("convert", source, "--to", "tagged", "--label-order", "tag-pos")
     assert done.returncode == 0, done.stderr
     assert done.stdout.decode("utf-8") == "个人/M\n"
+
+
+def test_a_suite_manifest_sets_the_label_order(tmp_path: Path):
+    from wsscore.inputs.manifest import load_manifest
+
+    gold = _write(tmp_path, "gold.chars", "他 S-PN\n")
+    manifest = _write(
+        tmp_path,
+        "suite.toml",
+        '[defaults]\nlabel_order = "tag-pos"\n\n[corpora.ctb]\ngold = "gold.chars"\n'
+        'gold_label_order = "pos-tag"\n\n[systems]\na = "a.chars"\n',
+    )
+    (corpus,) = load_manifest(manifest, allow_missing=True).corpora
+    assert corpus.gold == str(gold)
+    inputs = corpus.inputs(InputOptions())
+    assert (inputs.label_order, inputs.gold_label_order) == ("tag-pos", "pos-tag")
+    bad = _write(
+        tmp_path,
+        "bad.toml",
+        '[corpora.ctb]\ngold = "gold.chars"\nlabel_order = "x"\n\n[systems]\na = "a.chars"\n',
+    )
+    with pytest.raises(WsscoreError, match="label_order: expected one of pos-tag, tag-pos"):
+        load_manifest(bad, allow_missing=True)
