@@ -132,7 +132,8 @@ def test_a_label_against_the_decided_order_is_refused_where_it_is():
 def test_a_label_against_the_order_given_is_refused():
     error = _error(["北 B-NR"], order="tag-pos")
     assert error.where == "t:1:3"
-    assert "--label-order is tag-pos" in error.message
+    assert "the label order given is tag-pos" in error.message
+    assert error.hint is not None and "--gold-label-order pos-tag" in error.hint
 
 
 def test_the_wait_for_a_deciding_label_is_bounded(monkeypatch: pytest.MonkeyPatch):
@@ -193,7 +194,7 @@ def test_each_side_may_have_its_own_order(tmp_path: Path):
     (system,) = score(gold, [prediction], inputs=inputs, tags=True).systems
     assert (system.counts.correct, system.label_order) == (2, "tag-pos")
     assert system.tags is not None and system.tags.tag_correct == 1  # 个人: M; 他: PN, not M
-    with pytest.raises(WsscoreError, match="--label-order is tag-pos"):
+    with pytest.raises(WsscoreError, match="the label order given is tag-pos"):
         score(gold, [prediction], inputs=InputOptions(label_order="tag-pos"))
 
 

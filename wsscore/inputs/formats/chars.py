@@ -168,8 +168,7 @@ class LabelOrder:
             raise WsscoreError(
                 f"label {label!r} reads only as {shown} ({EXAMPLES[shown]}), but {self._why()}",
                 where=where,
-                hint="the labels of a file are all pos-tag (B-NN) or all tag-pos (NN-B): "
-                "fix the label",
+                hint=self._contradiction_hint(shown),
             )
         return ONE_WAY
 
@@ -200,9 +199,17 @@ class LabelOrder:
             hint="give --label-order if the labels are in the other order",
         )
 
+    def _contradiction_hint(self, shown: str) -> str:
+        if self.given:  # the option may be meant for the other files of the run
+            return (
+                f"give this file its own order with --gold-label-order {shown} or "
+                f"--pred-label-order {shown}"
+            )
+        return "the labels of a file are all pos-tag (B-NN) or all tag-pos (NN-B): fix the label"
+
     def _why(self) -> str:
         if self.given:
-            return f"--label-order is {self.order}"
+            return f"the label order given is {self.order}"
         example = EXAMPLES[self.order or POS_TAG]
         return f"the file's labels are {self.order} ({example}) from {self.decided_at} on"
 
