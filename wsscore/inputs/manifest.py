@@ -63,7 +63,7 @@ from dataclasses import dataclass
 
 from wsscore.errors import InvalidArgument, WsscoreError, location
 from wsscore.inputs.encodings import SUPPORTED_NAMES, lookup
-from wsscore.inputs.formats.model import TAG_COLUMNS
+from wsscore.inputs.formats.model import LABEL_ORDERS, TAG_COLUMNS
 from wsscore.inputs.formatted import FORMAT_CHOICES
 from wsscore.inputs.options import MISMATCH_POLICIES, InputOptions
 
@@ -394,6 +394,9 @@ SETTINGS: dict[str, tuple[str, Check]] = {
     "tag_sep": ("tag_sep", _tag_sep),
     "drop_first_token": ("drop_first_token", _boolean),
     "tag_column": ("tag_column", _choice(TAG_COLUMNS)),
+    "label_order": ("label_order", _choice(LABEL_ORDERS)),
+    "gold_label_order": ("gold_label_order", _choice(LABEL_ORDERS)),
+    "pred_label_order": ("pred_label_order", _choice(LABEL_ORDERS)),
     "mismatch": ("mismatch", _choice(MISMATCH_POLICIES)),
     "tags": ("tags", _boolean),
 }

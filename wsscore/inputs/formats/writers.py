@@ -11,7 +11,7 @@ import json
 from collections.abc import Callable
 
 from wsscore.errors import WsscoreError, location
-from wsscore.inputs.formats.model import Sentence
+from wsscore.inputs.formats.model import POS_TAG, Sentence
 
 Writer = Callable[[Sentence, str, str], str]
 
@@ -28,13 +28,19 @@ def write_tagged(sentence: Sentence, name: str, tag_sep: str) -> str:
     return " ".join(tokens) + "\n"
 
 
-def write_chars(sentence: Sentence, name: str, tag_sep: str) -> str:
-    """A character and its BMES label per line (``B-NN`` with a tag); a blank line after."""
+def write_chars(sentence: Sentence, name: str, tag_sep: str, *, label_order: str = POS_TAG) -> str:
+    """A character and its BMES label per line (``B-NN`` with a tag, or ``NN-B`` in the
+    ``tag-pos`` label order); a blank line after."""
     rows = []
     for token in sentence.syntactic():
-        suffix = f"-{token.tag}" if token.tag is not None else ""
-        for char, label in zip(token.word, _bmes(len(token.word)), strict=True):
-            rows.append(f"{char}\t{label}{suffix}\n")
+        for char, position in zip(token.word, _bmes(len(token.word)), strict=True):
+            if token.tag is None:
+                label = position
+            elif label_order == POS_TAG:
+                label = f"{position}-{token.tag}"
+            else:
+                label = f"{token.tag}-{position}"
+            rows.append(f"{char}\t{label}\n")
     return "".join(rows) + "\n"
 
 
