@@ -1,0 +1,121 @@
+"""No internal error from any input, and messages that say what is wrong (issue 21, items 7 and
+11): each hostile input below ended in ``internal error`` (or a misleading message) before; now
+each gets exit 2 and one line naming the file (and line and column where there is one), with no
+traceback and nothing on standard output, or it works.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from wsscore.cli.app import cli
+
+LONG_NUMBER = "1" * 5000  # over Python's int max str digits (4300)
+DEEP_JSON = "[" * 100_000 + "]" * 100_000
+GOLD_WORDS = "我们 走\n他 来\n"
+GOLD_JSONL = '["我们", "走"]\n["他", "来"]\n'
+
+
+@dataclass
+class Run:
+    status: int
+    stdout: str
+    stderr: str
+
+
+def run_cli(directory: Path, *args: str, stdin: str = "") -> Run:
+    import os
+
+    before = os.getcwd()
+    os.chdir(directory)  # the messages name files as given: relative to here
+    try:
+        result = CliRunner().invoke(cli, list(args), input=stdin)
+    finally:
+        os.chdir(before)
+    return Run(result.exit_code, result.stdout, result.stderr)
+
+
+def assert_one_error(run: Run, *parts: str) -> str:
+    """Exit 2, nothing on stdout, one line on stderr holding every part; returns the line."""
+    assert run.status == 2, run
+    assert run.stdout == ""
+    lines = [line for line in run.stderr.splitlines() if not line.startswith("wsscore: warning")]
+    assert len(lines) == 1, run.stderr
+    line = lines[0]
+    assert line.startswith("wsscore: error: "), line
+    assert "internal error" not in line and "Traceback" not in run.stderr
+    assert "sys.set_int_max_str_digits" not in line  # Python's own hint is no hint for a user
+    for part in parts:
+        assert part in line, (part, line)
+    return line
+
+
+def write(directory: Path, name: str, text: str | bytes) -> str:
+    path = directory / name
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text, encoding="utf-8")
+    return name
+
+
+# --- item 7: JSON Lines ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("pred", "parts"),
+    [
+        (f'["我们", "走"]\n[{LONG_NUMBER}]\n', ("pred.jsonl:2:", "5000 digits", "not a string")),
+        (f'["我们", "走"]\n{DEEP_JSON}\n', ("pred.jsonl:2:", "nested too deeply")),
+        ('["我们", "走"]\n["\\ud800", "来"]\n', ("pred.jsonl:2:3:", "\\ud800", "lone surrogate")),
+        ('["我们", "走"]\n["他", "来\\udcff"]\n', ("pred.jsonl:2:", "\\udcff", "lone surrogate")),
+    ],
+    ids=["long-number", "deep-nesting", "lone-high-surrogate", "lone-low-surrogate"],
+)
+def test_a_hostile_json_line_gets_one_line(tmp_path, pred, parts):
+    write(tmp_path, "gold.jsonl", GOLD_JSONL)
+    write(tmp_path, "pred.jsonl", pred)
+    run = run_cli(tmp_path, "score", "gold.jsonl", "pred.jsonl", "--input-format", "jsonl")
+    assert_one_error(run, *parts)
+
+
+@pytest.mark.parametrize(
+    "first_line", [f"[{LONG_NUMBER}]", DEEP_JSON, '["\\ud800"]'], ids=["number", "deep", "lone"]
+)
+def test_format_detection_survives_a_hostile_json_line(tmp_path, first_line):
+    """Detection parses the first lines as JSON too: the same guard keeps it from failing."""
+    write(tmp_path, "gold.txt", GOLD_WORDS)
+    write(tmp_path, "pred.jsonl", f'{first_line}\n["他", "来"]\n')
+    assert_one_error(run_cli(tmp_path, "score", "gold.txt", "pred.jsonl"), "pred.jsonl")
+
+
+def test_a_long_number_beside_the_words_is_ignored_with_its_key(tmp_path):
+    write(tmp_path, "gold.jsonl", GOLD_JSONL)
+    write(tmp_path, "pred.jsonl", f'{{"tokens": ["我们", "走"], "id": {LONG_NUMBER}}}\n["他", "来"]\n')
+    run = run_cli(tmp_path, "score", "gold.jsonl", "pred.jsonl", "-f", "json")
+    assert run.status == 0, run.stderr
+    assert json.loads(run.stdout)["systems"][0]["counts"]["correct"] == 4
+
+
+@pytest.mark.parametrize("command", ["score", "report", "errors", "difficulty"])
+def test_a_lone_surrogate_escape_is_refused_by_every_command(tmp_path, command):
+    """It cannot be written out (UTF-8 has no lone surrogates): each command that writes words
+    ended in an internal error; the reader refuses it, for all of them alike."""
+    write(tmp_path, "gold.jsonl", '["我们", "走"]\n["\\ud800", "来"]\n')
+    write(tmp_path, "pred.jsonl", '["我们", "走"]\n["\\ud800来"]\n')
+    write(tmp_path, "other.jsonl", '["我", "们", "走"]\n["\\ud800", "来"]\n')
+    args = [command, "gold.jsonl", "pred.jsonl", "--input-format", "jsonl"]
+    if command == "difficulty":
+        args.append("other.jsonl")
+    if command == "report":
+        args += ["-o", "page.html"]
+    assert_one_error(run_cli(tmp_path, *args), "gold.jsonl:2:3:", "lone surrogate")
+    assert not (tmp_path / "page.html").exists()
+
+
