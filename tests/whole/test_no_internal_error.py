@@ -119,3 +119,53 @@ def test_a_lone_surrogate_escape_is_refused_by_every_command(tmp_path, command):
     assert not (tmp_path / "page.html").exists()
 
 
+# --- item 7: CoNLL-U, manifests, difficulty files ---------------------------------------------------
+
+CONLLU_WORDS = "1\t我\t_\t_\t_\t_\t0\troot\t_\t_\n2\t们\t_\t_\t_\t_\t1\tdep\t_\t_\n\n"
+
+
+@pytest.mark.parametrize(
+    ("pred", "where"),
+    [
+        (f"{LONG_NUMBER}-2\t我们\t_\t_\t_\t_\t_\t_\t_\t_\n" + CONLLU_WORDS, "pred.conllu:1:1:"),
+        (f"1-{LONG_NUMBER}\t我们\t_\t_\t_\t_\t_\t_\t_\t_\n" + CONLLU_WORDS, "pred.conllu:1:1:"),
+        (
+            "1-2\t我们\t_\t_\t_\t_\t_\t_\t_\t_\n1\t我\t_\t_\t_\t_\t0\troot\t_\t_\n"
+            f"{LONG_NUMBER}\t们\t_\t_\t_\t_\t1\tdep\t_\t_\n\n",
+            "pred.conllu:3:",
+        ),
+    ],
+    ids=["range-start", "range-end", "word-of-a-range"],
+)
+def test_a_conllu_id_of_5000_digits_gets_one_line(tmp_path, pred, where):
+    write(tmp_path, "gold.txt", "我们\n")
+    write(tmp_path, "pred.conllu", pred)
+    run = run_cli(tmp_path, "score", "gold.txt", "pred.conllu", "--pred-format", "conllu")
+    assert_one_error(run, where, "5000 digits")
+
+
+@pytest.mark.parametrize("depth", [5000, 100_000])
+def test_a_manifest_nested_too_deeply_gets_one_line(tmp_path, depth):
+    write(tmp_path, "suite.toml", '[corpora.a]\ngold = "gold.txt"\n[systems]\nx = ')
+    with (tmp_path / "suite.toml").open("a", encoding="utf-8") as handle:
+        handle.write("[" * depth + "]" * depth + "\n")
+    assert_one_error(run_cli(tmp_path, "suite", "suite.toml"), "suite.toml:4:", "too deeply")
+
+
+@pytest.mark.parametrize(
+    ("row", "parts"),
+    [
+        (f"{LONG_NUMBER}\t0\t2\t我们\t0.5", ("line has 5000 digits",)),
+        (f"1\t0\t{LONG_NUMBER}\t我们\t0.5", ("end has 5000 digits",)),
+        ("1\t٠\t2\t我们\t0.5", ("start '٠' is not a whole number",)),
+    ],
+    ids=["line", "end", "arabic-indic-digit"],
+)
+def test_a_difficulty_row_with_a_bad_number_gets_one_line(tmp_path, row, parts):
+    write(tmp_path, "gold.txt", GOLD_WORDS)
+    write(tmp_path, "pred.txt", GOLD_WORDS)
+    write(tmp_path, "difficulty.tsv", f"line\tstart\tend\tword\tdifficulty\n{row}\n")
+    run = run_cli(tmp_path, "score", "gold.txt", "pred.txt", "--difficulty", "difficulty.tsv")
+    assert_one_error(run, "difficulty.tsv:2:", "not a difficulty row", *parts)
+
+

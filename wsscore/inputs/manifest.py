@@ -188,6 +188,27 @@ def _parse(text: str, context: _Context) -> dict[str, object]:
             where=location(context.where, line, col),
             hint="a manifest is TOML: see https://toml.io",
         ) from None
+    except RecursionError:  # tomllib reads nested arrays and inline tables by recursion
+        raise WsscoreError(
+            "arrays or inline tables nested too deeply to read",
+            where=location(context.where, _too_deep_line(text)),
+            hint="a manifest nests its tables a few levels deep at most",
+        ) from None
+
+
+_DEEP = 100  # open brackets and braces: no manifest of wsscore nests anywhere near so deep
+
+
+def _too_deep_line(text: str) -> int | None:
+    """The line where more than ``_DEEP`` brackets or braces are open (quotes not told apart:
+    it only places a message)."""
+    depth = 0
+    for number, line in enumerate(text.split("\n"), 1):
+        for char in line:
+            depth += (char in "[{") - (char in "]}")
+            if depth > _DEEP:
+                return number
+    return None
 
 
 def _syntax_place(error: str, text: str) -> tuple[str, int, int]:
