@@ -169,3 +169,20 @@ def test_a_difficulty_row_with_a_bad_number_gets_one_line(tmp_path, row, parts):
     assert_one_error(run, "difficulty.tsv:2:", "not a difficulty row", *parts)
 
 
+# --- item 7: undecodable bytes on the report page ---------------------------------------------------
+
+
+def test_the_report_page_shows_an_undecodable_byte_as_the_messages_do(tmp_path):
+    text = b"ab cd\nef \xffg\n"
+    write(tmp_path, "gold.txt", text)
+    write(tmp_path, "pred.txt", text)
+    run = run_cli(tmp_path, "report", "gold.txt", "pred.txt", "--encoding", "utf-8", "-o", "p.html")
+    assert run.status == 0, run.stderr
+    assert "1 byte(s) are not valid utf-8" in run.stderr
+    page = (tmp_path / "p.html").read_bytes().decode("utf-8")  # the page stays UTF-8
+    found = re.search(r'<script[^>]*id="wsscore-sentences"[^>]*>(.*?)</script>', page, re.S)
+    assert found is not None
+    sentences = json.loads(found.group(1))["sentences"]
+    assert sentences[1][1] == "ef \\xffg"  # the byte, shown as `wsscore score`'s messages show it
+
+
