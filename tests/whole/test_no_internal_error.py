@@ -186,3 +186,20 @@ def test_the_report_page_shows_an_undecodable_byte_as_the_messages_do(tmp_path):
     assert sentences[1][1] == "ef \\xffg"  # the byte, shown as `wsscore score`'s messages show it
 
 
+# --- item 11: messages --------------------------------------------------------------------------
+
+
+def test_one_nul_byte_in_utf8_is_a_nul_byte_at_its_place_not_utf16(tmp_path):
+    write(tmp_path, "gold.txt", GOLD_WORDS)
+    write(tmp_path, "pred.txt", "我们 走\n他 来\0\n".encode())
+    line = assert_one_error(run_cli(tmp_path, "score", "gold.txt", "pred.txt"), "pred.txt:2:8:")
+    assert "NUL byte" in line and "UTF-16" not in line
+
+
+@pytest.mark.parametrize("codec", ["utf-16-be", "utf-16-le"])
+def test_utf16_without_a_bom_is_still_named(tmp_path, codec):
+    write(tmp_path, "gold.txt", GOLD_WORDS)
+    write(tmp_path, "pred.txt", GOLD_WORDS.encode(codec))
+    run = run_cli(tmp_path, "score", "gold.txt", "pred.txt")
+    assert_one_error(run, "pred.txt", f"looks like {codec.upper()} without a byte-order mark")
+
