@@ -203,3 +203,48 @@ def test_utf16_without_a_bom_is_still_named(tmp_path, codec):
     run = run_cli(tmp_path, "score", "gold.txt", "pred.txt")
     assert_one_error(run, "pred.txt", f"looks like {codec.upper()} without a byte-order mark")
 
+
+def test_a_manifest_from_standard_input_is_refused_as_such(tmp_path):
+    run = run_cli(tmp_path, "suite", "-", stdin='[corpora.a]\ngold = "gold.txt"\n')
+    line = assert_one_error(run, "-: a manifest cannot be read from standard input")
+    assert "no such manifest file" not in line
+
+
+LABELS = [("a\tb", "a tab"), ("a\nb", "a line feed"), ("a\rb", "a carriage return")]
+
+
+@pytest.mark.parametrize(("label", "flaw"), LABELS, ids=["tab", "newline", "return"])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["score", "gold.txt", "pred.txt", "-f", "text"],
+        ["score", "gold.txt", "pred.txt", "-f", "markdown"],
+        ["score", "gold.txt", "pred.txt", "-f", "tsv"],
+        ["score", "gold.txt", "pred.txt", "-f", "json"],
+        ["errors", "gold.txt", "pred.txt"],
+        ["compare", "gold.txt", "pred.txt", "pred.txt", "--name", "base"],
+        ["report", "gold.txt", "pred.txt", "-o", "page.html"],
+    ],
+    ids=["text", "markdown", "tsv", "json", "errors", "compare", "report"],
+)
+def test_a_name_with_a_tab_or_line_break_is_refused_in_every_format(tmp_path, command, label, flaw):
+    write(tmp_path, "gold.txt", GOLD_WORDS)
+    write(tmp_path, "pred.txt", GOLD_WORDS)
+    run = run_cli(tmp_path, *command, "--name", label)
+    assert_one_error(run, f"--name {label!r} holds {flaw}", "one line of text")
+    assert not (tmp_path / "page.html").exists()
+
+
+@pytest.mark.parametrize(
+    "manifest",
+    [
+        '[corpora.a]\ngold = "gold.txt"\n[systems]\n"x\\ty" = "pred.txt"\n',
+        '[corpora."a\\nb"]\ngold = "gold.txt"\n[systems]\nx = "pred.txt"\n',
+    ],
+    ids=["system", "corpus"],
+)
+def test_a_suite_name_with_a_tab_or_line_break_is_refused(tmp_path, manifest):
+    write(tmp_path, "gold.txt", GOLD_WORDS)
+    write(tmp_path, "pred.txt", GOLD_WORDS)
+    write(tmp_path, "suite.toml", manifest)
+    assert_one_error(run_cli(tmp_path, "suite", "suite.toml"), "suite.toml: ", "one line of text")

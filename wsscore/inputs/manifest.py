@@ -66,6 +66,7 @@ from wsscore.inputs.encodings import SUPPORTED_NAMES, lookup
 from wsscore.inputs.formats.model import TAG_COLUMNS
 from wsscore.inputs.formatted import FORMAT_CHOICES
 from wsscore.inputs.options import MISMATCH_POLICIES, InputOptions
+from wsscore.inputs.labels import LABEL_HINT, label_flaw
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -141,6 +142,13 @@ def load_manifest(path: str | os.PathLike[str], *, allow_missing: bool = False) 
     an error.
     """
     where = os.fspath(path)
+    if where == "-":
+        raise WsscoreError(
+            "a manifest cannot be read from standard input: the paths in it are relative to its "
+            "directory",
+            where="-",
+            hint="give the path of the TOML file",
+        )
     manifest = os.path.abspath(os.path.expanduser(where))
     context = _Context(where, os.path.dirname(manifest))
     document = _parse(_read_text(manifest, context), context)
@@ -261,6 +269,9 @@ def _named(
             raise context.error(
                 f"{_key(section, name)}: an empty name", hint="name it: the name heads a column"
             )
+        flaw = label_flaw(name)
+        if flaw is not None:
+            raise context.error(f"{section}: the name {name!r} holds {flaw}", hint=LABEL_HINT)
         yield name, value
 
 

@@ -24,6 +24,7 @@ from wsscore.inputs.dictionary import Dictionary
 from wsscore.inputs.options import InputOptions
 from wsscore.inputs.sources import Source
 from wsscore.inputs.words import split_words
+from wsscore.inputs.labels import refuse_breaking_label
 from wsscore.metrics.boundaries import ERROR_CLASSES, wrong_words
 from wsscore.metrics.scores import ratio
 from wsscore.results import Report, SystemResult
@@ -345,6 +346,7 @@ def analyse(
         raise InvalidArgument("top must not be negative")
     if per_line < 0:
         raise InvalidArgument("per_line must not be negative")
+    refuse_breaking_label(name)
     inputs = inputs if inputs is not None else InputOptions()
     # The dictionary is read before score() runs, so score() cannot catch a second '-' any more.
     refuse_standard_input_twice([gold, prediction, *inputs.dictionary_paths()])
