@@ -97,7 +97,8 @@ def test_format_detection_survives_a_hostile_json_line(tmp_path, first_line):
 
 def test_a_long_number_beside_the_words_is_ignored_with_its_key(tmp_path):
     write(tmp_path, "gold.jsonl", GOLD_JSONL)
-    write(tmp_path, "pred.jsonl", f'{{"tokens": ["我们", "走"], "id": {LONG_NUMBER}}}\n["他", "来"]\n')
+    pred = f'{{"tokens": ["我们", "走"], "id": {LONG_NUMBER}}}\n["他", "来"]\n'
+    write(tmp_path, "pred.jsonl", pred)
     run = run_cli(tmp_path, "score", "gold.jsonl", "pred.jsonl", "-f", "json")
     assert run.status == 0, run.stderr
     assert json.loads(run.stdout)["systems"][0]["counts"]["correct"] == 4
@@ -119,7 +120,7 @@ def test_a_lone_surrogate_escape_is_refused_by_every_command(tmp_path, command):
     assert not (tmp_path / "page.html").exists()
 
 
-# --- item 7: CoNLL-U, manifests, difficulty files ---------------------------------------------------
+# --- item 7: CoNLL-U, manifests, difficulty files -----------------------------------------------
 
 CONLLU_WORDS = "1\t我\t_\t_\t_\t_\t0\troot\t_\t_\n2\t们\t_\t_\t_\t_\t1\tdep\t_\t_\n\n"
 
@@ -169,7 +170,7 @@ def test_a_difficulty_row_with_a_bad_number_gets_one_line(tmp_path, row, parts):
     assert_one_error(run, "difficulty.tsv:2:", "not a difficulty row", *parts)
 
 
-# --- item 7: undecodable bytes on the report page ---------------------------------------------------
+# --- item 7: undecodable bytes on the report page -----------------------------------------------
 
 
 def test_the_report_page_shows_an_undecodable_byte_as_the_messages_do(tmp_path):

@@ -65,8 +65,8 @@ from wsscore.errors import InvalidArgument, WsscoreError, location
 from wsscore.inputs.encodings import SUPPORTED_NAMES, lookup
 from wsscore.inputs.formats.model import TAG_COLUMNS
 from wsscore.inputs.formatted import FORMAT_CHOICES
-from wsscore.inputs.options import MISMATCH_POLICIES, InputOptions
 from wsscore.inputs.labels import LABEL_HINT, label_flaw
+from wsscore.inputs.options import MISMATCH_POLICIES, InputOptions
 
 if sys.version_info >= (3, 11):
     import tomllib

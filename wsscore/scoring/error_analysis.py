@@ -21,10 +21,10 @@ from typing import NamedTuple
 from wsscore.align.stream import LineErrorsFound, SentenceDetail
 from wsscore.errors import InvalidArgument, refuse_standard_input_twice
 from wsscore.inputs.dictionary import Dictionary
+from wsscore.inputs.labels import refuse_breaking_label
 from wsscore.inputs.options import InputOptions
 from wsscore.inputs.sources import Source
 from wsscore.inputs.words import split_words
-from wsscore.inputs.labels import refuse_breaking_label
 from wsscore.metrics.boundaries import ERROR_CLASSES, wrong_words
 from wsscore.metrics.scores import ratio
 from wsscore.results import Report, SystemResult

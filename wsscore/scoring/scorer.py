@@ -20,9 +20,9 @@ from wsscore.align.stream import SentenceDetail
 from wsscore.errors import InvalidArgument, refuse_standard_input_twice
 from wsscore.inputs.dictionary import Dictionary, check_coverage
 from wsscore.inputs.formatted import format_of
+from wsscore.inputs.labels import refuse_breaking_label
 from wsscore.inputs.options import InputOptions
 from wsscore.inputs.sources import Source, is_path
-from wsscore.inputs.labels import refuse_breaking_label
 from wsscore.metrics.bootstrap import SAMPLES, SEED, with_bootstrap_of_columns
 from wsscore.metrics.counts import Counts
 from wsscore.metrics.ranking import SORT_KEYS
