@@ -20,6 +20,7 @@ from wsscore.align.stream import SentenceDetail
 from wsscore.errors import InvalidArgument, refuse_standard_input_twice
 from wsscore.inputs.dictionary import Dictionary, check_coverage
 from wsscore.inputs.formatted import format_of, label_order_of
+from wsscore.inputs.labels import refuse_breaking_label
 from wsscore.inputs.options import InputOptions
 from wsscore.inputs.sources import Source, is_path
 from wsscore.metrics.bootstrap import SAMPLES, SEED, with_bootstrap_of_columns
@@ -207,6 +208,8 @@ def _check_inputs(
             f"{len(names)} --name value(s) for {len(predictions)} prediction(s)",
             hint="give one --name per prediction, in the same order",
         )
+    for name in names or ():
+        refuse_breaking_label(name)
 
 
 def _system_results(

@@ -51,7 +51,8 @@ def read_conllu(lines: Iterable[str], *, name: str, options: FormatOptions) -> I
             if inside is None:
                 tokens.append(token)
             else:
-                inside = inside.add(int(columns[0]), token, parts, location(name, number))
+                where = location(name, number)
+                inside = inside.add(id_number(columns[0], where), token, parts, where)
             start = start or number
         elif not line.strip():
             if start:
@@ -96,7 +97,8 @@ class _Range(NamedTuple):
 def _open_range(
     columns: list[str], tokens: list[Token], parts: dict[int, list[Token]], number: int, name: str
 ) -> _Range:
-    first, last = (int(bound) for bound in columns[0].split("-"))
+    where = location(name, number, 1)
+    first, last = (id_number(bound, where) for bound in columns[0].split("-"))
     if last < first:
         raise WsscoreError(
             f"the range {columns[0]} ends before it starts",
@@ -142,6 +144,21 @@ def id_kind(identifier: str) -> str | None:
     if sep and _is_number(first) and _is_number(last):
         return "range" if sep == "-" else "empty"
     return None
+
+
+LONGEST_ID = 9  # digits: a sentence of a billion words is no sentence
+
+
+def id_number(digits: str, where: str) -> int:
+    """The number of an ID (or of a range's bound) made of ASCII digits; one too long to be a
+    sentence's word is refused before ``int`` (which refuses over 4300 digits) is asked."""
+    if len(digits) > LONGEST_ID:
+        raise WsscoreError(
+            f"ID {digits[:12]}… has {len(digits)} digits, too many for a word of a sentence",
+            where=where,
+            hint=ID_HINT,
+        )
+    return int(digits)
 
 
 def _is_number(text: str) -> bool:
