@@ -31,9 +31,13 @@ class GoldInfo(NamedTuple):
     words: int
     sentences: int
     format: str = "words"
+    label_order: str | None = None  # chars: pos-tag or tag-pos (None: plain labels)
 
     def as_dict(self) -> dict[str, object]:
-        return dict(self._asdict())
+        data = dict(self._asdict())
+        if self.format != "chars":  # the key belongs to chars files only
+            del data["label_order"]
+        return data
 
 
 class SystemResult:
@@ -48,6 +52,7 @@ class SystemResult:
         "extra",
         "extra_metrics",
         "format",
+        "label_order",
         "metrics",
         "name",
         "path",
@@ -76,9 +81,11 @@ class SystemResult:
         format: str = "words",  # the input's format, as the JSON key says
         tags: TagCounts | None = None,
         has_dictionary: bool = False,
+        label_order: str | None = None,  # chars: pos-tag or tag-pos (None: plain labels)
     ):
         self.name = name
         self.format = format
+        self.label_order = label_order
         self.tags = tags
         self.tag_metrics = (
             compute_tags(tags, has_dictionary=has_dictionary) if tags is not None else None
@@ -110,6 +117,7 @@ class SystemResult:
             "path": self.path,
             "encoding": self.encoding,
             "format": self.format,
+            **({"label_order": self.label_order} if self.format == "chars" else {}),
             "lines": self.pred_lines,
             "counts": counts,
             "metrics": metrics,

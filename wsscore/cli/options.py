@@ -17,6 +17,7 @@ from wsscore.errors import Warnings
 # The formats a file may be read in (wsscore.inputs.formatted, which imports the readers, is
 # imported only when a command runs).
 FORMAT_CHOICES = ("auto", "words", "tagged", "chars", "conllu", "jsonl")
+LABEL_ORDERS = ("pos-tag", "tag-pos")  # of chars labels: B-NN or NN-B
 
 if TYPE_CHECKING:
     from wsscore.inputs.options import InputOptions
@@ -162,6 +163,22 @@ def encoding_options(func: Callable) -> Callable:
             show_default=True,
             help="CoNLL-U files: the column that holds the tags.",
         ),
+        click.option(
+            "--label-order",
+            type=click.Choice(LABEL_ORDERS),
+            help="chars files: position then tag (B-NN) or tag then position (NN-B) "
+            "[default: decided per file from its labels].",
+        ),
+        click.option(
+            "--gold-label-order",
+            type=click.Choice(LABEL_ORDERS),
+            help="Label order of the gold (overrides --label-order).",
+        ),
+        click.option(
+            "--pred-label-order",
+            type=click.Choice(LABEL_ORDERS),
+            help="Label order of the predictions.",
+        ),
         STRICT,
         click.option(
             "--mismatch",
@@ -266,6 +283,9 @@ def input_options(options: dict[str, Any], dictionaries: list[str] | None = None
         tag_sep=options.get("tag_sep"),
         drop_first_token=options.get("drop_first_token", False),
         tag_column=options.get("tag_column", "upos"),
+        label_order=options.get("label_order"),
+        gold_label_order=options.get("gold_label_order"),
+        pred_label_order=options.get("pred_label_order"),
         warnings=Warnings(strict=options["strict"], quiet=False),
     )
 

@@ -61,6 +61,9 @@ class FormattedInput:
         # multi-word tokens (keep_tokens).
         self._subscribers: list[deque[SentenceTokens]] = []
         self._multiword: bool | None = None
+        # chars: the order of position and tag in the labels, once given or decided (None
+        # while unknown, and for a file of plain labels, which need none).
+        self.label_order: str | None = None
 
     def keep_tokens(self) -> deque[SentenceTokens]:
         """A queue that receives every sentence's tokens (word and tag) as its line is read."""
@@ -100,6 +103,7 @@ class FormattedInput:
             name=self.name,
             warnings=self._warnings,
             options=self._options,
+            on_label_order=self._set_label_order,
         )
         for sentence in sentences:
             self.lines_read += 1
@@ -110,6 +114,9 @@ class FormattedInput:
                 for queue in self._subscribers:
                     queue.append((self.lines_read, sentence.tokens, sentence.parts))
             yield " ".join(map(WORD, sentence.tokens))
+
+    def _set_label_order(self, order: str) -> None:
+        self.label_order = order
 
     def _count_parts(self, sentence: Sentence) -> None:
         if not self.has_multiword_tokens:  # standard input: they were not in its first block
@@ -191,6 +198,11 @@ def unit_of(source: object) -> str:
 def format_of(source: object) -> str:
     """The format an opened input is read in."""
     return source.format if isinstance(source, FormattedInput) else "words"
+
+
+def label_order_of(source: object) -> str | None:
+    """The order of the labels of a chars input, once read (None for other formats)."""
+    return source.label_order if isinstance(source, FormattedInput) else None
 
 
 def _scan_multiword(source: TextFile) -> bool:

@@ -51,7 +51,10 @@ class InputOptions:
     ``gold_format`` and ``pred_format`` override it for one side. ``tag_sep`` is the separator
     of ``word/TAG`` tokens (detected when None); ``drop_first_token`` drops the paragraph id
     that starts each line of People's Daily files; ``tag_column`` is the CoNLL-U column of the
-    tags (``upos`` or ``xpos``). In-memory lines are always words.
+    tags (``upos`` or ``xpos``). ``label_order`` is the order of position and tag in the labels
+    of ``chars`` files, ``pos-tag`` (``B-NN``) or ``tag-pos`` (``NN-B``), decided per file from
+    its labels when None; ``gold_label_order`` and ``pred_label_order`` override it for one
+    side. In-memory lines are always words.
 
     An unknown ``mismatch`` or format raises :class:`~wsscore.errors.InvalidArgument`. The value is
     immutable: :meth:`replace` gives a changed copy (sharing the warnings collector).
@@ -67,10 +70,13 @@ class InputOptions:
         "encoding",
         "gold_encoding",
         "gold_format",
+        "gold_label_order",
         "input_format",
+        "label_order",
         "mismatch",
         "pred_encoding",
         "pred_format",
+        "pred_label_order",
         "strict",
         "tag_column",
         "tag_sep",
@@ -93,7 +99,10 @@ class InputOptions:
         "drop_first_token",
         "tag_column",
         "warnings",
-        "difficulty_encoding",  # last: the constructor takes it last (positional callers)
+        "difficulty_encoding",  # after the others: positional callers give it last
+        "label_order",
+        "gold_label_order",
+        "pred_label_order",
     )
     # The fields that say how inputs are read: all but the warnings collector, which is where
     # messages go (not compared, not shown).
@@ -115,6 +124,9 @@ class InputOptions:
     tag_column: str
     warnings: Warnings
     difficulty_encoding: str | None
+    label_order: str | None
+    gold_label_order: str | None
+    pred_label_order: str | None
 
     def __init__(
         self,
@@ -134,6 +146,9 @@ class InputOptions:
         tag_column: str = "upos",
         warnings: Warnings | None = None,
         difficulty_encoding: str | None = None,
+        label_order: str | None = None,
+        gold_label_order: str | None = None,
+        pred_label_order: str | None = None,
     ):
         if mismatch not in MISMATCH_POLICIES:
             raise InvalidArgument(f"mismatch must be one of {MISMATCH_POLICIES}, not {mismatch!r}")
@@ -156,10 +171,14 @@ class InputOptions:
             "tag_column": tag_column,
             "warnings": warnings if warnings is not None else Warnings(quiet=True),
             "difficulty_encoding": difficulty_encoding,
+            "label_order": label_order,
+            "gold_label_order": gold_label_order,
+            "pred_label_order": pred_label_order,
         }
         for name, value in values.items():
             object.__setattr__(self, name, value)
-        check_options("words", self.format_options)  # the readers' own rules for their options
+        for options in (self.gold_format_options, self.pred_format_options):
+            check_options("words", options)  # the readers' own rules for their options
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"InputOptions is immutable: use .replace({name}=…)")
@@ -213,8 +232,21 @@ class InputOptions:
     @property
     def format_options(self) -> FormatOptions:
         return FormatOptions(
-            tag_sep=self.tag_sep, drop_first_token=self.drop_first_token, tag_column=self.tag_column
+            tag_sep=self.tag_sep,
+            drop_first_token=self.drop_first_token,
+            tag_column=self.tag_column,
+            label_order=self.label_order,
         )
+
+    @property
+    def gold_format_options(self) -> FormatOptions:
+        """How the gold is read: the label order may be its own."""
+        return self.format_options._replace(label_order=self.gold_label_order or self.label_order)
+
+    @property
+    def pred_format_options(self) -> FormatOptions:
+        """How predictions (and committee members) are read."""
+        return self.format_options._replace(label_order=self.pred_label_order or self.label_order)
 
     @property
     def for_dictionary(self) -> str:

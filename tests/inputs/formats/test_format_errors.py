@@ -117,12 +117,6 @@ def test_conllu_line_of_only_tabs_is_refused(line):
     assert error.message.startswith("line holds only tabs and white space")
 
 
-def test_conllu_a_long_range_bound_is_one_line_not_an_internal_error():
-    error = _error("conllu", [_word("1-" + "9" * 5000).replace("PRON", "_")])
-    assert "lacks its words" in error.message or "range" in error.message
-    assert len(str(error)) < 300
-
-
 def test_untagged_token_among_tagged_names_its_column():
     # "他/r 说 了/u": 说 starts at the 5th character.
     error = _error("tagged", ["中国/ns 人民/n", "他/r 说 了/u"], "p.txt")

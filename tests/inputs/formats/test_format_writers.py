@@ -36,7 +36,9 @@ def _write(fmt: str, sentences: list[Sentence], target: Target) -> list[str]:
 
 def _read(fmt: str, lines: list[str], target: Target) -> Pairs:
     options = FormatOptions(
-        tag_sep=target.tag_sep if fmt == "tagged" else None, tag_column=target.tag_column
+        tag_sep=target.tag_sep if fmt == "tagged" else None,
+        tag_column=target.tag_column,
+        label_order=target.label_order if fmt == "chars" else None,
     )
     read = read_sentences(fmt, lines, name="t", warnings=Warnings(quiet=True), options=options)
     return [[(token.word, token.tag) for token in sentence.syntactic()] for sentence in read]
@@ -54,14 +56,15 @@ def _sentences(pairs: Pairs) -> list[Sentence]:
     fmt=st.sampled_from(sorted(WRITERS)),
     tag_sep=st.sampled_from(["/", "_"]),
     tag_column=st.sampled_from(["upos", "xpos"]),
+    label_order=st.sampled_from(["pos-tag", "tag-pos"]),
     every_word_tagged=st.booleans(),  # as the tagged format needs
 )
 def test_what_is_written_reads_back_the_same_or_is_refused(
-    pairs, fmt, tag_sep, tag_column, every_word_tagged
+    pairs, fmt, tag_sep, tag_column, label_order, every_word_tagged
 ):
     if every_word_tagged:
         pairs = [[(word, tag or "n") for word, tag in sentence] for sentence in pairs]
-    target = Target("t", tag_sep, tag_column)
+    target = Target("t", tag_sep, tag_column, label_order)
     try:
         lines = _write(fmt, _sentences(pairs), target)
     except WsscoreError as error:

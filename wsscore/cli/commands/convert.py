@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from wsscore.cli.options import ENCODING_HELP, FORMAT_CHOICES, text_output_options
+from wsscore.cli.options import ENCODING_HELP, FORMAT_CHOICES, LABEL_ORDERS, text_output_options
 from wsscore.cli.running import run_command
 from wsscore.cli.terminal import output_encoding, write_encoded
 from wsscore.errors import EXIT_OK, Warnings
@@ -50,6 +50,12 @@ TARGETS = tuple(choice for choice in FORMAT_CHOICES if choice != "auto")
     "output with --to conllu (the other column is _).",
 )
 @click.option(
+    "--label-order",
+    type=click.Choice(LABEL_ORDERS),
+    help="Position then tag (B-NN) or tag then position (NN-B): of FILE when it is chars "
+    "(default: decided from its labels), and of the output with --to chars (default: pos-tag).",
+)
+@click.option(
     "--encoding",
     default="auto",
     show_default=True,
@@ -67,6 +73,7 @@ def convert(**options: Any) -> None:
 
 def _convert_command(options: dict[str, Any]) -> int:
     from wsscore.inputs.formats import FormatOptions, detect_format, read_sentences
+    from wsscore.inputs.formats.model import POS_TAG
     from wsscore.inputs.formats.writers import WRITERS, Target
     from wsscore.inputs.formatted import head_of
     from wsscore.inputs.reading import open_text
@@ -81,9 +88,15 @@ def _convert_command(options: dict[str, Any]) -> int:
         tag_sep=options["tag_sep"] if fmt == "tagged" else None,
         drop_first_token=options["drop_first_token"],
         tag_column=options["tag_column"],
+        label_order=options["label_order"] if fmt == "chars" else None,
     )
     write = WRITERS[options["target"]]
-    written = Target(source.name, options["tag_sep"] or "/", options["tag_column"])
+    written = Target(
+        source.name,
+        options["tag_sep"] or "/",
+        options["tag_column"],
+        options["label_order"] or POS_TAG,
+    )
     sentences = read_sentences(
         fmt, source.lines(), name=source.name, warnings=warnings, options=reading
     )

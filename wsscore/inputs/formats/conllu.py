@@ -117,17 +117,18 @@ def _open_range(
     number: int,
     name: str,
 ) -> _Range:
-    first, last = (_bounded_int(bound) for bound in columns[0].split("-"))
+    where = location(name, number, 1)
+    first, last = (id_number(bound, where) for bound in columns[0].split("-"))
     if last < first:
         raise WsscoreError(
             f"the range {_shown(columns[0])} ends before it starts",
-            where=location(name, number, 1),
+            where=where,
             hint="write a multi-word token's range as first-last, e.g. 3-4",
         )
     if first != count + 1 or columns[0][0] == "0":
         raise WsscoreError(
             f"range {_shown(columns[0])} where the sentence's next word is {count + 1}",
-            where=location(name, number, 1),
+            where=where,
             hint=ORDER_HINT,
         )
     tokens.append(Token(_without_white_space(columns, number, name), None))
@@ -169,6 +170,21 @@ def id_kind(identifier: str) -> str | None:
     if sep and _is_number(first) and _is_number(last):
         return "range" if sep == "-" else "empty"
     return None
+
+
+LONGEST_ID = 9  # digits: a sentence of a billion words is no sentence
+
+
+def id_number(digits: str, where: str) -> int:
+    """The number of an ID (or of a range's bound) made of ASCII digits; one too long to be a
+    sentence's word is refused before ``int`` (which refuses over 4300 digits) is asked."""
+    if len(digits) > LONGEST_ID:
+        raise WsscoreError(
+            f"ID {digits[:12]}… has {len(digits)} digits, too many for a word of a sentence",
+            where=where,
+            hint=ID_HINT,
+        )
+    return int(digits)
 
 
 def _is_number(text: str) -> bool:
@@ -244,12 +260,6 @@ def _unexpected_id(
 
 def _id_text(number: int) -> str:
     return ID_TEXTS[number] if number <= MAX_ID_TEXT else str(number)
-
-
-def _bounded_int(digits: str) -> int:
-    """A range's bound: a number too long to be a sentence's is taken as the largest one
-    (int() refuses over 4300 digits, and no sentence has so many words)."""
-    return int(digits) if len(digits) < 19 else 10**18
 
 
 def _shown(identifier: str) -> str:

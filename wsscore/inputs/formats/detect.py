@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from wsscore.errors import WsscoreError
-from wsscore.inputs.formats.chars import parse_label
+from wsscore.inputs.formats.chars import is_label
 from wsscore.inputs.formats.conllu import COLUMNS, id_kind
 from wsscore.inputs.formats.jsonl import parse_sentence
 from wsscore.inputs.formats.tagged import SEPARATORS, looks_tagged
@@ -81,7 +81,7 @@ def _chars(lines: list[str]) -> str | None:
 
 
 def _is_labelled_character(columns: list[str]) -> bool:
-    return len(columns) >= 2 and len(columns[0]) == 1 and parse_label(columns[-1]) is not None
+    return len(columns) >= 2 and len(columns[0]) == 1 and is_label(columns[-1])
 
 
 def _tagged(lines: list[str]) -> str | None:

@@ -8,6 +8,9 @@ from wsscore.errors import InvalidArgument
 
 FORMATS = ("words", "tagged", "chars", "conllu", "jsonl")
 TAG_COLUMNS = ("upos", "xpos")
+# chars: which side of a label is the position (B-NN or NN-B).
+POS_TAG, TAG_POS = "pos-tag", "tag-pos"
+LABEL_ORDERS = (POS_TAG, TAG_POS)
 
 
 class Token(NamedTuple):
@@ -42,6 +45,7 @@ class FormatOptions(NamedTuple):
     tag_sep: str | None = None  # tagged: "/" or "_"; None = detect from the file
     drop_first_token: bool = False  # tagged: a People's Daily paragraph id (19980101-01-001-001/m)
     tag_column: str = "upos"  # conllu: "upos" (column 4) or "xpos" (column 5)
+    label_order: str | None = None  # chars: "pos-tag" or "tag-pos"; None = decide per file
 
 
 # One default for every call: a NamedTuple cannot be changed, so sharing it is safe.
@@ -63,4 +67,8 @@ def check_options(fmt: str, options: FormatOptions) -> None:
     if options.tag_column not in TAG_COLUMNS:
         raise InvalidArgument(
             f"unknown tag column {options.tag_column!r}", hint="choose upos or xpos"
+        )
+    if options.label_order is not None and options.label_order not in LABEL_ORDERS:
+        raise InvalidArgument(
+            f"unknown label order {options.label_order!r}", hint="choose pos-tag or tag-pos"
         )

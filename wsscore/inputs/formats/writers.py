@@ -25,8 +25,8 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from wsscore.errors import WsscoreError, location
-from wsscore.inputs.formats.chars import parse_label
-from wsscore.inputs.formats.model import Sentence, Token
+from wsscore.inputs.formats.chars import Label, read_label
+from wsscore.inputs.formats.model import POS_TAG, Sentence, Token
 from wsscore.inputs.formats.tagged import SEPARATORS, split_token
 from wsscore.inputs.words import split_words
 
@@ -36,11 +36,13 @@ CONLLU_TAG_COLUMNS = {"upos": 3, "xpos": 4}
 
 class Target(NamedTuple):
     """How sentences are written: the input's name (for messages), the word/tag separator of
-    a tagged output, and the CoNLL-U column that holds the tags."""
+    a tagged output, the CoNLL-U column that holds the tags, and the order of a chars label
+    (``pos-tag`` as B-NN, ``tag-pos`` as NN-B)."""
 
     name: str
     tag_sep: str = "/"
     tag_column: str = "upos"
+    label_order: str = POS_TAG
 
 
 Writer = Callable[[Sentence, int, Target], str]  # a sentence, its ordinal from 1, the target
@@ -61,13 +63,18 @@ def write_tagged(sentence: Sentence, ordinal: int, target: Target) -> str:
 
 
 def write_chars(sentence: Sentence, ordinal: int, target: Target) -> str:
-    """A character and its BMES label per line (``B-NN`` with a tag); a blank line after."""
+    """A character and its BMES label per line (``B-NN`` with a tag, or ``NN-B`` in the
+    ``tag-pos`` label order); a blank line after."""
     rows = []
     for token in sentence.syntactic():
-        suffix = f"-{token.tag}" if token.tag is not None else ""
         for char, position in zip(token.word, _bmes(len(token.word)), strict=True):
-            label = f"{position}{suffix}"
-            if split_words(char) != [char] or _label_read(label) != (position, token.tag):
+            if token.tag is None:
+                label = position
+            elif target.label_order == POS_TAG:
+                label = f"{position}-{token.tag}"
+            else:
+                label = f"{token.tag}-{position}"
+            if split_words(char) != [char] or _label_read(label, target) != (position, token.tag):
                 raise _unfaithful(token, "chars", f"{char}\t{label}", sentence, target)
             rows.append(f"{char}\t{label}\n")
     return "".join(rows) + "\n"
@@ -140,9 +147,12 @@ def _spaces_after(words: list[str], text: str) -> list[bool] | None:
     return spaces if not text[at:].strip() else None
 
 
-def _label_read(label: str) -> tuple[str, str | None] | None:
-    """What the chars reader reads from a label, or None when it is not one line's last column."""
-    return parse_label(label) if split_words(label) == [label] else None
+def _label_read(label: str, target: Target) -> Label | None:
+    """What the chars reader reads from a label in the written order, or None when it is not
+    one line's last column. A file of such labels is read in that order, or refused when none
+    of its labels shows the order (every tag a position letter): never read the other way,
+    since each written label reads in the written order."""
+    return read_label(label).in_order(target.label_order) if split_words(label) == [label] else None
 
 
 def _tagged_token(token: Token, sentence: Sentence, target: Target) -> str:
