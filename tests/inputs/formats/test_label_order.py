@@ -18,7 +18,7 @@ from wsscore import InputOptions, score
 from wsscore.errors import Warnings, WsscoreError
 from wsscore.inputs.formats import FormatOptions, Sentence, Token, detect_format, read_sentences
 from wsscore.inputs.formats import chars as chars_module
-from wsscore.inputs.formats.writers import write_chars
+from wsscore.inputs.formats.writers import Target, write_chars
 
 # The issue's example: CTB's measure-word tag M is also a position letter.
 ISSUE_PREDICTION = ["他 PN-B", "买 VV-B", "了 VV-I", "个 M-B", "人 M-I"]
@@ -274,7 +274,8 @@ def test_any_tags_read_the_same_in_both_label_orders(sentences):
         Sentence(1, [Token(word, tag) for word, tag in sentence]) for sentence in sentences
     ]
     for order in ("pos-tag", "tag-pos"):
-        text = "".join(write_chars(s, "t", "/", label_order=order) for s in as_sentences)
+        target = Target("t", label_order=order)
+        text = "".join(write_chars(s, n, target) for n, s in enumerate(as_sentences, 1))
         lines = _lines(text)
         assert _read(lines, order=order) == expected
         try:

@@ -24,6 +24,9 @@ class Sentence(NamedTuple):
     # CoNLL-U multi-word tokens: the index of such a token in ``tokens`` (whose word is its
     # surface form, as written in the text) -> its syntactic words. None when there are none.
     parts: dict[int, list[Token]] | None = None
+    # CoNLL-U: the sentence's "# text" comment, which keeps the spaces between its tokens (no
+    # other format records them); None when there is none. Only ``convert --to conllu`` reads it.
+    text: str | None = None
 
     def words(self) -> list[str]:
         return [token.word for token in self.tokens]
