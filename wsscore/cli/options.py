@@ -151,6 +151,18 @@ def encoding_options(func: Callable) -> Callable:
             help="Separator of word and tag in tagged files (default: / or _, detected).",
         ),
         click.option(
+            "--word-sep",
+            metavar="STR",
+            help="Words and tagged files: a string that separates words besides white space "
+            "(jieba's command line: ' / ').",
+        ),
+        click.option(
+            "--gold-word-sep",
+            metavar="STR",
+            help="Word separator of the gold (overrides --word-sep).",
+        ),
+        click.option("--pred-word-sep", metavar="STR", help="Word separator of the predictions."),
+        click.option(
             "--drop-first-token",
             is_flag=True,
             help="Tagged files: drop each line's first token (People's Daily paragraph ids).",
@@ -266,6 +278,9 @@ def input_options(options: dict[str, Any], dictionaries: list[str] | None = None
         tag_sep=options.get("tag_sep"),
         drop_first_token=options.get("drop_first_token", False),
         tag_column=options.get("tag_column", "upos"),
+        word_sep=options.get("word_sep"),
+        gold_word_sep=options.get("gold_word_sep"),
+        pred_word_sep=options.get("pred_word_sep"),
         warnings=Warnings(strict=options["strict"], quiet=False),
     )
 

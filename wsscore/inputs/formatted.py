@@ -4,7 +4,8 @@ The scorer reads one shape: lines of words separated by white space (a :class:`T
 file in another format (``tagged``, ``chars``, ``conllu``, ``jsonl``; see
 :mod:`wsscore.inputs.formats`) is wrapped in a :class:`FormattedInput`, which streams its
 sentences through the format's reader and hands the scorer one line of words per sentence. A
-plain words file is never wrapped: it keeps the fast path (whole blocks, the C speed-ups).
+plain words file is never wrapped: it keeps the fast path (whole blocks, the C speed-ups); a
+words file with a ``--word-sep`` separator is (a later change may give it a fast path too).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from wsscore.inputs.formats import (
     read_sentences,
 )
 from wsscore.inputs.formats.conllu import has_multiword_tokens
+from wsscore.inputs.formats.words import separator_seen
 from wsscore.inputs.reading import BLOCK_SIZE, TextFile, open_binary, open_text
 
 FORMAT_CHOICES = ("auto", *FORMATS)
@@ -52,7 +54,7 @@ class FormattedInput:
         self.format = fmt
         self.detected = detected  # by `auto`, not given: said when the scores look wrong
         self._warnings = warnings
-        self._options = options
+        self.options = options
         self.lines_read = 0  # sentences handed out so far (a sentence is the scorer's line)
         self.tags_seen = 0  # tokens with a tag among those read
         # Syntactic words beyond the tokens: a multi-word token of n words adds n - 1.
@@ -99,7 +101,7 @@ class FormattedInput:
             self.source.lines(),
             name=self.name,
             warnings=self._warnings,
-            options=self._options,
+            options=self.options,
         )
         for sentence in sentences:
             self.lines_read += 1
@@ -145,7 +147,7 @@ class FormattedInput:
             return None
         quiet = Warnings(quiet=True)
         return FormattedInput(
-            source, self.format, detected=False, warnings=quiet, options=self._options
+            source, self.format, detected=False, warnings=quiet, options=self.options
         )
 
 
@@ -162,10 +164,28 @@ def formatted(
     """``source`` read in format ``fmt`` (``auto``: detected on its first lines)."""
     detected = fmt == "auto"
     if detected:
-        fmt = detect_format(head_of(source))
-    if fmt == "words":
+        fmt = detect_format(head_of(source), options.word_sep)
+    if fmt == "words" and not has_word_separator(options):
         return source
     return FormattedInput(source, fmt, detected=detected, warnings=warnings, options=options)
+
+
+def word_separator_seen(source: object) -> str | None:
+    """The separator that a words or tagged file's first lines seem to use between words
+    besides white space (``' / '``), when it was not given: for hints when the file fails."""
+    if isinstance(source, FormattedInput):
+        if source.format not in ("words", "tagged") or has_word_separator(source.options):
+            return None
+        source = source.source
+    if not isinstance(source, TextFile):
+        return None  # lines in memory: no file to look at
+    return separator_seen(head_of(source))
+
+
+def has_word_separator(options: FormatOptions) -> bool:
+    """Whether words are separated by more than white space (a separator of white space only
+    separates nothing that white space does not)."""
+    return options.word_sep is not None and bool(options.word_sep.strip())
 
 
 def head_of(source: TextFile) -> list[str]:

@@ -31,6 +31,29 @@ def split_words(line: str) -> list[str]:
     return line.split()
 
 
+def split_words_by(line: str, word_sep: str | None) -> list[str]:
+    """Words of a line whose words are separated by ``word_sep`` (``--word-sep``) as well as
+    by white space: white space is never text, so it separates words whatever the separator,
+    and a piece between two separators that is only white space (a space of the text, as
+    jieba prints ``他 /   / 来到``) gives no word. ``None``: white space alone."""
+    if word_sep is None:
+        return split_words(line)
+    return [word for piece in line.split(word_sep) for word in split_words(piece)]
+
+
+def token_starts(line: str, tokens: list[str]) -> list[int]:
+    """0-based starts of ``tokens`` (the words of ``line``, in order) in ``line``: each is
+    searched after the one before it, so a repeated token is found at its own place (linear in
+    the line)."""
+    starts: list[int] = []
+    end = 0
+    for token in tokens:
+        start = line.index(token, end)
+        starts.append(start)
+        end = start + len(token)
+    return starts
+
+
 def spans_of(words: list[str], offset: int = 0) -> list[tuple[int, int]]:
     """Character spans ``(start, end)`` of consecutive words, the first starting at ``offset``."""
     return list(pairwise(accumulate(map(len, words), initial=offset)))

@@ -12,10 +12,11 @@ from collections.abc import Iterator
 from wsscore.align.lines import GoldBlock
 from wsscore.align.stream import EXTRA_TEXT_LIMITS, MismatchError, PredictionOverrun, SystemAligner
 from wsscore.errors import Warnings, WsscoreError
-from wsscore.inputs.formatted import unit_of
+from wsscore.inputs.formatted import unit_of, word_separator_seen
 from wsscore.inputs.sources import Input, is_file
 from wsscore.metrics.counts import Counts
 
+WORD_SEP_OPTIONS = ("--gold-word-sep", "--pred-word-sep")
 MISMATCH_LIMIT = 0.10  # under "warn", more differing sentences than this is an error
 
 
@@ -50,6 +51,7 @@ def check_mismatch(
     cause = (
         f"a missing or extra {units[1]} is the usual cause; " if gold_lines != pred_lines else ""
     )
+    cause = separator_hint(files) + cause
     if policy == "warn" and counts.misaligned_lines > MISMATCH_LIMIT * max(gold_sentences, 1):
         raise WsscoreError(
             f"the prediction is not a segmentation of this gold: {counts.misaligned_lines} of "
@@ -70,6 +72,22 @@ def check_mismatch(
     )
 
 
+def separator_hint(files: tuple[Input, Input]) -> str:
+    """``"give --pred-word-sep ' / '; "`` when a file's words seem separated by more than
+    white space (jieba's command line), which makes its text differ from the other's; or
+    ``""``. The gold and the prediction: a separator in either explains a mismatch."""
+    import shlex
+
+    for source, side, option in zip(files, ("gold", "prediction"), WORD_SEP_OPTIONS, strict=True):
+        separator = word_separator_seen(source)
+        if separator is not None:
+            return (
+                f"the {side}'s words look separated by {separator!r} (as jieba's command line "
+                f"prints them): give {option} {shlex.quote(separator)}; "
+            )
+    return ""
+
+
 def mismatch_refusal(
     exc: MismatchError,
     gold_file: Input,
@@ -85,7 +103,7 @@ def mismatch_refusal(
     # An endless prediction is read no further than this to count its lines.
     pred_lines, complete = aligner.drain(max_lines=2 * gold_lines + 10_000)
     units = (unit_of(gold_file), unit_of(pred_file))
-    cause = (
+    cause = separator_hint((gold_file, pred_file)) + (
         f"a missing or extra {units[1]} is the usual cause"
         if gold_lines != pred_lines
         else f"the {units[1]} counts agree, so the texts differ: check that both hold the same text"

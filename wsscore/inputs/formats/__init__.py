@@ -49,7 +49,7 @@ def read_sentences(
     (a :class:`~wsscore.errors.WsscoreError` naming file, line and fix) when it is reached."""
     check_options(fmt, options)
     if fmt == "words":
-        return read_words(lines)
+        return read_words(lines, options.word_sep)
     if fmt == "tagged":
         return read_tagged(lines, name=name, options=options)
     if fmt == "chars":
