@@ -8,9 +8,13 @@ from itertools import accumulate, pairwise
 # str.split() splits on str.isspace(), which also treats the separators U+001C-U+001F as
 # space; those are not Unicode White_Space, so lines holding them take the slower exact split.
 _NEEDS_EXACT_SPLIT = ("\ufeff", "\x1c", "\x1d", "\x1e", "\x1f")
-_WHITE_SPACE = re.compile(
-    "[\t\n\x0b\x0c\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+"
+# Unicode White_Space and U+FEFF, as a string for str.strip() and as a regex for splitting.
+WHITE_SPACE = (
+    "\t\n\x0b\x0c\r \x85\xa0\u1680"
+    + "".join(map(chr, range(0x2000, 0x200B)))
+    + "\u2028\u2029\u202f\u205f\u3000\ufeff"
 )
+_WHITE_SPACE = re.compile(f"[{re.escape(WHITE_SPACE)}]+")
 
 
 def needs_exact_split(text: str) -> bool:

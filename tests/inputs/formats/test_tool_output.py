@@ -89,6 +89,14 @@ def test_white_space_tokens_are_dropped(fmt: str, lines: list[str]) -> None:
     assert _words(_read(fmt, lines)) == WORDS
 
 
+def test_a_white_space_token_of_any_white_space() -> None:
+    # An ideographic space of the text (jieba prints it as the word), after a byte-order mark.
+    lines = ["\ufeff /x 他/r 来到/v \u3000/x 北京/ns"]
+    assert _words(_read("tagged", lines, tag_sep="/")) == [WORDS[0]]
+    with pytest.raises(WsscoreError, match="has an empty word"):  # U+001C is not white space
+        _read("tagged", ["他/r\x1c /x"], tag_sep="/")
+
+
 def test_white_space_tokens_keep_the_tags_of_the_words() -> None:
     assert _tags(_read("tagged", POSSEG)) == TAGS
     assert _tags(_read("jsonl", JSON_PAIRS)) == TAGS

@@ -25,7 +25,7 @@ from typing import NamedTuple
 from wsscore.errors import WsscoreError, location
 from wsscore.inputs.formats.model import FormatOptions, Sentence, Token
 from wsscore.inputs.formats.words import separator_seen
-from wsscore.inputs.words import split_words_by, token_starts
+from wsscore.inputs.words import WHITE_SPACE, split_words_by, token_starts
 
 SEPARATORS = ("/", "_")
 # What a part-of-speech tag looks like (PKU n, vn, Ng; CTB NN, PU; UD NOUN): detection relies on
@@ -101,10 +101,10 @@ def is_white_space_token(line: str, starts: list[int], index: int, word_sep: str
     if not starts:
         starts.extend(token_starts(line, split_words_by(line, word_sep)))
     before = line[: starts[index]]
-    if word_sep is not None and word_sep.strip() and word_sep in before:
+    if word_sep is not None and word_sep.strip(WHITE_SPACE) and word_sep in before:
         before = before[before.rindex(word_sep) + len(word_sep) :]  # its piece
-    own = len(before) - len(before.rstrip())
-    at_start = not before.strip()  # of the line or of its piece: no separator to discount
+    own = len(before) - len(before.rstrip(WHITE_SPACE))
+    at_start = not before.strip(WHITE_SPACE)  # of the line or its piece: no separator to discount
     return own >= (1 if at_start else 2)
 
 
