@@ -7,10 +7,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from typing import NamedTuple
 
 from wsscore.align.lines import GoldBlock
-from wsscore.align.stream import EXTRA_TEXT_LIMITS, MismatchError, PredictionOverrun, SystemAligner
+from wsscore.align.stream import (
+    EXTRA_TEXT_LIMITS,
+    Divergence,
+    MismatchError,
+    PredictionOverrun,
+    SystemAligner,
+)
 from wsscore.errors import Warnings, WsscoreError
 from wsscore.inputs.formatted import unit_of, word_separator_seen
 from wsscore.inputs.sources import Input, is_file
@@ -51,7 +58,7 @@ def check_mismatch(
     cause = (
         f"a missing or extra {units[1]} is the usual cause; " if gold_lines != pred_lines else ""
     )
-    cause = separator_hint(files) + cause
+    cause = separator_hint(files, aligner.divergences) + cause
     if policy == "warn" and counts.misaligned_lines > MISMATCH_LIMIT * max(gold_sentences, 1):
         raise WsscoreError(
             f"the prediction is not a segmentation of this gold: {counts.misaligned_lines} of "
@@ -72,20 +79,41 @@ def check_mismatch(
     )
 
 
-def separator_hint(files: tuple[Input, Input]) -> str:
+def separator_hint(files: tuple[Input, Input], divergences: Sequence[Divergence]) -> str:
     """``"give --pred-word-sep ' / '; "`` when a file's words seem separated by more than
     white space (jieba's command line), which makes its text differ from the other's; or
-    ``""``. The gold and the prediction: a separator in either explains a mismatch."""
+    ``""``. Either file may hold it: its first lines show ``w / w / w``, or the differences
+    are all one character of punctuation that the other file has nothing in place of
+    (``他|来到|北京``)."""
     import shlex
 
-    for source, side, option in zip(files, ("gold", "prediction"), WORD_SEP_OPTIONS, strict=True):
-        separator = word_separator_seen(source)
+    for index, (source, side) in enumerate(zip(files, ("gold", "prediction"), strict=True)):
+        separator = word_separator_seen(source) or _extra_mark(divergences, index)
         if separator is not None:
             return (
                 f"the {side}'s words look separated by {separator!r} (as jieba's command line "
-                f"prints them): give {option} {shlex.quote(separator)}; "
+                f"prints them): give {WORD_SEP_OPTIONS[index]} {shlex.quote(separator)}; "
             )
     return ""
+
+
+def _extra_mark(divergences: Sequence[Divergence], side: int) -> str | None:
+    """The one ASCII punctuation character that every difference (two or more: a separator
+    recurs) has on ``side`` (0: the gold, 1: the prediction) where the other side has nothing,
+    alone or repeated: a word separator. A stray full-width comma is text, not one."""
+    if len(divergences) < 2:
+        return None
+    marks: set[str] = set()
+    for divergence in divergences:
+        texts = (divergence.gold_text, divergence.pred_text)
+        extra, other = texts[side], texts[1 - side]
+        if other or not extra:
+            return None
+        marks.update(extra)
+    if len(marks) != 1:
+        return None
+    mark = marks.pop()
+    return mark if mark.isascii() and not mark.isalnum() and not mark.isspace() else None
 
 
 def mismatch_refusal(
@@ -103,7 +131,10 @@ def mismatch_refusal(
     # An endless prediction is read no further than this to count its lines.
     pred_lines, complete = aligner.drain(max_lines=2 * gold_lines + 10_000)
     units = (unit_of(gold_file), unit_of(pred_file))
-    cause = separator_hint((gold_file, pred_file)) + (
+    differing = _differing_sentences(gold_file, pred_file)
+    # As warn aligns them, the differences show extra characters as such (a separator).
+    divergences = differing.divergences if differing else [exc.divergence]
+    cause = separator_hint((gold_file, pred_file), divergences) + (
         f"a missing or extra {units[1]} is the usual cause"
         if gold_lines != pred_lines
         else f"the {units[1]} counts agree, so the texts differ: check that both hold the same text"
@@ -114,17 +145,23 @@ def mismatch_refusal(
         f"{'' if complete else 'more than '}{pred_lines}"
         f"{f' {units[1]}s' if units[1] != units[0] else ''}",
         where=pred_file.name,
-        hint=f"{cause}; {_policy_that_scores(gold_file, pred_file)}",
+        hint=f"{cause}; {_policy_that_scores(differing)}",
     )
 
 
-def _policy_that_scores(gold: Input, prediction: Input) -> str:
+class Differing(NamedTuple):
+    """A refused prediction aligned again as ``warn`` aligns it."""
+
+    differing: int  # sentences that differ
+    sentences: int  # of the gold
+    divergences: list[Divergence]  # the first few
+    overrun: bool  # past the gold's end it has more text than warn allows
+
+
+def _policy_that_scores(differing: Differing | None) -> str:
     """The --mismatch policy that scores this prediction, for the hint of a refusal under
-    ``error``, which stopped at the first difference: the files are read again (on this error
-    path only) to count the differing sentences as ``warn`` does."""
-    try:
-        differing = _differing_sentences(gold, prediction)
-    except PredictionOverrun:
+    ``error``, which stopped at the first difference."""
+    if differing is not None and differing.overrun:
         return (
             "--mismatch align scores it: past the gold's end it has more text than "
             "--mismatch warn allows"
@@ -135,17 +172,18 @@ def _policy_that_scores(gold: Input, prediction: Input) -> str:
             f"--mismatch warn scores it if at most {limit} of the sentences differ, "
             "--mismatch align whatever differs"
         )
-    count, sentences = differing
+    count, sentences = differing.differing, differing.sentences
     share = f"{count} of {sentences} sentences differ"
     if count > MISMATCH_LIMIT * max(sentences, 1):
         return f"--mismatch align scores it: {share}, more than the {limit} --mismatch warn allows"
     return f"--mismatch warn scores it: {share}, within the {limit} it allows"
 
 
-def _differing_sentences(gold: Input, prediction: Input) -> tuple[int, int] | None:
+def _differing_sentences(gold: Input, prediction: Input) -> Differing | None:
     """How many of the gold's sentences differ in the prediction as ``warn`` aligns them, and
-    how many there are; None when either input cannot be read again (standard input, a pipe,
-    lines from an iterator) or reading it again fails."""
+    how many there are: the files are read again (on this error path only). None when either
+    input cannot be read again (standard input, a pipe, lines from an iterator) or reading it
+    again fails."""
     gold_again, pred_again = gold.reopen(), prediction.reopen()
     try:
         if gold_again is None or pred_again is None:
@@ -159,11 +197,12 @@ def _differing_sentences(gold: Input, prediction: Input) -> tuple[int, int] | No
             aligner.feed_block(block)
         aligner.finish()
     except PredictionOverrun:
-        raise
+        return Differing(0, 0, [], overrun=True)
     except (MismatchError, WsscoreError):
         return None
     finally:
         for again in (gold_again, pred_again):
             if again is not None and is_file(again):
                 again.close()  # type: ignore[union-attr]
-    return Counts(*aligner.totals).misaligned_lines, sentences
+    count = Counts(*aligner.totals).misaligned_lines
+    return Differing(count, sentences, aligner.divergences, overrun=False)

@@ -199,6 +199,26 @@ def test_a_mismatch_suggests_the_separator_it_saw(
     assert len(done.stderr.splitlines()) == 1
 
 
+@pytest.mark.parametrize("mismatch", ["warn", "error"])
+def test_a_separator_without_spaces_is_suggested(tmp_path: Path, mismatch: str) -> None:
+    # jieba -d '|': the differences are all '|' where the gold has nothing.
+    gold, pred = tmp_path / "gold.txt", tmp_path / "jieba.txt"
+    gold.write_text(GOLD, encoding="utf-8")
+    pred.write_text("\n".join(PIPES) + "\n", encoding="utf-8")
+    done = _wsscore("score", gold, pred, "--mismatch", mismatch)
+    assert done.returncode == 2
+    assert "give --pred-word-sep '|'" in done.stderr
+
+
+def test_stray_punctuation_suggests_no_separator(tmp_path: Path) -> None:
+    gold, pred = tmp_path / "gold.txt", tmp_path / "pred.txt"
+    gold.write_text(GOLD, encoding="utf-8")
+    pred.write_text("他 来到 北京 。\n我们 走 。 。\n", encoding="utf-8")
+    done = _wsscore("score", gold, pred, "--mismatch", "error")
+    assert done.returncode == 2
+    assert "word-sep" not in done.stderr
+
+
 def test_a_gold_with_separators_is_named(tmp_path: Path) -> None:
     gold, pred = tmp_path / "gold.txt", tmp_path / "pred.txt"
     gold.write_text("他 | 来到 | 北京\n", encoding="utf-8")
