@@ -173,13 +173,24 @@ def formatted(
 def word_separator_seen(source: object) -> str | None:
     """The separator that a words or tagged file's first lines seem to use between words
     besides white space (``' / '``), when it was not given: for hints when the file fails."""
+    head = _head_without_separator(source, ("words", "tagged"))
+    return None if head is None else separator_seen(head)
+
+
+def words_head(source: object) -> list[str] | None:
+    """The first lines of a words file read without a word separator; None for another input
+    (another format, lines in memory)."""
+    return _head_without_separator(source, ("words",))
+
+
+def _head_without_separator(source: object, formats: tuple[str, ...]) -> list[str] | None:
     if isinstance(source, FormattedInput):
-        if source.format not in ("words", "tagged") or has_word_separator(source.options):
+        if source.format not in formats or has_word_separator(source.options):
             return None
         source = source.source
     if not isinstance(source, TextFile):
         return None  # lines in memory: no file to look at
-    return separator_seen(head_of(source))
+    return head_of(source)
 
 
 def has_word_separator(options: FormatOptions) -> bool:

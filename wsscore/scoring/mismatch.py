@@ -19,8 +19,9 @@ from wsscore.align.stream import (
     SystemAligner,
 )
 from wsscore.errors import Warnings, WsscoreError
-from wsscore.inputs.formatted import unit_of, word_separator_seen
+from wsscore.inputs.formatted import unit_of, word_separator_seen, words_head
 from wsscore.inputs.sources import Input, is_file
+from wsscore.inputs.words import split_words
 from wsscore.metrics.counts import Counts
 
 WORD_SEP_OPTIONS = ("--gold-word-sep", "--pred-word-sep")
@@ -88,7 +89,11 @@ def separator_hint(files: tuple[Input, Input], divergences: Sequence[Divergence]
     import shlex
 
     for index, (source, side) in enumerate(zip(files, ("gold", "prediction"), strict=True)):
-        separator = word_separator_seen(source) or _extra_mark(divergences, index)
+        separator = (
+            word_separator_seen(source)
+            or _extra_mark(divergences, index)
+            or _mark_between(words_head(files[1 - index]), words_head(source))
+        )
         if separator is not None:
             return (
                 f"the {side}'s words look separated by {separator!r} (as jieba's command line "
@@ -113,7 +118,36 @@ def _extra_mark(divergences: Sequence[Divergence], side: int) -> str | None:
     if len(marks) != 1:
         return None
     mark = marks.pop()
-    return mark if mark.isascii() and not mark.isalnum() and not mark.isspace() else None
+    return mark if _is_mark(mark) else None
+
+
+# Line pairs of the two files' first lines compared by _mark_between: enough to see a pattern.
+HEAD_PAIRS = 20
+
+
+def _mark_between(other: list[str] | None, head: list[str] | None) -> str | None:
+    """The ASCII punctuation character that ``head``'s first lines hold besides the text of
+    ``other``'s, on two lines or more and on every line where their texts differ: without it
+    (and white space) they are the same text. For when the differences are not known (the
+    prediction overran the gold before any was recorded)."""
+    if other is None or head is None:
+        return None
+    marks: set[str] = set()
+    differing = 0
+    for other_line, line in zip(other[:HEAD_PAIRS], head[:HEAD_PAIRS], strict=False):
+        text, other_text = "".join(split_words(line)), "".join(split_words(other_line))
+        if text == other_text:
+            continue
+        differing += 1
+        extra = {char for char in set(text) - set(other_text) if _is_mark(char)}
+        if len(extra) != 1 or text.replace(next(iter(extra)), "") != other_text:
+            return None
+        marks |= extra
+    return marks.pop() if differing >= 2 and len(marks) == 1 else None
+
+
+def _is_mark(char: str) -> bool:
+    return char.isascii() and not char.isalnum() and not char.isspace()
 
 
 def mismatch_refusal(
@@ -124,7 +158,9 @@ def mismatch_refusal(
     aligner: SystemAligner,
 ) -> WsscoreError:
     if isinstance(exc, PredictionOverrun):  # the gold has ended; the prediction may not
-        return WsscoreError(exc.message, where=pred_file.name, hint=exc.hint)
+        # A separator between words adds text to every sentence: the usual way to overrun.
+        cause = separator_hint((gold_file, pred_file), aligner.divergences)
+        return WsscoreError(exc.message, where=pred_file.name, hint=cause + exc.hint)
     for _ in gold_blocks:  # read on, to name both line counts
         pass
     gold_lines = gold_file.lines_read

@@ -210,6 +210,18 @@ def test_a_separator_without_spaces_is_suggested(tmp_path: Path, mismatch: str) 
     assert "give --pred-word-sep '|'" in done.stderr
 
 
+def test_a_prediction_that_overruns_with_separators_is_told(tmp_path: Path) -> None:
+    # Two '|' a line, 5,001 lines: over the 10,000 extra characters that warn allows before a
+    # difference is found: the hint compares the files' first lines instead.
+    gold, pred = tmp_path / "gold.txt", tmp_path / "jieba.txt"
+    gold.write_text("他 来到 北京\n" * 5001, encoding="utf-8")
+    pred.write_text("他|来到|北京\n" * 5001, encoding="utf-8")
+    done = _wsscore("score", gold, pred)
+    assert done.returncode == 2
+    assert "past the end of the gold" in done.stderr
+    assert "give --pred-word-sep '|'" in done.stderr
+
+
 def test_stray_punctuation_suggests_no_separator(tmp_path: Path) -> None:
     gold, pred = tmp_path / "gold.txt", tmp_path / "pred.txt"
     gold.write_text(GOLD, encoding="utf-8")
