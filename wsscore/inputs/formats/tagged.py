@@ -34,8 +34,9 @@ TAG_SHAPE = re.compile(r"[A-Za-z][A-Za-z0-9$+-]{0,9}")
 # Tags that are punctuation (PTB; UD GSD's XPOS): a fixed list, not a shape, so that a words
 # file's ``1/2`` or ``a_b`` is still not taken for tagged.
 PUNCTUATION_TAGS = frozenset(
-    (",", ".", ":", ";", "''", "``", "-LRB-", "-RRB-", "-LSB-", "-RSB-", "-LCB-", "-RCB-")
-) | frozenset(("$", "#", "/", "...", "-NONE-", "(", ")"))
+    {",", ".", ":", ";", "''", "``", "$", "#", "/", "...", "(", ")", "-NONE-"}
+    | {"-LRB-", "-RRB-", "-LSB-", "-RSB-", "-LCB-", "-RCB-"}
+)
 NOT_TAGGED_HINT = "use --input-format words if the file is not tagged"
 
 
@@ -87,25 +88,33 @@ def tagged_share(line: str, sep: str, word_sep: str | None) -> TaggedShare:
         if "://" in token:
             continue
         word, tag = split_token(token, sep)
-        if not word and is_tag_like(tag) and is_white_space_token(line, starts, index, word_sep):
+        if (
+            not word
+            and is_tag_like(tag)
+            and is_white_space_token(line, tokens, starts, index, word_sep)
+        ):
             continue
         counted += 1
         fitting += bool(word) and is_tag_like(tag)
     return TaggedShare(fitting, counted)
 
 
-def is_white_space_token(line: str, starts: list[int], index: int, word_sep: str | None) -> bool:
-    """Whether the token at ``index`` (whose word is empty) stands for white space of the text:
+def is_white_space_token(
+    line: str, tokens: list[str], starts: list[int], index: int, word_sep: str | None
+) -> bool:
+    """Whether ``tokens[index]`` (whose word is empty) stands for white space of the text:
     white space stands right before it that is not the one separator before it (module
-    docstring). ``starts``: the tokens' starts in ``line``, found on the first call."""
+    docstring). ``starts``: the tokens' starts in ``line``, found on the first call for the
+    line (so a line of many white-space tokens is searched once)."""
     if not starts:
-        starts.extend(token_starts(line, split_words_by(line, word_sep)))
-    before = line[: starts[index]]
-    if word_sep is not None and word_sep.strip(WHITE_SPACE) and word_sep in before:
-        before = before[before.rindex(word_sep) + len(word_sep) :]  # its piece
-    own = len(before) - len(before.rstrip(WHITE_SPACE))
-    at_start = not before.strip(WHITE_SPACE)  # of the line or its piece: no separator to discount
-    return own >= (1 if at_start else 2)
+        starts.extend(token_starts(line, tokens))
+    # What stands between the previous token and this one: white space and separators only
+    # (read alone, so that a line of many such tokens is read in linear time).
+    previous_end = starts[index - 1] + len(tokens[index - 1]) if index else 0
+    gap = line[previous_end : starts[index]]
+    if word_sep is not None and word_sep.strip(WHITE_SPACE) and word_sep in gap:
+        return gap.rpartition(word_sep)[2] != ""  # white space that starts its piece
+    return len(gap) >= (1 if not index else 2)  # a line's start has no separator to discount
 
 
 def choose_separator(tokens: list[str]) -> str:
@@ -129,14 +138,17 @@ def read_tagged(lines: Iterable[str], *, name: str, options: FormatOptions) -> I
         if sep is None:
             sep = choose_separator(tokens[first:])
         read: list[Token] = []
+        context = None
         for index in range(first, len(tokens)):
             word, tag = split_token(tokens[index], sep)
             if word and tag:
                 read.append(Token(word, tag))
                 continue
             # Rarely reached: a white-space token (dropped), or an error.
-            context = LineContext(line, number, name, tokens, sep, word_sep, [])
-            if word or not tag or not is_white_space_token(line, context.starts, index, word_sep):
+            if context is None:
+                context = LineContext(line, number, name, tokens, sep, word_sep, [])
+            starts = context.starts
+            if word or not tag or not is_white_space_token(line, tokens, starts, index, word_sep):
                 raise _malformed(context, index, word, tag)
         yield Sentence(number, read)
 
