@@ -28,6 +28,7 @@ from wsscore.inputs.formats import (
 from wsscore.inputs.formats.conllu import has_multiword_tokens
 from wsscore.inputs.formats.words import separator_seen
 from wsscore.inputs.reading import BLOCK_SIZE, TextFile, open_binary, open_text
+from wsscore.inputs.words import WHITE_SPACE
 
 FORMAT_CHOICES = ("auto", *FORMATS)
 HEAD_LINES = 200  # the lines a format is detected on
@@ -196,7 +197,7 @@ def _head_without_separator(source: object, formats: tuple[str, ...]) -> list[st
 def has_word_separator(options: FormatOptions) -> bool:
     """Whether words are separated by more than white space (a separator of white space only
     separates nothing that white space does not)."""
-    return options.word_sep is not None and bool(options.word_sep.strip())
+    return options.word_sep is not None and bool(options.word_sep.strip(WHITE_SPACE))
 
 
 def head_of(source: TextFile) -> list[str]:
