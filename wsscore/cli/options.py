@@ -152,6 +152,18 @@ def encoding_options(func: Callable) -> Callable:
             help="Separator of word and tag in tagged files (default: / or _, detected).",
         ),
         click.option(
+            "--word-sep",
+            metavar="STR",
+            help="Words and tagged files: a string that separates words besides white space "
+            "(jieba's command line: ' / ').",
+        ),
+        click.option(
+            "--gold-word-sep",
+            metavar="STR",
+            help="Word separator of the gold (overrides --word-sep).",
+        ),
+        click.option("--pred-word-sep", metavar="STR", help="Word separator of the predictions."),
+        click.option(
             "--drop-first-token",
             is_flag=True,
             help="Tagged files: drop each line's first token (People's Daily paragraph ids).",
@@ -286,6 +298,9 @@ def input_options(options: dict[str, Any], dictionaries: list[str] | None = None
         label_order=options.get("label_order"),
         gold_label_order=options.get("gold_label_order"),
         pred_label_order=options.get("pred_label_order"),
+        word_sep=options.get("word_sep"),
+        gold_word_sep=options.get("gold_word_sep"),
+        pred_word_sep=options.get("pred_word_sep"),
         warnings=Warnings(strict=options["strict"], quiet=False),
     )
 

@@ -32,6 +32,8 @@ their names are not empty.
   (``auto`` detects each file);
 - ``format``, ``gold_format``, ``pred_format``: one of auto, words, tagged, chars, conllu, jsonl;
 - ``tag_sep``: the one-character separator of ``word/TAG`` tokens;
+- ``word_sep``, ``gold_word_sep``, ``pred_word_sep``: a string that separates words besides
+  white space in words and tagged files (jieba's command line prints ``他 / 来到``: ``" / "``);
 - ``drop_first_token`` (boolean): drop the paragraph id that starts People's Daily lines;
 - ``tag_column``: ``upos`` or ``xpos`` (the CoNLL-U column of the tags);
 - ``mismatch``: ``warn``, ``error`` or ``align``;
@@ -411,6 +413,15 @@ def _tag_sep(value: object, key: str, context: _Context) -> str:
     return value
 
 
+def _word_sep(value: object, key: str, context: _Context) -> str:
+    if not isinstance(value, str) or not value:
+        raise context.error(
+            f"{key}: expected a string that is not empty, not {_shown(value)}",
+            hint='use the string between words, e.g. " / " or "|"',
+        )
+    return value
+
+
 # Manifest key -> (InputOptions field, check of its value); "tags" is not an InputOptions field.
 SETTINGS: dict[str, tuple[str, Check]] = {
     "dict": ("dictionary", _paths),
@@ -424,6 +435,9 @@ SETTINGS: dict[str, tuple[str, Check]] = {
     "gold_format": ("gold_format", _choice(FORMAT_CHOICES)),
     "pred_format": ("pred_format", _choice(FORMAT_CHOICES)),
     "tag_sep": ("tag_sep", _tag_sep),
+    "word_sep": ("word_sep", _word_sep),
+    "gold_word_sep": ("gold_word_sep", _word_sep),
+    "pred_word_sep": ("pred_word_sep", _word_sep),
     "drop_first_token": ("drop_first_token", _boolean),
     "tag_column": ("tag_column", _choice(TAG_COLUMNS)),
     "label_order": ("label_order", _choice(LABEL_ORDERS)),

@@ -15,6 +15,7 @@ from typing import BinaryIO
 from wsscore.errors import WsscoreError, location
 from wsscore.inputs.dictionary import OPTION as DICT_OPTION
 from wsscore.inputs.encodings import Encoding
+from wsscore.inputs.formats import FormatOptions
 from wsscore.inputs.formatted import format_of, formatted
 from wsscore.inputs.options import GOLD_OPTION, PRED_OPTION, InputOptions
 from wsscore.inputs.reading import BLOCK_SIZE, TextFile, open_binary, open_text
@@ -171,7 +172,7 @@ def score_by_diff(
     gold_file = open_text(
         gold, inputs.for_gold, warnings=warnings, strict=strict, option=GOLD_OPTION
     )
-    _refuse_other_formats(gold_file, inputs.gold_format_used, inputs)
+    _refuse_other_formats(gold_file, inputs.gold_format_used, inputs, inputs.gold_format_options)
     gold_enc = gold_file.encoding
     entries = _perl_entries(word_lists, inputs, gold_enc)
     say = on_warning or (lambda message: warnings.warn(message))
@@ -181,7 +182,9 @@ def score_by_diff(
         pred_file = open_text(
             path, inputs.for_predictions, warnings=warnings, strict=strict, option=PRED_OPTION
         )
-        _refuse_other_formats(pred_file, inputs.pred_format_used, inputs)
+        _refuse_other_formats(
+            pred_file, inputs.pred_format_used, inputs, inputs.pred_format_options
+        )
         gold_lines = raw_lines(gold)
         try:
             totals, per_sentence = score_with_diff(
@@ -256,9 +259,18 @@ def _perl_entries(word_lists: list[str], inputs: InputOptions, gold_enc: Encodin
     return entries
 
 
-def _refuse_other_formats(source: TextFile, fmt: str, inputs: InputOptions) -> None:
+def _refuse_other_formats(
+    source: TextFile, fmt: str, inputs: InputOptions, options: FormatOptions
+) -> None:
     """The Perl script reads words separated by white space, and so does ``--match diff``."""
-    read = formatted(source, fmt, inputs.warnings, inputs.format_options)
+    read = formatted(source, fmt, inputs.warnings, options)
+    if read is not source and format_of(read) == "words":
+        raise WsscoreError(
+            "--match diff reads words separated by white space, as the Perl script does: "
+            f"not by {options.word_sep!r}",
+            where=source.name,
+            hint="use --match span, which reads --word-sep",
+        )
     if read is not source:
         how = "was detected as" if fmt == "auto" else "is read as"
         raise WsscoreError(

@@ -174,7 +174,7 @@ def test_jsonl_tags_of_another_length():
         ('{"text": "中国"}', 'the object has no "tokens" or "words"'),
         ('{"tokens": ["a"], "words": ["a"]}', 'the object has both "tokens" and "words"'),
         ('{"words": "中国"}', '"words" is not an array'),
-        ('[" "]', 'the word " " is empty'),
+        ('[""]', 'the word "" is empty'),  # a word of white space is a space: see the readers
     ],
 )
 def test_jsonl_shapes_that_are_not_sentences(line: str, message: str):
@@ -207,6 +207,8 @@ def test_chars_label_that_is_not_a_position():
         ("conllu", FormatOptions(tag_column="deprel")),
         ("tagged", FormatOptions(tag_sep="")),
         ("tagged", FormatOptions(tag_sep=" ")),
+        ("words", FormatOptions(word_sep="")),
+        ("tagged", FormatOptions(word_sep="")),
     ],
 )
 def test_impossible_arguments_are_refused_before_reading(fmt: str, options: FormatOptions):

@@ -37,6 +37,12 @@ TARGETS = tuple(choice for choice in FORMAT_CHOICES if choice != "auto")
     "output with --to tagged (default: /).",
 )
 @click.option(
+    "--word-sep",
+    metavar="STR",
+    help="Words or tagged FILE: a string that separates words besides white space "
+    "(jieba's command line: ' / ').",
+)
+@click.option(
     "--drop-first-token",
     is_flag=True,
     help="Tagged FILE: drop each line's first token (People's Daily paragraph ids).",
@@ -83,12 +89,16 @@ def _convert_command(options: dict[str, Any]) -> int:
     source = open_text(
         options["source"], options["encoding"], warnings=warnings, strict=options["strict"]
     )
-    fmt = detect_format(head_of(source)) if options["fmt"] == "auto" else options["fmt"]
+    word_sep = options["word_sep"]
+    fmt = options["fmt"]
+    if fmt == "auto":
+        fmt = detect_format(head_of(source), word_sep)
     reading = FormatOptions(
         tag_sep=options["tag_sep"] if fmt == "tagged" else None,
         drop_first_token=options["drop_first_token"],
         tag_column=options["tag_column"],
         label_order=options["label_order"] if fmt == "chars" else None,
+        word_sep=word_sep,
     )
     write = WRITERS[options["target"]]
     written = Target(

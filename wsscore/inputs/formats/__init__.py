@@ -53,7 +53,7 @@ def read_sentences(
     ``on_label_order`` is told the order of a chars file's labels once it is known."""
     check_options(fmt, options)
     if fmt == "words":
-        return read_words(lines)
+        return read_words(lines, options.word_sep)
     if fmt == "tagged":
         return read_tagged(lines, name=name, options=options)
     if fmt == "chars":

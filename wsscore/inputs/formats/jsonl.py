@@ -7,7 +7,9 @@
 
 Blank lines are skipped, as JSON Lines readers do; an empty sentence is written ``[]``. A tag
 may be null or empty (no tag). White space inside a word is not text (docs/metrics.md §1.2): it
-is removed.
+is removed; a word that is only white space (``" "``, ``[" ", "x"]``: jieba and thulac make a
+space of the text a token) is a space of the text, not a word: it is dropped with its tag. An
+empty word ``""`` is refused.
 """
 
 from __future__ import annotations
@@ -105,8 +107,8 @@ def _from_array(items: list[Any], where: str) -> list[Token]:
     if all(isinstance(item, list) for item in items):
         if not all(len(item) == 2 for item in items):
             raise WsscoreError("a [word, tag] pair has not 2 items", where=where, hint=SHAPE_HINT)
-        return [_token(word, tag, where) for word, tag in items]
-    return [_token(word, None, where) for word in items]
+        return _kept(_token(word, tag, where) for word, tag in items)
+    return _kept(_token(word, None, where) for word in items)
 
 
 def _from_object(value: dict[str, Any], where: str) -> list[Token]:
@@ -116,7 +118,7 @@ def _from_object(value: dict[str, Any], where: str) -> list[Token]:
         raise WsscoreError('the object has no "tokens" or "words"', where=where, hint=SHAPE_HINT)
     words = _array(value, words_key, where)
     if tags_key is None:
-        return [_token(word, None, where) for word in words]
+        return _kept(_token(word, None, where) for word in words)
     tags = _array(value, tags_key, where)
     if len(tags) != len(words):
         raise WsscoreError(
@@ -124,7 +126,7 @@ def _from_object(value: dict[str, Any], where: str) -> list[Token]:
             where=where,
             hint="give one tag per word",
         )
-    return [_token(word, tag, where) for word, tag in zip(words, tags, strict=True)]
+    return _kept(_token(word, tag, where) for word, tag in zip(words, tags, strict=True))
 
 
 def _key(value: dict[str, Any], names: tuple[str, str], where: str) -> str | None:
@@ -145,12 +147,20 @@ def _array(value: dict[str, Any], key: str, where: str) -> list[Any]:
     return items
 
 
-def _token(word: Any, tag: Any, where: str) -> Token:
+def _kept(tokens: Iterable[Token | None]) -> list[Token]:
+    """The tokens without the white-space ones (None)."""
+    return [token for token in tokens if token is not None]
+
+
+def _token(word: Any, tag: Any, where: str) -> Token | None:
+    """The token of a JSON word and tag; None for a word that is only white space."""
     if not isinstance(word, str):
         raise WsscoreError(f"the word {_show(word)} is not a string", where=where, hint=SHAPE_HINT)
     if tag is not None and not isinstance(tag, str):
         raise WsscoreError(f"the tag {_show(tag)} is not a string", where=where, hint=SHAPE_HINT)
     parts = split_words(word)
+    if not parts and word:
+        return None
     if not parts:
         raise WsscoreError(f"the word {_show(word)} is empty", where=where, hint="remove it")
     return Token(parts[0] if len(parts) == 1 else "".join(parts), tag or None)

@@ -46,6 +46,9 @@ class FormatOptions(NamedTuple):
     drop_first_token: bool = False  # tagged: a People's Daily paragraph id (19980101-01-001-001/m)
     tag_column: str = "upos"  # conllu: "upos" (column 4) or "xpos" (column 5)
     label_order: str | None = None  # chars: "pos-tag" or "tag-pos"; None = decide per file
+    # words and tagged: a string that separates words besides white space (jieba's " / ");
+    # None = white space alone
+    word_sep: str | None = None
 
 
 # One default for every call: a NamedTuple cannot be changed, so sharing it is safe.
@@ -63,6 +66,10 @@ def check_options(fmt: str, options: FormatOptions) -> None:
         raise InvalidArgument(
             f"a tag separator is one character, not white space: not {separator!r}",
             hint="use '/' or '_'",
+        )
+    if options.word_sep == "":
+        raise InvalidArgument(
+            "a word separator is not empty", hint="give the string between words, e.g. ' / ' or '|'"
         )
     if options.tag_column not in TAG_COLUMNS:
         raise InvalidArgument(
