@@ -31,9 +31,13 @@ class GoldInfo(NamedTuple):
     words: int
     sentences: int
     format: str = "words"
+    label_order: str | None = None  # chars: pos-tag or tag-pos (None: plain labels)
 
     def as_dict(self) -> dict[str, object]:
-        return dict(self._asdict())
+        data = dict(self._asdict())
+        if self.format != "chars":  # the key belongs to chars files only
+            del data["label_order"]
+        return data
 
 
 OOV_COUNT_KEYS = ("oov_words", "oov_correct", "iv_words", "iv_correct")
@@ -52,6 +56,7 @@ class SystemResult:
         "extra_metrics",
         "format",
         "has_dictionary",
+        "label_order",
         "metrics",
         "name",
         "path",
@@ -80,10 +85,12 @@ class SystemResult:
         format: str = "words",  # the input's format, as the JSON key says
         tags: TagCounts | None = None,
         has_dictionary: bool = False,
+        label_order: str | None = None,  # chars: pos-tag or tag-pos (None: plain labels)
     ):
         self.name = name
         self.format = format
         self.has_dictionary = has_dictionary
+        self.label_order = label_order
         self.tags = tags
         self.tag_metrics = (
             compute_tags(tags, has_dictionary=has_dictionary) if tags is not None else None
@@ -119,6 +126,7 @@ class SystemResult:
             "path": self.path,
             "encoding": self.encoding,
             "format": self.format,
+            **({"label_order": self.label_order} if self.format == "chars" else {}),
             "lines": self.pred_lines,
             "counts": counts,
             "metrics": metrics,

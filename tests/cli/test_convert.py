@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import importlib.util
 import itertools
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES
+from conftest import FIXTURES, ROOT
 
 from wsscore.errors import Warnings
 from wsscore.inputs.formats import FORMATS, FormatOptions, read_sentences
@@ -82,3 +83,118 @@ def test_an_output_that_is_the_input_is_refused(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert b"is the same file as the input" in done.stderr
     assert copy.read_bytes() == SAME["conllu"].read_bytes()
+
+
+# --- CoNLL-U output as conll18_ud_eval.py reads it, and what cannot be written ------------------
+
+UD = ROOT.parent / "shared" / "ud"
+
+
+def _reference():
+    """conll18_ud_eval.py imported as a module (its load_conllu_file and evaluate)."""
+    script = UD / "conll18_ud_eval.py"
+    if not script.is_file():
+        pytest.skip("conll18_ud_eval.py (../shared/ud) is not here")
+    spec = importlib.util.spec_from_file_location("conll18_ud_eval", script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("source", list(SAME))
+def test_conllu_output_loads_in_the_reference_and_scores_itself_fully(
+    tmp_path: Path, source: str
+) -> None:
+    reference = _reference()
+    written = tmp_path / "out.conllu"
+    done = _convert(SAME[source], "--to", "conllu", "-o", written)
+    assert done.returncode == 0, done.stderr
+    loaded = reference.load_conllu_file(str(written))  # used to fail: "Cannot parse HEAD '_'"
+    scores = reference.evaluate(loaded, reference.load_conllu_file(str(written)))
+    assert len(loaded.words) == sum(len(s) for s in _sentences(SAME[source], source))
+    for metric in ("Tokens", "Sentences", "Words", "UPOS", "UAS", "LAS"):
+        assert scores[metric].f1 == 1.0, metric
+
+
+@pytest.mark.parametrize("column", ["upos", "xpos"])
+def test_the_converted_ud_test_gold_scores_fully_against_the_original(
+    tmp_path: Path, column: str
+) -> None:
+    reference = _reference()
+    gold = UD / "zh_gsd-ud-test.conllu"
+    if not gold.is_file():
+        pytest.skip("the UD Chinese GSD test set (../shared/ud) is not here")
+    written = tmp_path / "gsd.conllu"
+    done = _convert(gold, "--to", "conllu", "--tag-column", column, "-o", written)
+    assert done.returncode == 0, done.stderr
+    scores = reference.evaluate(
+        reference.load_conllu_file(str(gold)), reference.load_conllu_file(str(written))
+    )
+    assert scores["Words"].correct == scores["Words"].gold_total == 12010
+    assert scores[column.upper()].correct == 12010
+    other = "XPOS" if column == "upos" else "UPOS"
+    assert scores[other].correct == 0  # the other tag column is _
+    # The text and SpaceAfter are the original's, word for word (the 19 texts with spaces too).
+    assert _texts_and_spaces(written) == _texts_and_spaces(gold)
+
+
+def _texts_and_spaces(path: Path) -> list[object]:
+    kept: list[object] = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        columns = line.split("\t")
+        if line.startswith("# text"):
+            kept.append(line)
+        elif len(columns) == 10 and "." not in columns[0]:
+            kept.append((columns[0], columns[1], "SpaceAfter=No" in columns[9]))
+    return kept
+
+
+def test_conllu_output_puts_the_tags_in_the_named_column() -> None:
+    data = "中国/NR 人民/NN\n".encode()
+    done = _convert("-", "--from", "tagged", "--to", "conllu", "--tag-column", "xpos", stdin=data)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.decode().splitlines() == [
+        "# sent_id = 1",
+        "# text = 中国人民",
+        "1\t中国\t_\t_\tNR\t_\t0\troot\t_\tSpaceAfter=No",
+        "2\t人民\t_\t_\tNN\t_\t1\tdep\t_\tSpaceAfter=No",
+        "",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("line", "target", "what"),
+    [
+        ('[["中国", "NR/X"]]', "tagged", "the tag 'NR/X' would be written '中国/NR/X'"),
+        ('[["中国", "NR]"]]', "tagged", "the tag 'NR]'"),
+        ('[["中国", "N R"]]', "tagged", "the tag 'N R'"),
+        ('[["[中国", "NR"]]', "tagged", "the word '[中国'"),
+        ('[["中国", "N R"]]', "chars", "the tag 'N R'"),
+        ('[["中国", "_"]]', "conllu", "the tag '_'"),
+    ],
+)
+def test_what_would_read_back_differently_is_refused_on_one_line(
+    tmp_path: Path, line: str, target: str, what: str
+) -> None:
+    source = tmp_path / "in.jsonl"
+    source.write_text('[["他", "PN"]]\n' + line + "\n", encoding="utf-8")
+    written = tmp_path / "out"
+    done = _convert(source, "--to", target, "-o", written)
+    assert done.returncode == 2
+    stderr = done.stderr.decode()
+    assert stderr.count("\n") == 1 and "Traceback" not in stderr
+    assert f"{source}:2: the word " in stderr
+    assert what in stderr and "reads differently" in stderr
+    assert not written.exists()
+
+
+@pytest.mark.parametrize("target", ["chars", "conllu"])
+def test_empty_sentences_that_a_format_cannot_hold_are_told(target: str) -> None:
+    done = _convert("-", "--from", "words", "--to", target, stdin="中国\n\n\n人民\n".encode())
+    assert done.returncode == 0
+    assert done.stderr.decode() == (
+        "wsscore: warning: <stdin>: 2 empty sentence(s) left out, the first at line 2: "
+        f"{target} cannot hold an empty sentence (convert to words, tagged or jsonl to keep "
+        "them)\n"
+    )

@@ -144,6 +144,17 @@ def test_inputs_puts_a_corpus_settings_on_the_command_line_options(tree: Path) -
     assert msr.inputs(base) == base  # nothing set: the base unchanged
 
 
+def test_a_corpus_sets_word_separators(tree: Path) -> None:
+    path = write(
+        tree,
+        BASE.replace('gold = "gold/pku.utf8"', 'gold = "gold/pku.utf8"\npred_word_sep = " / "'),
+    )
+    pku, _ = load_manifest(path).corpora
+    options = pku.inputs(InputOptions(word_sep="|"))
+    assert options.pred_format_options.word_sep == " / "
+    assert options.gold_format_options.word_sep == "|"
+
+
 def test_defaults_lists_are_not_shared_between_corpora(tree: Path) -> None:
     path = write(tree, '[defaults]\ndict = ["gold/pku_words.utf8"]\n' + BASE)
     pku, msr = load_manifest(path).corpora
@@ -418,6 +429,11 @@ ERRORS = [
         "tag-sep-space",
         corpus_with('tag_sep = " "'),
         ["corpora.pku.tag_sep: expected one character"],
+    ),
+    (
+        "word-sep-empty",
+        corpus_with('pred_word_sep = ""'),
+        ["corpora.pku.pred_word_sep: expected a string that is not empty"],
     ),
     (
         "encoding-value",

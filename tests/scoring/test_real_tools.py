@@ -12,9 +12,6 @@ independently of wsscore's).
 Tags: the tools tag with their own sets (jieba's and thulac's n, v, x, ...), which equal no UD
 tag; TAG_MAP turns the common ones into UPOS, given to wsscore as --tag-map and written into the
 system's UPOS column for the script, so that some tags are right and some wrong.
-
-Samples that wsscore refuses today only because of issue 21 items 1-3 (white-space tokens,
-jieba's ' / ' separator), which other branches fix, are marked xfail(strict=True) until merged.
 """
 
 from __future__ import annotations
@@ -38,9 +35,6 @@ from wsscore import InputOptions, score
 TOOLS = FIXTURES / "tools"
 GOLD = TOOLS / "gold.conllu"
 CONLL18 = ROOT.parent / "shared" / "ud" / "conll18_ud_eval.py"
-NEEDS_ITEMS_1_TO_3 = pytest.mark.xfail(
-    strict=True, reason="needs issue 21 items 1-3 (another branch)"
-)
 
 TAG_MAP = {
     "n": "NOUN",
@@ -114,7 +108,6 @@ class Sample:
     name: str
     read: Callable[[str], list[Token]]
     options: dict[str, Any] = field(default_factory=dict)  # InputOptions for the prediction
-    marks: tuple[Any, ...] = ()
 
     @property
     def path(self) -> Path:
@@ -134,32 +127,16 @@ SAMPLES = [
     Sample("rjieba.cut.txt", _words(None)),
     Sample("snownlp.words.txt", _words(None)),
     Sample("pkuseg.txt", _words(None)),
-    Sample(
-        "jieba.cli.txt",
-        _words(" / "),
-        {"pred_format": "words", "pred_word_sep": " / "},
-        (NEEDS_ITEMS_1_TO_3,),
-    ),
+    Sample("jieba.cli.txt", _words(" / "), {"pred_format": "words", "pred_word_sep": " / "}),
     Sample(
         "jieba.cli-pos.txt",
         _tagged("_", " / "),
         {"pred_format": "tagged", "tag_sep": "_", "pred_word_sep": " / "},
-        (NEEDS_ITEMS_1_TO_3,),
     ),
-    Sample(
-        "jieba.posseg.txt",
-        _tagged("/"),
-        {"pred_format": "tagged", "tag_sep": "/"},
-        (NEEDS_ITEMS_1_TO_3,),
-    ),
-    Sample(
-        "thulac.txt",
-        _tagged("_"),
-        {"pred_format": "tagged", "tag_sep": "_"},
-        (NEEDS_ITEMS_1_TO_3,),
-    ),
-    Sample("jieba.lcut.jsonl", _json_words, {"pred_format": "jsonl"}, (NEEDS_ITEMS_1_TO_3,)),
-    Sample("jieba.posseg.jsonl", _json_pairs, {"pred_format": "jsonl"}, (NEEDS_ITEMS_1_TO_3,)),
+    Sample("jieba.posseg.txt", _tagged("/"), {"pred_format": "tagged", "tag_sep": "/"}),
+    Sample("thulac.txt", _tagged("_"), {"pred_format": "tagged", "tag_sep": "_"}),
+    Sample("jieba.lcut.jsonl", _json_words, {"pred_format": "jsonl"}),
+    Sample("jieba.posseg.jsonl", _json_pairs, {"pred_format": "jsonl"}),
 ]
 
 # conll18_ud_eval.py's counts on each sample (correct, gold, predicted: Words, and UPOS with
@@ -178,9 +155,8 @@ EXPECTED: dict[str, dict[str, tuple[int, int, int]]] = {
 }
 
 
-def _params(*names: str) -> list[Any]:
-    wanted = [s for s in SAMPLES if not names or s.name in names]
-    return [pytest.param(s, id=s.name, marks=s.marks) for s in wanted]
+def _params() -> list[Any]:
+    return [pytest.param(s, id=s.name) for s in SAMPLES]
 
 
 # --- the reference -------------------------------------------------------------------------
@@ -255,12 +231,12 @@ def test_each_tool_output_gives_the_scripts_counts(sample: Sample) -> None:
         assert 0 < expected["UPOS"][0] < correct  # some tags right, some wrong
 
 
-@pytest.mark.parametrize("sample", [pytest.param(s, id=s.name) for s in SAMPLES])
+@pytest.mark.parametrize("sample", _params())
 def test_the_recorded_counts_are_the_scripts(sample: Sample, tmp_path: Path) -> None:
     assert _script_counts(sample, tmp_path) == EXPECTED[sample.name]
 
 
-@pytest.mark.parametrize("sample", [pytest.param(s, id=s.name) for s in SAMPLES])
+@pytest.mark.parametrize("sample", _params())
 def test_each_sample_is_the_gold_text(sample: Sample) -> None:
     """The samples are what the README says: the tools' cut of the gold's own text."""
     gold = [

@@ -176,3 +176,14 @@ def test_oov_counts_agree_with_a_dictionary() -> None:
     diff = _json("--match", "diff", "-d", WORDS, GOLD, PRED)["systems"][0]["counts"]
     keys = ("oov_words", "oov_correct", "iv_words", "iv_correct")
     assert [span[key] for key in keys] == [diff[key] for key in keys] == [6, 2, 30, 19]
+
+
+def test_a_word_separator_is_read_before_the_counter_sees_the_words() -> None:
+    # jieba's command line prints "w / w": with --pred-word-sep ' / ' its words are those of
+    # jieba.cut joined by spaces (a space of the text, "   " there, is a separator for both).
+    tools = FIXTURES / "tools"
+    gold = tools / "gold.conllu"
+    cut = _json("--match", "diff", gold, tools / "jieba.cut.txt")["systems"][0]
+    cli = _json("--match", "diff", "--pred-word-sep", " / ", gold, tools / "jieba.cli.txt")
+    assert cli["systems"][0]["counts"] == cut["counts"]
+    assert cut["counts"]["correct"] == 561  # conll18_ud_eval.py's count (test_real_tools.py)

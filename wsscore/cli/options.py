@@ -17,6 +17,7 @@ from wsscore.errors import Warnings
 # The formats a file may be read in (wsscore.inputs.formatted, which imports the readers, is
 # imported only when a command runs).
 FORMAT_CHOICES = ("auto", "words", "tagged", "chars", "conllu", "jsonl")
+LABEL_ORDERS = ("pos-tag", "tag-pos")  # of chars labels: B-NN or NN-B
 
 if TYPE_CHECKING:
     from wsscore.inputs.options import InputOptions
@@ -151,6 +152,18 @@ def encoding_options(func: Callable) -> Callable:
             help="Separator of word and tag in tagged files (default: / or _, detected).",
         ),
         click.option(
+            "--word-sep",
+            metavar="STR",
+            help="Words and tagged files: a string that separates words besides white space "
+            "(jieba's command line: ' / ').",
+        ),
+        click.option(
+            "--gold-word-sep",
+            metavar="STR",
+            help="Word separator of the gold (overrides --word-sep).",
+        ),
+        click.option("--pred-word-sep", metavar="STR", help="Word separator of the predictions."),
+        click.option(
             "--drop-first-token",
             is_flag=True,
             help="Tagged files: drop each line's first token (People's Daily paragraph ids).",
@@ -161,6 +174,22 @@ def encoding_options(func: Callable) -> Callable:
             default="upos",
             show_default=True,
             help="CoNLL-U files: the column that holds the tags.",
+        ),
+        click.option(
+            "--label-order",
+            type=click.Choice(LABEL_ORDERS),
+            help="chars files: position then tag (B-NN) or tag then position (NN-B) "
+            "[default: decided per file from its labels].",
+        ),
+        click.option(
+            "--gold-label-order",
+            type=click.Choice(LABEL_ORDERS),
+            help="Label order of the gold (overrides --label-order).",
+        ),
+        click.option(
+            "--pred-label-order",
+            type=click.Choice(LABEL_ORDERS),
+            help="Label order of the predictions.",
         ),
         STRICT,
         click.option(
@@ -266,6 +295,12 @@ def input_options(options: dict[str, Any], dictionaries: list[str] | None = None
         tag_sep=options.get("tag_sep"),
         drop_first_token=options.get("drop_first_token", False),
         tag_column=options.get("tag_column", "upos"),
+        label_order=options.get("label_order"),
+        gold_label_order=options.get("gold_label_order"),
+        pred_label_order=options.get("pred_label_order"),
+        word_sep=options.get("word_sep"),
+        gold_word_sep=options.get("gold_word_sep"),
+        pred_word_sep=options.get("pred_word_sep"),
         warnings=Warnings(strict=options["strict"], quiet=False),
     )
 

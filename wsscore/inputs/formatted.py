@@ -4,7 +4,8 @@ The scorer reads one shape: lines of words separated by white space (a :class:`T
 file in another format (``tagged``, ``chars``, ``conllu``, ``jsonl``; see
 :mod:`wsscore.inputs.formats`) is wrapped in a :class:`FormattedInput`, which streams its
 sentences through the format's reader and hands the scorer one line of words per sentence. A
-plain words file is never wrapped: it keeps the fast path (whole blocks, the C speed-ups).
+plain words file is never wrapped: it keeps the fast path (whole blocks, the C speed-ups); a
+words file with a ``--word-sep`` separator is (a later change may give it a fast path too).
 """
 
 from __future__ import annotations
@@ -25,7 +26,9 @@ from wsscore.inputs.formats import (
     read_sentences,
 )
 from wsscore.inputs.formats.conllu import has_multiword_tokens
+from wsscore.inputs.formats.words import separator_seen
 from wsscore.inputs.reading import BLOCK_SIZE, TextFile, open_binary, open_text
+from wsscore.inputs.words import WHITE_SPACE
 
 FORMAT_CHOICES = ("auto", *FORMATS)
 HEAD_LINES = 200  # the lines a format is detected on
@@ -52,7 +55,7 @@ class FormattedInput:
         self.format = fmt
         self.detected = detected  # by `auto`, not given: said when the scores look wrong
         self._warnings = warnings
-        self._options = options
+        self.options = options
         self.lines_read = 0  # sentences handed out so far (a sentence is the scorer's line)
         self.tags_seen = 0  # tokens with a tag among those read
         # Syntactic words beyond the tokens: a multi-word token of n words adds n - 1.
@@ -61,6 +64,9 @@ class FormattedInput:
         # multi-word tokens (keep_tokens).
         self._subscribers: list[deque[SentenceTokens]] = []
         self._multiword: bool | None = None
+        # chars: the order of position and tag in the labels, once given or decided (None
+        # while unknown, and for a file of plain labels, which need none).
+        self.label_order: str | None = None
 
     def keep_tokens(self) -> deque[SentenceTokens]:
         """A queue that receives every sentence's tokens (word and tag) as its line is read."""
@@ -99,7 +105,8 @@ class FormattedInput:
             self.source.lines(),
             name=self.name,
             warnings=self._warnings,
-            options=self._options,
+            options=self.options,
+            on_label_order=self._set_label_order,
         )
         for sentence in sentences:
             self.lines_read += 1
@@ -110,6 +117,9 @@ class FormattedInput:
                 for queue in self._subscribers:
                     queue.append((self.lines_read, sentence.tokens, sentence.parts))
             yield " ".join(map(WORD, sentence.tokens))
+
+    def _set_label_order(self, order: str) -> None:
+        self.label_order = order
 
     def _count_parts(self, sentence: Sentence) -> None:
         if not self.has_multiword_tokens:  # standard input: they were not in its first block
@@ -145,7 +155,7 @@ class FormattedInput:
             return None
         quiet = Warnings(quiet=True)
         return FormattedInput(
-            source, self.format, detected=False, warnings=quiet, options=self._options
+            source, self.format, detected=False, warnings=quiet, options=self.options
         )
 
 
@@ -162,10 +172,39 @@ def formatted(
     """``source`` read in format ``fmt`` (``auto``: detected on its first lines)."""
     detected = fmt == "auto"
     if detected:
-        fmt = detect_format(head_of(source))
-    if fmt == "words":
+        fmt = detect_format(head_of(source), options.word_sep)
+    if fmt == "words" and not has_word_separator(options):
         return source
     return FormattedInput(source, fmt, detected=detected, warnings=warnings, options=options)
+
+
+def word_separator_seen(source: object) -> str | None:
+    """The separator that a words or tagged file's first lines seem to use between words
+    besides white space (``' / '``), when it was not given: for hints when the file fails."""
+    head = _head_without_separator(source, ("words", "tagged"))
+    return None if head is None else separator_seen(head)
+
+
+def words_head(source: object) -> list[str] | None:
+    """The first lines of a words file read without a word separator; None for another input
+    (another format, lines in memory)."""
+    return _head_without_separator(source, ("words",))
+
+
+def _head_without_separator(source: object, formats: tuple[str, ...]) -> list[str] | None:
+    if isinstance(source, FormattedInput):
+        if source.format not in formats or has_word_separator(source.options):
+            return None
+        source = source.source
+    if not isinstance(source, TextFile):
+        return None  # lines in memory: no file to look at
+    return head_of(source)
+
+
+def has_word_separator(options: FormatOptions) -> bool:
+    """Whether words are separated by more than white space (a separator of white space only
+    separates nothing that white space does not)."""
+    return options.word_sep is not None and bool(options.word_sep.strip(WHITE_SPACE))
 
 
 def head_of(source: TextFile) -> list[str]:
@@ -191,6 +230,11 @@ def unit_of(source: object) -> str:
 def format_of(source: object) -> str:
     """The format an opened input is read in."""
     return source.format if isinstance(source, FormattedInput) else "words"
+
+
+def label_order_of(source: object) -> str | None:
+    """The order of the labels of a chars input, once read (None for other formats)."""
+    return source.label_order if isinstance(source, FormattedInput) else None
 
 
 def _scan_multiword(source: TextFile) -> bool:

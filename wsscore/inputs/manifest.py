@@ -32,6 +32,8 @@ their names are not empty.
   (``auto`` detects each file);
 - ``format``, ``gold_format``, ``pred_format``: one of auto, words, tagged, chars, conllu, jsonl;
 - ``tag_sep``: the one-character separator of ``word/TAG`` tokens;
+- ``word_sep``, ``gold_word_sep``, ``pred_word_sep``: a string that separates words besides
+  white space in words and tagged files (jieba's command line prints ``他 / 来到``: ``" / "``);
 - ``drop_first_token`` (boolean): drop the paragraph id that starts People's Daily lines;
 - ``tag_column``: ``upos`` or ``xpos`` (the CoNLL-U column of the tags);
 - ``mismatch``: ``warn``, ``error`` or ``align``;
@@ -63,8 +65,9 @@ from dataclasses import dataclass
 
 from wsscore.errors import InvalidArgument, WsscoreError, location
 from wsscore.inputs.encodings import SUPPORTED_NAMES, lookup
-from wsscore.inputs.formats.model import TAG_COLUMNS
+from wsscore.inputs.formats.model import LABEL_ORDERS, TAG_COLUMNS
 from wsscore.inputs.formatted import FORMAT_CHOICES
+from wsscore.inputs.labels import LABEL_HINT, label_flaw
 from wsscore.inputs.options import MISMATCH_POLICIES, InputOptions
 
 if sys.version_info >= (3, 11):
@@ -141,6 +144,13 @@ def load_manifest(path: str | os.PathLike[str], *, allow_missing: bool = False) 
     an error.
     """
     where = os.fspath(path)
+    if where == "-":
+        raise WsscoreError(
+            "a manifest cannot be read from standard input: the paths in it are relative to its "
+            "directory",
+            where="-",
+            hint="give the path of the TOML file",
+        )
     manifest = os.path.abspath(os.path.expanduser(where))
     context = _Context(where, os.path.dirname(manifest))
     document = _parse(_read_text(manifest, context), context)
@@ -188,6 +198,27 @@ def _parse(text: str, context: _Context) -> dict[str, object]:
             where=location(context.where, line, col),
             hint="a manifest is TOML: see https://toml.io",
         ) from None
+    except RecursionError:  # tomllib reads nested arrays and inline tables by recursion
+        raise WsscoreError(
+            "arrays or inline tables nested too deeply to read",
+            where=location(context.where, _too_deep_line(text)),
+            hint="a manifest nests its tables a few levels deep at most",
+        ) from None
+
+
+_DEEP = 100  # open brackets and braces: no manifest of wsscore nests anywhere near so deep
+
+
+def _too_deep_line(text: str) -> int | None:
+    """The line where more than ``_DEEP`` brackets or braces are open (quotes not told apart:
+    it only places a message)."""
+    depth = 0
+    for number, line in enumerate(text.split("\n"), 1):
+        for char in line:
+            depth += (char in "[{") - (char in "]}")
+            if depth > _DEEP:
+                return number
+    return None
 
 
 def _syntax_place(error: str, text: str) -> tuple[str, int, int]:
@@ -240,6 +271,9 @@ def _named(
             raise context.error(
                 f"{_key(section, name)}: an empty name", hint="name it: the name heads a column"
             )
+        flaw = label_flaw(name)
+        if flaw is not None:
+            raise context.error(f"{section}: the name {name!r} holds {flaw}", hint=LABEL_HINT)
         yield name, value
 
 
@@ -379,6 +413,15 @@ def _tag_sep(value: object, key: str, context: _Context) -> str:
     return value
 
 
+def _word_sep(value: object, key: str, context: _Context) -> str:
+    if not isinstance(value, str) or not value:
+        raise context.error(
+            f"{key}: expected a string that is not empty, not {_shown(value)}",
+            hint='use the string between words, e.g. " / " or "|"',
+        )
+    return value
+
+
 # Manifest key -> (InputOptions field, check of its value); "tags" is not an InputOptions field.
 SETTINGS: dict[str, tuple[str, Check]] = {
     "dict": ("dictionary", _paths),
@@ -392,8 +435,14 @@ SETTINGS: dict[str, tuple[str, Check]] = {
     "gold_format": ("gold_format", _choice(FORMAT_CHOICES)),
     "pred_format": ("pred_format", _choice(FORMAT_CHOICES)),
     "tag_sep": ("tag_sep", _tag_sep),
+    "word_sep": ("word_sep", _word_sep),
+    "gold_word_sep": ("gold_word_sep", _word_sep),
+    "pred_word_sep": ("pred_word_sep", _word_sep),
     "drop_first_token": ("drop_first_token", _boolean),
     "tag_column": ("tag_column", _choice(TAG_COLUMNS)),
+    "label_order": ("label_order", _choice(LABEL_ORDERS)),
+    "gold_label_order": ("gold_label_order", _choice(LABEL_ORDERS)),
+    "pred_label_order": ("pred_label_order", _choice(LABEL_ORDERS)),
     "mismatch": ("mismatch", _choice(MISMATCH_POLICIES)),
     "tags": ("tags", _boolean),
 }

@@ -51,7 +51,12 @@ class InputOptions:
     ``gold_format`` and ``pred_format`` override it for one side. ``tag_sep`` is the separator
     of ``word/TAG`` tokens (detected when None); ``drop_first_token`` drops the paragraph id
     that starts each line of People's Daily files; ``tag_column`` is the CoNLL-U column of the
-    tags (``upos`` or ``xpos``). In-memory lines are always words.
+    tags (``upos`` or ``xpos``). ``label_order`` is the order of position and tag in the labels
+    of ``chars`` files, ``pos-tag`` (``B-NN``) or ``tag-pos`` (``NN-B``), decided per file from
+    its labels when None; ``gold_label_order`` and ``pred_label_order`` override it for one
+    side. ``word_sep`` separates the words of words and tagged files besides white space
+    (jieba's command line prints ``他 / 来到``: ``" / "``); ``gold_word_sep`` and
+    ``pred_word_sep`` override it for one side. In-memory lines are always words.
 
     An unknown ``mismatch`` or format raises :class:`~wsscore.errors.InvalidArgument`. The value is
     immutable: :meth:`replace` gives a changed copy (sharing the warnings collector).
@@ -67,15 +72,21 @@ class InputOptions:
         "encoding",
         "gold_encoding",
         "gold_format",
+        "gold_label_order",
+        "gold_word_sep",
         "input_format",
+        "label_order",
         "mismatch",
         "pred_encoding",
         "pred_format",
+        "pred_label_order",
+        "pred_word_sep",
         "strict",
         "tag_column",
         "tag_sep",
         "train",
         "warnings",
+        "word_sep",
     )
     FIELDS = (
         "dictionary",
@@ -93,7 +104,13 @@ class InputOptions:
         "drop_first_token",
         "tag_column",
         "warnings",
-        "difficulty_encoding",  # last: the constructor takes it last (positional callers)
+        "difficulty_encoding",  # the constructor takes these last (positional callers)
+        "label_order",
+        "gold_label_order",
+        "pred_label_order",
+        "word_sep",
+        "gold_word_sep",
+        "pred_word_sep",
     )
     # The fields that say how inputs are read: all but the warnings collector, which is where
     # messages go (not compared, not shown).
@@ -115,6 +132,12 @@ class InputOptions:
     tag_column: str
     warnings: Warnings
     difficulty_encoding: str | None
+    label_order: str | None
+    gold_label_order: str | None
+    pred_label_order: str | None
+    word_sep: str | None
+    gold_word_sep: str | None
+    pred_word_sep: str | None
 
     def __init__(
         self,
@@ -134,6 +157,12 @@ class InputOptions:
         tag_column: str = "upos",
         warnings: Warnings | None = None,
         difficulty_encoding: str | None = None,
+        label_order: str | None = None,
+        gold_label_order: str | None = None,
+        pred_label_order: str | None = None,
+        word_sep: str | None = None,
+        gold_word_sep: str | None = None,
+        pred_word_sep: str | None = None,
     ):
         if mismatch not in MISMATCH_POLICIES:
             raise InvalidArgument(f"mismatch must be one of {MISMATCH_POLICIES}, not {mismatch!r}")
@@ -156,10 +185,17 @@ class InputOptions:
             "tag_column": tag_column,
             "warnings": warnings if warnings is not None else Warnings(quiet=True),
             "difficulty_encoding": difficulty_encoding,
+            "label_order": label_order,
+            "gold_label_order": gold_label_order,
+            "pred_label_order": pred_label_order,
+            "word_sep": word_sep,
+            "gold_word_sep": gold_word_sep,
+            "pred_word_sep": pred_word_sep,
         }
         for name, value in values.items():
             object.__setattr__(self, name, value)
-        check_options("words", self.format_options)  # the readers' own rules for their options
+        for side in (self.gold_format_options, self.pred_format_options):
+            check_options("words", side)  # the readers' own rules for their options
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"InputOptions is immutable: use .replace({name}=…)")
@@ -212,8 +248,30 @@ class InputOptions:
 
     @property
     def format_options(self) -> FormatOptions:
+        """How files are read, without a side's own word separator (see ``gold_format_options``
+        and ``pred_format_options``)."""
         return FormatOptions(
-            tag_sep=self.tag_sep, drop_first_token=self.drop_first_token, tag_column=self.tag_column
+            tag_sep=self.tag_sep,
+            drop_first_token=self.drop_first_token,
+            tag_column=self.tag_column,
+            label_order=self.label_order,
+            word_sep=self.word_sep,
+        )
+
+    @property
+    def gold_format_options(self) -> FormatOptions:
+        """How the gold is read: its label order and word separator may be its own."""
+        return self.format_options._replace(
+            label_order=self.gold_label_order or self.label_order,
+            word_sep=_either(self.gold_word_sep, self.word_sep),
+        )
+
+    @property
+    def pred_format_options(self) -> FormatOptions:
+        """How predictions (and committee members) are read."""
+        return self.format_options._replace(
+            label_order=self.pred_label_order or self.label_order,
+            word_sep=_either(self.pred_word_sep, self.word_sep),
         )
 
     @property
@@ -265,6 +323,11 @@ class InputOptions:
         return load(
             _paths_in(source), self.for_dictionary, warnings=self.warnings, strict=self.strict
         )
+
+
+def _either(own: str | None, shared: str | None) -> str | None:
+    """A side's own value, else the shared one (an empty string is a value: refused)."""
+    return own if own is not None else shared
 
 
 def _joined(parts: list[Dictionary]) -> Dictionary:

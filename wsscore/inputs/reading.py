@@ -449,6 +449,8 @@ def _wide_without_bom(sample: bytes) -> str | None:
     size = len(sample) - len(sample) % 4
     if size < 4:
         return None
+    if sample.count(0) * 4 < len(sample) and _reads_as_utf8(sample):
+        return None  # UTF-8 text with a NUL in it: wide text is never valid UTF-8 but in ASCII
     units = size // 4
     zeros = [sample[i:size:4].count(0) for i in range(4)]
     if zeros[3] == units and zeros[2] * 2 > units:
@@ -470,6 +472,15 @@ def _wide_without_bom(sample: bytes) -> str | None:
     controls = sum(1 for char in text if char < " " and char not in "\t\n\r")
     separated = " " in text or "\n" in text or "\u3000" in text
     return codec if separated and controls == 0 else None
+
+
+def _reads_as_utf8(sample: bytes) -> bool:
+    """Whether ``sample`` is UTF-8, but perhaps for a character cut at its end."""
+    try:
+        sample.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return exc.reason == "unexpected end of data"
+    return True
 
 
 def _byte_position(data: bytes, offset: int) -> tuple[int, int]:

@@ -8,9 +8,13 @@ from itertools import accumulate, pairwise
 # str.split() splits on str.isspace(), which also treats the separators U+001C-U+001F as
 # space; those are not Unicode White_Space, so lines holding them take the slower exact split.
 _NEEDS_EXACT_SPLIT = ("\ufeff", "\x1c", "\x1d", "\x1e", "\x1f")
-_WHITE_SPACE = re.compile(
-    "[\t\n\x0b\x0c\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+"
+# Unicode White_Space and U+FEFF, as a string for str.strip() and as a regex for splitting.
+WHITE_SPACE = (
+    "\t\n\x0b\x0c\r \x85\xa0\u1680"
+    + "".join(map(chr, range(0x2000, 0x200B)))
+    + "\u2028\u2029\u202f\u205f\u3000\ufeff"
 )
+_WHITE_SPACE = re.compile(f"[{re.escape(WHITE_SPACE)}]+")
 
 
 def needs_exact_split(text: str) -> bool:
@@ -29,6 +33,29 @@ def split_words(line: str) -> list[str]:
     if needs_exact_split(line):
         return [word for word in _WHITE_SPACE.split(line) if word]
     return line.split()
+
+
+def split_words_by(line: str, word_sep: str | None) -> list[str]:
+    """Words of a line whose words are separated by ``word_sep`` (``--word-sep``) as well as
+    by white space: white space is never text, so it separates words whatever the separator,
+    and a piece between two separators that is only white space (a space of the text, as
+    jieba prints ``他 /   / 来到``) gives no word. ``None``: white space alone."""
+    if word_sep is None:
+        return split_words(line)
+    return [word for piece in line.split(word_sep) for word in split_words(piece)]
+
+
+def token_starts(line: str, tokens: list[str]) -> list[int]:
+    """0-based starts of ``tokens`` (the words of ``line``, in order) in ``line``: each is
+    searched after the one before it, so a repeated token is found at its own place (linear in
+    the line)."""
+    starts: list[int] = []
+    end = 0
+    for token in tokens:
+        start = line.index(token, end)
+        starts.append(start)
+        end = start + len(token)
+    return starts
 
 
 def spans_of(words: list[str], offset: int = 0) -> list[tuple[int, int]]:

@@ -265,7 +265,7 @@ class DifficultyReader:
         try:
             if len(fields) != 5:
                 raise ValueError(f"{len(fields)} fields")
-            line, start, end = int(fields[0]), int(fields[1]), int(fields[2])
+            line, start, end = (_place(fields[k], TSV_HEADER[k]) for k in range(3))
             difficulty = float(fields[4])
             if not 0.0 <= difficulty <= 1.0:
                 raise ValueError(f"difficulty {fields[4]} is outside [0, 1]")
@@ -305,6 +305,19 @@ class DifficultyReader:
                 where=f"{self.path}:{self._row_number}",
                 hint="write it again with `wsscore difficulty` from this gold",
             )
+
+
+_LONGEST_PLACE = 18  # digits: more than any file's line or column
+
+
+def _place(field: str, column: str) -> int:
+    """A line or character offset of the file: ASCII digits, few enough for ``int`` (which
+    refuses over 4300 and would name a setting of Python's in its message)."""
+    if not (field.isascii() and field.isdigit()):
+        raise ValueError(f"{column} {field[:20]!r} is not a whole number")
+    if len(field) > _LONGEST_PLACE:
+        raise ValueError(f"{column} has {len(field)} digits")
+    return int(field)
 
 
 def _fields(values: Sequence[object]) -> str:

@@ -23,7 +23,7 @@ from wsscore.metrics.ranking import verdict
 from wsscore.output.columns import cell, columns
 from wsscore.output.plot import f_interval
 from wsscore.output.svg import bar_chart, colour, grouped_bars, interval_chart
-from wsscore.scoring.report_page import PageData, script_json
+from wsscore.scoring.report_page import PageData, script_json, shown_bytes
 
 ASSETS = "report_assets"
 LONGEST_CUT = 30  # characters of a cut shown in the error tables (all of it on hovering)
@@ -63,11 +63,11 @@ def write_page(data: PageData, out: Writer, *, title: str | None = None) -> None
     before, sentences_slot, after = template.partition("<!--slot:sentences-->")
     if not sentences_slot:
         raise RuntimeError("internal error: the page template has no sentences slot")
-    out.write(_filled(before, slots))
+    out.write(shown_bytes(_filled(before, slots)))
     out.write('{"systems":' + script_json(data.names) + ',"sentences":[')
     shutil.copyfileobj(data.sentences, out, 1 << 20)
     out.write("]}")
-    out.write(_filled(after, slots))
+    out.write(shown_bytes(_filled(after, slots)))
 
 
 def _filled(text: str, slots: dict[str, str]) -> str:

@@ -21,6 +21,7 @@ from typing import NamedTuple
 from wsscore.align.stream import LineErrorsFound, SentenceDetail
 from wsscore.errors import InvalidArgument, refuse_standard_input_twice
 from wsscore.inputs.dictionary import Dictionary
+from wsscore.inputs.labels import refuse_breaking_label
 from wsscore.inputs.options import InputOptions
 from wsscore.inputs.sources import Source
 from wsscore.inputs.words import split_words
@@ -345,6 +346,7 @@ def analyse(
         raise InvalidArgument("top must not be negative")
     if per_line < 0:
         raise InvalidArgument("per_line must not be negative")
+    refuse_breaking_label(name)
     inputs = inputs if inputs is not None else InputOptions()
     # The dictionary is read before score() runs, so score() cannot catch a second '-' any more.
     refuse_standard_input_twice([gold, prediction, *inputs.dictionary_paths()])

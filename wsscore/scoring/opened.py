@@ -83,7 +83,7 @@ def open_inputs(
         name="<gold>",
         option=GOLD_OPTION,
         fmt=inputs.gold_format_used,
-        format_options=inputs.format_options,
+        format_options=inputs.gold_format_options,
     )
     # The gold's characters tell apart GB and Big5 readings of an ambiguous prediction; they
     # are collected only if a prediction needs them.
@@ -120,7 +120,7 @@ def _open_prediction(source: Source, inputs: InputOptions, crib: Crib, name: str
         name=name,
         option=PRED_OPTION,
         fmt=inputs.pred_format_used,
-        format_options=inputs.format_options,
+        format_options=inputs.pred_format_options,
     )
 
 

@@ -10,6 +10,7 @@ long the test set).
 from __future__ import annotations
 
 import json
+import re
 import tempfile
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -229,9 +230,29 @@ def _joined(first: object, second: list[str]) -> list[str]:
 
 def script_json(value: object) -> str:
     """JSON that can sit inside a <script> element: "<" only ever occurs in its strings, where
-    \u003c means the same and cannot end the element ("</script>") or open a comment ("<!--")."""
+    \u003c means the same and cannot end the element ("</script>") or open a comment ("<!--").
+
+    An undecodable byte kept from an input (U+DC80..U+DCFF) is shown as ``\\xff``, as the
+    messages show it: the page is UTF-8, where the byte itself would be a replacement mark.
+    """
     text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-    return text.replace("<", "\\u003c")
+    return _SURROGATE.sub(_json_escaped, text.replace("<", "\\u003c"))
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_KEPT_BYTE = re.compile("[\udc80-\udcff]")
+
+
+def _json_escaped(found: re.Match[str]) -> str:
+    """A lone surrogate in a JSON string: a kept byte as the text ``\\xff``, any other as its
+    JSON escape (never written raw: UTF-8 cannot hold it)."""
+    code = ord(found.group())
+    return f"\\\\x{code - 0xDC00:02x}" if 0xDC80 <= code <= 0xDCFF else f"\\u{code:04x}"
+
+
+def shown_bytes(text: str) -> str:
+    """``text`` with each undecodable byte kept from an input shown as ``\\xff``."""
+    return _KEPT_BYTE.sub(lambda found: f"\\x{ord(found.group()) - 0xDC00:02x}", text)
 
 
 class PageData:

@@ -19,7 +19,8 @@ from wsscore.align.records import SentenceRecords
 from wsscore.align.stream import SentenceDetail
 from wsscore.errors import InvalidArgument, refuse_standard_input_twice
 from wsscore.inputs.dictionary import Dictionary, check_coverage
-from wsscore.inputs.formatted import format_of
+from wsscore.inputs.formatted import format_of, label_order_of
+from wsscore.inputs.labels import refuse_breaking_label
 from wsscore.inputs.options import InputOptions
 from wsscore.inputs.sources import Source, is_path
 from wsscore.metrics.bootstrap import SAMPLES, SEED, with_bootstrap_of_columns
@@ -122,6 +123,7 @@ def score(
             totals.gold_words + getattr(opened.gold, "extra_words", 0),
             totals.gold_sentences,
             format_of(opened.gold),
+            label_order_of(opened.gold),
         ),
         known,
         results,
@@ -206,6 +208,8 @@ def _check_inputs(
             f"{len(names)} --name value(s) for {len(predictions)} prediction(s)",
             hint="give one --name per prediction, in the same order",
         )
+    for name in names or ():
+        refuse_breaking_label(name)
 
 
 def _system_results(
@@ -282,6 +286,7 @@ def _system_result(
         extra=run.extra_totals[index] if run.extra_totals is not None else None,
         weighted=opened.weighting.totals[index] if opened.weighting is not None else None,
         format=format_of(pred_file),
+        label_order=label_order_of(pred_file),
         tags=scoring.tags.totals[index] if scoring.tags is not None else None,
         has_dictionary=known is not None,
     )

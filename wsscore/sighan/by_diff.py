@@ -15,8 +15,8 @@ from typing import BinaryIO
 from wsscore.errors import WsscoreError, location
 from wsscore.inputs.dictionary import OPTION as DICT_OPTION
 from wsscore.inputs.encodings import Encoding
-from wsscore.inputs.formats import Token
-from wsscore.inputs.formatted import FormattedInput, formatted
+from wsscore.inputs.formats import FormatOptions, Token
+from wsscore.inputs.formatted import FormattedInput, formatted, label_order_of
 from wsscore.inputs.options import GOLD_OPTION, PRED_OPTION, InputOptions
 from wsscore.inputs.reading import BLOCK_SIZE, TextFile, open_binary, open_text
 from wsscore.metrics.bootstrap import SAMPLES, SEED, with_bootstrap
@@ -176,7 +176,9 @@ def score_by_diff(
     gold_file = open_text(
         gold, inputs.for_gold, warnings=warnings, strict=strict, option=GOLD_OPTION
     )
-    gold_read = _read_as_format(gold_file, inputs.gold_format_used, inputs)
+    gold_read = _read_as_format(
+        gold_file, inputs.gold_format_used, inputs, inputs.gold_format_options
+    )
     gold_enc = gold_file.encoding
     entries = _perl_entries(word_lists, inputs, gold_enc)
     say = on_warning or (lambda message: warnings.warn(message))
@@ -186,7 +188,9 @@ def score_by_diff(
         pred_file = open_text(
             path, inputs.for_predictions, warnings=warnings, strict=strict, option=PRED_OPTION
         )
-        pred_read = _read_as_format(pred_file, inputs.pred_format_used, inputs)
+        pred_read = _read_as_format(
+            pred_file, inputs.pred_format_used, inputs, inputs.pred_format_options
+        )
         if index > 0 and isinstance(gold_read, FormattedInput):
             gold_read = _reopened(gold_read)  # read again for each prediction, as a words file
         gold_lines = _perl_lines(gold_read, gold_enc)
@@ -219,6 +223,7 @@ def score_by_diff(
                 totals.true_count,
                 0,
                 format=_format_name(gold_read),
+                label_order=label_order_of(gold_read),
             )
         counts = totals_to_counts(totals)
         metrics = compute(counts, has_dictionary=bool(word_lists), ci=ci, beta=beta)
@@ -241,6 +246,7 @@ def score_by_diff(
                 sighan=totals,
                 format=_format_name(pred_read),
                 has_dictionary=bool(word_lists),
+                label_order=label_order_of(pred_read),
             )
         )
     assert gold_info is not None
@@ -275,11 +281,14 @@ def _perl_entries(word_lists: list[str], inputs: InputOptions, gold_enc: Encodin
     return entries
 
 
-def _read_as_format(source: TextFile, fmt: str, inputs: InputOptions) -> TextFile | FormattedInput:
-    """``source`` in its format. A words file is handed to the counter as its raw lines (the
-    Perl script's own reading); a file in another format as one line of words per sentence,
-    which is what the script would be given after converting the file to words."""
-    return formatted(source, fmt, inputs.warnings, inputs.format_options)
+def _read_as_format(
+    source: TextFile, fmt: str, inputs: InputOptions, options: FormatOptions
+) -> TextFile | FormattedInput:
+    """``source`` in its format. A plain words file is handed to the counter as its raw lines
+    (the Perl script's own reading); any other (another format, or words with a --word-sep) as
+    one line of words per sentence: what the script would be given after converting the file
+    to words separated by spaces."""
+    return formatted(source, fmt, inputs.warnings, options)
 
 
 def _reopened(read: FormattedInput) -> FormattedInput:

@@ -52,6 +52,71 @@ def test_conllu_form_of_white_space_only():
     assert _error("conllu", [line]).message == "FORM is empty"
 
 
+def _word(identifier: str, form: str = "我") -> str:
+    return _conll_line(identifier, form, "_", "PRON", "PN", "_", "0", "root", "_", "_")
+
+
+def test_conllu_empty_form_is_refused_not_dropped():
+    # It used to be read as no word at all: the gold lost a word, exit 0. conll18_ud_eval.py
+    # refuses it ("There is an empty FORM").
+    error = _error("conllu", [_word("1"), _word("2", ""), _word("3")], "g.conllu")
+    assert str(error) == (
+        "g.conllu:2:3: FORM is empty (write the word in column 2; a word is never empty)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("identifiers", "where", "message"),
+    [
+        (["1", "1"], "2:1", "word ID 1 where the sentence's next word is 2"),  # repeated
+        (["0"], "1:1", "word ID 0 where the sentence's next word is 1"),
+        (["1", "3"], "2:1", "word ID 3 where the sentence's next word is 2"),  # a gap
+        (["2", "1"], "1:1", "word ID 2 where the sentence's next word is 1"),  # out of order
+        (["01"], "1:1", "word ID 01 has a leading zero"),
+        (["1", "3-4", "3", "4"], "2:1", "range 3-4 where the sentence's next word is 2"),
+        (["1", "2-3", "2", "4"], "4:1", "the multi-word token of line 2 expects its word 3"),
+    ],
+)
+def test_conllu_word_ids_count_one_two_three_in_a_sentence(identifiers, where, message):
+    lines = [_word(i) if "-" not in i else _word(i).replace("PRON", "_") for i in identifiers]
+    error = _error("conllu", lines, "g.conllu")
+    assert error.where == f"g.conllu:{where}"
+    assert message in error.message
+    assert error.hint
+
+
+def test_conllu_a_new_sentence_without_a_blank_line_is_told_so():
+    error = _error("conllu", [_word("1"), _word("2"), "# sent_id = 2", _word("1")])
+    assert error.message == "word ID 1 where the sentence's next word is 3"
+    assert error.hint == "if a new sentence starts here, put a blank line before it"
+
+
+def test_conllu_ids_restart_after_a_blank_line_and_skip_empty_nodes():
+    lines = [_word("1"), _word("1.1"), _word("2"), "", _word("1"), "\r", _word("1")]
+    sentences = read_sentences(
+        "conllu", lines, name="t", warnings=Warnings(quiet=True), options=FormatOptions()
+    )
+    assert [len(sentence.tokens) for sentence in sentences] == [2, 1, 1]
+
+
+def test_conllu_a_thousand_word_sentence_counts_past_the_ids_kept_as_text():
+    lines = [_word(str(number)) for number in range(1, 1203)]
+    sentences = read_sentences(
+        "conllu", lines, name="t", warnings=Warnings(quiet=True), options=FormatOptions()
+    )
+    assert [len(sentence.tokens) for sentence in sentences] == [1202]
+    error = _error("conllu", [*lines, _word("1202")])
+    assert error.message == "word ID 1202 where the sentence's next word is 1203"
+
+
+@pytest.mark.parametrize("line", ["\t" * 9, "\t", " \t ", "\t\r"])
+def test_conllu_line_of_only_tabs_is_refused(line):
+    # It used to end the sentence as a blank line; conll18_ud_eval.py refuses its empty FORM.
+    error = _error("conllu", [_word("1"), line, _word("2")], "g.conllu")
+    assert error.where == "g.conllu:2"
+    assert error.message.startswith("line holds only tabs and white space")
+
+
 def test_untagged_token_among_tagged_names_its_column():
     # "他/r 说 了/u": 说 starts at the 5th character.
     error = _error("tagged", ["中国/ns 人民/n", "他/r 说 了/u"], "p.txt")
@@ -109,7 +174,7 @@ def test_jsonl_tags_of_another_length():
         ('{"text": "中国"}', 'the object has no "tokens" or "words"'),
         ('{"tokens": ["a"], "words": ["a"]}', 'the object has both "tokens" and "words"'),
         ('{"words": "中国"}', '"words" is not an array'),
-        ('[" "]', 'the word " " is empty'),
+        ('[""]', 'the word "" is empty'),  # a word of white space is a space: see the readers
     ],
 )
 def test_jsonl_shapes_that_are_not_sentences(line: str, message: str):
@@ -142,6 +207,8 @@ def test_chars_label_that_is_not_a_position():
         ("conllu", FormatOptions(tag_column="deprel")),
         ("tagged", FormatOptions(tag_sep="")),
         ("tagged", FormatOptions(tag_sep=" ")),
+        ("words", FormatOptions(word_sep="")),
+        ("tagged", FormatOptions(word_sep="")),
     ],
 )
 def test_impossible_arguments_are_refused_before_reading(fmt: str, options: FormatOptions):

@@ -10,7 +10,7 @@ from conftest import FIXTURES
 
 from wsscore.errors import Warnings, WsscoreError
 from wsscore.inputs.formats import FormatOptions, Sentence, Token, read_sentences
-from wsscore.inputs.formats.chars import parse_label
+from wsscore.inputs.formats.chars import Label, read_label
 
 FORMATS_DIR = FIXTURES / "formats"
 
@@ -228,10 +228,12 @@ def test_bi_words_end_at_the_next_b():
 
 
 def test_a_word_takes_the_tag_of_its_first_character():
-    lines = ["北 B-NR", "京 E-NS", "人 NN-S", "民 B_NN", "很 AD-B", "好 E_VA"]
+    lines = ["北 B-NR", "京 E-NS", "人 S-NN", "民 B_NN", "很 B-AD", "好 E_VA"]
     assert _read("chars", lines) == [
         (1, [("北京", "NR"), ("人", "NN"), ("民", "NN"), ("很好", "AD")])
     ]
+    tag_first = ["北 NR-B", "京 NS-E", "人 NN-S", "民 NN_B", "很 AD-B", "好 VA_E"]
+    assert _read("chars", tag_first) == _read("chars", lines)
 
 
 def test_carriage_returns_are_white_space_in_chars():
@@ -242,23 +244,34 @@ def test_carriage_returns_are_white_space_in_chars():
 @pytest.mark.parametrize(
     ("label", "parsed"),
     [
-        ("B", ("B", None)),
-        ("O", ("O", None)),
-        ("B-NN", ("B", "NN")),
-        ("NN-B", ("B", "NN")),
-        ("B_NN", ("B", "NN")),
-        ("B-S", ("B", "S")),  # the prefix is tried first
-        ("E-NP-SBJ", ("E", "NP-SBJ")),
-        ("NP-SBJ-E", ("E", "NP-SBJ")),
-        ("b", None),  # lower case is a PKU tag, not a position
-        ("X", None),
-        ("BM", None),
-        ("-B", None),
-        ("B-", None),
+        ("B", (("B", None), ("B", None))),  # a plain position reads the same either way
+        ("O", (("O", None), ("O", None))),
+        ("B-NN", (("B", "NN"), None)),
+        ("NN-B", (None, ("B", "NN"))),
+        ("B_NN", (("B", "NN"), None)),
+        ("B-S", (("B", "S"), ("S", "B"))),  # both ways: the file decides
+        ("M-M", (("M", "M"), ("M", "M"))),
+        ("O-S", (None, ("S", "O"))),  # O takes no tag, as in BIO
+        ("S-O", (("S", "O"), None)),
+        ("S-,", (("S", ","), None)),  # punctuation tags, as PTB and UD GSD XPOS
+        ("B--LRB-", (("B", "-LRB-"), None)),
+        (",-S", (None, ("S", ","))),
+        ("-RRB--E", (None, ("E", "-RRB-"))),
+        ("E-NP-SBJ", (("E", "NP-SBJ"), None)),
+        ("NP-SBJ-E", (None, ("E", "NP-SBJ"))),
+        ("b", (None, None)),  # lower case is a PKU tag, not a position
+        ("X", (None, None)),
+        ("BM", (None, None)),
+        ("-B", (None, None)),
+        ("B-", (None, None)),
     ],
 )
-def test_labels(label: str, parsed: tuple[str, str | None] | None):
-    assert parse_label(label) == parsed
+def test_labels(
+    label: str,
+    parsed: tuple[tuple[str, str | None] | None, tuple[str, str | None] | None],
+):
+    expected = tuple(None if reading is None else Label(*reading) for reading in parsed)
+    assert read_label(label) == expected
 
 
 # --- conllu ---------------------------------------------------------------------------------

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from wsscore.cli.options import ENCODING_HELP, FORMAT_CHOICES, text_output_options
+from wsscore.cli.options import ENCODING_HELP, FORMAT_CHOICES, LABEL_ORDERS, text_output_options
 from wsscore.cli.running import run_command
 from wsscore.cli.terminal import output_encoding, write_encoded
 from wsscore.errors import EXIT_OK, Warnings
 
+if TYPE_CHECKING:
+    from wsscore.inputs.formats import Sentence
+
+NO_EMPTY_SENTENCE = ("chars", "conllu")
 TARGETS = tuple(choice for choice in FORMAT_CHOICES if choice != "auto")
 
 
@@ -32,6 +37,12 @@ TARGETS = tuple(choice for choice in FORMAT_CHOICES if choice != "auto")
     "output with --to tagged (default: /).",
 )
 @click.option(
+    "--word-sep",
+    metavar="STR",
+    help="Words or tagged FILE: a string that separates words besides white space "
+    "(jieba's command line: ' / ').",
+)
+@click.option(
     "--drop-first-token",
     is_flag=True,
     help="Tagged FILE: drop each line's first token (People's Daily paragraph ids).",
@@ -41,7 +52,14 @@ TARGETS = tuple(choice for choice in FORMAT_CHOICES if choice != "auto")
     type=click.Choice(["upos", "xpos"]),
     default="upos",
     show_default=True,
-    help="CoNLL-U FILE: the column that holds the tags.",
+    help="The CoNLL-U column that holds the tags: of FILE when it is CoNLL-U, and of the "
+    "output with --to conllu (the other column is _).",
+)
+@click.option(
+    "--label-order",
+    type=click.Choice(LABEL_ORDERS),
+    help="Position then tag (B-NN) or tag then position (NN-B): of FILE when it is chars "
+    "(default: decided from its labels), and of the output with --to chars (default: pos-tag).",
 )
 @click.option(
     "--encoding",
@@ -53,14 +71,16 @@ TARGETS = tuple(choice for choice in FORMAT_CHOICES if choice != "auto")
 @text_output_options
 def convert(**options: Any) -> None:
     """Write FILE (default: standard input) in another input format: words, tagged, chars,
-    conllu or jsonl. Words and their tags are kept; what a format cannot hold (syntax, lemmas)
-    is not invented."""
+    conllu or jsonl. Words and their tags are kept, or the sentence that the target format
+    cannot hold as it is (a tag with the separator, a word starting with [) is refused;
+    CoNLL-U output has a placeholder tree (each word's HEAD is the word before it)."""
     run_command(_convert_command, options)
 
 
 def _convert_command(options: dict[str, Any]) -> int:
     from wsscore.inputs.formats import FormatOptions, detect_format, read_sentences
-    from wsscore.inputs.formats.writers import WRITERS
+    from wsscore.inputs.formats.model import POS_TAG
+    from wsscore.inputs.formats.writers import WRITERS, Target
     from wsscore.inputs.formatted import head_of
     from wsscore.inputs.reading import open_text
 
@@ -69,17 +89,50 @@ def _convert_command(options: dict[str, Any]) -> int:
     source = open_text(
         options["source"], options["encoding"], warnings=warnings, strict=options["strict"]
     )
-    fmt = detect_format(head_of(source)) if options["fmt"] == "auto" else options["fmt"]
+    word_sep = options["word_sep"]
+    fmt = options["fmt"]
+    if fmt == "auto":
+        fmt = detect_format(head_of(source), word_sep)
     reading = FormatOptions(
         tag_sep=options["tag_sep"] if fmt == "tagged" else None,
         drop_first_token=options["drop_first_token"],
         tag_column=options["tag_column"],
+        label_order=options["label_order"] if fmt == "chars" else None,
+        word_sep=word_sep,
     )
     write = WRITERS[options["target"]]
-    separator = options["tag_sep"] or "/"
+    written = Target(
+        source.name,
+        options["tag_sep"] or "/",
+        options["tag_column"],
+        options["label_order"] or POS_TAG,
+    )
     sentences = read_sentences(
         fmt, source.lines(), name=source.name, warnings=warnings, options=reading
     )
-    texts = (write(sentence, source.name, separator) for sentence in sentences)
+    if options["target"] in NO_EMPTY_SENTENCE:
+        sentences = _without_empty(sentences, options["target"], source.name, warnings)
+    texts = (write(sentence, ordinal, written) for ordinal, sentence in enumerate(sentences, 1))
     write_encoded(options, target, texts)
     return EXIT_OK
+
+
+def _without_empty(
+    sentences: Iterator[Sentence], fmt: str, name: str, warnings: Warnings
+) -> Iterator[Sentence]:
+    """The sentences that have words: chars and CoNLL-U end a sentence with a blank line, so
+    they cannot hold an empty one. Those left out are counted in one warning, since the
+    output's sentences then no longer line up with the input's lines."""
+    empty: list[int] = []
+    for sentence in sentences:
+        if sentence.tokens:
+            yield sentence
+        else:
+            empty.append(sentence.line)
+    if empty:
+        warnings.warn(
+            f"{len(empty)} empty sentence(s) left out, the first at line {empty[0]}: {fmt} "
+            "cannot hold an empty sentence",
+            where=name,
+            hint="convert to words, tagged or jsonl to keep them",
+        )

@@ -86,7 +86,8 @@ if TYPE_CHECKING:
 @click.option(
     "--tag-map",
     metavar="FILE",
-    help="Two columns per line, a tag and what it counts as (with --tags), to compare tag sets.",
+    help="Two columns per line, a tag and what it counts as (with --tags), to compare tag sets "
+    "(# starts a comment; '#', a tab and a tag maps the tag #).",
 )
 @difficulty_options(
     "Segmentations of the test set (two or more; every file after the option, or a "

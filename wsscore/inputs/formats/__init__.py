@@ -7,7 +7,7 @@ their line feed; a ``\\r`` left at the end is white space) and holds one sentenc
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from wsscore.errors import Warnings
 from wsscore.inputs.formats.chars import read_chars
@@ -17,6 +17,7 @@ from wsscore.inputs.formats.jsonl import read_jsonl
 from wsscore.inputs.formats.model import (
     DEFAULT_OPTIONS,
     FORMATS,
+    LABEL_ORDERS,
     FormatOptions,
     Sentence,
     Token,
@@ -27,6 +28,7 @@ from wsscore.inputs.formats.words import read_words
 
 __all__ = [
     "FORMATS",
+    "LABEL_ORDERS",
     "FormatOptions",
     "Sentence",
     "Token",
@@ -43,17 +45,25 @@ def read_sentences(
     name: str,
     warnings: Warnings,
     options: FormatOptions = DEFAULT_OPTIONS,
+    on_label_order: Callable[[str], None] | None = None,
 ) -> Iterator[Sentence]:
     """The sentences of ``lines`` read as ``fmt`` (one of :data:`FORMATS`); ``name`` is the
     file's name in messages. An unknown format or option is refused at once, a malformed line
-    (a :class:`~wsscore.errors.WsscoreError` naming file, line and fix) when it is reached."""
+    (a :class:`~wsscore.errors.WsscoreError` naming file, line and fix) when it is reached.
+    ``on_label_order`` is told the order of a chars file's labels once it is known."""
     check_options(fmt, options)
     if fmt == "words":
-        return read_words(lines)
+        return read_words(lines, options.word_sep)
     if fmt == "tagged":
         return read_tagged(lines, name=name, options=options)
     if fmt == "chars":
-        return read_chars(lines, name=name, warnings=warnings)
+        return read_chars(
+            lines,
+            name=name,
+            warnings=warnings,
+            label_order=options.label_order,
+            on_label_order=on_label_order,
+        )
     if fmt == "conllu":
         return read_conllu(lines, name=name, options=options)
     return read_jsonl(lines, name=name)

@@ -25,6 +25,15 @@ NEWLINE = ord("\n")
 # time, and a CoNLL-U file makes a token per line.
 _new = tuple.__new__
 TAG_COLUMN = {"upos": 3, "xpos": 4}
+# The IDs a sentence's word lines must have, as text: the short path compares a line's ID with
+# the next one without parsing it (no int() per line, no regular expression).
+MAX_ID_TEXT = 1000
+ID_TEXTS = tuple(str(number) for number in range(MAX_ID_TEXT + 1))
+ORDER_HINT = (
+    "number a sentence's word lines 1, 2, 3... in order, a range such as 3-4 just before its "
+    "words 3 and 4"
+)
+NEW_SENTENCE_HINT = "if a new sentence starts here, put a blank line before it"
 ID_HINT = (
     "a word line starts with a number, a multi-word token with a range as 3-4, "
     "an empty node with a decimal as 3.1"
@@ -33,41 +42,56 @@ ID_HINT = (
 
 def read_conllu(lines: Iterable[str], *, name: str, options: FormatOptions) -> Iterator[Sentence]:
     """Sentences numbered by their first token line; blank lines end them, so several in a row
-    (or a block of comments only) make no empty sentence."""
+    (or a block of comments only) make no empty sentence. As in conll18_ud_eval.py, the word
+    lines of a sentence are numbered 1, 2, 3... in order, and a FORM is never empty."""
     tag_index = TAG_COLUMN[options.tag_column]
     tokens: list[Token] = []
     parts: dict[int, list[Token]] = {}
     inside: _Range | None = None  # the multi-word token whose words are being read
     start = 0  # line of the sentence's first token line; 0 while none is read
+    count = 0  # word lines of the sentence read so far
+    expected = "1"  # the ID the next word line must have: compared as text, never parsed
+    text: str | None = None  # the sentence's "# text = ..." comment
+    ids = ID_TEXTS  # a local: read on every word line
     for number, line in enumerate(lines, 1):
         columns = line.split("\t")  # a "\r" at the end is in the last column, never read
-        # Most lines are plain word lines: they take this short path, which the benchmark
-        # (CoNLL-U at most 3 times the time of plain words) depends on.
-        if len(columns) == COLUMNS and columns[0].isdigit() and columns[0].isascii():
+        # Most lines are plain word lines with the next ID: they take this short path, which
+        # the benchmark (CoNLL-U at most 3 times the time of plain words) depends on.
+        if len(columns) == COLUMNS and columns[0] == expected:
             form, tag = columns[1], columns[tag_index]
-            if " " in form or not form.isprintable():  # all white space but U+0020 is unprintable
-                form = _without_white_space(form, number, name)
+            if not form or " " in form or not form.isprintable():  # all white space but U+0020
+                form = _without_white_space(columns, number, name)  # is unprintable
             token = _new(Token, (form, None if tag == "_" else tag))
+            count += 1
+            expected = ids[count + 1] if count < MAX_ID_TEXT else str(count + 1)
             if inside is None:
                 tokens.append(token)
             else:
-                inside = inside.add(int(columns[0]), token, parts, location(name, number))
+                inside = inside.add(count, token, parts)
             start = start or number
         elif not line.strip():
+            _check_blank(line, number, name)
             if start:
                 _check_closed(inside, name, number)
-                yield Sentence(start, tokens, parts or None)
-                tokens, parts, inside, start = [], {}, None, 0
-        elif not columns[0].startswith("#"):
+                yield Sentence(start, tokens, parts or None, text)
+                tokens, parts, inside, start, count, expected = [], {}, None, 0, 0, "1"
+            text = None
+        elif columns[0].startswith("#"):
+            if "text" in line:
+                text = _text_comment(line) or text
+        else:
             columns[-1] = columns[-1].rstrip("\r")
             _check_other_line(columns, number, name)  # a range or an empty node, or an error
-            if id_kind(columns[0]) == "range":
+            kind = id_kind(columns[0])
+            if kind == "word":  # a word line whose ID is not the next one
+                raise _unexpected_id(columns[0], count, inside, number, name)
+            if kind == "range":
                 _check_closed(inside, name, number)
-                inside = _open_range(columns, tokens, parts, number, name)
+                inside = _open_range(columns, tokens, parts, count, number, name)
             start = start or number
     if start:
         _check_closed(inside, name, None)
-        yield Sentence(start, tokens, parts or None)
+        yield Sentence(start, tokens, parts or None, text)
 
 
 class _Range(NamedTuple):
@@ -78,32 +102,36 @@ class _Range(NamedTuple):
     last: int
     line: int
 
-    def add(
-        self, identifier: int, token: Token, parts: dict[int, list[Token]], where: str
-    ) -> _Range | None:
-        """The state after one of its words (None once the last one is read)."""
-        if identifier != self.expected:
-            raise WsscoreError(
-                f"word {identifier} where the multi-word token of line {self.line} expects its "
-                f"word {self.expected}",
-                where=where,
-                hint="a range 3-4 is followed by the word lines 3 and 4",
-            )
+    def add(self, identifier: int, token: Token, parts: dict[int, list[Token]]) -> _Range | None:
+        """The state after one of its words (None once the last one is read); the reader has
+        checked that its ID is the next one."""
         parts[self.position].append(token)
         return None if identifier == self.last else self._replace(expected=identifier + 1)
 
 
 def _open_range(
-    columns: list[str], tokens: list[Token], parts: dict[int, list[Token]], number: int, name: str
+    columns: list[str],
+    tokens: list[Token],
+    parts: dict[int, list[Token]],
+    count: int,
+    number: int,
+    name: str,
 ) -> _Range:
-    first, last = (int(bound) for bound in columns[0].split("-"))
+    where = location(name, number, 1)
+    first, last = (id_number(bound, where) for bound in columns[0].split("-"))
     if last < first:
         raise WsscoreError(
-            f"the range {columns[0]} ends before it starts",
-            where=location(name, number, 1),
+            f"the range {_shown(columns[0])} ends before it starts",
+            where=where,
             hint="write a multi-word token's range as first-last, e.g. 3-4",
         )
-    tokens.append(Token(_without_white_space(columns[1], number, name), None))
+    if first != count + 1 or columns[0][0] == "0":
+        raise WsscoreError(
+            f"range {_shown(columns[0])} where the sentence's next word is {count + 1}",
+            where=where,
+            hint=ORDER_HINT,
+        )
+    tokens.append(Token(_without_white_space(columns, number, name), None))
     parts[len(tokens) - 1] = []
     return _Range(len(tokens) - 1, first, last, number)
 
@@ -144,6 +172,21 @@ def id_kind(identifier: str) -> str | None:
     return None
 
 
+LONGEST_ID = 9  # digits: a sentence of a billion words is no sentence
+
+
+def id_number(digits: str, where: str) -> int:
+    """The number of an ID (or of a range's bound) made of ASCII digits; one too long to be a
+    sentence's word is refused before ``int`` (which refuses over 4300 digits) is asked."""
+    if len(digits) > LONGEST_ID:
+        raise WsscoreError(
+            f"ID {digits[:12]}… has {len(digits)} digits, too many for a word of a sentence",
+            where=where,
+            hint=ID_HINT,
+        )
+    return int(digits)
+
+
 def _is_number(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
@@ -161,12 +204,66 @@ def _check_other_line(columns: list[str], number: int, name: str) -> None:
         )
 
 
-def _without_white_space(form: str, number: int, name: str) -> str:
-    """White space is not text (docs/metrics.md §1.2); conll18_ud_eval.py deletes the spaces of
-    a FORM too, so that a space tokenised in one file and not the other still aligns."""
-    form = "".join(split_words(form))
+def _without_white_space(columns: list[str], number: int, name: str) -> str:
+    """The FORM without white space, which is not text (docs/metrics.md §1.2); conll18_ud_eval.py
+    deletes the spaces of a FORM too, so that a space tokenised in one file and not the other
+    still aligns. A FORM that is empty, or only white space, is refused as it refuses it."""
+    form = "".join(split_words(columns[1]))
     if not form:
         raise WsscoreError(
-            "FORM is empty", where=location(name, number), hint="write the word in column 2"
+            "FORM is empty",
+            where=location(name, number, len(columns[0]) + 2),
+            hint="write the word in column 2; a word is never empty",
         )
     return form
+
+
+def _text_comment(line: str) -> str | None:
+    """The text of a ``# text = ...`` comment line, None for any other comment."""
+    key, equals, value = line[1:].partition("=")
+    return value.strip() if equals and key.strip() == "text" else None
+
+
+def _check_blank(line: str, number: int, name: str) -> None:
+    """A line of only white space ends a sentence, unless it holds a tab: then it is a word
+    line without its columns (conll18_ud_eval.py refuses its empty FORM)."""
+    if "\t" in line:
+        raise WsscoreError(
+            "line holds only tabs and white space: neither a word line nor a blank line",
+            where=location(name, number),
+            hint="make it empty to end the sentence, or write the word line's 10 columns",
+        )
+
+
+def _unexpected_id(
+    identifier: str, count: int, inside: _Range | None, number: int, name: str
+) -> WsscoreError:
+    """The error for a word line whose ID is not the sentence's next word: 0, repeated, out of
+    order, or with a leading zero (which the UD validator refuses)."""
+    where = location(name, number, 1)
+    following = _id_text(count + 1)
+    if identifier.lstrip("0") == following:
+        return WsscoreError(
+            f"word ID {identifier} has a leading zero", where=where, hint=f"write it {following}"
+        )
+    if inside is not None:
+        what = (
+            f"word {_shown(identifier)} where the multi-word token of line {inside.line} "
+            f"expects its word {inside.expected}"
+        )
+    else:
+        what = f"word ID {_shown(identifier)} where the sentence's next word is {following}"
+    return WsscoreError(
+        what, where=where, hint=NEW_SENTENCE_HINT if identifier == "1" else ORDER_HINT
+    )
+
+
+def _id_text(number: int) -> str:
+    return ID_TEXTS[number] if number <= MAX_ID_TEXT else str(number)
+
+
+def _shown(identifier: str) -> str:
+    """An ID as a message shows it: a long one cut, so the line stays one line."""
+    return (
+        identifier if len(identifier) <= 20 else f"{identifier[:20]}... ({len(identifier)} digits)"
+    )

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from wsscore.errors import WsscoreError
-from wsscore.inputs.formats.chars import parse_label
+from wsscore.inputs.formats.chars import is_label
 from wsscore.inputs.formats.conllu import COLUMNS, id_kind
 from wsscore.inputs.formats.jsonl import parse_sentence
-from wsscore.inputs.formats.tagged import SEPARATORS, looks_tagged
+from wsscore.inputs.formats.tagged import SEPARATORS, TaggedShare, tagged_share
 from wsscore.inputs.words import split_words
 
 NEARLY_ALL = 0.9  # share of lines (or tokens) that must fit jsonl, conllu or tagged
@@ -21,13 +21,13 @@ NEARLY_ALL_CHARS = 0.95  # chars lines are short and uniform: a misfit is more t
 MIN_CHARS_LINES = 2  # and one is not enough
 
 
-def detect_format(head: list[str]) -> str:
+def detect_format(head: list[str], word_sep: str | None = None) -> str:
     """The format of a file whose first lines (blank ones too) are ``head``; ``words`` when
-    no other format fits."""
-    return detect_format_reason(head)[0]
+    no other format fits. ``word_sep`` (``--word-sep``) separates tagged tokens too."""
+    return detect_format_reason(head, word_sep)[0]
 
 
-def detect_format_reason(head: list[str]) -> tuple[str, str]:
+def detect_format_reason(head: list[str], word_sep: str | None = None) -> tuple[str, str]:
     """``(format, reason)``: the reason is a short phrase for messages, as "117 of 120 tokens
     end in /TAG"."""
     lines = [line.rstrip("\r").lstrip("\ufeff") for line in head if line.strip()]
@@ -37,6 +37,9 @@ def detect_format_reason(head: list[str]) -> tuple[str, str]:
         reason = test(lines)
         if reason is not None:
             return fmt, reason
+    reason = _tagged(lines, word_sep)  # the least constrained: last
+    if reason is not None:
+        return "tagged", reason
     return "words", "no other format fits: words separated by white space"
 
 
@@ -81,22 +84,25 @@ def _chars(lines: list[str]) -> str | None:
 
 
 def _is_labelled_character(columns: list[str]) -> bool:
-    return len(columns) >= 2 and len(columns[0]) == 1 and parse_label(columns[-1]) is not None
+    return len(columns) >= 2 and len(columns[0]) == 1 and is_label(columns[-1])
 
 
-def _tagged(lines: list[str]) -> str | None:
-    # A URL's last path part looks like a tag (http://a.cn/index): URLs count neither way.
-    tokens = [token for line in lines for token in split_words(line) if "://" not in token]
-    best = max(SEPARATORS, key=lambda sep: sum(looks_tagged(token, sep) for token in tokens))
-    fitting = sum(looks_tagged(token, best) for token in tokens)
-    if not _share(fitting, len(tokens), NEARLY_ALL):
+def _tagged(lines: list[str], word_sep: str | None) -> str | None:
+    shares = {sep: _tagged_share(lines, sep, word_sep) for sep in SEPARATORS}
+    best = max(SEPARATORS, key=lambda sep: shares[sep].fitting)  # "/" on a tie
+    fitting, counted = shares[best]
+    if not _share(fitting, counted, NEARLY_ALL):
         return None
-    return f"{fitting} of {len(tokens)} tokens end in {best}TAG"
+    return f"{fitting} of {counted} tokens end in {best}TAG"
+
+
+def _tagged_share(lines: list[str], sep: str, word_sep: str | None) -> TaggedShare:
+    shares = [tagged_share(line, sep, word_sep) for line in lines]
+    return TaggedShare(sum(s.fitting for s in shares), sum(s.counted for s in shares))
 
 
 TESTS: tuple[tuple[str, Callable[[list[str]], str | None]], ...] = (
     ("jsonl", _jsonl),
     ("conllu", _conllu),
     ("chars", _chars),
-    ("tagged", _tagged),
 )

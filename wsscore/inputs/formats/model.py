@@ -8,6 +8,9 @@ from wsscore.errors import InvalidArgument
 
 FORMATS = ("words", "tagged", "chars", "conllu", "jsonl")
 TAG_COLUMNS = ("upos", "xpos")
+# chars: which side of a label is the position (B-NN or NN-B).
+POS_TAG, TAG_POS = "pos-tag", "tag-pos"
+LABEL_ORDERS = (POS_TAG, TAG_POS)
 
 
 class Token(NamedTuple):
@@ -21,6 +24,9 @@ class Sentence(NamedTuple):
     # CoNLL-U multi-word tokens: the index of such a token in ``tokens`` (whose word is its
     # surface form, as written in the text) -> its syntactic words. None when there are none.
     parts: dict[int, list[Token]] | None = None
+    # CoNLL-U: the sentence's "# text" comment, which keeps the spaces between its tokens (no
+    # other format records them); None when there is none. Only ``convert --to conllu`` reads it.
+    text: str | None = None
 
     def words(self) -> list[str]:
         return [token.word for token in self.tokens]
@@ -39,6 +45,10 @@ class FormatOptions(NamedTuple):
     tag_sep: str | None = None  # tagged: "/" or "_"; None = detect from the file
     drop_first_token: bool = False  # tagged: a People's Daily paragraph id (19980101-01-001-001/m)
     tag_column: str = "upos"  # conllu: "upos" (column 4) or "xpos" (column 5)
+    label_order: str | None = None  # chars: "pos-tag" or "tag-pos"; None = decide per file
+    # words and tagged: a string that separates words besides white space (jieba's " / ");
+    # None = white space alone
+    word_sep: str | None = None
 
 
 # One default for every call: a NamedTuple cannot be changed, so sharing it is safe.
@@ -57,7 +67,15 @@ def check_options(fmt: str, options: FormatOptions) -> None:
             f"a tag separator is one character, not white space: not {separator!r}",
             hint="use '/' or '_'",
         )
+    if options.word_sep == "":
+        raise InvalidArgument(
+            "a word separator is not empty", hint="give the string between words, e.g. ' / ' or '|'"
+        )
     if options.tag_column not in TAG_COLUMNS:
         raise InvalidArgument(
             f"unknown tag column {options.tag_column!r}", hint="choose upos or xpos"
+        )
+    if options.label_order is not None and options.label_order not in LABEL_ORDERS:
+        raise InvalidArgument(
+            f"unknown label order {options.label_order!r}", hint="choose pos-tag or tag-pos"
         )

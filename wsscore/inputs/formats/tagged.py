@@ -1,23 +1,42 @@
 """``tagged``: ``word/TAG`` or ``word_TAG`` tokens separated by white space, a sentence a line.
 
 The last separator of a token splits it, so ``1/2/m`` is the word ``1/2`` and URLs keep their
-slashes. People's Daily phrase brackets ``[中央/n 人民/n 广播/vn 电台/n]nt`` give the inner
-words with their own tags; the phrase tag is dropped, since words are what is scored.
+slashes; a tag may be punctuation, as in PTB-style and UD GSD XPOS tag sets (``，_,``, ``。_.``,
+``（_-LRB-``). People's Daily phrase brackets ``[中央/n 人民/n 广播/vn 电台/n]nt`` give the
+inner words with their own tags; the phrase tag is dropped, since words are what is scored.
+``--word-sep STR`` separates tokens too (jieba's command line prints ``他_r / 来到_v``).
+
+White-space tokens. jieba.posseg and thulac make a space of the text a token of its own and
+print it as the others, ``word`` + separator + tag, between single spaces: ``来到/v  /x 北京/ns``
+(``' /x'``), ``来到_v  _w 北京_ns``. Such a token is white space of the text, not a word: it
+is dropped. It is recognised by its own white space: a token with an empty word (``/x``) is a
+white-space token when white space stands right before it that is not the one separator
+before it: two or more white-space characters after the previous token, any at the start of
+the line, or any at the start of its piece between two ``--word-sep`` separators
+(``来到_v /  _x / 北京_ns``). ``a/n /n`` (one space) is still refused: an empty word.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from typing import NamedTuple
 
 from wsscore.errors import WsscoreError, location
 from wsscore.inputs.formats.model import FormatOptions, Sentence, Token
-from wsscore.inputs.words import split_words
+from wsscore.inputs.formats.words import separator_seen
+from wsscore.inputs.words import WHITE_SPACE, split_words_by, token_starts
 
 SEPARATORS = ("/", "_")
 # What a part-of-speech tag looks like (PKU n, vn, Ng; CTB NN, PU; UD NOUN): detection relies on
 # it so that a date (2024/01/02), a fraction (1/2) or a URL path is not taken for a tag.
 TAG_SHAPE = re.compile(r"[A-Za-z][A-Za-z0-9$+-]{0,9}")
+# Tags that are punctuation (PTB; UD GSD's XPOS): a fixed list, not a shape, so that a words
+# file's ``1/2`` or ``a_b`` is still not taken for tagged.
+PUNCTUATION_TAGS = frozenset(
+    {",", ".", ":", ";", "''", "``", "$", "#", "/", "...", "(", ")", "-NONE-"}
+    | {"-LRB-", "-RRB-", "-LSB-", "-RSB-", "-LCB-", "-RCB-"}
+)
 NOT_TAGGED_HINT = "use --input-format words if the file is not tagged"
 
 
@@ -42,9 +61,60 @@ def split_token(token: str, sep: str) -> tuple[str, str]:
     return word, tag.partition("]")[0]
 
 
+def is_tag_like(tag: str) -> bool:
+    return TAG_SHAPE.fullmatch(tag) is not None or tag in PUNCTUATION_TAGS
+
+
 def looks_tagged(token: str, sep: str) -> bool:
     word, tag = split_token(token, sep)
-    return bool(word) and TAG_SHAPE.fullmatch(tag) is not None
+    return bool(word) and is_tag_like(tag)
+
+
+class TaggedShare(NamedTuple):
+    """How many of a line's tokens look like ``word/TAG``, among those that count."""
+
+    fitting: int
+    counted: int
+
+
+def tagged_share(line: str, sep: str, word_sep: str | None) -> TaggedShare:
+    """The share of ``line``'s tokens that look tagged with ``sep``, for detection. URLs (their
+    last path part looks like a tag: http://a.cn/index) and white-space tokens count neither
+    way."""
+    tokens = split_words_by(line, word_sep)
+    starts: list[int] = []
+    fitting = counted = 0
+    for index, token in enumerate(tokens):
+        if "://" in token:
+            continue
+        word, tag = split_token(token, sep)
+        if (
+            not word
+            and is_tag_like(tag)
+            and is_white_space_token(line, tokens, starts, index, word_sep)
+        ):
+            continue
+        counted += 1
+        fitting += bool(word) and is_tag_like(tag)
+    return TaggedShare(fitting, counted)
+
+
+def is_white_space_token(
+    line: str, tokens: list[str], starts: list[int], index: int, word_sep: str | None
+) -> bool:
+    """Whether ``tokens[index]`` (whose word is empty) stands for white space of the text:
+    white space stands right before it that is not the one separator before it (module
+    docstring). ``starts``: the tokens' starts in ``line``, found on the first call for the
+    line (so a line of many white-space tokens is searched once)."""
+    if not starts:
+        starts.extend(token_starts(line, tokens))
+    # What stands between the previous token and this one: white space and separators only
+    # (read alone, so that a line of many such tokens is read in linear time).
+    previous_end = starts[index - 1] + len(tokens[index - 1]) if index else 0
+    gap = line[previous_end : starts[index]]
+    if word_sep is not None and word_sep.strip(WHITE_SPACE) and word_sep in gap:
+        return gap.rpartition(word_sep)[2] != ""  # white space that starts its piece
+    return len(gap) >= (1 if not index else 2)  # a line's start has no separator to discount
 
 
 def choose_separator(tokens: list[str]) -> str:
@@ -55,38 +125,72 @@ def choose_separator(tokens: list[str]) -> str:
 
 def read_tagged(lines: Iterable[str], *, name: str, options: FormatOptions) -> Iterator[Sentence]:
     """One sentence a line, an empty line an empty sentence (as ``words``). The separator is
-    decided on the first line that holds tokens, unless ``options.tag_sep`` gives it."""
+    decided on the first line that holds tokens, unless ``options.tag_sep`` gives it.
+    White-space tokens are dropped (module docstring)."""
     sep = options.tag_sep
+    word_sep = options.word_sep
     first = 1 if options.drop_first_token else 0
     for number, line in enumerate(lines, 1):
-        tokens = split_words(line)
+        tokens = split_words_by(line, word_sep)
         if len(tokens) <= first:
             yield Sentence(number, [])
             continue
         if sep is None:
             sep = choose_separator(tokens[first:])
-        yield Sentence(
-            number,
-            [_token(tokens, index, sep, line, number, name) for index in range(first, len(tokens))],
+        read: list[Token] = []
+        context = None
+        for index in range(first, len(tokens)):
+            word, tag = split_token(tokens[index], sep)
+            if word and tag:
+                read.append(Token(word, tag))
+                continue
+            # Rarely reached: a white-space token (dropped), or an error.
+            if context is None:
+                context = LineContext(line, number, name, tokens, sep, word_sep, [])
+            starts = context.starts
+            if word or not tag or not is_white_space_token(line, tokens, starts, index, word_sep):
+                raise _malformed(context, index, word, tag)
+        yield Sentence(number, read)
+
+
+class LineContext(NamedTuple):
+    """A line of tokens, for what the reader rarely needs: to tell a white-space token apart,
+    or to say where an error is."""
+
+    line: str
+    number: int
+    name: str
+    tokens: list[str]
+    sep: str
+    word_sep: str | None
+    starts: list[int]  # the tokens' starts in the line: found when first needed
+
+
+def _malformed(context: LineContext, index: int, word: str, tag: str) -> WsscoreError:
+    what = "has no tag" if not tag else "has an empty word"
+    return WsscoreError(
+        f"token {context.tokens[index]!r} {what} among tagged tokens (separator {context.sep!r})",
+        where=location(context.name, context.number, _column(context, index)),
+        hint=_hint(context, tag),
+    )
+
+
+def _column(read: LineContext, index: int) -> int:
+    """1-based column of the token at ``index``. Only errors pay for this."""
+    if not read.starts:
+        read.starts.extend(token_starts(read.line, read.tokens))
+    return read.starts[index] + 1
+
+
+def _hint(read: LineContext, tag: str) -> str:
+    if tag:
+        return "write the word before the separator"
+    separator = separator_seen([read.line]) if read.word_sep is None else None
+    if separator is not None:  # jieba's command line: 他_r / 来到_v
+        import shlex
+
+        return (
+            f"the tokens look separated by {separator!r}: give --word-sep {shlex.quote(separator)}"
+            " (or --gold-word-sep, --pred-word-sep)"
         )
-
-
-def _token(tokens: list[str], index: int, sep: str, line: str, number: int, name: str) -> Token:
-    word, tag = split_token(tokens[index], sep)
-    if not word or not tag:
-        what = "has no tag" if not tag else "has an empty word"
-        raise WsscoreError(
-            f"token {tokens[index]!r} {what} among tagged tokens (separator {sep!r})",
-            where=location(name, number, _column(line, tokens, index)),
-            hint=NOT_TAGGED_HINT if not tag else "write the word before the separator",
-        )
-    return Token(word, tag)
-
-
-def _column(line: str, tokens: list[str], index: int) -> int:
-    """1-based column of ``tokens[index]`` in ``line``: each token is searched after the one
-    before it, so a repeated token is found at its own place. Only errors pay for this."""
-    start = 0
-    for token in tokens[: index + 1]:
-        start = line.index(token, start) + len(token)
-    return start - len(tokens[index]) + 1
+    return NOT_TAGGED_HINT

@@ -2,59 +2,105 @@
 
 Each writer turns one :class:`Sentence` into its text (ending with a line feed), so a file is
 converted as it is read, a sentence at a time. Reading a written sentence back gives the same
-words and tags (the tests check every pair of formats).
+words and tags, or the writer refuses the sentence: each written token is checked with the
+reader's own parsing (:func:`~wsscore.inputs.formats.tagged.split_token`,
+:func:`~wsscore.inputs.formats.chars.parse_label`), so what a reader would split, drop or read
+differently (a tag holding the separator, ``]`` or white space, a word starting with ``[``) is
+one error naming the sentence, never a silently different file.
+
+CoNLL-U output is a file that conll18_ud_eval.py loads: ``# sent_id`` and ``# text`` comments,
+the tag in the column :attr:`Target.tag_column` names (the other ``_``), and a placeholder tree,
+since a segmenter gives no syntax and the reference script refuses a HEAD of ``_``: each word's
+HEAD is the word before it (DEPREL ``dep``), the first word's is 0 (DEPREL ``root``). The text is
+a CoNLL-U input's own ``# text`` when its tokens spell it (its spaces kept); otherwise the words
+joined without spaces, since Chinese has none between words and no other format records where
+spaces were. A token that no space follows in the text has ``SpaceAfter=No``, the last one too,
+as UD Chinese GSD has it: Chinese puts no space between sentences either.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from typing import NamedTuple
 
 from wsscore.errors import WsscoreError, location
-from wsscore.inputs.formats.model import Sentence
+from wsscore.inputs.formats.chars import Label, read_label
+from wsscore.inputs.formats.model import POS_TAG, Sentence, Token
+from wsscore.inputs.formats.tagged import SEPARATORS, split_token
+from wsscore.inputs.words import split_words
 
-Writer = Callable[[Sentence, str, str], str]
+LOSSLESS_HINT = "convert to conllu or jsonl, which hold any word and tag"
+CONLLU_TAG_COLUMNS = {"upos": 3, "xpos": 4}
+
+
+class Target(NamedTuple):
+    """How sentences are written: the input's name (for messages), the word/tag separator of
+    a tagged output, the CoNLL-U column that holds the tags, and the order of a chars label
+    (``pos-tag`` as B-NN, ``tag-pos`` as NN-B)."""
+
+    name: str
+    tag_sep: str = "/"
+    tag_column: str = "upos"
+    label_order: str = POS_TAG
+
+
+Writer = Callable[[Sentence, int, Target], str]  # a sentence, its ordinal from 1, the target
 
 
 # Formats without multi-word tokens get a CoNLL-U file's syntactic words (what its words are).
 
 
-def write_words(sentence: Sentence, name: str, tag_sep: str) -> str:
+def write_words(sentence: Sentence, ordinal: int, target: Target) -> str:
+    for token in sentence.syntactic():
+        _check_one_piece(token.word, "word", sentence, target, "words")
     return " ".join(token.word for token in sentence.syntactic()) + "\n"
 
 
-def write_tagged(sentence: Sentence, name: str, tag_sep: str) -> str:
-    tokens = (f"{t.word}{tag_sep}{_tag(sentence, t.tag, name)}" for t in sentence.syntactic())
+def write_tagged(sentence: Sentence, ordinal: int, target: Target) -> str:
+    tokens = [_tagged_token(token, sentence, target) for token in sentence.syntactic()]
     return " ".join(tokens) + "\n"
 
 
-def write_chars(sentence: Sentence, name: str, tag_sep: str) -> str:
-    """A character and its BMES label per line (``B-NN`` with a tag); a blank line after."""
+def write_chars(sentence: Sentence, ordinal: int, target: Target) -> str:
+    """A character and its BMES label per line (``B-NN`` with a tag, or ``NN-B`` in the
+    ``tag-pos`` label order); a blank line after."""
     rows = []
     for token in sentence.syntactic():
-        suffix = f"-{token.tag}" if token.tag is not None else ""
-        for char, label in zip(token.word, _bmes(len(token.word)), strict=True):
-            rows.append(f"{char}\t{label}{suffix}\n")
+        for char, position in zip(token.word, _bmes(len(token.word)), strict=True):
+            if token.tag is None:
+                label = position
+            elif target.label_order == POS_TAG:
+                label = f"{position}-{token.tag}"
+            else:
+                label = f"{token.tag}-{position}"
+            if split_words(char) != [char] or _label_read(label, target) != (position, token.tag):
+                raise _unfaithful(token, "chars", f"{char}\t{label}", sentence, target)
+            rows.append(f"{char}\t{label}\n")
     return "".join(rows) + "\n"
 
 
-def write_conllu(sentence: Sentence, name: str, tag_sep: str) -> str:
-    """Word lines with FORM and UPOS, and multi-word tokens as range lines before their words;
-    the other columns are ``_`` (there is no syntax to give)."""
-    rows = [f"# text = {''.join(sentence.words())}\n"]
+def write_conllu(sentence: Sentence, ordinal: int, target: Target) -> str:
+    """Comments, then the word lines (a multi-word token as a range line before its words)."""
+    text, spaces = _text_and_spaces(sentence)
+    rows = [f"# sent_id = {ordinal}\n", f"# text = {text}\n"]
     number = 1
     for position, token in enumerate(sentence.tokens):
+        misc = "_" if spaces[position] else "SpaceAfter=No"
         words = (sentence.parts or {}).get(position)
         if words is not None:
-            rows.append(f"{number}-{number + len(words) - 1}\t{token.word}" + "\t_" * 8 + "\n")
+            _check_one_piece(token.word, "word", sentence, target, "conllu")
+            rows.append(f"{number}-{number + len(words) - 1}\t{token.word}" + "\t_" * 7)
+            rows.append(f"\t{misc}\n")
+            misc = "_"  # a multi-word token's words carry no MISC of their own
         for word in words if words is not None else (token,):
-            tag = word.tag if word.tag is not None else "_"
-            rows.append(f"{number}\t{word.word}\t_\t{tag}\t_\t_\t_\t_\t_\t_\n")
+            rows.append(_conllu_word_line(word, number, misc, sentence, target))
             number += 1
     return "".join(rows) + "\n"
 
 
-def write_jsonl(sentence: Sentence, name: str, tag_sep: str) -> str:
+def write_jsonl(sentence: Sentence, ordinal: int, target: Target) -> str:
+    """Always faithful: JSON escapes what a word or tag holds."""
     tokens = sentence.syntactic()
     if any(token.tag is not None for token in tokens):
         pairs = [[token.word, token.tag] for token in tokens]
@@ -75,11 +121,95 @@ def _bmes(length: int) -> list[str]:
     return ["S"] if length == 1 else ["B", *["M"] * (length - 2), "E"]
 
 
-def _tag(sentence: Sentence, tag: str | None, name: str) -> str:
-    if tag is None:
+def _text_and_spaces(sentence: Sentence) -> tuple[str, list[bool]]:
+    """The sentence's text and, for each token, whether a space follows it there: the CoNLL-U
+    input's own ``# text`` when its tokens spell it, else the words joined without spaces."""
+    words = sentence.words()
+    if sentence.text is not None:
+        spaces = _spaces_after(words, sentence.text)
+        if spaces is not None:
+            return sentence.text, spaces
+    return "".join(words), [False] * len(words)
+
+
+def _spaces_after(words: list[str], text: str) -> list[bool] | None:
+    """Whether white space follows each word in ``text``; None when the words do not spell
+    ``text`` (a FORM that lost its inner spaces, a text from another version of the tokens)."""
+    spaces = []
+    at = 0
+    for word in words:
+        while at < len(text) and text[at].isspace():
+            at += 1
+        if not text.startswith(word, at):
+            return None
+        at += len(word)
+        spaces.append(at < len(text) and text[at].isspace())
+    return spaces if not text[at:].strip() else None
+
+
+def _label_read(label: str, target: Target) -> Label | None:
+    """What the chars reader reads from a label in the written order, or None when it is not
+    one line's last column. A file of such labels is read in that order, or refused when none
+    of its labels shows the order (every tag a position letter): never read the other way,
+    since each written label reads in the written order."""
+    return read_label(label).in_order(target.label_order) if split_words(label) == [label] else None
+
+
+def _tagged_token(token: Token, sentence: Sentence, target: Target) -> str:
+    if token.tag is None:
         raise WsscoreError(
             "the input has no tags, and the tagged format needs one for every word",
-            where=location(name, sentence.line),
+            where=location(target.name, sentence.line),
             hint="convert to words, chars, conllu or jsonl, which can go without tags",
         )
-    return tag
+    written = f"{token.word}{target.tag_sep}{token.tag}"
+    if not _reads_back(written, target.tag_sep, token):
+        others = [sep for sep in SEPARATORS if sep != target.tag_sep]
+        fitting = [
+            sep for sep in others if _reads_back(f"{token.word}{sep}{token.tag}", sep, token)
+        ]
+        hint = f"give --tag-sep {fitting[0]}, or {LOSSLESS_HINT}" if fitting else LOSSLESS_HINT
+        raise _unfaithful(token, "tagged", written, sentence, target, hint)
+    return written
+
+
+def _reads_back(written: str, sep: str, token: Token) -> bool:
+    """Whether the tagged reader reads ``written`` as one token, ``token``'s word and tag."""
+    return split_words(written) == [written] and split_token(written, sep) == token
+
+
+def _conllu_word_line(
+    word: Token, number: int, misc: str, sentence: Sentence, target: Target
+) -> str:
+    _check_one_piece(word.word, "word", sentence, target, "conllu")
+    columns = [str(number), word.word, "_", "_", "_", "_", str(number - 1), "dep", "_", misc]
+    if number == 1:
+        columns[7] = "root"
+    if word.tag is not None:
+        if word.tag in ("", "_") or any(char in word.tag for char in "\t\n\r"):
+            hint = "a CoNLL-U column holds no tab or line break, and _ in it is no tag; use jsonl"
+            raise _unfaithful(word, "conllu", f"...\t{word.tag}\t...", sentence, target, hint)
+        columns[CONLLU_TAG_COLUMNS[target.tag_column]] = word.tag
+    return "\t".join(columns) + "\n"
+
+
+def _check_one_piece(word: str, what: str, sentence: Sentence, target: Target, fmt: str) -> None:
+    """A word is read back whole only if white space does not split it (the readers never
+    give one that it does, but the API's callers may)."""
+    if split_words(word) != [word]:
+        raise WsscoreError(
+            f"the {what} {word!r} is empty or holds white space, which {fmt} cannot write",
+            where=location(target.name, sentence.line),
+            hint="remove the white space from the word",
+        )
+
+
+def _unfaithful(
+    token: Token, fmt: str, written: str, sentence: Sentence, target: Target, hint: str = ""
+) -> WsscoreError:
+    return WsscoreError(
+        f"the word {token.word!r} with the tag {token.tag!r} would be written {written!r}, "
+        f"which the {fmt} reader reads differently",
+        where=location(target.name, sentence.line),
+        hint=hint or LOSSLESS_HINT,
+    )
