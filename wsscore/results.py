@@ -40,6 +40,9 @@ class GoldInfo(NamedTuple):
         return data
 
 
+OOV_COUNT_KEYS = ("oov_words", "oov_correct", "iv_words", "iv_correct")
+
+
 class SystemResult:
     """One scored system. ``sighan`` holds the Perl script's own counters when it was scored
     with ``--match diff`` (they need not fit ``counts``: the script counts correct words apart
@@ -52,6 +55,7 @@ class SystemResult:
         "extra",
         "extra_metrics",
         "format",
+        "has_dictionary",
         "label_order",
         "metrics",
         "name",
@@ -85,6 +89,7 @@ class SystemResult:
     ):
         self.name = name
         self.format = format
+        self.has_dictionary = has_dictionary
         self.label_order = label_order
         self.tags = tags
         self.tag_metrics = (
@@ -108,6 +113,10 @@ class SystemResult:
 
     def as_dict(self) -> dict[str, object]:
         counts: dict[str, object] = dict(self.counts.as_dict())
+        if not self.has_dictionary:
+            # Out of vocabulary means nothing without a vocabulary: null, as the OOV metrics
+            # are, in both match modes (the Perl script would call every word OOV, span none).
+            counts.update(dict.fromkeys(OOV_COUNT_KEYS))
         metrics = self.metrics.as_dict()
         if self.extra is not None and self.extra_metrics is not None:
             counts.update(self.extra.as_dict())

@@ -1,5 +1,5 @@
 """Scoring files in other formats: the format read is reported, named when scores look wrong,
-and refused by --match diff (the Perl script reads words only)."""
+and read as their words by --match diff."""
 
 from __future__ import annotations
 
@@ -63,12 +63,13 @@ def test_a_detected_format_is_named_when_the_scores_look_wrong(tmp_path: Path) -
     assert given.stderr == ""
 
 
-def test_match_diff_refuses_other_formats() -> None:
-    done = _wsscore("score", CONLLU, WORDS, "--match", "diff")
-    assert done.returncode == 2 and done.stdout == ""
-    assert done.stderr.count("\n") == 1
-    assert "--match diff reads plain words files" in done.stderr
-    assert "was detected as conllu" in done.stderr and "same.conllu" in done.stderr
+def test_match_diff_reads_other_formats() -> None:
+    # The Perl-style counter is handed the words (tests/sighan/test_diff_formats.py has more).
+    done = _wsscore("score", CONLLU, WORDS, "--match", "diff", "-f", "json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["gold"]["format"] == "conllu"
+    assert data["systems"][0]["counts"]["correct"] == 17
 
 
 def test_a_format_given_overrides_detection() -> None:

@@ -15,8 +15,8 @@ from typing import BinaryIO
 from wsscore.errors import WsscoreError, location
 from wsscore.inputs.dictionary import OPTION as DICT_OPTION
 from wsscore.inputs.encodings import Encoding
-from wsscore.inputs.formats import FormatOptions
-from wsscore.inputs.formatted import format_of, formatted
+from wsscore.inputs.formats import FormatOptions, Token
+from wsscore.inputs.formatted import FormattedInput, formatted, label_order_of
 from wsscore.inputs.options import GOLD_OPTION, PRED_OPTION, InputOptions
 from wsscore.inputs.reading import BLOCK_SIZE, TextFile, open_binary, open_text
 from wsscore.metrics.bootstrap import SAMPLES, SEED, with_bootstrap
@@ -89,14 +89,18 @@ def lines_in(
         except UnicodeEncodeError as exc:
             if skip_unencodable:
                 continue
-            char = exc.object[exc.start]
-            raise WsscoreError(
-                f"{char!r} (U+{ord(char):04X}) cannot be written in the gold's encoding "
-                f"({target.name}); --match diff compares bytes in the gold's encoding, as the "
-                "Perl script does",
-                where=location(path, number, exc.start + 1),
-                hint="use --match span, which compares characters",
-            ) from None
+            raise _unencodable(exc, target, location(path, number, exc.start + 1)) from None
+
+
+def _unencodable(exc: UnicodeEncodeError, target: Encoding, where: str) -> WsscoreError:
+    char = exc.object[exc.start]
+    return WsscoreError(
+        f"{char!r} (U+{ord(char):04X}) cannot be written in the gold's encoding "
+        f"({target.name}); --match diff compares bytes in the gold's encoding, as the "
+        "Perl script does",
+        where=where,
+        hint="use --match span, which compares characters",
+    )
 
 
 def diff_error(exc: RuntimeError) -> WsscoreError:
@@ -172,7 +176,9 @@ def score_by_diff(
     gold_file = open_text(
         gold, inputs.for_gold, warnings=warnings, strict=strict, option=GOLD_OPTION
     )
-    _refuse_other_formats(gold_file, inputs.gold_format_used, inputs, inputs.gold_format_options)
+    gold_read = _read_as_format(
+        gold_file, inputs.gold_format_used, inputs, inputs.gold_format_options
+    )
     gold_enc = gold_file.encoding
     entries = _perl_entries(word_lists, inputs, gold_enc)
     say = on_warning or (lambda message: warnings.warn(message))
@@ -182,14 +188,16 @@ def score_by_diff(
         pred_file = open_text(
             path, inputs.for_predictions, warnings=warnings, strict=strict, option=PRED_OPTION
         )
-        _refuse_other_formats(
+        pred_read = _read_as_format(
             pred_file, inputs.pred_format_used, inputs, inputs.pred_format_options
         )
-        gold_lines = raw_lines(gold)
+        if index > 0 and isinstance(gold_read, FormattedInput):
+            gold_read = _reopened(gold_read)  # read again for each prediction, as a words file
+        gold_lines = _perl_lines(gold_read, gold_enc)
         try:
             totals, per_sentence = score_with_diff(
                 gold_lines,
-                lines_in(path, pred_file.encoding, gold_enc),
+                _perl_lines(pred_read, gold_enc),
                 entries,
                 gold_name=os.fsencode(perl_file_name(gold)),
                 test_name=os.fsencode(perl_file_name(path)),
@@ -209,7 +217,13 @@ def score_by_diff(
             ) from None
         if gold_info is None:
             gold_info = GoldInfo(
-                gold_file.name, gold_enc.name, sum(1 for _ in raw_lines(gold)), totals.true_count, 0
+                gold_file.name,
+                gold_enc.name,
+                _lines_of(gold_read, gold_lines),
+                totals.true_count,
+                0,
+                format=_format_name(gold_read),
+                label_order=label_order_of(gold_read),
             )
         counts = totals_to_counts(totals)
         metrics = compute(counts, has_dictionary=bool(word_lists), ci=ci, beta=beta)
@@ -224,7 +238,15 @@ def score_by_diff(
         name = names[index] if names else os.path.basename(path)
         results.append(
             SystemResult(
-                name, pred_file.name, pred_file.encoding.name, counts, metrics, sighan=totals
+                name,
+                pred_file.name,
+                pred_file.encoding.name,
+                counts,
+                metrics,
+                sighan=totals,
+                format=_format_name(pred_read),
+                has_dictionary=bool(word_lists),
+                label_order=label_order_of(pred_read),
             )
         )
     assert gold_info is not None
@@ -259,24 +281,69 @@ def _perl_entries(word_lists: list[str], inputs: InputOptions, gold_enc: Encodin
     return entries
 
 
-def _refuse_other_formats(
+def _read_as_format(
     source: TextFile, fmt: str, inputs: InputOptions, options: FormatOptions
-) -> None:
-    """The Perl script reads words separated by white space, and so does ``--match diff``."""
-    read = formatted(source, fmt, inputs.warnings, options)
-    if read is not source and format_of(read) == "words":
-        raise WsscoreError(
-            "--match diff reads words separated by white space, as the Perl script does: "
-            f"not by {options.word_sep!r}",
-            where=source.name,
-            hint="use --match span, which reads --word-sep",
-        )
-    if read is not source:
-        how = "was detected as" if fmt == "auto" else "is read as"
-        raise WsscoreError(
-            f"--match diff reads plain words files, as the Perl script does; this one {how} "
-            f"{format_of(read)}",
-            where=source.name,
-            hint="use --match span, which reads every format (or --input-format words if the "
-            "detection is wrong)",
-        )
+) -> TextFile | FormattedInput:
+    """``source`` in its format. A plain words file is handed to the counter as its raw lines
+    (the Perl script's own reading); any other (another format, or words with a --word-sep) as
+    one line of words per sentence: what the script would be given after converting the file
+    to words separated by spaces."""
+    return formatted(source, fmt, inputs.warnings, options)
+
+
+def _reopened(read: FormattedInput) -> FormattedInput:
+    """A fresh reader of the gold (never standard input: refused before)."""
+    again = read.reopen()
+    assert again is not None
+    return again
+
+
+def _perl_lines(read: TextFile | FormattedInput, target: Encoding) -> Iterator[bytes]:
+    """The lines the Perl-style counter is given, as bytes in the gold's encoding ``target``."""
+    if not isinstance(read, FormattedInput):
+        yield from lines_in(read.path, read.encoding, target)
+        return
+    sentences = read.keep_tokens()
+    for number, _ in enumerate(read.lines(), start=1):
+        words = " ".join(_syntactic_words(*sentences.popleft(), read.name))
+        try:
+            yield target.encode(words + "\n")
+        except UnicodeEncodeError as exc:
+            # A sentence's line of words is not a line of the file: name the sentence.
+            raise _unencodable(exc, target, f"{read.name}, sentence {number}") from None
+
+
+def _syntactic_words(
+    number: int, tokens: list[Token], parts: dict[int, list[Token]] | None, name: str
+) -> Iterator[str]:
+    """A sentence's words; a CoNLL-U multi-word token gives its syntactic words when they
+    spell it (广播电台 = 广播 + 电台), the words the Perl script would see in a words file."""
+    for index, token in enumerate(tokens):
+        words = [part.word for part in parts[index]] if parts and index in parts else None
+        if words is None:
+            yield token.word
+        elif "".join(words) == token.word:
+            yield from words
+        else:
+            # The script compares words, not the text they spell: "al" = "a" + "el" has no
+            # words that spell the text, and conll18_ud_eval.py aligns them within the token.
+            raise WsscoreError(
+                f"--match diff cannot score the multi-word token {token.word!r}: its words "
+                f"({' '.join(words)}) do not spell it, and the Perl script compares words only",
+                where=f"{name}, sentence {number}",
+                hint="use --match span, which scores it as conll18_ud_eval.py does",
+            )
+
+
+def _lines_of(read: TextFile | FormattedInput, unread: Iterator[bytes]) -> int:
+    """The gold's lines as the report counts them (a sentence of a file in another format);
+    ``unread`` is what the counter left of its lines (it stops at the shorter file)."""
+    if isinstance(read, FormattedInput):
+        for _ in unread:
+            pass
+        return read.lines_read
+    return sum(1 for _ in raw_lines(read.path))
+
+
+def _format_name(read: TextFile | FormattedInput) -> str:
+    return read.format if isinstance(read, FormattedInput) else "words"

@@ -245,13 +245,15 @@ def test_a_tagged_file_with_separators_suggests_word_sep() -> None:
         _read("tagged", JIEBA_POS)
 
 
-def test_match_diff_refuses_a_word_separator(tmp_path: Path) -> None:
+def test_match_diff_reads_a_word_separator(tmp_path: Path) -> None:
+    # Issue 21 item 10: the Perl-style counter is handed the words, whatever separated them.
     gold, pred = tmp_path / "gold.txt", tmp_path / "jieba.txt"
     gold.write_text(GOLD, encoding="utf-8")
     pred.write_text("\n".join(JIEBA) + "\n", encoding="utf-8")
-    done = _wsscore("score", gold, pred, "--pred-word-sep", " / ", "--match", "diff")
-    assert done.returncode == 2
-    assert "not by ' / '" in done.stderr
+    done = _wsscore("score", gold, pred, "--pred-word-sep", " / ", "--match", "diff", "-f", "json")
+    assert done.returncode == 0, done.stderr
+    counts = json.loads(done.stdout)["systems"][0]["counts"]
+    assert (counts["correct"], counts["gold_words"], counts["pred_words"]) == (6, 6, 6)
 
 
 def test_convert_reads_a_word_separator(tmp_path: Path) -> None:
