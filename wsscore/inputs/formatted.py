@@ -18,6 +18,7 @@ from wsscore.errors import InvalidArgument, Warnings, WsscoreError, location
 from wsscore.inputs.encodings import Encoding
 from wsscore.inputs.formats import (
     FORMATS,
+    MAX_SENTENCE_CHARS,
     FormatOptions,
     Sentence,
     Token,
@@ -53,6 +54,9 @@ class FormattedInput:
         self.detected = detected  # by `auto`, not given: said when the scores look wrong
         self._warnings = warnings
         self._options = options
+        # Characters a sentence may have (chars, conllu); a prediction's is lowered to what its
+        # gold can match (wsscore.scoring.opened).
+        self.sentence_limit = MAX_SENTENCE_CHARS
         self.lines_read = 0  # sentences handed out so far (a sentence is the scorer's line)
         self.tags_seen = 0  # tokens with a tag among those read
         # Syntactic words beyond the tokens: a multi-word token of n words adds n - 1.
@@ -100,6 +104,7 @@ class FormattedInput:
             name=self.name,
             warnings=self._warnings,
             options=self._options,
+            max_chars=self.sentence_limit,
         )
         for sentence in sentences:
             self.lines_read += 1

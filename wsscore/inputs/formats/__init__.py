@@ -17,6 +17,7 @@ from wsscore.inputs.formats.jsonl import read_jsonl
 from wsscore.inputs.formats.model import (
     DEFAULT_OPTIONS,
     FORMATS,
+    MAX_SENTENCE_CHARS,
     FormatOptions,
     Sentence,
     Token,
@@ -27,6 +28,7 @@ from wsscore.inputs.formats.words import read_words
 
 __all__ = [
     "FORMATS",
+    "MAX_SENTENCE_CHARS",
     "FormatOptions",
     "Sentence",
     "Token",
@@ -43,17 +45,20 @@ def read_sentences(
     name: str,
     warnings: Warnings,
     options: FormatOptions = DEFAULT_OPTIONS,
+    max_chars: int = MAX_SENTENCE_CHARS,
 ) -> Iterator[Sentence]:
     """The sentences of ``lines`` read as ``fmt`` (one of :data:`FORMATS`); ``name`` is the
     file's name in messages. An unknown format or option is refused at once, a malformed line
-    (a :class:`~wsscore.errors.WsscoreError` naming file, line and fix) when it is reached."""
+    (a :class:`~wsscore.errors.WsscoreError` naming file, line and fix) when it is reached.
+    ``max_chars`` bounds a sentence of the formats that gather it from several lines (chars,
+    conllu); in the others a sentence is a line, bounded by the file's line limit."""
     check_options(fmt, options)
     if fmt == "words":
         return read_words(lines)
     if fmt == "tagged":
         return read_tagged(lines, name=name, options=options)
     if fmt == "chars":
-        return read_chars(lines, name=name, warnings=warnings)
+        return read_chars(lines, name=name, warnings=warnings, max_chars=max_chars)
     if fmt == "conllu":
-        return read_conllu(lines, name=name, options=options)
+        return read_conllu(lines, name=name, options=options, max_chars=max_chars)
     return read_jsonl(lines, name=name)

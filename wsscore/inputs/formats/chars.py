@@ -13,7 +13,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from wsscore.errors import Warnings, WsscoreError, location
-from wsscore.inputs.formats.model import Sentence, Token
+from wsscore.inputs.formats.model import (
+    MAX_SENTENCE_CHARS,
+    Sentence,
+    Token,
+    sentence_too_long,
+)
 from wsscore.inputs.words import split_words
 
 POSITIONS = frozenset("BMIESO")  # upper case only: a lower-case b or s is a PKU tag
@@ -77,24 +82,35 @@ class _Decoder:
             self.first_invalid = number
 
 
-def read_chars(lines: Iterable[str], *, name: str, warnings: Warnings) -> Iterator[Sentence]:
+def read_chars(
+    lines: Iterable[str],
+    *,
+    name: str,
+    warnings: Warnings,
+    max_chars: int = MAX_SENTENCE_CHARS,
+) -> Iterator[Sentence]:
     """A sentence per run of non-blank lines, numbered by its first character's line; several
-    blank lines in a row make no empty sentences."""
+    blank lines in a row make no empty sentences. A sentence of more than ``max_chars``
+    characters is refused as soon as it grows past them."""
     decoder = _Decoder()
     labels: dict[str, tuple[str, str | None]] = {}  # a file has few labels: parse each once
     start = 0  # line of the sentence's first character; 0 while none is read
+    size = 0  # its characters so far
     for number, line in enumerate(lines, 1):
         columns = split_words(line)
         if not columns:
             if start:
                 yield Sentence(start, decoder.finish_sentence())
-                start = 0
+                start = size = 0
             continue
         label = labels.get(columns[-1]) if len(columns) > 1 else None
         if label is None:
             label = _label(columns, line, name, number, labels)
         decoder.add(columns[0], label[0], label[1], number)
         start = start or number
+        size += len(columns[0])
+        if size > max_chars:
+            raise sentence_too_long(name, start, max_chars)
     if start:
         yield Sentence(start, decoder.finish_sentence())
     if decoder.invalid:

@@ -14,7 +14,13 @@ from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from wsscore.errors import WsscoreError, location
-from wsscore.inputs.formats.model import FormatOptions, Sentence, Token
+from wsscore.inputs.formats.model import (
+    MAX_SENTENCE_CHARS,
+    FormatOptions,
+    Sentence,
+    Token,
+    sentence_too_long,
+)
 from wsscore.inputs.words import split_words
 
 COLUMNS = 10
@@ -31,14 +37,22 @@ ID_HINT = (
 )
 
 
-def read_conllu(lines: Iterable[str], *, name: str, options: FormatOptions) -> Iterator[Sentence]:
+def read_conllu(
+    lines: Iterable[str],
+    *,
+    name: str,
+    options: FormatOptions,
+    max_chars: int = MAX_SENTENCE_CHARS,
+) -> Iterator[Sentence]:
     """Sentences numbered by their first token line; blank lines end them, so several in a row
-    (or a block of comments only) make no empty sentence."""
+    (or a block of comments only) make no empty sentence. A sentence whose FORMs have more than
+    ``max_chars`` characters is refused as soon as it grows past them."""
     tag_index = TAG_COLUMN[options.tag_column]
     tokens: list[Token] = []
     parts: dict[int, list[Token]] = {}
     inside: _Range | None = None  # the multi-word token whose words are being read
     start = 0  # line of the sentence's first token line; 0 while none is read
+    size = 0  # characters of its FORMs so far
     for number, line in enumerate(lines, 1):
         columns = line.split("\t")  # a "\r" at the end is in the last column, never read
         # Most lines are plain word lines: they take this short path, which the benchmark
@@ -53,17 +67,21 @@ def read_conllu(lines: Iterable[str], *, name: str, options: FormatOptions) -> I
             else:
                 inside = inside.add(int(columns[0]), token, parts, location(name, number))
             start = start or number
+            size += len(form)
+            if size > max_chars:
+                raise sentence_too_long(name, start, max_chars)
         elif not line.strip():
             if start:
                 _check_closed(inside, name, number)
                 yield Sentence(start, tokens, parts or None)
-                tokens, parts, inside, start = [], {}, None, 0
+                tokens, parts, inside, start, size = [], {}, None, 0, 0
         elif not columns[0].startswith("#"):
             columns[-1] = columns[-1].rstrip("\r")
             _check_other_line(columns, number, name)  # a range or an empty node, or an error
             if id_kind(columns[0]) == "range":
                 _check_closed(inside, name, number)
                 inside = _open_range(columns, tokens, parts, number, name)
+                size += len(columns[1])
             start = start or number
     if start:
         _check_closed(inside, name, None)
