@@ -9,10 +9,12 @@ plain words file is never wrapped: it keeps the fast path (whole blocks, the C s
 
 from __future__ import annotations
 
+import codecs
 import os
 from collections import deque
 from collections.abc import Iterator
 from operator import itemgetter
+from typing import NamedTuple
 
 from wsscore.errors import InvalidArgument, Warnings, WsscoreError, location
 from wsscore.inputs.encodings import Encoding
@@ -22,14 +24,17 @@ from wsscore.inputs.formats import (
     FormatOptions,
     Sentence,
     Token,
-    detect_format,
+    detect_format_reason,
     read_sentences,
 )
 from wsscore.inputs.formats.conllu import has_multiword_tokens
 from wsscore.inputs.reading import BLOCK_SIZE, TextFile, open_binary, open_text
 
 FORMAT_CHOICES = ("auto", *FORMATS)
-HEAD_LINES = 200  # the lines a format is detected on
+HEAD_LINES = 200  # the non-blank whole lines a format is detected on
+# The most bytes read ahead for them (16 MiB): a file whose first non-blank line is longer is
+# detected on the start of that line, as the reason then says.
+HEAD_MOST = 1 << 24
 BLOCK_CHARS = 1 << 17  # characters of words handed to the scorer at a time
 WORD = itemgetter(0)  # a Token's word, read by map (faster than a generator)
 # What keep_tokens() queues hold: a sentence's number, tokens and multi-word parts.
@@ -167,24 +172,65 @@ def formatted(
     """``source`` read in format ``fmt`` (``auto``: detected on its first lines)."""
     detected = fmt == "auto"
     if detected:
-        fmt = detect_format(head_of(source))
+        head = read_head(source)
+        fmt, reason = detect_format_reason(head.lines)
+        source.detection = (
+            f"{reason} (of a first line cut at {HEAD_MOST:,} bytes)" if head.cut else reason
+        )
     if fmt == "words":
         return source
     return FormattedInput(source, fmt, detected=detected, warnings=warnings, options=options)
 
 
+class Head(NamedTuple):
+    """The lines a file's format is detected on; ``cut`` when the last is only the start of a
+    line longer than :data:`HEAD_MOST` bytes."""
+
+    lines: list[str]
+    cut: bool = False
+
+
 def head_of(source: TextFile) -> list[str]:
-    """The first whole lines of a file, from the block its encoding was decided on (the stream
-    itself is not touched: standard input can be read only once)."""
-    block = source.first_block
+    """The lines a file's format is detected on (:func:`read_head`)."""
+    return read_head(source).lines
+
+
+def read_head(source: TextFile) -> Head:
+    """The first lines of a file up to its :data:`HEAD_LINES`-th non-blank one, whole however
+    long they are: read ahead as far as needed (up to :data:`HEAD_MOST` bytes), and read again
+    by the scorer (:meth:`TextFile.blocks_ahead`). Only when not one non-blank line ends within
+    that bound is the start of the first one returned, without its last word (cut)."""
     try:
-        text = block.decode(source.encoding.codec, "replace")
+        decoder = codecs.getincrementaldecoder(source.encoding.codec)("replace")
+    except LookupError:
+        return Head([])
+    lines: list[str] = []
+    pieces: list[str] = []  # the line not ended yet
+    found = size = 0
+    blocks = source.blocks_ahead(HEAD_MOST)
+    try:
+        for block in blocks:
+            size += len(block)
+            *ended, rest = decoder.decode(block).split("\n")
+            if ended:
+                ended[0] = "".join([*pieces, ended[0]])
+                pieces = []
+            for line in ended:
+                lines.append(line)
+                found += bool(line.strip())
+                if found >= HEAD_LINES:
+                    return Head(lines)
+            pieces.append(rest)
+        last = "".join(pieces) + decoder.decode(b"", final=True)
     except UnicodeError:  # a codec without error handlers (idna, punycode): plain words
-        return []
-    lines = text.split("\n")
-    if len(block) >= BLOCK_SIZE and not text.endswith("\n"):
-        lines.pop()  # the block was cut inside a line
-    return lines[:HEAD_LINES]
+        return Head([])
+    finally:
+        blocks.close()
+    if size < HEAD_MOST:
+        lines.append(last)  # the file ended: its last line is whole
+    elif not found:  # one line longer than the bound: its start is all there is
+        return Head([*lines, last.rpartition(" ")[0]], cut=True)
+    return Head(lines)
 
 
 def unit_of(source: object) -> str:

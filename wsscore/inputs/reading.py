@@ -11,7 +11,7 @@ import io
 import os
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from typing import BinaryIO, cast
 
 from wsscore.errors import Warnings, WsscoreError, location
@@ -181,6 +181,8 @@ class TextFile:
         # Bytes a line may have (see MAX_LINE_BYTES); a prediction's is lowered to what its
         # gold can match (wsscore.scoring.opened).
         self.line_limit = MAX_LINE_BYTES
+        # Why the file is read in its format, when the format was detected (for messages).
+        self.detection: str | None = None
 
     def __repr__(self) -> str:
         return f"TextFile({self.path!r}, {self._encoding.name!r})"
@@ -237,6 +239,36 @@ class TextFile:
         finally:
             stream.close()
         self._undecided = False  # ASCII to the end: utf-8, as detection said
+
+    def blocks_ahead(self, most: int) -> Generator[bytes, None, None]:
+        """The first block, then the blocks after it for as long as the caller asks, up to
+        ``most`` bytes in all: read ahead of :meth:`lines` (to detect the format on whole
+        lines), which reads them again. Call before reading; close the iterator when done.
+
+        A regular file is read again from the end of its first block; the blocks of standard
+        input, pipes and compressed files are kept and replayed (they can be read only once).
+        """
+        yield self.first_block
+        if self.first_text is not None or len(self.first_block) < BLOCK_SIZE:
+            return  # the first block is the whole file
+        size = len(self.first_block)
+        seekable = isinstance(self.stream, io.BufferedReader) and os.path.isfile(self.path)
+        start = self.stream.tell() if seekable else 0
+        ahead: list[bytes] = []
+        try:
+            while size < most:
+                block = _read_block(self.stream, self.name)
+                if not block:
+                    break
+                if not seekable:
+                    ahead.append(block)
+                size += len(block)
+                yield block
+        finally:
+            if seekable:
+                self.stream.seek(start)
+            elif ahead:
+                self.stream = cast(BinaryIO, _Replay(ahead, self.stream))
 
     def lines(self) -> Iterator[str]:
         for text in self.text_blocks():
@@ -434,6 +466,26 @@ class TextFile:
             block = _read_block(self.stream, self.name)
         if pending:
             yield "".join(pending)
+
+
+class _Replay:
+    """A stream that was read ahead: the blocks read return first, then the rest of it."""
+
+    def __init__(self, blocks: list[bytes], stream: BinaryIO):
+        self._blocks = blocks[::-1]  # popped from the end
+        self._stream = stream
+
+    def read(self, size: int = -1) -> bytes:
+        if not self._blocks:
+            return self._stream.read(size)
+        block = self._blocks.pop()
+        if 0 <= size < len(block):
+            self._blocks.append(block[size:])
+            block = block[:size]
+        return block
+
+    def close(self) -> None:
+        self._stream.close()
 
 
 class LineTooLong(Exception):
