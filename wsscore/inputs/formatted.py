@@ -12,7 +12,7 @@ from __future__ import annotations
 import codecs
 import os
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -25,6 +25,7 @@ from wsscore.inputs.formats import (
     Sentence,
     Token,
     detect_format_reason,
+    is_near_miss,
     read_sentences,
 )
 from wsscore.inputs.formats.conllu import has_multiword_tokens
@@ -242,6 +243,32 @@ def unit_of(source: object) -> str:
 def format_of(source: object) -> str:
     """The format an opened input is read in."""
     return source.format if isinstance(source, FormattedInput) else "words"
+
+
+WRONG_FORMAT_HINT = (
+    "if one is wrong, give --gold-format or --pred-format (words, tagged, chars, conllu, jsonl)"
+)
+
+
+def detection_of(source: object) -> str | None:
+    """Why an opened input is read in its format, when that was detected; None when given."""
+    text = source.source if isinstance(source, FormattedInput) else source
+    return text.detection if isinstance(text, TextFile) else None
+
+
+def formats_read(files: Mapping[str, object]) -> str | None:
+    """ "the gold was read as words (no other format fits: ...), <pred> as jsonl (5 of 5 lines
+    are JSON sentences)", for messages where scores fail or look absurd: ``files`` maps how
+    each is named to the opened input. None when no format was detected, or every file was
+    detected as plain words with no other format in sight (naming them would be noise)."""
+    read = {name: (format_of(f), detection_of(f)) for name, f in files.items()}
+    reasons = [reason for _, reason in read.values() if reason is not None]
+    if not reasons:
+        return None
+    if {fmt for fmt, _ in read.values()} == {"words"} and not any(map(is_near_miss, reasons)):
+        return None
+    said = [f"{name} as {fmt} ({reason or 'given'})" for name, (fmt, reason) in read.items()]
+    return said[0].replace(" as ", " was read as ", 1) + "".join(f", {s}" for s in said[1:])
 
 
 def _scan_multiword(source: TextFile) -> bool:

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from wsscore.align.lines import GoldBlock
 from wsscore.align.stream import EXTRA_TEXT_LIMITS, MismatchError, PredictionOverrun, SystemAligner
 from wsscore.errors import Warnings, WsscoreError
-from wsscore.inputs.formatted import unit_of
+from wsscore.inputs.formatted import WRONG_FORMAT_HINT, formats_read, unit_of
 from wsscore.inputs.sources import Input, is_file
 from wsscore.metrics.counts import Counts
 
@@ -57,7 +57,7 @@ def check_mismatch(
             f"(first: {places}); {lines}",
             where=path,
             hint=f"{cause or 'check that both files hold the same text; '}"
-            "--mismatch align scores it anyway",
+            "--mismatch align scores it anyway" + _formats_note(*files),
         )
     warnings.warn(
         f"{counts.misaligned_chars} character(s) on {counts.misaligned_lines} {units[0]}(s) "
@@ -78,7 +78,8 @@ def mismatch_refusal(
     aligner: SystemAligner,
 ) -> WsscoreError:
     if isinstance(exc, PredictionOverrun):  # the gold has ended; the prediction may not
-        return WsscoreError(exc.message, where=pred_file.name, hint=exc.hint)
+        hint = exc.hint + _formats_note(gold_file, pred_file)
+        return WsscoreError(exc.message, where=pred_file.name, hint=hint)
     for _ in gold_blocks:  # read on, to name both line counts
         pass
     gold_lines = gold_file.lines_read
@@ -96,8 +97,16 @@ def mismatch_refusal(
         f"{'' if complete else 'more than '}{pred_lines}"
         f"{f' {units[1]}s' if units[1] != units[0] else ''}",
         where=pred_file.name,
-        hint=f"{cause}; {_policy_that_scores(gold_file, pred_file)}",
+        hint=f"{cause}; {_policy_that_scores(gold_file, pred_file)}"
+        + _formats_note(gold_file, pred_file),
     )
+
+
+def _formats_note(gold: Input, prediction: Input) -> str:
+    """The end of a refusal's hint: the formats the files were read as, and why, when one was
+    detected (a wrong detection makes text differ that does not)."""
+    read = formats_read({"the gold": gold, "the prediction": prediction})
+    return "" if read is None else f"; {read}: {WRONG_FORMAT_HINT}"
 
 
 def _policy_that_scores(gold: Input, prediction: Input) -> str:

@@ -95,3 +95,20 @@ def test_the_reason_is_kept_for_words_too(tmp_path, monkeypatch):
     read = opened(path, monkeypatch, from_stdin=False)
     assert format_of(read) == "words"
     assert read.detection == "no other format fits: words separated by white space"
+
+
+@pytest.mark.parametrize(
+    ("head", "reason"),
+    [
+        (
+            ['["我们", "走"]'] * 5 + ["[我们 走"] * 3,
+            "only 5 of 8 lines are JSON sentences, too few for jsonl",
+        ),
+        (["我们/r 走/v 了"] * 4, "only 8 of 12 tokens end in /TAG, too few for tagged"),
+        (["我们 走/v 了 他"] * 4, "no other format fits: words separated by white space"),
+    ],
+)
+def test_a_words_file_names_the_format_it_nearly_fits(head, reason):
+    from wsscore.inputs.formats import detect_format_reason
+
+    assert detect_format_reason(head) == ("words", reason)

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 from wsscore.errors import Warnings
 from wsscore.inputs.formats.chars import read_chars
 from wsscore.inputs.formats.conllu import read_conllu
-from wsscore.inputs.formats.detect import detect_format, detect_format_reason
+from wsscore.inputs.formats.detect import detect_format, detect_format_reason, is_near_miss
 from wsscore.inputs.formats.jsonl import read_jsonl
 from wsscore.inputs.formats.model import (
     DEFAULT_OPTIONS,
@@ -34,6 +34,7 @@ __all__ = [
     "Token",
     "detect_format",
     "detect_format_reason",
+    "is_near_miss",
     "read_sentences",
 ]
 
