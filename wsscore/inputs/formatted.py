@@ -36,6 +36,9 @@ HEAD_LINES = 200  # the non-blank whole lines a format is detected on
 # The most bytes read ahead for them (16 MiB): a file whose first non-blank line is longer is
 # detected on the start of that line, as the reason then says.
 HEAD_MOST = 1 << 24
+# Characters of such a cut line that detection looks at: a sample, as the line has no end to
+# look at anyway (detecting on all of it took seconds and hundreds of MB for nothing).
+CUT_SAMPLE = 1 << 16
 BLOCK_CHARS = 1 << 17  # characters of words handed to the scorer at a time
 WORD = itemgetter(0)  # a Token's word, read by map (faster than a generator)
 # What keep_tokens() queues hold: a sentence's number, tokens and multi-word parts.
@@ -230,7 +233,7 @@ def read_head(source: TextFile) -> Head:
     if size < HEAD_MOST:
         lines.append(last)  # the file ended: its last line is whole
     elif not found:  # one line longer than the bound: its start is all there is
-        return Head([*lines, last.rpartition(" ")[0]], cut=True)
+        return Head([*lines, last[:CUT_SAMPLE].rpartition(" ")[0]], cut=True)
     return Head(lines)
 
 
