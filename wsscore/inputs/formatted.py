@@ -233,7 +233,8 @@ def read_head(source: TextFile) -> Head:
     if size < HEAD_MOST:
         lines.append(last)  # the file ended: its last line is whole
     elif not found:  # one line longer than the bound: its start is all there is
-        return Head([*lines, last[:CUT_SAMPLE].rpartition(" ")[0]], cut=True)
+        sample = last[:CUT_SAMPLE]
+        return Head([*lines, sample.rpartition(" ")[0] or sample], cut=True)
     return Head(lines)
 
 

@@ -229,13 +229,15 @@ class TextFile:
             return  # standard input, a pipe: read once, so reading decides
         stream = open_binary(self.path)
         try:
-            chunks = _line_chunks(stream, _read_block(stream, self.name), self.name)
-            for data, _ in chunks:
+            first = _read_block(stream, self.name)
+            for data, _ in _line_chunks(stream, first, self.name, self.line_limit):
                 if not data.isascii():
                     self._settle(data)
                     return
         except LineTooLong:
-            return  # reading the file reaches the long line too, and says where it is
+            # Reading the file reaches that line too and refuses it, saying where it is.
+            self._undecided = False
+            return
         finally:
             stream.close()
         self._undecided = False  # ASCII to the end: utf-8, as detection said
