@@ -200,17 +200,17 @@ def head_of(source: TextFile) -> list[str]:
 
 
 def read_head(source: TextFile) -> Head:
-    """The first lines of a file up to its :data:`HEAD_LINES`-th non-blank one, whole however
-    long they are: read ahead as far as needed (up to :data:`HEAD_MOST` bytes), and read again
-    by the scorer (:meth:`TextFile.blocks_ahead`). Only when not one non-blank line ends within
-    that bound is the start of the first one returned, without its last word (cut)."""
+    """The first :data:`HEAD_LINES` non-blank lines of a file, whole however long they are:
+    read ahead as far as needed (up to :data:`HEAD_MOST` bytes), and read again by the scorer
+    (:meth:`TextFile.blocks_ahead`). Only when not one non-blank line ends within that bound
+    is a sample of the start of the first one returned, without its last word (cut)."""
     try:
         decoder = codecs.getincrementaldecoder(source.encoding.codec)("replace")
     except LookupError:
         return Head([])
-    lines: list[str] = []
+    lines: list[str] = []  # the non-blank ones
     pieces: list[str] = []  # the line not ended yet
-    found = size = 0
+    size = 0
     blocks = source.blocks_ahead(HEAD_MOST)
     try:
         for block in blocks:
@@ -219,11 +219,11 @@ def read_head(source: TextFile) -> Head:
             if ended:
                 ended[0] = "".join([*pieces, ended[0]])
                 pieces = []
-            for line in ended:
-                lines.append(line)
-                found += bool(line.strip())
-                if found >= HEAD_LINES:
-                    return Head(lines)
+            # Blank lines tell nothing (detection skips them): an endless run of them is not
+            # kept, only read over.
+            lines += filter(str.strip, ended)
+            if len(lines) >= HEAD_LINES:
+                return Head(lines[:HEAD_LINES])
             pieces.append(rest)
         last = "".join(pieces) + decoder.decode(b"", final=True)
     except UnicodeError:  # a codec without error handlers (idna, punycode): plain words
@@ -232,7 +232,7 @@ def read_head(source: TextFile) -> Head:
         blocks.close()
     if size < HEAD_MOST:
         lines.append(last)  # the file ended: its last line is whole
-    elif not found:  # one line longer than the bound: its start is all there is
+    elif not lines and last.strip():  # one line longer than the bound: its start is all
         sample = last[:CUT_SAMPLE]
         return Head([*lines, sample.rpartition(" ")[0] or sample], cut=True)
     return Head(lines)
