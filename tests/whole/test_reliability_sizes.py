@@ -529,3 +529,15 @@ def test_a_prediction_of_the_whole_gold_in_one_line_is_within_the_limits(tmp_pat
     pred = write(tmp_path / "pred.txt", [" ".join(gold_lines)])
     counts = counts_of(run_measured("score", gold, pred, "-f", "json"))
     assert counts["gold_words"] == counts["pred_words"] == counts["correct"] == words_of(gold_lines)
+
+
+def test_a_prediction_may_give_a_long_gold_line_as_one_sentence(tmp_path):
+    # A gold line of 1.2 million characters: more than a CoNLL-U sentence holds by default
+    # (MAX_SENTENCE_CHARS), but what its gold can match bounds a prediction, not the default.
+    words = ["乾坤"] * 600_000
+    gold = write(tmp_path / "gold.txt", [" ".join(words)])
+    rows = "".join(f"{i}\t{word}\t_\tX\t_\t_\t0\tdep\t_\t_\n" for i, word in enumerate(words, 1))
+    pred = tmp_path / "pred.conllu"
+    pred.write_text(rows, encoding="utf-8")
+    counts = counts_of(run_measured("score", gold, pred, "-f", "json", timeout=120))
+    assert counts["gold_words"] == counts["pred_words"] == counts["correct"] == 600_000

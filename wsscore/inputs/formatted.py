@@ -63,7 +63,7 @@ class FormattedInput:
         self.detected = detected  # by `auto`, not given: said when the scores look wrong
         self._warnings = warnings
         self._options = options
-        # Characters a sentence may have (chars, conllu); a prediction's is lowered to what its
+        # Characters a sentence may have (chars, conllu); a prediction's is set to what its
         # gold can match (wsscore.scoring.opened).
         self.sentence_limit = MAX_SENTENCE_CHARS
         self.lines_read = 0  # sentences handed out so far (a sentence is the scorer's line)

@@ -118,7 +118,7 @@ BYTES_PER_CHARACTER = 8
 
 
 def _hold_to_gold(pred_files: list[Input], gold: Input) -> None:
-    """Lower each prediction's limits (a line's bytes, a sentence's characters) to what the gold
+    """Set each prediction's limits (a line's bytes, a sentence's characters) to what the gold
     can match, when the gold's size is known (a regular file, not compressed).
 
     The aligner refuses a prediction whose characters exceed the gold's by more than the most
@@ -135,7 +135,10 @@ def _hold_to_gold(pred_files: list[Input], gold: Input) -> None:
         if isinstance(text, TextFile):
             text.line_limit = min(text.line_limit, BYTES_PER_CHARACTER * most)
         if isinstance(pred, FormattedInput):
-            pred.sentence_limit = min(pred.sentence_limit, most)
+            # What the gold can match, even above the default: a gold line of words may be
+            # longer than a sentence of another format may be by default, and its prediction
+            # may give it as one sentence.
+            pred.sentence_limit = most
 
 
 def _gold_size(gold: Input) -> int | None:
