@@ -410,3 +410,52 @@ def test_scoring_closes_every_file_it_opened(tmp_path, compress):
         if issubclass(w.category, ResourceWarning) and str(tmp_path) in str(w.message)
     ]
     assert unclosed == []
+
+
+# --- limits applied while reading (issue 21, item 8) ---------------------------------------------
+
+
+class EndlessStream:
+    """A stream of one endless line: ``unit`` repeated, never a line feed. Reading more than
+    ``most`` bytes fails the test (without a limit, a reader would never stop)."""
+
+    def __init__(self, unit: bytes, most: int = 1 << 24):
+        self.unit, self.most, self.given = unit, most, 0
+
+    def read(self, size: int = -1) -> bytes:
+        size = 1 << 16 if size < 0 else size
+        assert self.given < self.most, "read on without a limit"
+        self.given += size
+        return (self.unit * (size // len(self.unit) + 1))[:size]
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize(("codec", "unit"), [("utf-8", "中文 "), ("utf-16-le", "中文 ")])
+def test_an_endless_line_is_refused_as_it_grows_past_the_limit(codec, unit):
+    from wsscore.inputs.encodings import lookup
+    from wsscore.inputs.reading import BLOCK_SIZE, TextFile
+
+    stream = EndlessStream(unit.encode(codec))
+    source = TextFile("endless.txt", lookup(codec), stream, stream.read(BLOCK_SIZE), Warnings())
+    source.line_limit = 1 << 20
+    with pytest.raises(WsscoreError) as raised:
+        list(source.lines())
+    assert str(raised.value).startswith("endless.txt:1: line is longer than 1,048,576 ")
+    # Refused while it grows, not at its end (in UTF-16 the limit counts characters: 2 bytes).
+    assert stream.given <= 2 * (1 << 20) + 3 * BLOCK_SIZE
+
+
+def test_a_line_within_the_limit_is_read_whole(monkeypatch, tmp_path):
+    path = tmp_path / "long.txt"
+    long_line = "结婚 " * 1000  # 7,000 bytes in 1,000 blocks of 7
+    path.write_text(f"短 行\n{long_line}\n{long_line}", encoding="utf-8")
+    monkeypatch.setattr(wsscore.inputs.reading, "BLOCK_SIZE", 7)
+    source = open_text(str(path), "utf-8", warnings=Warnings())
+    source.line_limit = 7_000
+    assert list(source.lines()) == ["短 行", long_line, long_line]
+    source = open_text(str(path), "utf-8", warnings=Warnings())
+    source.line_limit = 6_000
+    with pytest.raises(WsscoreError, match=r"long\.txt:2: line is longer than 6,000 bytes"):
+        list(source.lines())

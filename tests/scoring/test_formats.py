@@ -55,7 +55,13 @@ def test_a_detected_format_is_named_when_the_scores_look_wrong(tmp_path: Path) -
     )
     done = _wsscore("score", TAGGED, unsegmented, "-q")
     assert done.returncode == 0
-    assert "a wrong format: the gold was read as tagged, raw.txt as words" in done.stderr
+    # Each with why (issue 21, item 6).
+    assert "a wrong format: the gold was read as tagged (17 of 17 tokens end in /TAG), " in (
+        done.stderr
+    )
+    assert ", raw.txt as words (no other format fits: words separated by white space)" in (
+        done.stderr
+    )
     assert "give --gold-format or --pred-format" in done.stderr
     # Said only when a format was detected: given formats are the user's word.
     given = _wsscore("score", TAGGED, unsegmented, "-q", "--gold-format", "tagged",
@@ -70,6 +76,21 @@ def test_match_diff_reads_other_formats() -> None:
     data = json.loads(done.stdout)
     assert data["gold"]["format"] == "conllu"
     assert data["systems"][0]["counts"]["correct"] == 17
+
+
+def test_a_refusal_names_the_formats_read_and_why(tmp_path: Path) -> None:
+    # JSONL with 3 lines of 8 broken: read as words, it differs from the gold's text.
+    pred = tmp_path / "pred.jsonl"
+    gold = tmp_path / "gold.txt"
+    pred.write_text('["我们", "走"]\n' * 5 + "[我们 走\n" * 3, encoding="utf-8")
+    gold.write_text("我们 走\n" * 8, encoding="utf-8")
+    done = _wsscore("score", gold, pred)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert (
+        "the gold was read as words (no other format fits: words separated by white space), "
+        "the prediction as words (only 5 of 8 lines are JSON sentences, too few for jsonl): "
+        "if one is wrong, give --gold-format or --pred-format"
+    ) in done.stderr
 
 
 def test_a_format_given_overrides_detection() -> None:

@@ -487,3 +487,57 @@ def test_repeated_passages_keep_every_untouched_line_aligned(case):
     counts = report.systems[0].counts
     assert (counts.correct, counts.substitutions) == (gold_words - missing_words, 0)
     assert (counts.insertions, counts.deletions) == (junk_words, missing_words)
+
+
+# --- 4. endless lines and sentences, refused while they are read (issue 21, item 8) --------------
+
+CONLLU_WORD = "1\t乾\t_\tX\t_\t_\t0\troot\t_\t_\n"
+
+
+@pytest.mark.parametrize(
+    ("endless", "options", "refusal"),
+    [
+        ("乾坤 震巽 ", [], "<stdin>:1: line is longer than "),
+        (CONLLU_WORD, ["--pred-format", "conllu"], "<stdin>:1: the sentence that starts here "),
+        ("乾 B\n坤 E\n", ["--pred-format", "chars"], "<stdin>:1: the sentence that starts here "),
+        (CONLLU_WORD, [], "<stdin>:1: the sentence that starts here "),  # detected as conllu
+    ],
+)
+def test_an_endless_line_or_sentence_is_refused_as_it_grows(gold_2000, endless, options, refusal):
+    gold, _ = gold_2000
+    run = run_measured("score", gold, "-", *options, endless=endless)
+    assert run["status"] == 2, run
+    line = one_error_line(run)
+    assert refusal in line
+    # Bounded by what the gold can match: its size, and the most the aligner takes past its end.
+    assert "has not ended" in line and "what its gold can match" in line
+
+
+def test_an_endless_conllu_gold_is_refused_at_the_sentence_limit(gold_2000):
+    from wsscore.inputs.formats import MAX_SENTENCE_CHARS
+
+    gold, _ = gold_2000
+    run = run_measured("score", "-", gold, "--gold-format", "conllu", endless=CONLLU_WORD)
+    assert run["status"] == 2, run
+    line = one_error_line(run)
+    assert f"<stdin>:1: the sentence that starts here has more than {MAX_SENTENCE_CHARS:,} " in line
+
+
+def test_a_prediction_of_the_whole_gold_in_one_line_is_within_the_limits(tmp_path, gold_2000):
+    # The tightest a prediction's line may be: every gold character and the spaces, once.
+    gold, gold_lines = gold_2000
+    pred = write(tmp_path / "pred.txt", [" ".join(gold_lines)])
+    counts = counts_of(run_measured("score", gold, pred, "-f", "json"))
+    assert counts["gold_words"] == counts["pred_words"] == counts["correct"] == words_of(gold_lines)
+
+
+def test_a_prediction_may_give_a_long_gold_line_as_one_sentence(tmp_path):
+    # A gold line of 1.2 million characters: more than a CoNLL-U sentence holds by default
+    # (MAX_SENTENCE_CHARS), but what its gold can match bounds a prediction, not the default.
+    words = ["乾坤"] * 600_000
+    gold = write(tmp_path / "gold.txt", [" ".join(words)])
+    rows = "".join(f"{i}\t{word}\t_\tX\t_\t_\t0\tdep\t_\t_\n" for i, word in enumerate(words, 1))
+    pred = tmp_path / "pred.conllu"
+    pred.write_text(rows, encoding="utf-8")
+    counts = counts_of(run_measured("score", gold, pred, "-f", "json", timeout=120))
+    assert counts["gold_words"] == counts["pred_words"] == counts["correct"] == 600_000

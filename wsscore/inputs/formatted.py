@@ -10,19 +10,23 @@ words file with a ``--word-sep`` separator is (a later change may give it a fast
 
 from __future__ import annotations
 
+import codecs
 import os
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from operator import itemgetter
+from typing import NamedTuple
 
 from wsscore.errors import InvalidArgument, Warnings, WsscoreError, location
 from wsscore.inputs.encodings import Encoding
 from wsscore.inputs.formats import (
     FORMATS,
+    MAX_SENTENCE_CHARS,
     FormatOptions,
     Sentence,
     Token,
-    detect_format,
+    detect_format_reason,
+    is_near_miss,
     read_sentences,
 )
 from wsscore.inputs.formats.conllu import has_multiword_tokens
@@ -31,7 +35,13 @@ from wsscore.inputs.reading import BLOCK_SIZE, TextFile, open_binary, open_text
 from wsscore.inputs.words import WHITE_SPACE
 
 FORMAT_CHOICES = ("auto", *FORMATS)
-HEAD_LINES = 200  # the lines a format is detected on
+HEAD_LINES = 200  # the non-blank whole lines a format is detected on
+# The most bytes read ahead for them (16 MiB): a file whose first non-blank line is longer is
+# detected on the start of that line, as the reason then says.
+HEAD_MOST = 1 << 24
+# Characters of such a cut line that detection looks at: a sample, as the line has no end to
+# look at anyway (detecting on all of it took seconds and hundreds of MB for nothing).
+CUT_SAMPLE = 1 << 16
 BLOCK_CHARS = 1 << 17  # characters of words handed to the scorer at a time
 WORD = itemgetter(0)  # a Token's word, read by map (faster than a generator)
 # What keep_tokens() queues hold: a sentence's number, tokens and multi-word parts.
@@ -56,6 +66,9 @@ class FormattedInput:
         self.detected = detected  # by `auto`, not given: said when the scores look wrong
         self._warnings = warnings
         self.options = options
+        # Characters a sentence may have (chars, conllu); a prediction's is set to what its
+        # gold can match (wsscore.scoring.opened).
+        self.sentence_limit = MAX_SENTENCE_CHARS
         self.lines_read = 0  # sentences handed out so far (a sentence is the scorer's line)
         self.tags_seen = 0  # tokens with a tag among those read
         # Syntactic words beyond the tokens: a multi-word token of n words adds n - 1.
@@ -107,6 +120,7 @@ class FormattedInput:
             warnings=self._warnings,
             options=self.options,
             on_label_order=self._set_label_order,
+            max_chars=self.sentence_limit,
         )
         for sentence in sentences:
             self.lines_read += 1
@@ -172,7 +186,11 @@ def formatted(
     """``source`` read in format ``fmt`` (``auto``: detected on its first lines)."""
     detected = fmt == "auto"
     if detected:
-        fmt = detect_format(head_of(source), options.word_sep)
+        head = read_head(source)
+        fmt, reason = detect_format_reason(head.lines, options.word_sep)
+        source.detection = (
+            f"{reason} (of a first line cut at {HEAD_MOST:,} bytes)" if head.cut else reason
+        )
     if fmt == "words" and not has_word_separator(options):
         return source
     return FormattedInput(source, fmt, detected=detected, warnings=warnings, options=options)
@@ -207,18 +225,56 @@ def has_word_separator(options: FormatOptions) -> bool:
     return options.word_sep is not None and bool(options.word_sep.strip(WHITE_SPACE))
 
 
+class Head(NamedTuple):
+    """The lines a file's format is detected on; ``cut`` when the last is only the start of a
+    line longer than :data:`HEAD_MOST` bytes."""
+
+    lines: list[str]
+    cut: bool = False
+
+
 def head_of(source: TextFile) -> list[str]:
-    """The first whole lines of a file, from the block its encoding was decided on (the stream
-    itself is not touched: standard input can be read only once)."""
-    block = source.first_block
+    """The lines a file's format is detected on (:func:`read_head`)."""
+    return read_head(source).lines
+
+
+def read_head(source: TextFile) -> Head:
+    """The first :data:`HEAD_LINES` non-blank lines of a file, whole however long they are:
+    read ahead as far as needed (up to :data:`HEAD_MOST` bytes), and read again by the scorer
+    (:meth:`TextFile.blocks_ahead`). Only when not one non-blank line ends within that bound
+    is a sample of the start of the first one returned, without its last word (cut)."""
     try:
-        text = block.decode(source.encoding.codec, "replace")
+        decoder = codecs.getincrementaldecoder(source.encoding.codec)("replace")
+    except LookupError:
+        return Head([])
+    lines: list[str] = []  # the non-blank ones
+    pieces: list[str] = []  # the line not ended yet
+    size = 0
+    blocks = source.blocks_ahead(HEAD_MOST)
+    try:
+        for block in blocks:
+            size += len(block)
+            *ended, rest = decoder.decode(block).split("\n")
+            if ended:
+                ended[0] = "".join([*pieces, ended[0]])
+                pieces = []
+            # Blank lines tell nothing (detection skips them): an endless run of them is not
+            # kept, only read over.
+            lines += filter(str.strip, ended)
+            if len(lines) >= HEAD_LINES:
+                return Head(lines[:HEAD_LINES])
+            pieces.append(rest)
+        last = "".join(pieces) + decoder.decode(b"", final=True)
     except UnicodeError:  # a codec without error handlers (idna, punycode): plain words
-        return []
-    lines = text.split("\n")
-    if len(block) >= BLOCK_SIZE and not text.endswith("\n"):
-        lines.pop()  # the block was cut inside a line
-    return lines[:HEAD_LINES]
+        return Head([])
+    finally:
+        blocks.close()
+    if size < HEAD_MOST:
+        lines.append(last)  # the file ended: its last line is whole
+    elif not lines and last.strip():  # one line longer than the bound: its start is all
+        sample = last[:CUT_SAMPLE]
+        return Head([*lines, sample.rpartition(" ")[0] or sample], cut=True)
+    return Head(lines)
 
 
 def unit_of(source: object) -> str:
@@ -235,6 +291,32 @@ def format_of(source: object) -> str:
 def label_order_of(source: object) -> str | None:
     """The order of the labels of a chars input, once read (None for other formats)."""
     return source.label_order if isinstance(source, FormattedInput) else None
+
+
+WRONG_FORMAT_HINT = (
+    "if one is wrong, give --gold-format or --pred-format (words, tagged, chars, conllu, jsonl)"
+)
+
+
+def detection_of(source: object) -> str | None:
+    """Why an opened input is read in its format, when that was detected; None when given."""
+    text = source.source if isinstance(source, FormattedInput) else source
+    return text.detection if isinstance(text, TextFile) else None
+
+
+def formats_read(files: Mapping[str, object]) -> str | None:
+    """ "the gold was read as words (no other format fits: ...), <pred> as jsonl (5 of 5 lines
+    are JSON sentences)", for messages where scores fail or look absurd: ``files`` maps how
+    each is named to the opened input. None when no format was detected, or every file was
+    detected as plain words with no other format in sight (naming them would be noise)."""
+    read = {name: (format_of(f), detection_of(f)) for name, f in files.items()}
+    reasons = [reason for _, reason in read.values() if reason is not None]
+    if not reasons:
+        return None
+    if {fmt for fmt, _ in read.values()} == {"words"} and not any(map(is_near_miss, reasons)):
+        return None
+    said = [f"{name} as {fmt} ({reason or 'given'})" for name, (fmt, reason) in read.items()]
+    return said[0].replace(" as ", " was read as ", 1) + "".join(f", {s}" for s in said[1:])
 
 
 def _scan_multiword(source: TextFile) -> bool:

@@ -11,7 +11,7 @@ import io
 import os
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from typing import BinaryIO, cast
 
 from wsscore.errors import Warnings, WsscoreError, location
@@ -29,6 +29,11 @@ from wsscore.inputs.encodings import (
 # in the CPU caches (64x the MSR test set scores faster than with 1 MiB blocks) and make the peak
 # memory of a small file the same as a huge one's (benchmarks/).
 BLOCK_SIZE = 1 << 17
+# The longest line any file may have, in bytes: no segmentation has a line of 256 MiB, and a
+# file that has one (a binary, an endless stream without line feeds) is refused when its line
+# grows past it, not after it was read whole. A prediction is held to less: see
+# TextFile.line_limit.
+MAX_LINE_BYTES = 1 << 28
 
 _COMPRESSIONS = (  # signature, module that reads it, file name suffix, format's name
     (b"\x1f\x8b", "gzip", ".gz", "gzip"),
@@ -173,6 +178,11 @@ class TextFile:
         self._undecided = False
         self._unchecked = False
         self._crib: Crib = None
+        # Bytes a line may have (see MAX_LINE_BYTES); a prediction's is lowered to what its
+        # gold can match (wsscore.scoring.opened).
+        self.line_limit = MAX_LINE_BYTES
+        # Why the file is read in its format, when the format was detected (for messages).
+        self.detection: str | None = None
 
     def __repr__(self) -> str:
         return f"TextFile({self.path!r}, {self._encoding.name!r})"
@@ -219,13 +229,48 @@ class TextFile:
             return  # standard input, a pipe: read once, so reading decides
         stream = open_binary(self.path)
         try:
-            for data, _ in _line_chunks(stream, _read_block(stream, self.name), self.name):
+            first = _read_block(stream, self.name)
+            for data, _ in _line_chunks(stream, first, self.name, self.line_limit):
                 if not data.isascii():
                     self._settle(data)
                     return
+        except LineTooLong:
+            # Reading the file reaches that line too and refuses it, saying where it is.
+            self._undecided = False
+            return
         finally:
             stream.close()
         self._undecided = False  # ASCII to the end: utf-8, as detection said
+
+    def blocks_ahead(self, most: int) -> Generator[bytes, None, None]:
+        """The first block, then the blocks after it for as long as the caller asks, up to
+        ``most`` bytes in all: read ahead of :meth:`lines` (to detect the format on whole
+        lines), which reads them again. Call before reading; close the iterator when done.
+
+        A regular file is read again from the end of its first block; the blocks of standard
+        input, pipes and compressed files are kept and replayed (they can be read only once).
+        """
+        yield self.first_block
+        if self.first_text is not None or len(self.first_block) < BLOCK_SIZE:
+            return  # the first block is the whole file
+        size = len(self.first_block)
+        seekable = isinstance(self.stream, io.BufferedReader) and os.path.isfile(self.path)
+        start = self.stream.tell() if seekable else 0
+        ahead: list[bytes] = []
+        try:
+            while size < most:
+                block = _read_block(self.stream, self.name)
+                if not block:
+                    break
+                if not seekable:
+                    ahead.append(block)
+                size += len(block)
+                yield block
+        finally:
+            if seekable:
+                self.stream.seek(start)
+            elif ahead:
+                self.stream = cast(BinaryIO, _Replay(ahead, self.stream))
 
     def lines(self) -> Iterator[str]:
         for text in self.text_blocks():
@@ -291,13 +336,30 @@ class TextFile:
         block = self.first_block
         if block.startswith(codecs.BOM_UTF8) and self._encoding.family == "utf-8":
             block = block[3:]
-        for data, final in _line_chunks(self.stream, block, self.name):
+        chunks = _line_chunks(self.stream, block, self.name, self.line_limit)
+        for data, final in self._within_limit(chunks):
             if (self._undecided or self._unchecked) and not data.isascii():
                 self._settle(data)
             text = self._decode(data, final=final)
             self.bytes_done += len(data)
             yield text
         self._undecided = self._unchecked = False  # ASCII to the end: utf-8 is right
+
+    def _within_limit(self, chunks: Iterator[tuple[bytes, bool]]) -> Iterator[tuple[bytes, bool]]:
+        try:
+            yield from chunks
+        except LineTooLong as exc:
+            raise self._line_too_long(exc.limit, "bytes") from None
+
+    def _line_too_long(self, limit: int, unit: str) -> WsscoreError:
+        """The error for the line after those handed out, which grew past ``limit``."""
+        return WsscoreError(
+            f"line is longer than {limit:,} {unit} and has not ended: no segmentation has such "
+            "a line",
+            where=location(self.name, self.lines_read + 1),
+            hint="is it a binary file, a stream without line feeds, or the wrong file? A "
+            "prediction's line may hold at most what its gold can match",
+        )
 
     def _decode(self, data: bytes, *, final: bool) -> str:
         first_line = self.lines_read + 1
@@ -370,7 +432,8 @@ class TextFile:
             "strict" if self.strict else "surrogateescape"
         )
         block = self.first_block
-        pending = ""
+        pending: list[str] = []  # the start of a line not yet ended, in pieces (linear)
+        pending_size = 0
         first = True
         while True:
             try:
@@ -378,7 +441,7 @@ class TextFile:
             except UnicodeDecodeError as exc:
                 # Name the line of the bad code unit (character column), not of the block.
                 before = exc.object[: exc.start].decode(exc.encoding, "replace")
-                before = pending + (before.removeprefix("\ufeff") if first else before)
+                before = "".join(pending) + (before.removeprefix("\ufeff") if first else before)
                 line = self.lines_read + before.count("\n") + 1
                 col = len(before) - before.rfind("\n")
                 raise WsscoreError(
@@ -389,35 +452,84 @@ class TextFile:
             if first and text.startswith("\ufeff"):
                 text = text[1:]
             first = first and not text
-            text = pending + text
             cut = text.rfind("\n") + 1
-            pending = text[cut:]
             if cut:
-                yield text[:cut]
+                yield "".join([*pending, text[:cut]])
+                pending, pending_size = [], 0
+                text = text[cut:]
+            if text:
+                pending.append(text)
+                pending_size += len(text)
+                # A character takes at least a byte: a byte limit bounds characters too.
+                if pending_size > self.line_limit:
+                    raise self._line_too_long(self.line_limit, "characters")
             if not block:
                 break
             block = _read_block(self.stream, self.name)
         if pending:
-            yield pending
+            yield "".join(pending)
 
 
-def _line_chunks(stream: BinaryIO, block: bytes, name: str) -> Iterator[tuple[bytes, bool]]:
+class _Replay:
+    """A stream that was read ahead: the blocks read return first, then the rest of it."""
+
+    def __init__(self, blocks: list[bytes], stream: BinaryIO):
+        self._blocks = blocks[::-1]  # popped from the end
+        self._stream = stream
+
+    def read(self, size: int = -1) -> bytes:
+        if not self._blocks:
+            return self._stream.read(size)
+        block = self._blocks.pop()
+        if 0 <= size < len(block):
+            self._blocks.append(block[size:])
+            block = block[:size]
+        return block
+
+    def close(self) -> None:
+        self._stream.close()
+
+
+class LineTooLong(Exception):
+    """A line grew past the reader's limit before its line feed came (see :data:`MAX_LINE_BYTES`);
+    the reader that knows the line's number turns it into a :class:`WsscoreError`."""
+
+    def __init__(self, size: int, limit: int):
+        super().__init__(f"{size} > {limit}")
+        self.size, self.limit = size, limit
+
+
+def _line_chunks(
+    stream: BinaryIO, block: bytes, name: str, limit: int = 0
+) -> Iterator[tuple[bytes, bool]]:
     """``block`` and the rest of ``stream`` in chunks of whole lines (the last chunk may end
-    without a line feed), each with whether it is the last."""
-    carry = b""
+    without a line feed), each with whether it is the last.
+
+    A line longer than a block is gathered in pieces, each searched for a line feed once, so
+    reading is linear in the line's length; past ``limit`` bytes (0: none) it raises
+    :class:`LineTooLong` at once, so that an endless line ends.
+    """
+    pieces: list[bytes] = []  # the start of a line longer than a block: no line feed in them
+    pending = 0  # their length
     while True:
         more = _read_block(stream, name) if block else b""
         if not block and not more:
             break
-        data = carry + block
         if more:
-            cut = data.rfind(b"\n") + 1
+            cut = block.rfind(b"\n") + 1
             if cut == 0:  # a line longer than a block: keep reading
-                carry, block = data, more
+                pieces.append(block)
+                pending += len(block)
+                if limit and pending > limit:
+                    raise LineTooLong(pending, limit)
+                block = more
                 continue
-            data, carry = data[:cut], data[cut:]
+            data = b"".join([*pieces, block[:cut]]) if pieces else block[:cut]
+            rest = block[cut:]
+            pieces, pending = ([rest], len(rest)) if rest else ([], 0)
         else:
-            carry = b""
+            data = b"".join([*pieces, block]) if pieces else block
+            pieces, pending = [], 0
         if data:
             yield data, not more
         block = more

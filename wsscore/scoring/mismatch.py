@@ -19,7 +19,13 @@ from wsscore.align.stream import (
     SystemAligner,
 )
 from wsscore.errors import Warnings, WsscoreError
-from wsscore.inputs.formatted import unit_of, word_separator_seen, words_head
+from wsscore.inputs.formatted import (
+    WRONG_FORMAT_HINT,
+    formats_read,
+    unit_of,
+    word_separator_seen,
+    words_head,
+)
 from wsscore.inputs.sources import Input, is_file
 from wsscore.inputs.words import split_words
 from wsscore.metrics.counts import Counts
@@ -67,7 +73,7 @@ def check_mismatch(
             f"(first: {places}); {lines}",
             where=path,
             hint=f"{cause or 'check that both files hold the same text; '}"
-            "--mismatch align scores it anyway",
+            "--mismatch align scores it anyway" + _formats_note(*files),
         )
     warnings.warn(
         f"{counts.misaligned_chars} character(s) on {counts.misaligned_lines} {units[0]}(s) "
@@ -160,7 +166,8 @@ def mismatch_refusal(
     if isinstance(exc, PredictionOverrun):  # the gold has ended; the prediction may not
         # A separator between words adds text to every sentence: the usual way to overrun.
         cause = separator_hint((gold_file, pred_file), aligner.divergences)
-        return WsscoreError(exc.message, where=pred_file.name, hint=cause + exc.hint)
+        hint = cause + exc.hint + _formats_note(gold_file, pred_file)
+        return WsscoreError(exc.message, where=pred_file.name, hint=hint)
     for _ in gold_blocks:  # read on, to name both line counts
         pass
     gold_lines = gold_file.lines_read
@@ -181,7 +188,7 @@ def mismatch_refusal(
         f"{'' if complete else 'more than '}{pred_lines}"
         f"{f' {units[1]}s' if units[1] != units[0] else ''}",
         where=pred_file.name,
-        hint=f"{cause}; {_policy_that_scores(differing)}",
+        hint=f"{cause}; {_policy_that_scores(differing)}" + _formats_note(gold_file, pred_file),
     )
 
 
@@ -192,6 +199,13 @@ class Differing(NamedTuple):
     sentences: int  # of the gold
     divergences: list[Divergence]  # the first few
     overrun: bool  # past the gold's end it has more text than warn allows
+
+
+def _formats_note(gold: Input, prediction: Input) -> str:
+    """The end of a refusal's hint: the formats the files were read as, and why, when one was
+    detected (a wrong detection makes text differ that does not)."""
+    read = formats_read({"the gold": gold, "the prediction": prediction})
+    return "" if read is None else f"; {read}: {WRONG_FORMAT_HINT}"
 
 
 def _policy_that_scores(differing: Differing | None) -> str:

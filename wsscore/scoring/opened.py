@@ -10,12 +10,12 @@ import os
 from collections.abc import Callable, Sequence
 from functools import partial
 
-from wsscore.align.stream import SentenceDetail
+from wsscore.align.stream import EXTRA_TEXT_LIMITS, SentenceDetail
 from wsscore.errors import InvalidArgument
 from wsscore.inputs.encodings import Crib
 from wsscore.inputs.formatted import FormattedInput
 from wsscore.inputs.options import DIFFICULTY_OPTION, GOLD_OPTION, PRED_OPTION, InputOptions
-from wsscore.inputs.reading import TextFile, crib_of
+from wsscore.inputs.reading import TextFile, crib_of, is_compressed
 from wsscore.inputs.sources import Input, Source, is_file, is_path, open_source
 from wsscore.metrics.difficulty import DifficultyReader, DifficultyWeighting
 
@@ -93,10 +93,12 @@ def open_inputs(
         _open_prediction(p, inputs, crib, f"<prediction {i + 1}>")
         for i, p in enumerate(predictions)
     ]
+    _hold_to_gold(pred_files, gold_file)
     systems = len(pred_files)
     if committee is None and difficulty is None:
         return OpenedInputs(gold_file, pred_files, systems)
     indices, members = _committee_members(committee, predictions, systems, inputs, crib)
+    _hold_to_gold(members, gold_file)
     pred_files += members
     weighting = DifficultyWeighting(
         systems,
@@ -108,6 +110,49 @@ def open_inputs(
     return OpenedInputs(
         gold_file, pred_files, systems, indices, weighting, difficulty_file=difficulty is not None
     )
+
+
+# Bytes a character and the white space after it can take in a prediction: four in UTF-32 (or a
+# 4-byte UTF-8 character), and as many again of separators.
+BYTES_PER_CHARACTER = 8
+
+
+def _hold_to_gold(pred_files: list[Input], gold: Input) -> None:
+    """Set each prediction's limits (a line's bytes, a sentence's characters) to what the gold
+    can match, when the gold's size is known (a regular file, not compressed).
+
+    The aligner refuses a prediction whose characters exceed the gold's by more than the most
+    lenient policy allows past its end (EXTRA_TEXT_LIMITS["align"]); a single line or sentence
+    longer than that can never be scored, so reading refuses it as it grows rather than holding
+    an endless line or sentence in memory.
+    """
+    chars = _gold_size(gold)
+    if chars is None:
+        return
+    most = chars + EXTRA_TEXT_LIMITS["align"].allowed(chars)  # a character takes a byte at least
+    for pred in pred_files:
+        text = pred.source if isinstance(pred, FormattedInput) else pred
+        if isinstance(text, TextFile):
+            text.line_limit = min(text.line_limit, BYTES_PER_CHARACTER * most)
+        if isinstance(pred, FormattedInput):
+            # What the gold can match, even above the default: a gold line of words may be
+            # longer than a sentence of another format may be by default, and its prediction
+            # may give it as one sentence.
+            pred.sentence_limit = most
+
+
+def _gold_size(gold: Input) -> int | None:
+    """The gold file's size in bytes, which bounds its characters; None when unknown."""
+    text = gold.source if isinstance(gold, FormattedInput) else gold
+    if not isinstance(text, TextFile) or text.path == "-" or not os.path.isfile(text.path):
+        return None
+    try:  # its first block is decompressed already: the file's own head says
+        with open(text.path, "rb") as raw:
+            if is_compressed(raw.read(6)):
+                return None
+        return os.path.getsize(text.path)
+    except OSError:
+        return None
 
 
 def _open_prediction(source: Source, inputs: InputOptions, crib: Crib, name: str) -> Input:

@@ -19,7 +19,12 @@ from wsscore.align.records import SentenceRecords
 from wsscore.align.stream import SentenceDetail
 from wsscore.errors import InvalidArgument, refuse_standard_input_twice
 from wsscore.inputs.dictionary import Dictionary, check_coverage
-from wsscore.inputs.formatted import format_of, label_order_of
+from wsscore.inputs.formatted import (
+    WRONG_FORMAT_HINT,
+    format_of,
+    formats_read,
+    label_order_of,
+)
 from wsscore.inputs.labels import refuse_breaking_label
 from wsscore.inputs.options import InputOptions
 from wsscore.inputs.sources import Source, is_path
@@ -324,20 +329,17 @@ SUSPICIOUS_F = 0.5
 def _name_detected_formats(
     opened: OpenedInputs, results: list[SystemResult], inputs: InputOptions
 ) -> None:
-    formats = {format_of(source) for source in (opened.gold, *opened.predictions)}
-    detected = "auto" in (inputs.gold_format_used, inputs.pred_format_used)
-    if formats == {"words"} or not detected:
-        return
     if not any(_looks_wrong(result) for result in results):
         return
-    read = [f"the gold was read as {format_of(opened.gold)}"]
-    read += [f"{result.name} as {result.format}" for result in results]
+    files = {"the gold": opened.gold}
+    files.update(zip((result.name for result in results), opened.predictions, strict=False))
+    read = formats_read(files)
+    if read is None:
+        return
     inputs.warnings.warn(
-        f"scores this low can come from a wrong format: {', '.join(read)} (detected from "
-        "their first lines)",
+        f"scores this low can come from a wrong format: {read}",
         where=opened.gold.name,
-        hint="if one is wrong, give --gold-format or --pred-format "
-        "(words, tagged, chars, conllu, jsonl)",
+        hint=WRONG_FORMAT_HINT,
     )
 
 

@@ -12,12 +12,13 @@ from collections.abc import Callable, Iterable, Iterator
 from wsscore.errors import Warnings
 from wsscore.inputs.formats.chars import read_chars
 from wsscore.inputs.formats.conllu import read_conllu
-from wsscore.inputs.formats.detect import detect_format, detect_format_reason
+from wsscore.inputs.formats.detect import detect_format, detect_format_reason, is_near_miss
 from wsscore.inputs.formats.jsonl import read_jsonl
 from wsscore.inputs.formats.model import (
     DEFAULT_OPTIONS,
     FORMATS,
     LABEL_ORDERS,
+    MAX_SENTENCE_CHARS,
     FormatOptions,
     Sentence,
     Token,
@@ -29,11 +30,13 @@ from wsscore.inputs.formats.words import read_words
 __all__ = [
     "FORMATS",
     "LABEL_ORDERS",
+    "MAX_SENTENCE_CHARS",
     "FormatOptions",
     "Sentence",
     "Token",
     "detect_format",
     "detect_format_reason",
+    "is_near_miss",
     "read_sentences",
 ]
 
@@ -46,11 +49,14 @@ def read_sentences(
     warnings: Warnings,
     options: FormatOptions = DEFAULT_OPTIONS,
     on_label_order: Callable[[str], None] | None = None,
+    max_chars: int = MAX_SENTENCE_CHARS,
 ) -> Iterator[Sentence]:
     """The sentences of ``lines`` read as ``fmt`` (one of :data:`FORMATS`); ``name`` is the
     file's name in messages. An unknown format or option is refused at once, a malformed line
     (a :class:`~wsscore.errors.WsscoreError` naming file, line and fix) when it is reached.
-    ``on_label_order`` is told the order of a chars file's labels once it is known."""
+    ``on_label_order`` is told the order of a chars file's labels once it is known.
+    ``max_chars`` bounds a sentence of the formats that gather it from several lines (chars,
+    conllu); in the others a sentence is a line, bounded by the file's line limit."""
     check_options(fmt, options)
     if fmt == "words":
         return read_words(lines, options.word_sep)
@@ -63,7 +69,8 @@ def read_sentences(
             warnings=warnings,
             label_order=options.label_order,
             on_label_order=on_label_order,
+            max_chars=max_chars,
         )
     if fmt == "conllu":
-        return read_conllu(lines, name=name, options=options)
+        return read_conllu(lines, name=name, options=options, max_chars=max_chars)
     return read_jsonl(lines, name=name)

@@ -22,7 +22,14 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
 
 from wsscore.errors import Warnings, WsscoreError, location
-from wsscore.inputs.formats.model import POS_TAG, TAG_POS, Sentence, Token
+from wsscore.inputs.formats.model import (
+    MAX_SENTENCE_CHARS,
+    POS_TAG,
+    TAG_POS,
+    Sentence,
+    Token,
+    sentence_too_long,
+)
 from wsscore.inputs.words import split_words
 
 POSITIONS = frozenset("BMIESO")  # upper case only: a lower-case b or s is a PKU tag
@@ -229,12 +236,14 @@ def read_chars(
     warnings: Warnings,
     label_order: str | None = None,
     on_label_order: Callable[[str], None] | None = None,
+    max_chars: int = MAX_SENTENCE_CHARS,
 ) -> Iterator[Sentence]:
     """A sentence per run of non-blank lines, numbered by its first character's line; several
     blank lines in a row make no empty sentences. ``label_order`` is ``pos-tag`` or
     ``tag-pos`` (None: decided from the file); ``on_label_order`` is told the order once it is
-    known (never for a file of plain labels, which need none)."""
-    reader = _CharsReader(name, LabelOrder(label_order, name, on_label_order))
+    known (never for a file of plain labels, which need none). A sentence of more than
+    ``max_chars`` characters is refused as soon as it grows past them."""
+    reader = _CharsReader(name, LabelOrder(label_order, name, on_label_order), max_chars)
     known, tally, decoder = reader.known, reader.order.tally, reader.decoder
     for number, text in enumerate(lines, 1):
         columns = split_words(text)
@@ -244,6 +253,9 @@ def read_chars(
             tally[found[1]] += 1
             decoder.add(columns[0], found[0], number)
             reader.start = reader.start or number
+            reader.size += len(columns[0])
+            if reader.size > max_chars:
+                raise sentence_too_long(name, reader.start, max_chars)
             continue
         yield from reader.add(number, text, columns)
     yield from reader.finish()
@@ -260,9 +272,10 @@ def read_chars(
 class _CharsReader:
     """Lines to sentences, holding lines back while the order of the labels is unknown."""
 
-    def __init__(self, name: str, order: LabelOrder):
+    def __init__(self, name: str, order: LabelOrder, max_chars: int):
         self.name = name
         self.order = order
+        self.max_chars = max_chars
         self.decoder = _Decoder()
         # Each label seen, read in the file's order, and what it shows (a file has few labels:
         # each is parsed once, once the order is known).
@@ -270,6 +283,7 @@ class _CharsReader:
         self.readings: dict[str, Readings] = {}  # labels seen before the order was known
         self.held: list[_Line | None] = []  # lines (None: a blank one) while it is unknown
         self.start = 0  # line of the sentence's first character; 0 while none is read
+        self.size = 0  # its characters so far
 
     def add(self, number: int, text: str, columns: list[str]) -> Iterator[Sentence]:
         """The sentences a line ends: a blank line its own, a line that decides the order
@@ -334,10 +348,13 @@ class _CharsReader:
     def _decode(self, line: _Line, label: Label) -> None:
         self.decoder.add(line.char, label, line.number)
         self.start = self.start or line.number
+        self.size += len(line.char)
+        if self.size > self.max_chars:
+            raise sentence_too_long(self.name, self.start, self.max_chars)
 
     def _finish_sentence(self) -> Sentence:
         sentence = Sentence(self.start, self.decoder.finish_sentence())
-        self.start = 0
+        self.start = self.size = 0
         return sentence
 
 

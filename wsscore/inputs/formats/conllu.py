@@ -14,7 +14,13 @@ from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from wsscore.errors import WsscoreError, location
-from wsscore.inputs.formats.model import FormatOptions, Sentence, Token
+from wsscore.inputs.formats.model import (
+    MAX_SENTENCE_CHARS,
+    FormatOptions,
+    Sentence,
+    Token,
+    sentence_too_long,
+)
 from wsscore.inputs.words import split_words
 
 COLUMNS = 10
@@ -40,10 +46,18 @@ ID_HINT = (
 )
 
 
-def read_conllu(lines: Iterable[str], *, name: str, options: FormatOptions) -> Iterator[Sentence]:
+def read_conllu(
+    lines: Iterable[str],
+    *,
+    name: str,
+    options: FormatOptions,
+    max_chars: int = MAX_SENTENCE_CHARS,
+) -> Iterator[Sentence]:
     """Sentences numbered by their first token line; blank lines end them, so several in a row
     (or a block of comments only) make no empty sentence. As in conll18_ud_eval.py, the word
-    lines of a sentence are numbered 1, 2, 3... in order, and a FORM is never empty."""
+    lines of a sentence are numbered 1, 2, 3... in order, and a FORM is never empty. A sentence
+    whose FORMs have more than ``max_chars`` characters is refused as soon as it grows past
+    them."""
     tag_index = TAG_COLUMN[options.tag_column]
     tokens: list[Token] = []
     parts: dict[int, list[Token]] = {}
@@ -53,6 +67,7 @@ def read_conllu(lines: Iterable[str], *, name: str, options: FormatOptions) -> I
     expected = "1"  # the ID the next word line must have: compared as text, never parsed
     text: str | None = None  # the sentence's "# text = ..." comment
     ids = ID_TEXTS  # a local: read on every word line
+    size = 0  # characters of its FORMs so far
     for number, line in enumerate(lines, 1):
         columns = line.split("\t")  # a "\r" at the end is in the last column, never read
         # Most lines are plain word lines with the next ID: they take this short path, which
@@ -69,12 +84,16 @@ def read_conllu(lines: Iterable[str], *, name: str, options: FormatOptions) -> I
             else:
                 inside = inside.add(count, token, parts)
             start = start or number
+            size += len(form)
+            if size > max_chars:
+                raise sentence_too_long(name, start, max_chars)
         elif not line.strip():
             _check_blank(line, number, name)
             if start:
                 _check_closed(inside, name, number)
                 yield Sentence(start, tokens, parts or None, text)
                 tokens, parts, inside, start, count, expected = [], {}, None, 0, 0, "1"
+                size = 0
             text = None
         elif columns[0].startswith("#"):
             if "text" in line:
@@ -88,6 +107,7 @@ def read_conllu(lines: Iterable[str], *, name: str, options: FormatOptions) -> I
             if kind == "range":
                 _check_closed(inside, name, number)
                 inside = _open_range(columns, tokens, parts, count, number, name)
+                size += len(columns[1])
             start = start or number
     if start:
         _check_closed(inside, name, None)

@@ -27,12 +27,20 @@ def detect_format(head: list[str], word_sep: str | None = None) -> str:
     return detect_format_reason(head, word_sep)[0]
 
 
+EMPTY = "the file is empty"
+NO_OTHER = "no other format fits: words separated by white space"
+# A words file where at least this share of the lines (or tokens) fits another format is a
+# near miss: its reason names that format, which may be the file's true one, one line in ten
+# malformed (issue 21: "read as words: 3 of 8 lines are not JSON").
+NEAR_MISS = 0.5
+
+
 def detect_format_reason(head: list[str], word_sep: str | None = None) -> tuple[str, str]:
     """``(format, reason)``: the reason is a short phrase for messages, as "117 of 120 tokens
-    end in /TAG"."""
+    end in /TAG"; for words, the other format that nearly fits, if one does."""
     lines = [line.rstrip("\r").lstrip("\ufeff") for line in head if line.strip()]
     if not lines:
-        return "words", "the file is empty"
+        return "words", EMPTY
     for fmt, test in TESTS:
         reason = test(lines)
         if reason is not None:
@@ -40,7 +48,25 @@ def detect_format_reason(head: list[str], word_sep: str | None = None) -> tuple[
     reason = _tagged(lines, word_sep)  # the least constrained: last
     if reason is not None:
         return "tagged", reason
-    return "words", "no other format fits: words separated by white space"
+    return "words", _near_miss(lines, word_sep) or NO_OTHER
+
+
+def is_near_miss(reason: str) -> bool:
+    """Whether a words file's reason names another format that nearly fits."""
+    return reason.startswith("only ")
+
+
+def _near_miss(lines: list[str], word_sep: str | None) -> str | None:
+    """ "only 5 of 8 lines are JSON sentences, too few for jsonl": the other format with the
+    largest share of fitting lines, at least :data:`NEAR_MISS`; None when none has it."""
+    counts = [(fmt, count(lines)) for fmt, count in COUNTS]
+    counts.append(("tagged", _count_tagged(lines, word_sep)))
+    best: tuple[float, str] | None = None
+    for fmt, (fitting, total, what) in counts:
+        share = fitting / total if total else 0.0
+        if share >= NEAR_MISS and (best is None or share > best[0]):
+            best = share, f"only {fitting} of {total} {what}, too few for {fmt}"
+    return best[1] if best is not None else None
 
 
 def _share(fitting: int, total: int, needed: float) -> bool:
@@ -50,10 +76,18 @@ def _share(fitting: int, total: int, needed: float) -> bool:
 def _jsonl(lines: list[str]) -> str | None:
     if lines[0].lstrip()[:1] not in ("[", "{"):
         return None
-    fitting = sum(_is_json_sentence(line) for line in lines)
-    if not _is_json_sentence(lines[0]) or not _share(fitting, len(lines), NEARLY_ALL):
+    fitting, total, what = _count_jsonl(lines)
+    if not _is_json_sentence(lines[0]) or not _share(fitting, total, NEARLY_ALL):
         return None
-    return f"{fitting} of {len(lines)} lines are JSON sentences"
+    return f"{fitting} of {total} {what}"
+
+
+# What each test counts: (fitting, out of, what they are), to name a near miss.
+Count = tuple[int, int, str]
+
+
+def _count_jsonl(lines: list[str]) -> Count:
+    return sum(_is_json_sentence(line) for line in lines), len(lines), "lines are JSON sentences"
 
 
 def _is_json_sentence(line: str) -> bool:
@@ -65,22 +99,30 @@ def _is_json_sentence(line: str) -> bool:
 
 
 def _conllu(lines: list[str]) -> str | None:
+    fitting, total, what = _count_conllu(lines)
+    if not fitting or not _share(fitting, total, NEARLY_ALL):
+        return None
+    return f"{fitting} of {total} {what}"
+
+
+def _count_conllu(lines: list[str]) -> Count:
     rows = [line.split("\t") for line in lines if not line.startswith("#")]
     fitting = sum(len(row) == COLUMNS and id_kind(row[0]) is not None for row in rows)
-    if not fitting or not _share(fitting, len(rows), NEARLY_ALL):
-        return None
-    return (
-        f"{fitting} of {len(rows)} lines that are not comments have {COLUMNS} tab-separated "
-        "columns and a CoNLL-U ID"
-    )
+    what = f"lines that are not comments have {COLUMNS} tab-separated columns and a CoNLL-U ID"
+    return fitting, len(rows), what
 
 
 def _chars(lines: list[str]) -> str | None:
-    fitting = sum(_is_labelled_character(split_words(line)) for line in lines)
+    fitting, total, what = _count_chars(lines)
     # A single line that fits would be a text of one character: a words line is likelier.
-    if fitting < MIN_CHARS_LINES or not _share(fitting, len(lines), NEARLY_ALL_CHARS):
+    if fitting < MIN_CHARS_LINES or not _share(fitting, total, NEARLY_ALL_CHARS):
         return None
-    return f"{fitting} of {len(lines)} lines are a character and a B/M/E/S label"
+    return f"{fitting} of {total} {what}"
+
+
+def _count_chars(lines: list[str]) -> Count:
+    fitting = sum(_is_labelled_character(split_words(line)) for line in lines)
+    return fitting, len(lines), "lines are a character and a B/M/E/S label"
 
 
 def _is_labelled_character(columns: list[str]) -> bool:
@@ -88,12 +130,17 @@ def _is_labelled_character(columns: list[str]) -> bool:
 
 
 def _tagged(lines: list[str], word_sep: str | None) -> str | None:
+    fitting, total, what = _count_tagged(lines, word_sep)
+    if not _share(fitting, total, NEARLY_ALL):
+        return None
+    return f"{fitting} of {total} {what}"
+
+
+def _count_tagged(lines: list[str], word_sep: str | None) -> Count:
     shares = {sep: _tagged_share(lines, sep, word_sep) for sep in SEPARATORS}
     best = max(SEPARATORS, key=lambda sep: shares[sep].fitting)  # "/" on a tie
     fitting, counted = shares[best]
-    if not _share(fitting, counted, NEARLY_ALL):
-        return None
-    return f"{fitting} of {counted} tokens end in {best}TAG"
+    return fitting, counted, f"tokens end in {best}TAG"
 
 
 def _tagged_share(lines: list[str], sep: str, word_sep: str | None) -> TaggedShare:
@@ -101,6 +148,11 @@ def _tagged_share(lines: list[str], sep: str, word_sep: str | None) -> TaggedSha
     return TaggedShare(sum(s.fitting for s in shares), sum(s.counted for s in shares))
 
 
+COUNTS: tuple[tuple[str, Callable[[list[str]], Count]], ...] = (
+    ("jsonl", _count_jsonl),
+    ("conllu", _count_conllu),
+    ("chars", _count_chars),
+)  # and tagged, which takes the word separator: see _near_miss
 TESTS: tuple[tuple[str, Callable[[list[str]], str | None]], ...] = (
     ("jsonl", _jsonl),
     ("conllu", _conllu),

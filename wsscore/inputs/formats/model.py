@@ -4,13 +4,32 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from wsscore.errors import InvalidArgument
+from wsscore.errors import InvalidArgument, WsscoreError, location
 
 FORMATS = ("words", "tagged", "chars", "conllu", "jsonl")
 TAG_COLUMNS = ("upos", "xpos")
 # chars: which side of a label is the position (B-NN or NN-B).
 POS_TAG, TAG_POS = "pos-tag", "tag-pos"
 LABEL_ORDERS = (POS_TAG, TAG_POS)
+
+
+# The most characters a sentence of a chars or CoNLL-U file may have: a sentence is held whole
+# (its words become the scorer's line), so one that never ends (no blank line; an endless
+# stream) is refused as it grows past this, instead of filling the memory (a CoNLL-U token
+# held takes some 200 bytes: a million characters, 200 MB). A million characters are far more
+# than any paragraph of a book; a prediction is held to what its gold can match instead
+# where the gold's size is known (more or less than this).
+MAX_SENTENCE_CHARS = 1 << 20
+
+
+def sentence_too_long(name: str, start: int, limit: int) -> WsscoreError:
+    """The error for the sentence from line ``start`` that grew past ``limit`` characters."""
+    return WsscoreError(
+        f"the sentence that starts here has more than {limit:,} characters and has not ended",
+        where=location(name, start),
+        hint="a blank line ends a sentence: is one missing, or is it the wrong file? A "
+        "prediction's sentence may hold at most what its gold can match",
+    )
 
 
 class Token(NamedTuple):
