@@ -76,10 +76,18 @@ with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         stdin=subprocess.PIPE if endless else subprocess.DEVNULL, stdout=out, stderr=err,
     )
     if endless:
-        chunk = endless.encode("utf-8") * 4096
+        def chunks():
+            # "{n}" in the text counts up, line by line (CoNLL-U word IDs 1, 2, 3...).
+            if "{n}" not in endless:
+                chunk = endless.encode("utf-8") * 4096
+                while True:
+                    yield chunk
+            n = 0
+            while True:
+                yield "".join(endless.replace("{n}", str(n := n + 1)) for _ in range(4096)).encode()
         def feed():
             try:
-                while True:
+                for chunk in chunks():
                     child.stdin.write(chunk)
             except (BrokenPipeError, OSError, ValueError):
                 pass
@@ -101,7 +109,8 @@ with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
 
 
 def run_measured(*args: str | Path, endless: str | None = None, timeout: float = 30) -> dict:
-    """Run ``wsscore ARGS`` (standard input: ``endless`` repeated forever, if given); its exit
+    """Run ``wsscore ARGS`` (standard input: ``endless`` repeated forever, if given, with
+    ``{n}`` in it counting up from 1); its exit
     status, wall time, peak memory in MB, standard output and error. Every file among the
     arguments must be byte-identical afterwards."""
     files = [Path(a) for a in args if isinstance(a, Path)]
@@ -491,7 +500,8 @@ def test_repeated_passages_keep_every_untouched_line_aligned(case):
 
 # --- 4. endless lines and sentences, refused while they are read (issue 21, item 8) --------------
 
-CONLLU_WORD = "1\t乾\t_\tX\t_\t_\t0\troot\t_\t_\n"
+# Word lines numbered 1, 2, 3...: a sentence that never ends, each line valid CoNLL-U.
+CONLLU_WORD = "{n}\t乾\t_\tX\t_\t_\t0\troot\t_\t_\n"
 
 
 @pytest.mark.parametrize(

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import codecs
 import os
+import weakref
 from collections import deque
 from collections.abc import Iterator, Mapping
 from operator import itemgetter
@@ -234,11 +235,41 @@ class Head(NamedTuple):
 
 
 def head_of(source: TextFile) -> list[str]:
-    """The lines a file's format is detected on (:func:`read_head`)."""
+    """The lines a file's format is detected on (:func:`read_head`). Asked for again once the
+    file is being read (a hint on an error path), they are the lines read ahead for detection,
+    or without them the whole lines of the first block: the stream is never read ahead of the
+    scorer."""
+    head = _HEADS.get(source)
+    if head is not None:
+        return head.lines
+    if source.reading_started:
+        return _first_block_lines(source)
     return read_head(source).lines
 
 
+def _first_block_lines(source: TextFile) -> list[str]:
+    block = source.first_block
+    try:
+        text = block.decode(source.encoding.codec, "replace")
+    except UnicodeError:  # a codec without error handlers (idna, punycode): plain words
+        return []
+    lines = text.split("\n")
+    if len(block) >= BLOCK_SIZE and not text.endswith("\n"):
+        lines.pop()  # the block was cut inside a line
+    return [line for line in lines if line.strip()][:HEAD_LINES]
+
+
+# The head read for each file's detection, kept for the hints that look at it again.
+_HEADS: weakref.WeakKeyDictionary[TextFile, Head] = weakref.WeakKeyDictionary()
+
+
 def read_head(source: TextFile) -> Head:
+    """See :func:`_read_head`; remembered for :func:`head_of`."""
+    head = _HEADS[source] = _read_head(source)
+    return head
+
+
+def _read_head(source: TextFile) -> Head:
     """The first :data:`HEAD_LINES` non-blank lines of a file, whole however long they are:
     read ahead as far as needed (up to :data:`HEAD_MOST` bytes), and read again by the scorer
     (:meth:`TextFile.blocks_ahead`). Only when not one non-blank line ends within that bound

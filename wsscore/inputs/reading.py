@@ -183,6 +183,9 @@ class TextFile:
         self.line_limit = MAX_LINE_BYTES
         # Why the file is read in its format, when the format was detected (for messages).
         self.detection: str | None = None
+        # Once the scorer reads the stream, nothing may be read ahead of it any more: a hint
+        # on an error path looks at the first block only (see blocks_ahead).
+        self.reading_started = False
 
     def __repr__(self) -> str:
         return f"TextFile({self.path!r}, {self._encoding.name!r})"
@@ -253,6 +256,8 @@ class TextFile:
         yield self.first_block
         if self.first_text is not None or len(self.first_block) < BLOCK_SIZE:
             return  # the first block is the whole file
+        if self.reading_started:
+            return  # reading ahead of the scorer would take its lines (see head_of)
         size = len(self.first_block)
         seekable = isinstance(self.stream, io.BufferedReader) and os.path.isfile(self.path)
         start = self.stream.tell() if seekable else 0
@@ -288,6 +293,7 @@ class TextFile:
 
         :attr:`lines_read` counts the lines of the blocks handed out so far.
         """
+        self.reading_started = True
         if self._encoding.ascii_compatible:
             blocks = self._blocks_by_cut()
         else:
