@@ -115,6 +115,16 @@ def fixture_copy(tmp_path) -> Path:
 # --- the Perl score script ----------------------------------------------------------------------
 
 
+def need_gnu_diff() -> str:
+    """The path of GNU diff, which ``--match diff`` runs; the test is skipped without it."""
+    found = shutil.which("diff")
+    if found is None:
+        pytest.skip("GNU diff is needed for --match diff")
+    if b"GNU diffutils" not in subprocess.run([found, "--version"], capture_output=True).stdout:
+        pytest.skip(f"{found} is not GNU diff")
+    return found
+
+
 def need_script() -> Path:
     data = need_icwb2()
     need_perl()

@@ -9,13 +9,12 @@ wsscore's readers and of ``wsscore convert``.
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from conftest import C_LOCALE, FIXTURES, need_script, run_perl_script
+from conftest import C_LOCALE, FIXTURES, need_gnu_diff, need_script, run_perl_script
 
 GOLD, PRED, WORDS = FIXTURES / "gold.txt", FIXTURES / "pred.txt", FIXTURES / "words.txt"
 FORMATS = ("tagged", "chars", "conllu", "jsonl")
@@ -23,11 +22,7 @@ FORMATS = ("tagged", "chars", "conllu", "jsonl")
 
 @pytest.fixture(autouse=True)
 def _gnu_diff() -> None:
-    found = shutil.which("diff")
-    if found is None:
-        pytest.skip("GNU diff is needed for --match diff")
-    if b"GNU diffutils" not in subprocess.run([found, "--version"], capture_output=True).stdout:
-        pytest.skip(f"{found} is not GNU diff")
+    need_gnu_diff()
 
 
 def _wsscore(*args: object) -> subprocess.CompletedProcess:

@@ -34,7 +34,6 @@ import json
 import os
 import random
 import re
-import shutil
 import subprocess
 import sys
 from collections.abc import Callable
@@ -46,6 +45,7 @@ from conftest import (
     C_LOCALE,
     FIXTURES,
     gold_path,
+    need_gnu_diff,
     need_icwb2,
     need_script,
     raw_counters,
@@ -82,15 +82,6 @@ _RATE = re.compile(rb"\d\.\d{3}|--")
 
 
 # --- running things ----------------------------------------------------------------------------
-
-
-def _need_gnu_diff() -> str:
-    found = shutil.which("diff")
-    if found is None:
-        pytest.skip("GNU diff is needed for --match diff")
-    if b"GNU diffutils" not in subprocess.run([found, "--version"], capture_output=True).stdout:
-        pytest.skip(f"{found} is not GNU diff")
-    return found
 
 
 def _wsscore(
@@ -731,7 +722,7 @@ def test_match_diff_temporary_directory_error(tmp_path: Path, monkeypatch) -> No
 
     from wsscore.sighan.by_diff import score_by_diff
 
-    _need_gnu_diff()
+    need_gnu_diff()
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "missing"))
     words, gold, pred = _gbk_fixture()
     with pytest.raises(WsscoreError, match="temporary directory"):
@@ -744,7 +735,7 @@ def test_match_diff_temporary_directory_error(tmp_path: Path, monkeypatch) -> No
 
 
 def test_match_diff_output_file_is_written_atomically(tmp_path: Path) -> None:
-    real_diff = _need_gnu_diff()
+    real_diff = need_gnu_diff()
     words, gold, pred = _gbk_fixture()
     expected = _ok(_wsscore("sighan", "--match", "diff", words, gold, pred))
     out = tmp_path / "out" / "report.txt"
@@ -765,7 +756,7 @@ def test_match_diff_output_file_is_written_atomically(tmp_path: Path) -> None:
 
 
 def test_match_diff_reads_a_utf16_prediction(tmp_path: Path) -> None:
-    _need_gnu_diff()
+    need_gnu_diff()
     words, gold, pred = _gbk_fixture()
     expected = _ok(_wsscore("sighan", "--match", "diff", words, gold, pred))
     utf16 = tmp_path / pred.name
@@ -774,7 +765,7 @@ def test_match_diff_reads_a_utf16_prediction(tmp_path: Path) -> None:
 
 
 def test_unencodable_prediction_characters(tmp_path: Path) -> None:
-    _need_gnu_diff()
+    need_gnu_diff()
     directory = FIXTURES / "big5"
     words, gold = directory / "words.txt", directory / "gold.txt"
     text = lookup("cp950").decode(gold.read_bytes()).replace("\u3000", " ")
