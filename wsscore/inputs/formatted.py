@@ -211,13 +211,12 @@ def words_head(source: object) -> list[str] | None:
 
 
 def _head_without_separator(source: object, formats: tuple[str, ...]) -> list[str] | None:
-    if isinstance(source, FormattedInput):
-        if source.format not in formats or has_word_separator(source.options):
-            return None
-        source = source.source
-    if not isinstance(source, TextFile):
-        return None  # lines in memory: no file to look at
-    return head_of(source)
+    if isinstance(source, FormattedInput) and (
+        source.format not in formats or has_word_separator(source.options)
+    ):
+        return None
+    text = text_file_of(source)
+    return None if text is None else head_of(text)  # None: lines in memory, no file to look at
 
 
 def has_word_separator(options: FormatOptions) -> bool:
@@ -329,10 +328,16 @@ WRONG_FORMAT_HINT = (
 )
 
 
+def text_file_of(source: object) -> TextFile | None:
+    """The file under an opened input (a formatted one's source); None for lines in memory."""
+    text = source.source if isinstance(source, FormattedInput) else source
+    return text if isinstance(text, TextFile) else None
+
+
 def detection_of(source: object) -> str | None:
     """Why an opened input is read in its format, when that was detected; None when given."""
-    text = source.source if isinstance(source, FormattedInput) else source
-    return text.detection if isinstance(text, TextFile) else None
+    text = text_file_of(source)
+    return text.detection if text is not None else None
 
 
 def formats_read(files: Mapping[str, object]) -> str | None:

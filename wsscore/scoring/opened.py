@@ -13,9 +13,9 @@ from functools import partial
 from wsscore.align.stream import EXTRA_TEXT_LIMITS, SentenceDetail
 from wsscore.errors import InvalidArgument
 from wsscore.inputs.encodings import Crib
-from wsscore.inputs.formatted import FormattedInput
+from wsscore.inputs.formatted import FormattedInput, text_file_of
 from wsscore.inputs.options import DIFFICULTY_OPTION, GOLD_OPTION, PRED_OPTION, InputOptions
-from wsscore.inputs.reading import TextFile, crib_of, is_compressed
+from wsscore.inputs.reading import crib_of, is_compressed
 from wsscore.inputs.sources import Input, Source, is_file, is_path, open_source
 from wsscore.metrics.difficulty import DifficultyReader, DifficultyWeighting
 
@@ -87,8 +87,8 @@ def open_inputs(
     )
     # The gold's characters tell apart GB and Big5 readings of an ambiguous prediction; they
     # are collected only if a prediction needs them.
-    text = gold_file.source if isinstance(gold_file, FormattedInput) else gold_file
-    crib = partial(crib_of, text) if isinstance(text, TextFile) else None
+    text = text_file_of(gold_file)
+    crib = partial(crib_of, text) if text is not None else None
     pred_files = [
         _open_prediction(p, inputs, crib, f"<prediction {i + 1}>")
         for i, p in enumerate(predictions)
@@ -131,8 +131,8 @@ def _hold_to_gold(pred_files: list[Input], gold: Input) -> None:
         return
     most = chars + EXTRA_TEXT_LIMITS["align"].allowed(chars)  # a character takes a byte at least
     for pred in pred_files:
-        text = pred.source if isinstance(pred, FormattedInput) else pred
-        if isinstance(text, TextFile):
+        text = text_file_of(pred)
+        if text is not None:
             text.line_limit = min(text.line_limit, BYTES_PER_CHARACTER * most)
         if isinstance(pred, FormattedInput):
             # What the gold can match, even above the default: a gold line of words may be
@@ -143,8 +143,8 @@ def _hold_to_gold(pred_files: list[Input], gold: Input) -> None:
 
 def _gold_size(gold: Input) -> int | None:
     """The gold file's size in bytes, which bounds its characters; None when unknown."""
-    text = gold.source if isinstance(gold, FormattedInput) else gold
-    if not isinstance(text, TextFile) or text.path == "-" or not os.path.isfile(text.path):
+    text = text_file_of(gold)
+    if text is None or text.path == "-" or not os.path.isfile(text.path):
         return None
     try:  # its first block is decompressed already: the file's own head says
         with open(text.path, "rb") as raw:
