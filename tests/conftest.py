@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -113,6 +114,19 @@ def fixture_copy(tmp_path) -> Path:
 
 
 # --- the Perl score script ----------------------------------------------------------------------
+
+
+def run_wsscore(
+    *args: object, env: dict[str, str] | None = None, text: bool = True
+) -> subprocess.CompletedProcess:
+    """``python -m wsscore ARGS`` as a user runs it: its status and output, never raising."""
+    return subprocess.run(
+        [sys.executable, "-m", "wsscore", *map(str, args)],
+        capture_output=True,
+        text=text,
+        env=env,
+        check=False,
+    )
 
 
 def need_gnu_diff() -> str:

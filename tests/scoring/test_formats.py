@@ -4,12 +4,10 @@ and read as their words by --match diff."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES
+from conftest import FIXTURES, run_wsscore
 
 from wsscore import InputOptions, WsscoreError, score
 
@@ -21,13 +19,7 @@ WORDS, TAGGED, CONLLU = (
 )
 
 
-def _wsscore(*args: object) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "wsscore", *map(str, args)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+_wsscore = run_wsscore
 
 
 def test_the_formats_read_are_in_the_json_and_the_signature() -> None:

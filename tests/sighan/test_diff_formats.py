@@ -10,11 +10,17 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from conftest import C_LOCALE, FIXTURES, need_gnu_diff, need_script, run_perl_script
+from conftest import (
+    C_LOCALE,
+    FIXTURES,
+    need_gnu_diff,
+    need_script,
+    run_perl_script,
+    run_wsscore,
+)
 
 GOLD, PRED, WORDS = FIXTURES / "gold.txt", FIXTURES / "pred.txt", FIXTURES / "words.txt"
 FORMATS = ("tagged", "chars", "conllu", "jsonl")
@@ -26,12 +32,7 @@ def _gnu_diff() -> None:
 
 
 def _wsscore(*args: object) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "wsscore", *map(str, args)],
-        capture_output=True,
-        env=C_LOCALE,
-        check=False,
-    )
+    return run_wsscore(*args, env=C_LOCALE, text=False)
 
 
 def _ok(done: subprocess.CompletedProcess) -> bytes:

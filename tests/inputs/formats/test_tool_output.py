@@ -4,11 +4,10 @@ word separators other than white space (``--word-sep``), and tags that are punct
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from conftest import run_wsscore
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -42,13 +41,7 @@ def _tags(sentences: list[list[Token]]) -> list[list[str | None]]:
     return [[token.tag for token in tokens] for tokens in sentences]
 
 
-def _wsscore(*args: object) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "wsscore", *map(str, args)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+_wsscore = run_wsscore
 
 
 def _counts(tmp_path: Path, pred: str, inputs: InputOptions | None = None) -> tuple[int, ...]:
