@@ -23,10 +23,10 @@ from wsscore._version import __version__
 TYPE_CHECKING = False
 
 if TYPE_CHECKING:
+    from wsscore.core.records import Counts
     from wsscore.errors import InvalidArgument, Warnings, WsscoreError
     from wsscore.inputs.dictionary import Dictionary
     from wsscore.inputs.options import InputOptions, load_dictionary
-    from wsscore.metrics.counts import Counts
     from wsscore.metrics.scores import Interval, Metrics
     from wsscore.output import render
     from wsscore.results import Report, SystemResult
@@ -50,7 +50,7 @@ _PUBLIC = {
     "Dictionary": "wsscore.inputs.dictionary",
     "Report": "wsscore.results",
     "SystemResult": "wsscore.results",
-    "Counts": "wsscore.metrics.counts",
+    "Counts": "wsscore.core.records",
     "Metrics": "wsscore.metrics.scores",
     "Interval": "wsscore.metrics.scores",
     "WsscoreError": "wsscore.errors",

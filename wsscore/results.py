@@ -10,9 +10,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from wsscore._version import __version__
+from wsscore.core.records import Counts, ExtraCounts
 from wsscore.inputs.dictionary import Dictionary
-from wsscore.metrics.boundaries import ExtraCounts, compute_extra
-from wsscore.metrics.counts import Counts
+from wsscore.metrics.boundaries import compute_extra
 from wsscore.metrics.difficulty import WeightedCounts, compute_weighted, deciles
 from wsscore.metrics.ranking import not_significantly_different, sort_systems
 from wsscore.metrics.scores import Metrics

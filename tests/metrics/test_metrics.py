@@ -2,7 +2,7 @@ import math
 
 import pytest
 
-from wsscore.metrics.counts import Counts
+from wsscore.core.records import Counts
 from wsscore.metrics.scores import bakeoff_interval, compute, f_beta, wilson_interval
 
 

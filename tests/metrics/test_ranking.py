@@ -7,7 +7,7 @@ import math
 import pytest
 
 from wsscore import score
-from wsscore.metrics.counts import Counts
+from wsscore.core.records import Counts
 from wsscore.metrics.ranking import (
     SORT_KEYS,
     not_significantly_different,

@@ -10,7 +10,7 @@ import re
 import pytest
 
 from wsscore import InputOptions, score
-from wsscore.metrics.counts import Counts
+from wsscore.core.records import Counts
 from wsscore.metrics.scores import CI_METHODS, compute
 from wsscore.output import FORMATS, render
 from wsscore.output.latex import latex_escape

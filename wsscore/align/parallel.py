@@ -21,7 +21,6 @@ import os
 from collections.abc import Callable, Container, Sequence
 from typing import NamedTuple, Protocol
 
-from wsscore.align.records import SentenceRecords
 from wsscore.align.stream import (
     GoldBlock,
     LineErrorsReceiver,
@@ -29,6 +28,7 @@ from wsscore.align.stream import (
     SentenceDetail,
     SystemAligner,
 )
+from wsscore.core.records import SentenceRecords
 from wsscore.errors import Warnings
 from wsscore.inputs.encodings import Encoding
 from wsscore.inputs.reading import BLOCK_SIZE, TextFile

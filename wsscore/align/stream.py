@@ -38,7 +38,6 @@ from wsscore.align.lines import (
     chars_of_lines,
     line_starts,
 )
-from wsscore.align.records import SentenceRecord, SentenceRecords
 from wsscore.align.stretch import (
     CUT_MIN_CHARS,
     Difference,
@@ -48,6 +47,7 @@ from wsscore.align.stretch import (
 from wsscore.align.stretch import (
     _Cut as _Cut,  # tests/whole/test_reliability_sizes.py spies on the cut through this module
 )
+from wsscore.core.records import Counts, SentenceRecord, SentenceRecords
 from wsscore.inputs.words import split_words
 
 # Lines whose characters agree, as the C speed-ups' count_lines gathers them for `wsscore
@@ -509,7 +509,7 @@ class SystemAligner:
         if not gold.words:
             return True
         pred_lengths = list(map(len, pred.words))
-        record = (*count_equal_chars(gold.lengths, gold.oov_words, pred_lengths), 0, 0)
+        record = Counts(*count_equal_chars(gold.lengths, gold.oov_words, pred_lengths))
         detail = None
         if self._on_detail is not None:
             pred_ends = boundaries(pred_lengths)

@@ -11,32 +11,15 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Iterator
 from itertools import accumulate, compress
-from operator import add
 from typing import NamedTuple
 
 from wsscore.align.boundary_counts import ERROR_CLASSES as ERROR_CLASSES  # the classes' names
 from wsscore.align.boundary_counts import error_classes, extra_counts, pred_edges
 from wsscore.align.stream import SentenceDetail
-from wsscore.metrics.counts import Counts
+from wsscore.core.records import Counts, ExtraCounts
 from wsscore.metrics.scores import f_beta, ratio
 
 F_MEAN_BETA = 3.0  # Lavie et al. (2004): recall weighted nine times precision
-
-
-class ExtraCounts(NamedTuple):
-    substrings: int = 0  # TW: N(N+1)/2 per line of N characters (Shao et al. 2017, eq. 1)
-    gold_boundaries: int = 0  # word ends strictly inside a gold line
-    pred_boundaries: int = 0  # predicted word edges strictly inside a gold line
-    correct_boundaries: int = 0  # positions that are both
-    split_errors: int = 0
-    merged_errors: int = 0
-    crossing_errors: int = 0
-
-    def __add__(self, other: ExtraCounts) -> ExtraCounts:  # type: ignore[override]
-        return ExtraCounts(*map(add, self, other))
-
-    def as_dict(self) -> dict[str, int]:
-        return self._asdict()
 
 
 class ExtraMetrics(NamedTuple):

@@ -5,8 +5,8 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
+from wsscore.core.records import Counts
 from wsscore.errors import InvalidArgument
-from wsscore.metrics.counts import Counts
 
 CI_METHODS = ("bakeoff", "wilson", "bootstrap", "none")
 WILSON_Z = 1.959963984540054  # the 97.5% quantile of the standard normal: a 95% interval

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from wsscore.metrics.counts import Counts
+from wsscore.core.records import Counts
 
 
 @dataclass

@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 from wsscore._version import __version__
 from wsscore.align.parallel import effective_jobs
-from wsscore.align.records import SentenceRecord, SentenceRecords
+from wsscore.core.records import RESAMPLED, Counts, SentenceRecord, SentenceRecords
 from wsscore.errors import InvalidArgument, WsscoreError
 from wsscore.inputs.options import InputOptions
 from wsscore.inputs.sources import Source
@@ -280,9 +280,7 @@ def _same_lines_once(
     numbers = baseline.numbers()
     if numbers != system.numbers() or not all(map(operator.lt, numbers, numbers[1:])):
         return None
-    columns = [
-        (records.column(0), records.column(1), records.column(2)) for records in (baseline, system)
-    ]
+    columns = [records.columns(*RESAMPLED) for records in (baseline, system)]
     return list(zip(*columns[0], strict=True)), list(zip(*columns[1], strict=True))
 
 
@@ -301,6 +299,6 @@ def _by_line(records: Sequence[SentenceRecord]) -> dict[int, tuple[int, int, int
 def _first_counts(records: Sequence[SentenceRecord]) -> Iterable[tuple[int, int, int, int]]:
     """(number, RP, PP, TP) of each record: straight from the columns of SentenceRecords."""
     if isinstance(records, SentenceRecords):
-        columns = (records.column(0), records.column(1), records.column(2))
-        return zip(records.numbers(), *columns, strict=True)
-    return ((number, *counts[:3]) for number, counts in records)  # type: ignore[misc]
+        return zip(records.numbers(), *records.columns(*RESAMPLED), strict=True)
+    named = ((number, Counts(*counts)) for number, counts in records)
+    return ((number, c.gold_words, c.pred_words, c.correct) for number, c in named)

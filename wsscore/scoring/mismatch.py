@@ -18,6 +18,7 @@ from wsscore.align.stream import (
     PredictionOverrun,
     SystemAligner,
 )
+from wsscore.core.records import Counts
 from wsscore.errors import Warnings, WsscoreError
 from wsscore.inputs.formatted import (
     WRONG_FORMAT_HINT,
@@ -28,7 +29,6 @@ from wsscore.inputs.formatted import (
 )
 from wsscore.inputs.sources import Input, is_file
 from wsscore.inputs.words import split_words
-from wsscore.metrics.counts import Counts
 
 WORD_SEP_OPTIONS = ("--gold-word-sep", "--pred-word-sep")
 MISMATCH_LIMIT = 0.10  # under "warn", more differing sentences than this is an error

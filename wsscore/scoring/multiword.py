@@ -16,12 +16,11 @@ from operator import sub
 
 from wsscore.align.counting import substitutions
 from wsscore.align.lines import SentenceDetail
-from wsscore.align.records import SentenceRecords
+from wsscore.core.records import Counts, SentenceRecord, SentenceRecords
 from wsscore.inputs.dictionary import Dictionary
 from wsscore.inputs.formatted import FormattedInput
 from wsscore.inputs.sources import Input
 from wsscore.metrics.conll_words import Word, align
-from wsscore.metrics.counts import Counts
 from wsscore.scoring.token_feed import (
     TokenFeed,
     gold_spans,
@@ -80,7 +79,7 @@ class MultiwordCollector:
         for position, (line, counts) in enumerate(records):
             delta = pending.pop(line, None)
             if delta is not None:
-                records[position] = (line, tuple(Counts(*counts) + delta))
+                records[position] = SentenceRecord(line, counts + delta)
 
     def _script_counts(self, gold: list[Word], pred: list[Word]) -> Counts:
         pairs = align(gold, pred)

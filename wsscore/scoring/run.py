@@ -12,7 +12,6 @@ from collections.abc import Callable, Container
 from typing import Any, NamedTuple
 
 from wsscore import native
-from wsscore.align.records import SentenceRecords
 from wsscore.align.stream import (
     EXTRA_TEXT_LIMITS,
     GoldBlock,
@@ -22,9 +21,9 @@ from wsscore.align.stream import (
     SentenceDetail,
     SystemAligner,
 )
+from wsscore.core.records import Counts, ExtraCounts, SentenceRecords
 from wsscore.inputs.dictionary import Dictionary
-from wsscore.metrics.boundaries import ExtraCounts, sentence_extra
-from wsscore.metrics.counts import Counts
+from wsscore.metrics.boundaries import sentence_extra
 from wsscore.scoring.mismatch import mismatch_refusal
 from wsscore.scoring.opened import OpenedInputs
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from wsscore.align.parallel import effective_jobs
-from wsscore.align.records import SentenceRecords
 from wsscore.align.stream import SentenceDetail
+from wsscore.core.records import Counts, SentenceRecords
 from wsscore.errors import InvalidArgument, refuse_standard_input_twice
 from wsscore.inputs.dictionary import Dictionary, check_coverage
 from wsscore.inputs.formatted import (
@@ -29,7 +29,6 @@ from wsscore.inputs.labels import refuse_breaking_label
 from wsscore.inputs.options import InputOptions
 from wsscore.inputs.sources import Source, is_path
 from wsscore.metrics.bootstrap import SAMPLES, SEED, with_bootstrap_of_columns
-from wsscore.metrics.counts import Counts
 from wsscore.metrics.ranking import SORT_KEYS
 from wsscore.metrics.scores import CI_METHODS, Metrics, compute
 from wsscore.results import GoldInfo, Report, SystemResult, build_report
@@ -305,7 +304,11 @@ def _add_bootstrap_intervals(
 
     def bootstrapped(pair: tuple[SystemResult, SentenceRecords]) -> Metrics:
         result, records = pair
-        columns = (records.column(0), records.column(1), records.column(2))  # RP, PP, TP
+        columns = (
+            records.column("gold_words"),
+            records.column("pred_words"),
+            records.column("correct"),
+        )  # RP, PP, TP
         return with_bootstrap_of_columns(result.metrics, columns, scoring.samples, scoring.seed)
 
     pairs = list(zip(results, sentences, strict=True))

@@ -15,11 +15,11 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import NamedTuple
 
 from wsscore._version import __version__
+from wsscore.core.records import Counts
 from wsscore.errors import InvalidArgument, Warnings, WsscoreError
 from wsscore.inputs.manifest import CorpusEntry, Manifest, SystemEntry
 from wsscore.inputs.options import InputOptions
 from wsscore.metrics.bootstrap import SAMPLES, SEED
-from wsscore.metrics.counts import Counts
 from wsscore.metrics.scores import Metrics, compute
 from wsscore.metrics.significance import TRIALS
 from wsscore.metrics.tags import TagCounts, TagMetrics, compute_tags

@@ -12,6 +12,7 @@ import os
 from collections.abc import Callable, Iterator, Sequence
 from typing import BinaryIO
 
+from wsscore.core.records import Counts
 from wsscore.errors import WsscoreError, location
 from wsscore.inputs.dictionary import OPTION as DICT_OPTION
 from wsscore.inputs.encodings import Encoding
@@ -20,7 +21,6 @@ from wsscore.inputs.formatted import FormattedInput, formatted, label_order_of
 from wsscore.inputs.options import GOLD_OPTION, PRED_OPTION, InputOptions
 from wsscore.inputs.reading import BLOCK_SIZE, TextFile, open_binary, open_text
 from wsscore.metrics.bootstrap import SAMPLES, SEED, with_bootstrap
-from wsscore.metrics.counts import Counts
 from wsscore.metrics.scores import compute, f_beta, ratio
 from wsscore.metrics.sighan_counts import SighanTotals
 from wsscore.results import GoldInfo, Report, SystemResult, build_report

@@ -6,7 +6,7 @@ import pickle
 
 import pytest
 
-from wsscore.align.records import SentenceRecords
+from wsscore.core.records import SentenceRecords
 
 RECORDS = [
     (1, (3, 4, 2, 1, 0, 1, 1, 0, 0, 0)),
@@ -30,9 +30,9 @@ def test_it_reads_as_the_list_it_was_given() -> None:
 
 def test_columns_are_one_count_of_every_record() -> None:
     records = SentenceRecords(RECORDS)
-    assert list(records.column(0)) == [3, 5, 2]  # RP
-    assert list(records.column(2)) == [2, 5, 0]  # TP
-    assert list(records.column(9)) == [0, 0, 9]  # misaligned characters
+    assert list(records.column("gold_words")) == [3, 5, 2]  # RP
+    assert list(records.column("correct")) == [2, 5, 0]  # TP
+    assert list(records.column("misaligned_chars")) == [0, 0, 9]  # misaligned characters
     assert list(records.numbers()) == [1, 2, 4]
 
 

@@ -1,0 +1,181 @@
+"""Sufficient statistics of a segmentation against the gold: small records that add up.
+
+They live at the bottom of the package because the aligner (``align/``) produces them and
+the metrics (``metrics/``) read them; both import them from here.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Iterable, Iterator, Sequence
+from operator import add
+from typing import NamedTuple, overload
+
+
+class Counts(NamedTuple):
+    """Counts for one sentence or a whole file; every metric is a function of these.
+
+    Names are spelled out on purpose: ``correct / gold_words`` is recall,
+    ``correct / pred_words`` is precision.
+    """
+
+    gold_words: int = 0  # RP
+    pred_words: int = 0  # PP
+    correct: int = 0  # TP: gold words whose span is also a predicted span
+    oov_words: int = 0  # gold words not in the dictionary
+    oov_correct: int = 0
+    substitutions: int = 0
+    insertions: int = 0
+    deletions: int = 0
+    misaligned_lines: int = 0  # gold lines touching a character that differs from the prediction
+    misaligned_chars: int = 0
+
+    @property
+    def iv_words(self) -> int:
+        return self.gold_words - self.oov_words
+
+    @property
+    def iv_correct(self) -> int:
+        return self.correct - self.oov_correct
+
+    def __add__(self, other: Counts) -> Counts:  # type: ignore[override]
+        return Counts(*map(add, self, other))
+
+    def as_tuple(self) -> tuple[int, ...]:
+        return tuple(self)
+
+    def as_dict(self) -> dict[str, int]:
+        """The JSON ``counts`` object (iv_* included)."""
+        data = self._asdict()
+        data["iv_words"] = self.iv_words
+        data["iv_correct"] = self.iv_correct
+        return data
+
+
+COUNT_FIELDS = Counts._fields
+
+
+class ExtraCounts(NamedTuple):
+    """The counts behind the figures beyond the bakeoff table (docs/metrics.md §5)."""
+
+    substrings: int = 0  # TW: N(N+1)/2 per line of N characters (Shao et al. 2017, eq. 1)
+    gold_boundaries: int = 0  # word ends strictly inside a gold line
+    pred_boundaries: int = 0  # predicted word edges strictly inside a gold line
+    correct_boundaries: int = 0  # positions that are both
+    split_errors: int = 0
+    merged_errors: int = 0
+    crossing_errors: int = 0
+
+    def __add__(self, other: ExtraCounts) -> ExtraCounts:  # type: ignore[override]
+        return ExtraCounts(*map(add, self, other))
+
+    def as_dict(self) -> dict[str, int]:
+        return self._asdict()
+
+
+class SentenceRecord(NamedTuple):
+    """One sentence's counts and the number of its gold line: what resampling draws."""
+
+    number: int
+    counts: Counts
+
+
+_WIDTH = len(COUNT_FIELDS)
+
+# The counts that the bootstrap and the paired tests resample, in the order they take them.
+RESAMPLED = ("gold_words", "pred_words", "correct")
+
+
+class SentenceRecords(Sequence[SentenceRecord]):
+    """A list of :class:`SentenceRecord` kept in two machine-integer arrays.
+
+    As Python objects a record costs some 200 bytes; here it is eleven machine integers
+    (88 bytes), and the columns that resampling sums are read without building a record per
+    sentence (:meth:`column`).
+    """
+
+    __slots__ = ("_counts", "_numbers")
+
+    def __init__(self, records: Iterable[SentenceRecord | tuple[int, Sequence[int]]] = ()):
+        self._numbers = array("q")
+        self._counts = array("q")
+        self.extend(records)
+
+    def append(self, record: SentenceRecord | tuple[int, Sequence[int]]) -> None:
+        number, counts = record
+        _check_width(counts)
+        self._numbers.append(number)
+        self._counts.extend(counts)
+
+    def extend(self, records: Iterable[SentenceRecord | tuple[int, Sequence[int]]]) -> None:
+        if isinstance(records, SentenceRecords):
+            self._numbers.extend(records._numbers)
+            self._counts.extend(records._counts)
+            return
+        listed = list(records)
+        for _, counts in listed:
+            _check_width(counts)
+        self._numbers.extend([number for number, _ in listed])
+        self._counts.extend([count for _, counts in listed for count in counts])
+
+    def __iadd__(
+        self, records: Iterable[SentenceRecord | tuple[int, Sequence[int]]]
+    ) -> SentenceRecords:
+        self.extend(records)
+        return self
+
+    def __len__(self) -> int:
+        return len(self._numbers)
+
+    @overload
+    def __getitem__(self, index: int) -> SentenceRecord: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[SentenceRecord]: ...
+
+    def __getitem__(self, index: int | slice) -> SentenceRecord | list[SentenceRecord]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        number = self._numbers[index]  # raises IndexError, and reads negative indices
+        start = (index % len(self)) * _WIDTH
+        return SentenceRecord(number, Counts(*self._counts[start : start + _WIDTH]))
+
+    def __setitem__(self, index: int, record: SentenceRecord) -> None:
+        number, counts = record
+        _check_width(counts)
+        self._numbers[index] = number
+        start = (index % len(self)) * _WIDTH
+        self._counts[start : start + _WIDTH] = array("q", counts)
+
+    def __iter__(self) -> Iterator[SentenceRecord]:
+        counts = self._counts
+        for at, number in enumerate(self._numbers):
+            yield SentenceRecord(number, Counts(*counts[at * _WIDTH : (at + 1) * _WIDTH]))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, SentenceRecords):
+            return self._numbers == other._numbers and self._counts == other._counts
+        if isinstance(other, Sequence):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, like a list
+
+    def __repr__(self) -> str:
+        return f"SentenceRecords({list(self)!r})"
+
+    def column(self, field: str) -> array[int]:
+        """One count of every record, in order (``field``: a name of :class:`Counts`)."""
+        return self._counts[COUNT_FIELDS.index(field) :: _WIDTH]
+
+    def columns(self, *fields: str) -> tuple[array[int], ...]:
+        """Several counts of every record, one array per field."""
+        return tuple(map(self.column, fields))
+
+    def numbers(self) -> array[int]:
+        return self._numbers
+
+
+def _check_width(counts: Sequence[int]) -> None:
+    if len(counts) != _WIDTH:
+        raise ValueError(f"a record has {_WIDTH} counts, not {len(counts)}")
