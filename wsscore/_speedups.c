@@ -2,7 +2,7 @@
  * wsscore._speedups: the fast path of the scorer in C (optional; wsscore works without it).
  *
  * count_block(gold, pred, vocabulary) scores a block of gold lines against prediction lines
- * that hold the same characters, exactly as wsscore.counting.count_equal_chars does, in one pass
+ * that hold the same characters, exactly as wsscore.core.reference.count_equal_text does, in one pass
  * over the two texts and without creating a Python object per word. It returns None when the
  * characters differ (the caller then aligns line by line in Python). count_lines does the same
  * for lines one by one, up to the first pair that differs, with what the analyses need of each:
@@ -11,9 +11,13 @@
  * Vocabulary(text) holds the entries of a word list (one per line, stripped) in a hash table
  * over the text itself, so that a dictionary loads without a Python string per entry.
  *
- * Definitions (docs/metrics.md): words are runs of characters between Unicode White_Space (and
- * U+FEFF, which is not text); lines end at "\n"; S, I, D are counted per sentence, a predicted
- * word belonging to the sentence in which it starts.
+ * Definitions (docs/metrics.md): words are runs of characters between separators; lines end at
+ * "\n"; S, I, D are counted per sentence, a predicted word belonging to the sentence in which it
+ * starts. The separators, the word-length buckets and the names of the error classes are not
+ * written here: configure(...) takes them from wsscore.core.definitions (wsscore.core.backend
+ * calls it at import), and the counting functions refuse to run before.
+ *
+ * The plain Python reference of every function here is wsscore/core/reference.py.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -21,24 +25,98 @@
 #include <stdint.h>
 #include <string.h>
 
-/* Unicode White_Space, plus U+FEFF (a byte-order mark is not text). Not U+001C..U+001F, which
- * str.isspace() counts but White_Space does not. */
+/* ---- configuration: what wsscore.core.definitions defines --------------------------------- */
+
+/* The separators: a bit per code point of the Basic Multilingual Plane, and a short list of the
+ * others (Unicode White_Space has none there, but the definition is Python's to change). */
+#define BMP_SIZE 0x10000
+#define MAX_ASTRAL_SEPARATORS 16
+static uint32_t separator_bits[BMP_SIZE / 32];
+static Py_UCS4 astral_separators[MAX_ASTRAL_SEPARATORS];
+static int astral_separator_count = 0;
+
+/* Word lengths in characters are counted in length_buckets buckets: 1, 2, ..., and the last for
+ * every longer word. */
+#define MAX_LENGTH_BUCKETS 64
+static int length_buckets = 0;
+
+enum { SPLIT = 0, MERGED = 1, CROSSING = 2, ERROR_CLASS_COUNT = 3 };
+static PyObject *class_names[ERROR_CLASS_COUNT];  /* the str each wrong word is labelled with */
+
+static int configured = 0;
+
 static inline int
 is_separator(Py_UCS4 c)
 {
-    if (c <= 0x20) {
-        return c == 0x20 || (c >= 0x09 && c <= 0x0D);
+    if (c < BMP_SIZE) {
+        return (separator_bits[c >> 5] >> (c & 31)) & 1;
     }
-    if (c < 0x85) {
-        return 0;
+    for (int i = 0; i < astral_separator_count; i++) {
+        if (astral_separators[i] == c) {
+            return 1;
+        }
     }
-    switch (c) {
-    case 0x85: case 0xA0: case 0x1680: case 0x2028: case 0x2029: case 0x202F: case 0x205F:
-    case 0x3000: case 0xFEFF:
-        return 1;
-    default:
-        return c >= 0x2000 && c <= 0x200A;
+    return 0;
+}
+
+static int
+set_separators(PyObject *separators)
+{
+    int kind = PyUnicode_KIND(separators);
+    const void *data = PyUnicode_DATA(separators);
+    memset(separator_bits, 0, sizeof(separator_bits));
+    astral_separator_count = 0;
+    for (Py_ssize_t i = 0; i < PyUnicode_GET_LENGTH(separators); i++) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        if (c < BMP_SIZE) {
+            separator_bits[c >> 5] |= (uint32_t)1 << (c & 31);
+        }
+        else if (astral_separator_count < MAX_ASTRAL_SEPARATORS) {
+            astral_separators[astral_separator_count++] = c;
+        }
+        else {
+            PyErr_SetString(PyExc_ValueError, "configure: too many separators outside the BMP");
+            return -1;
+        }
     }
+    return 0;
+}
+
+static PyObject *
+configure(PyObject *module, PyObject *args, PyObject *kwargs)
+{
+    static char *keywords[] = {"separators", "length_buckets", "split", "merged", "crossing",
+                               NULL};
+    PyObject *separators, *names[ERROR_CLASS_COUNT];
+    int buckets;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "$UiUUU", keywords, &separators, &buckets,
+                                     &names[SPLIT], &names[MERGED], &names[CROSSING])) {
+        return NULL;
+    }
+    if (buckets < 1 || buckets > MAX_LENGTH_BUCKETS) {
+        PyErr_SetString(PyExc_ValueError, "configure: length_buckets out of range");
+        return NULL;
+    }
+    if (set_separators(separators) < 0) {
+        return NULL;
+    }
+    length_buckets = buckets;
+    for (int i = 0; i < ERROR_CLASS_COUNT; i++) {
+        Py_INCREF(names[i]);
+        Py_XSETREF(class_names[i], names[i]);
+    }
+    configured = 1;
+    Py_RETURN_NONE;
+}
+
+static int
+check_configured(void)
+{
+    if (!configured) {
+        PyErr_SetString(PyExc_RuntimeError,
+                        "wsscore._speedups: call configure(...) first (wsscore.core.backend does)");
+    }
+    return configured;
 }
 
 /* ---- Vocabulary: a set of strings stored as slices of one text ------------------------------ */
@@ -394,12 +472,15 @@ long_tuple(const long long *values, int count)
     return tuple;
 }
 
-/* The bakeoff counts (RP, PP, TP, OOV, OOV_TP, S, I, D). A gold word is correct when it ends at
+/* The counts of wsscore.core.records.Counts, in its field order (the misaligned lines and
+ * characters are 0: the characters agree). A gold word is correct when it ends at
  * a boundary both sides share and the boundary before it (or the start) is shared too.
  * Stretches of wrong words run between correct words and stop at gold line ends; each gives
  * min(gold words, predicted words started in it) substitutions. */
+#define COUNT_FIELDS 10
+
 static void
-walk_counts(const Walk *w, long long out[8])
+walk_counts(const Walk *w, long long out[COUNT_FIELDS])
 {
     const unsigned char *codes = w->codes;
     Py_ssize_t n = w->n;
@@ -439,12 +520,11 @@ walk_counts(const Walk *w, long long out[8])
         previous_common = common;
     }
     subst += stretch_gold < stretch_pred ? stretch_gold : stretch_pred;
-    long long counts[8] = {gold_words, pred_words, correct, oov, oov_correct, subst,
-                           pred_words - correct - subst, gold_words - correct - subst};
+    long long counts[COUNT_FIELDS] = {gold_words, pred_words, correct, oov, oov_correct, subst,
+                                      pred_words - correct - subst, gold_words - correct - subst,
+                                      0, 0};
     memcpy(out, counts, sizeof(counts));
 }
-
-enum { SPLIT = 0, MERGED = 1, CROSSING = 2 };
 
 /* The class of a wrong gold word over characters [start, end] (docs/metrics.md §5): merged, no
  * predicted boundary inside; split, one inside and predicted boundaries at both ends; crossing,
@@ -460,10 +540,13 @@ error_class(const Walk *w, Py_ssize_t start, Py_ssize_t end, int pred_inside)
     return left && right ? SPLIT : CROSSING;
 }
 
-/* One line's extra counts (docs/metrics.md §5): its substrings, the boundaries strictly inside
- * it on each side and on both, and its wrong gold words by class. */
+/* One line's extra counts (docs/metrics.md §5), in the field order of
+ * wsscore.core.records.ExtraCounts: its substrings, the boundaries strictly inside it on each
+ * side and on both, and its wrong gold words by class. */
+#define EXTRA_FIELDS 7
+
 static void
-walk_extras(const Walk *w, long long out[7])
+walk_extras(const Walk *w, long long out[EXTRA_FIELDS])
 {
     const unsigned char *codes = w->codes;
     Py_ssize_t n = w->n;
@@ -493,7 +576,7 @@ walk_extras(const Walk *w, long long out[7])
         }
         common_before = common;
     }
-    long long extras[7] = {(long long)n * (n + 1) / 2, inside_gold, inside_pred, inside_both,
+    long long extras[EXTRA_FIELDS] = {(long long)n * (n + 1) / 2, inside_gold, inside_pred, inside_both,
                            classes[SPLIT], classes[MERGED], classes[CROSSING]};
     memcpy(out, extras, sizeof(extras));
 }
@@ -501,6 +584,9 @@ walk_extras(const Walk *w, long long out[7])
 static PyObject *
 count_block(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
+    if (!check_configured()) {
+        return NULL;
+    }
     if (nargs != 3 || !PyUnicode_Check(args[0]) || !PyUnicode_Check(args[1])) {
         PyErr_SetString(PyExc_TypeError, "count_block(gold: str, pred: str, vocabulary)");
         return NULL;
@@ -513,15 +599,11 @@ count_block(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         }
         Py_RETURN_NONE;
     }
-    long long counts[8];
+    long long counts[COUNT_FIELDS];
     walk_counts(&w, counts);
     walk_free(&w);
-    return long_tuple(counts, 8);
+    return long_tuple(counts, COUNT_FIELDS);
 }
-
-/* Word lengths in characters, as wsscore.scoring.error_analysis.LENGTH_BUCKETS: 1 to 4, then 5
- * and more. */
-#define LENGTH_BUCKETS 5
 
 /* The characters [start, end] of the line, with "/" after each predicted word but the last. */
 static PyObject *
@@ -547,7 +629,7 @@ predicted_cut(const Walk *w, Py_ssize_t start, Py_ssize_t end)
     return cut;
 }
 
-/* A wrong gold word as (class, word, predicted cut). The cut runs over the predicted words that
+/* A wrong gold word as (class name, word, predicted cut). The cut runs over the predicted words that
  * share a character with the word: from pred_start to the first predicted boundary at or after
  * the word's last character. */
 static PyObject *
@@ -564,13 +646,13 @@ wrong_word(const Walk *w, int error, Py_ssize_t start, Py_ssize_t end, Py_ssize_
         Py_XDECREF(word);
         return NULL;
     }
-    return Py_BuildValue("(iNN)", error, word, cut);
+    return Py_BuildValue("(ONN)", class_names[error], word, cut);
 }
 
-/* Adds one line's gold words (and correct ones) by length to lengths and its wrong gold words
- * to wrong; returns how many are wrong, or -1 on error. */
+/* Adds one line's gold words (and correct ones) by length to words (and correct) and its wrong
+ * gold words to wrong; returns how many are wrong, or -1 on error. */
 static Py_ssize_t
-walk_errors(const Walk *w, long long lengths[2 * LENGTH_BUCKETS], PyObject *wrong)
+walk_errors(const Walk *w, long long *words, long long *correct, PyObject *wrong)
 {
     Py_ssize_t errors = 0;
     int common_before = 1, pred_inside = 0;
@@ -589,10 +671,10 @@ walk_errors(const Walk *w, long long lengths[2 * LENGTH_BUCKETS], PyObject *wron
         int common = (code & (GOLD | PRED)) == (GOLD | PRED);
         if (code & GOLD) {
             Py_ssize_t length = k - start + 1;
-            int bucket = length < LENGTH_BUCKETS ? (int)length - 1 : LENGTH_BUCKETS - 1;
-            lengths[bucket]++;
+            int bucket = length < length_buckets ? (int)length - 1 : length_buckets - 1;
+            words[bucket]++;
             if (common && common_before) {
-                lengths[LENGTH_BUCKETS + bucket]++;
+                correct[bucket]++;
             }
             else {
                 int error = error_class(w, start, k, pred_inside);
@@ -623,9 +705,10 @@ enum { PLAIN = 0, EXTRA = 1, ERRORS = 2 };
 
 typedef struct {
     int what;
-    long long totals[10];                      /* the counts, then misaligned lines and chars */
-    long long extras[7];                       /* EXTRA: TW, boundaries, classes (walk_extras) */
-    long long lengths[2 * LENGTH_BUCKETS];     /* ERRORS: gold words, then correct, by length */
+    long long totals[COUNT_FIELDS];
+    long long extras[EXTRA_FIELDS];            /* EXTRA: as walk_extras */
+    long long words[MAX_LENGTH_BUCKETS];       /* ERRORS: gold words by length */
+    long long correct[MAX_LENGTH_BUCKETS];     /* ERRORS: correct gold words by length */
     PyObject *records, *wrong, *lines;         /* wrong and lines: ERRORS only */
 } Gathered;
 
@@ -645,26 +728,27 @@ append_new(PyObject *list, PyObject *item)
 static int
 gather_line(const Walk *w, Py_ssize_t number, Gathered *g)
 {
-    long long counts[10] = {0};
+    long long counts[COUNT_FIELDS];
     walk_counts(w, counts);
     if (counts[0] == 0) {
         return 0;  /* a line without gold words has no record and nothing to look at */
     }
-    for (int c = 0; c < 8; c++) {
+    for (int c = 0; c < COUNT_FIELDS; c++) {
         g->totals[c] += counts[c];
     }
-    if (append_new(g->records, Py_BuildValue("(nN)", number, long_tuple(counts, 10))) < 0) {
+    if (append_new(g->records, Py_BuildValue("(nN)", number, long_tuple(counts, COUNT_FIELDS)))
+        < 0) {
         return -1;
     }
     if (g->what == EXTRA) {
-        long long extras[7];
+        long long extras[EXTRA_FIELDS];
         walk_extras(w, extras);
-        for (int c = 0; c < 7; c++) {
+        for (int c = 0; c < EXTRA_FIELDS; c++) {
             g->extras[c] += extras[c];
         }
     }
     else if (g->what == ERRORS) {
-        Py_ssize_t errors = walk_errors(w, g->lengths, g->wrong);
+        Py_ssize_t errors = walk_errors(w, g->words, g->correct, g->wrong);
         if (errors < 0) {
             return -1;
         }
@@ -684,16 +768,19 @@ gather_line(const Walk *w, Py_ssize_t number, Gathered *g)
  *   records:  (number, counts) of each of those gold lines with words, numbered from
  *             first_number, counts as count_block's with 0 misaligned lines and characters;
  *   totals:   the sum of those counts;
- *   gathered: with what = 0, None; 1, the lines' extra counts summed (substrings, boundaries
- *             inside gold, predicted and both, split, merged, crossing: walk_extras); 2 (`wsscore errors`), (lengths, wrong, lines):
- *             gold words by length bucket, then the correct ones (5 + 5); each wrong gold word
- *             as (class: 0 split, 1 merged, 2 crossing, word, the predicted words over it
- *             joined by "/"), in order; (number, wrong gold words, gold words) of each line with
- *             a wrong word.
+ *   gathered: with what = 0, None; 1, the lines' extra counts summed (walk_extras); 2
+ *             (`wsscore errors`), (words, correct, wrong, lines): gold words and correct ones
+ *             by length bucket; each wrong gold word as (class name, word, the predicted words
+ *             over it joined by "/"), in order; (number, wrong gold words, gold words) of each
+ *             line with a wrong word.
+ * wsscore.core.backend wraps all of these into the named records of wsscore.core.records.
  */
 static PyObject *
 count_lines(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
+    if (!check_configured()) {
+        return NULL;
+    }
     Py_ssize_t first_number = nargs == 5 ? PyLong_AsSsize_t(args[3]) : -1;
     long what = nargs == 5 ? PyLong_AsLong(args[4]) : -1;
     if (nargs != 5 || !PyList_Check(args[0]) || !PyList_Check(args[1])
@@ -733,16 +820,17 @@ count_lines(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             gathered = Py_NewRef(Py_None);
         }
         else if (what == EXTRA) {
-            gathered = long_tuple(g.extras, 7);
+            gathered = long_tuple(g.extras, EXTRA_FIELDS);
         }
         else {
-            gathered = Py_BuildValue("(NOO)", long_tuple(g.lengths, 2 * LENGTH_BUCKETS), g.wrong,
-                                     g.lines);
+            gathered = Py_BuildValue("(NNOO)", long_tuple(g.words, length_buckets),
+                                     long_tuple(g.correct, length_buckets), g.wrong, g.lines);
         }
     }
     PyObject *result = NULL;
     if (gathered != NULL) {
-        result = Py_BuildValue("(nONN)", agreed, g.records, long_tuple(g.totals, 10), gathered);
+        result = Py_BuildValue("(nONN)", agreed, g.records, long_tuple(g.totals, COUNT_FIELDS),
+                               gathered);
     }
     Py_XDECREF(g.records);
     Py_XDECREF(g.wrong);
@@ -753,6 +841,9 @@ count_lines(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 static PyObject *
 count_words(PyObject *module, PyObject *text)
 {
+    if (!check_configured()) {
+        return NULL;
+    }
     if (!PyUnicode_Check(text)) {
         PyErr_SetString(PyExc_TypeError, "count_words(text: str)");
         return NULL;
@@ -1219,10 +1310,14 @@ done:
 }
 
 static PyMethodDef module_methods[] = {
+    {"configure", (PyCFunction)(void (*)(void))configure, METH_VARARGS | METH_KEYWORDS,
+     "configure(*, separators, length_buckets, split, merged, crossing): the definitions the\n"
+     "counting functions use (wsscore.core.definitions), set before any of them runs."},
     {"count_words", (PyCFunction)count_words, METH_O,
      "count_words(text) -> (words, lines with at least one word)."},
     {"count_block", (PyCFunction)(void (*)(void))count_block, METH_FASTCALL,
-     "count_block(gold, pred, vocabulary) -> (RP, PP, TP, OOV, OOV_TP, S, I, D), or None when\n"
+     "count_block(gold, pred, vocabulary) -> the 10 counts of wsscore.core.records.Counts, or\n"
+     "None when\n"
      "the two texts do not hold the same characters. vocabulary: a Vocabulary, a set of str\n"
      "or None."},
     {"count_lines", (PyCFunction)(void (*)(void))count_lines, METH_FASTCALL,

@@ -1,52 +1,57 @@
+"""Counting by spans: the plain reference (wsscore.core.reference) on equal characters, and
+the span counter of differing stretches (wsscore.align.counting)."""
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wsscore import InputOptions
-from wsscore.align.counting import count_equal_chars, count_spans, oov_words
+from wsscore import Counts, InputOptions
+from wsscore.align.counting import count_spans
+from wsscore.core.reference import align_equal_words, count_equal_text
 from wsscore.inputs.words import spans_of
 
 
-def lengths(words: list[str]) -> list[int]:
-    return [len(word) for word in words]
+def counts(*values: int) -> Counts:
+    """RP, PP, TP, OOV, OOV_TP, S, I, D as the hand-made examples below write them."""
+    return Counts(*values)
 
 
 def test_the_metrics_md_example_by_hand():
-    gold = "结婚 的 和 尚未 结婚 的 都 应该 好好 考虑 一下 人生 大事".split()
-    pred = "结婚 的 和尚 未结婚 的 都 应该 好好考虑 一下 人生大事".split()
+    gold = "结婚 的 和 尚未 结婚 的 都 应该 好好 考虑 一下 人生 大事"
+    pred = "结婚 的 和尚 未结婚 的 都 应该 好好考虑 一下 人生大事"
     dictionary = set("结婚 尚未 的 和 青年 都 应该 好好考虑 自己 人生 大事".split())
-    counts = count_equal_chars(lengths(gold), oov_words(gold, dictionary), lengths(pred))
-    # RP, PP, TP, OOV, OOV_TP, S, I, D: 6 correct; 好好/考虑/一下 are OOV, only 一下 right.
+    # 6 correct; 好好/考虑/一下 are OOV, only 一下 right.
     # Stretches: 和 尚未 结婚 | 和尚 未结婚 (S2 D1), 好好 考虑 | 好好考虑 (S1 D1),
     # 人生 大事 | 人生大事 (S1 D1).
-    assert counts == (13, 10, 6, 3, 1, 4, 0, 3)
+    assert count_equal_text(gold, pred, dictionary) == counts(13, 10, 6, 3, 1, 4, 0, 3)
 
 
 def test_identical_segmentations():
-    assert count_equal_chars([2, 1, 3], [2], [2, 1, 3]) == (3, 3, 3, 1, 1, 0, 0, 0)
+    assert count_equal_text("甲乙 丙 丁戊己", "甲乙 丙 丁戊己", {"甲乙", "丁戊己"}) == counts(
+        3, 3, 3, 1, 1, 0, 0, 0
+    )
 
 
 def test_insertions():
-    assert count_equal_chars([4], [], [1, 1, 1, 1]) == (1, 4, 0, 0, 0, 1, 3, 0)
+    assert count_equal_text("甲乙丙丁", "甲 乙 丙 丁", None) == counts(1, 4, 0, 0, 0, 1, 3, 0)
 
 
 def test_a_long_word_and_the_sentence_cuts_of_a_block():
-    # Two sentences counted as one block: 甲乙 | 丙 (line end) 丁 against 甲 乙丙 丁. Per
+    # Two sentences counted as one block: 甲乙 丙 (line end) 丁 against 甲 乙丙 丁. Per
     # sentence: line 1 has gold 甲乙 丙, pred 甲 乙丙 (S2); line 2 has gold 丁, pred 丁 (correct).
-    assert count_equal_chars([2, 1, 1], [], [1, 2, 1], line_last_words=[1]) == (
-        3,
-        3,
-        1,
-        0,
-        0,
-        2,
-        0,
-        0,
-    )
+    assert count_equal_text("甲乙 丙\n丁", "甲 乙丙 丁", None) == counts(3, 3, 1, 0, 0, 2, 0, 0)
     # The prediction crosses the line end: gold 甲 | 乙 丙, pred 甲乙 丙. Line 1: gold 甲, pred 甲乙
     # (S1); line 2: gold 乙 丙, pred 丙 (丙 correct, 乙 deleted).
-    assert count_equal_chars([1, 1, 1], [], [2, 1], line_last_words=[0]) == (3, 2, 1, 0, 0, 1, 0, 1)
-    assert count_equal_chars([300], [0], [300], []) == (1, 1, 1, 1, 1, 0, 0, 0)
-    assert count_equal_chars([300, 1], [0], [299, 2], []) == (2, 2, 0, 1, 0, 2, 0, 0)
+    assert count_equal_text("甲\n乙 丙", "甲乙\n丙", None) == counts(3, 2, 1, 0, 0, 1, 0, 1)
+    long = "甲" * 300
+    assert count_equal_text(long, long, set()) == counts(1, 1, 1, 1, 1, 0, 0, 0)
+    assert count_equal_text(f"{long} 乙", f"{long[1:]} 甲乙", set()) == counts(
+        2, 2, 0, 2, 0, 2, 0, 0
+    )
+
+
+def test_other_characters_are_not_counted():
+    assert count_equal_text("甲 乙", "甲 丙", None) is None
+    assert count_equal_text("甲 乙", "甲 乙 丙", None) is None
 
 
 def _segmentation(draw, text):
@@ -70,22 +75,32 @@ def two_segmentations(draw):
 
 @settings(max_examples=400, deadline=None)
 @given(two_segmentations(), st.sets(st.sampled_from(["甲", "乙", "甲乙", "丙丁", "戊"])))
-def test_boundary_counter_agrees_with_span_counter(pair, dictionary):
+def test_the_reference_agrees_with_the_span_counter(pair, dictionary):
     gold, pred = pair
     gold_spans, pred_spans = spans_of(gold), spans_of(pred)
     oov_spans = [
         span for span, word in zip(gold_spans, gold, strict=True) if word not in dictionary
     ]
-    expected, _, _ = count_spans(gold_spans, oov_spans, pred_spans)
-    counts = count_equal_chars(lengths(gold), oov_words(gold, dictionary), lengths(pred))
-    assert counts == expected
+    expected, gold_marks, pred_marks = count_spans(gold_spans, oov_spans, pred_spans)
+    line = align_equal_words(gold, pred, dictionary)
+    assert (line.counts, line.gold_marks, line.pred_marks) == (expected, gold_marks, pred_marks)
+    assert count_equal_text(" ".join(gold), " ".join(pred), dictionary) == expected
 
 
 @settings(max_examples=300, deadline=None)
 @given(two_segmentations())
 def test_edit_counts_add_up(pair):
     gold, pred = pair
-    rp, pp, tp, _, _, s, i, d = count_equal_chars(lengths(gold), [], lengths(pred))
+    found = count_equal_text(" ".join(gold), " ".join(pred), None)
+    assert found is not None
+    rp, pp, tp, s, i, d = (
+        found.gold_words,
+        found.pred_words,
+        found.correct,
+        found.substitutions,
+        found.insertions,
+        found.deletions,
+    )
     assert tp == rp - s - d == pp - s - i
     assert min(s, i, d) >= 0
     # Correct words are exactly the shared spans.

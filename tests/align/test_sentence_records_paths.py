@@ -1,7 +1,7 @@
 """Per-sentence counts (what the bootstrap and the paired tests resample) and the boundary counts
-of --extra are the same whether
-the C speed-ups count a block's lines or Python counts them one by one, on input where blocks
-hold equal lines, empty lines, a line with differing characters and differing line breaks."""
+of --extra are the same whether the backend counts a block's agreeing lines at once or every
+line is aligned with its words, and the same on both backends, on input where blocks hold
+equal lines, empty lines, a line with differing characters and differing line breaks."""
 
 from __future__ import annotations
 
@@ -13,7 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from wsscore import InputOptions, native, score
+from wsscore import InputOptions, score
+from wsscore.align import stream
+from wsscore.core import backend
 
 GOLD = "\n".join(
     [
@@ -61,8 +63,8 @@ def _run(*args: str, pure: bool) -> str:
     return done.stdout
 
 
-@pytest.mark.skipif(not native.AVAILABLE, reason="the C speed-ups are not built")
-def test_records_are_the_same_on_both_paths(tmp_path: Path) -> None:
+@pytest.mark.skipif(backend.NAME != "c", reason="the C speed-ups do not run here")
+def test_records_are_the_same_on_both_backends(tmp_path: Path) -> None:
     gold = tmp_path / "gold.txt"
     gold.write_text((GOLD + "\n") * 40, encoding="utf-8")
     files = []
@@ -125,12 +127,11 @@ def _random_lines(rng: random.Random) -> tuple[list[str], list[str]]:
     return gold, pred
 
 
-@pytest.mark.skipif(not native.AVAILABLE, reason="the C speed-ups are not built")
 @pytest.mark.parametrize("seed", range(25))
 def test_runs_of_agreeing_lines_are_counted_as_line_by_line(seed: int, monkeypatch) -> None:
-    """The C speed-ups count the lines of a block up to the first that differs, align the
-    differing stretch line by line, then count the next run of agreeing lines at once: the
-    records and counts are those of Python aligning every line."""
+    """The backend counts the lines of a block up to the first that differs, the differing
+    stretch is aligned line by line, then the next run of agreeing lines is counted at once:
+    the records and counts are those of every line aligned with its words."""
     gold, pred = _random_lines(random.Random(seed))
 
     def run() -> tuple[object, ...]:
@@ -140,7 +141,6 @@ def test_runs_of_agreeing_lines_are_counted_as_line_by_line(seed: int, monkeypat
         return system.counts, system.sentences, system.metrics
 
     fast = run()
-    monkeypatch.setattr(native, "AVAILABLE", False)
-    monkeypatch.setattr(native, "count_block", None)
+    monkeypatch.setattr(stream.SystemAligner, "_without_detail", lambda _: False)
     assert run() == fast
     assert fast[1]  # the records are compared, not two empty lists

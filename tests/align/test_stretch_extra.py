@@ -1,6 +1,6 @@
-"""--extra on differing stretches: the C speed-ups count the common ends cut off a long line and
-the stretch counts only its middle word by word; the line's TNR terms, boundaries and error
-classes are those of the whole line's words (Python, no cut)."""
+"""--extra on differing stretches: the backend counts the common ends cut off a long line from
+their text and the stretch counts only its middle word by word; the line's TNR terms,
+boundaries and error classes are those of the whole line's words (no cut)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,8 @@ import random
 
 import pytest
 
-from wsscore import InputOptions, native, score
+from wsscore import InputOptions, score
 from wsscore.align import stream
-
-pytestmark = pytest.mark.skipif(not native.AVAILABLE, reason="the C speed-ups are not built")
 
 ALPHABET = "我们在北京大学读书今天气很好研究生命起源"
 
@@ -60,8 +58,6 @@ def test_extra_counts_of_cut_lines_are_the_whole_lines(seed: int, monkeypatch) -
 
     monkeypatch.setattr(stream, "CUT_MIN_CHARS", 30)  # lines of 30 characters are cut
     cut = extra()
-    monkeypatch.setattr(native, "AVAILABLE", False)
-    monkeypatch.setattr(native, "count_block", None)
     monkeypatch.setattr(stream, "CUT_MIN_CHARS", 10**9)
     whole = extra()
     assert cut == whole

@@ -10,9 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wsscore import native
+from wsscore.core import backend
+from wsscore.core.records import Gather
 from wsscore.metrics import bootstrap, significance
 
 needs_c = pytest.mark.skipif(native.resample_sums is None, reason="the C speed-ups are not built")
+BACKENDS = list(backend.counting_backends().values())
 
 columns = st.integers(min_value=1, max_value=60).flatmap(
     lambda n: st.lists(
@@ -123,15 +126,14 @@ def test_randomization_p_values_are_identical_on_both_paths(
     assert fast["f"].p_value is not None
 
 
-@needs_c
+@pytest.mark.parametrize("counting", BACKENDS, ids=lambda counting: counting.name)
 @settings(max_examples=300, deadline=None)
 @given(st.text(alphabet="abcdefg", min_size=1, max_size=20), st.randoms(use_true_random=False))
-def test_c_line_extras_are_sentence_extra(chars, rng) -> None:
-    """TNR terms, boundaries and error classes of a line, from C, equal the Python ones."""
-    from itertools import pairwise
-
-    from wsscore.align.counting import boundaries, marks_equal_chars
+def test_line_extras_are_sentence_extra(counting, chars, rng) -> None:
+    """TNR terms, boundaries and error classes of a line, from the backend, equal those made
+    from the sentence's words and marks (as differing stretches count them)."""
     from wsscore.align.lines import SentenceDetail
+    from wsscore.core.reference import align_equal_words
     from wsscore.metrics.boundaries import sentence_extra
 
     def cut(text: str) -> list[str]:
@@ -143,10 +145,9 @@ def test_c_line_extras_are_sentence_extra(chars, rng) -> None:
         return words
 
     gold, pred = cut(chars), cut(chars)
-    gold_ends, pred_ends = boundaries(list(map(len, gold))), boundaries(list(map(len, pred)))
-    gold_marks, pred_marks = marks_equal_chars(gold_ends, pred_ends)
-    detail = SentenceDetail(1, gold, pred, gold_marks, pred_marks, list(pairwise(pred_ends)))
-    assert native.count_lines is not None
-    agreed, *_, extra = native.count_lines([" ".join(gold)], [" ".join(pred)], None, 1, 1)
-    assert agreed == 1
-    assert extra == tuple(sentence_extra(detail))
+    line = align_equal_words(gold, pred, None)
+    spans = list(line.pred_spans)
+    detail = SentenceDetail(1, gold, pred, line.gold_marks, line.pred_marks, spans)
+    found = counting.count_agreeing_lines([" ".join(gold)], [" ".join(pred)], None, 1, Gather.EXTRA)
+    assert found.agreed == 1
+    assert found.extra == sentence_extra(detail)

@@ -1,5 +1,6 @@
-"""`wsscore errors` gives the same analysis whether the C speed-ups look at the lines whose
-characters agree (``count_lines``) or Python builds every sentence's words and marks."""
+"""`wsscore errors` gives the same analysis whether the backend looks at the lines whose
+characters agree at once (``count_agreeing_lines``) or every sentence's words and marks are
+built; and the same on both backends."""
 
 from __future__ import annotations
 
@@ -13,59 +14,71 @@ from pathlib import Path
 import pytest
 from conftest import FIXTURES
 
-from wsscore import InputOptions, native
-from wsscore.metrics.boundaries import ERROR_CLASSES
+from wsscore import InputOptions
+from wsscore.align import stream
+from wsscore.core import backend
+from wsscore.core.records import (
+    Counts,
+    Gather,
+    LineWrongWords,
+    SentenceRecord,
+    WordLengths,
+    WrongWordFound,
+)
 from wsscore.scoring.error_analysis import analyse
 
-pytestmark = pytest.mark.skipif(not native.AVAILABLE, reason="C speed-ups not built")
-
 ALPHABET = "我们在北京大学读书今天气很好研究生命起源结婚的和尚未中国人民银行。，"
+BACKENDS = list(backend.counting_backends().values())
 
 
-ERRORS = 2  # what count_lines gathers for the error analysis
-
-
-def test_count_lines_errors_by_hand() -> None:
+@pytest.mark.parametrize("counting", BACKENDS, ids=lambda counting: counting.name)
+def test_count_lines_errors_by_hand(counting: backend.Counting) -> None:
     # gold 中国|人民|银行|好, predicted 中|国人|民银行好:
     #   中国: a predicted boundary inside (after 中), none at its end -> crossing, cut 中/国人;
     #   人民: boundaries inside (after 人), none at either end -> crossing, cut 国人/民银行好;
     #   银行, 好: no boundary inside -> merged, cut 民银行好 for both.
     # A second line is all correct; the third has no words. Lines are numbered from 7.
-    found = native.count_lines(
-        ["中国 人民 银行 好", "今天 好", ""], ["中 国人 民银行好", "今天 好", ""], {"好"}, 7, ERRORS
+    found = counting.count_agreeing_lines(
+        ["中国 人民 银行 好", "今天 好", ""],
+        ["中 国人 民银行好", "今天 好", ""],
+        {"好"},
+        7,
+        Gather.ERRORS,
     )
-    agreed, records, totals, (lengths, wrong, lines) = found
-    assert agreed == 3
-    # RP, PP, TP, OOV, OOV_TP, S, I, D, misaligned lines and characters, per line with words.
-    assert records == [(7, (4, 3, 0, 3, 0, 3, 0, 1, 0, 0)), (8, (2, 2, 2, 1, 1, 0, 0, 0, 0, 0))]
-    assert totals == (6, 5, 2, 4, 1, 3, 0, 1, 0, 0)
-    # gold words of 1..5+ characters, then the correct ones: 好 twice (one correct), 4 of two.
-    assert lengths == (2, 4, 0, 0, 0, 1, 1, 0, 0, 0)
-    crossing, merged = ERROR_CLASSES.index("crossing"), ERROR_CLASSES.index("merged")
-    assert wrong == [
-        (crossing, "中国", "中/国人"),
-        (crossing, "人民", "国人/民银行好"),
-        (merged, "银行", "民银行好"),
-        (merged, "好", "民银行好"),
+    assert found.agreed == 3
+    first = Counts(gold_words=4, pred_words=3, oov_words=3, substitutions=3, deletions=1)
+    second = Counts(gold_words=2, pred_words=2, correct=2, oov_words=1, oov_correct=1)
+    assert found.records == [SentenceRecord(7, first), SentenceRecord(8, second)]
+    assert found.totals == first + second
+    assert found.errors is not None and found.errors.totals == found.totals
+    # Gold words of 1..5+ characters, and the correct ones: 好 twice (one correct), 4 of two.
+    assert found.errors.lengths == WordLengths((2, 4, 0, 0, 0), (1, 1, 0, 0, 0))
+    assert found.errors.wrong == [
+        WrongWordFound("crossing", "中国", "中/国人"),
+        WrongWordFound("crossing", "人民", "国人/民银行好"),
+        WrongWordFound("merged", "银行", "民银行好"),
+        WrongWordFound("merged", "好", "民银行好"),
     ]
-    assert lines == [(7, 4, 4)]
+    assert found.errors.lines == [LineWrongWords(7, errors=4, gold_words=4)]
 
 
-def test_count_lines_stops_at_the_first_pair_that_differs() -> None:
-    found = native.count_lines(
-        ["我们 好", "今天", "好"], ["我们 好", "明天", "好"], None, 1, ERRORS
+@pytest.mark.parametrize("counting", BACKENDS, ids=lambda counting: counting.name)
+def test_count_lines_stops_at_the_first_pair_that_differs(counting: backend.Counting) -> None:
+    found = counting.count_agreeing_lines(
+        ["我们 好", "今天", "好"], ["我们 好", "明天", "好"], None, 1, Gather.ERRORS
     )
-    counts = (2, 2, 2, 0, 0, 0, 0, 0, 0, 0)
-    assert found == (1, [(1, counts)], counts, ((1, 1, 0, 0, 0, 1, 1, 0, 0, 0), [], []))
+    counts = Counts(gold_words=2, pred_words=2, correct=2)
+    assert (found.agreed, found.records, found.totals) == (1, [SentenceRecord(1, counts)], counts)
+    assert found.errors is not None
+    assert found.errors.lengths == WordLengths((1, 1, 0, 0, 0), (1, 1, 0, 0, 0))
+    assert (found.errors.wrong, found.errors.lines) == ([], [])
     # The same characters over the two lines, broken elsewhere: each pair must agree.
-    assert native.count_lines(["我们 好", "今天"], ["我们", "好 今天"], None, 1, 0)[0] == 0
-    for wrong_arguments in (
-        (["a"], ["a", "b"], None, 1, 0),
-        (["a"], ["a"], None, -1, 0),
-        (["a"], ["a"], None, 1, 3),
-    ):
-        with pytest.raises(TypeError):
-            native.count_lines(*wrong_arguments)
+    broken = counting.count_agreeing_lines(
+        ["我们 好", "今天"], ["我们", "好 今天"], None, 1, Gather.COUNTS
+    )
+    assert broken.agreed == 0
+    with pytest.raises((TypeError, ValueError)):
+        counting.count_agreeing_lines(["a"], ["a", "b"], None, 1, Gather.COUNTS)
 
 
 def _segment(rng: random.Random, text: str) -> str:
@@ -97,6 +110,7 @@ def _random_pair(rng: random.Random) -> tuple[list[str], list[str]]:
 
 @pytest.mark.parametrize("seed", range(60))
 def test_both_paths_give_the_same_analysis(seed: int, tmp_path: Path, monkeypatch) -> None:
+    """Lines that agree looked at at once, or each sentence's words and marks built."""
     rng = random.Random(seed)
     gold, pred = _random_pair(rng)
     dictionary = tmp_path / "words.txt"
@@ -109,8 +123,7 @@ def test_both_paths_give_the_same_analysis(seed: int, tmp_path: Path, monkeypatc
         return analysis.as_dict()
 
     fast = run()
-    monkeypatch.setattr(native, "AVAILABLE", False)
-    monkeypatch.setattr(native, "count_block", None)
+    monkeypatch.setattr(stream.SystemAligner, "_without_detail", lambda _: False)
     slow = run()
     assert fast == slow
     assert fast["wrong_words"] == sum(
@@ -134,7 +147,8 @@ def _errors(*args: str, pure: bool) -> dict[str, object]:
     return json.loads(done.stdout)
 
 
-def test_both_paths_end_to_end() -> None:
+@pytest.mark.skipif(backend.NAME != "c", reason="the C speed-ups do not run here")
+def test_both_backends_end_to_end() -> None:
     args = (
         str(FIXTURES / "gold.txt"),
         str(FIXTURES / "pred.txt"),

@@ -32,7 +32,7 @@ import os
 import string
 import tempfile
 from collections.abc import Callable, Iterable, Sequence
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from unittest import mock
 
@@ -42,8 +42,9 @@ from conftest import raw_counters, run_perl_script
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from wsscore import Counts, InputOptions, load_dictionary, native, score
+from wsscore import Counts, InputOptions, load_dictionary, score
 from wsscore.cli.app import cli
+from wsscore.core import backend
 
 SCALE = float(os.environ.get("WSSCORE_HYPOTHESIS_SCALE", "1"))
 
@@ -364,19 +365,27 @@ def entries_of(text: str) -> set[str]:
     return {line.strip() for line in text.splitlines() if line.strip()}
 
 
+COUNTING = backend.counting_backends()
+
+
 @contextmanager
-def speedups(enabled: bool):
-    with mock.patch.object(native, "AVAILABLE", enabled and native.AVAILABLE):
+def counting_by(name: str):
+    """Every function of the counting boundary taken from one backend, in this process."""
+    chosen = COUNTING[name]
+    functions = ("load_vocabulary", "count_equal_text", "count_agreeing_lines")
+    with ExitStack() as stack:
+        for function in (*functions, "count_words_and_sentences"):
+            stack.enter_context(mock.patch.object(backend, function, getattr(chosen, function)))
         yield
 
 
-SPEEDUPS = [
+BACKENDS = [
     pytest.param(
-        True,
+        "c",
         id="c",
-        marks=pytest.mark.skipif(not native.AVAILABLE, reason="the C speed-ups are not built"),
+        marks=pytest.mark.skipif("c" not in COUNTING, reason="the C speed-ups do not run here"),
     ),
-    pytest.param(False, id="python"),
+    pytest.param("python", id="python"),
 ]
 
 
@@ -411,15 +420,15 @@ def test_a_segmentation_scored_against_itself_is_perfect(data) -> None:
 # --- 2. resegmentations: the arithmetic, against the span oracle -------------------------------
 
 
-@pytest.mark.parametrize("c_speedups", SPEEDUPS)
+@pytest.mark.parametrize("counting", BACKENDS)
 @settings(max_examples=examples(150), deadline=None)
 @given(data=st.data())
-def test_counts_of_a_resegmentation(c_speedups: bool, data) -> None:
+def test_counts_of_a_resegmentation(counting: str, data) -> None:
     gold = data.draw(segment(data.draw(texts())))
     rebreak = data.draw(st.booleans())
     pred = data.draw(resegment(gold, rebreak))
     dictionary = data.draw(dictionaries(gold, pred))
-    with speedups(c_speedups):
+    with counting_by(counting):
         # Blocks counted in one go, and the sentence-by-sentence alignment.
         whole = score(
             as_lines(gold), [as_lines(pred)], inputs=InputOptions(dictionary=dictionary)

@@ -14,8 +14,10 @@ from itertools import accumulate, compress
 from typing import NamedTuple
 
 from wsscore.align.lines import Span
+from wsscore.core.definitions import ERROR_CLASSES
+from wsscore.core.records import ExtraCounts
 
-ERROR_CLASSES = ("split", "merged", "crossing")
+SPLIT, MERGED, CROSSING = ERROR_CLASSES
 
 
 class Edges(NamedTuple):
@@ -67,10 +69,10 @@ def classify(start: int, end: int, edges: bytes, chars: int, at_start: bool, at_
     """split: a predicted boundary strictly inside and at both ends; merged: none inside;
     crossing: otherwise (docs/metrics.md §5)."""
     if edges.find(1, start + 1, end) < 0:
-        return "merged"
+        return MERGED
     left = at_start if start == 0 else edges[start]
     right = at_end if end == chars else edges[end]
-    return "split" if left and right else "crossing"
+    return SPLIT if left and right else CROSSING
 
 
 def extra_counts(
@@ -79,10 +81,9 @@ def extra_counts(
     pred_spans: Sequence[Span | None],
     *,
     cut_before: bool = False,
-) -> tuple[int, ...]:
-    """(substrings, gold, predicted and common boundaries strictly inside, split, merged,
-    crossing) of a sentence, or of a part of one (spans in the part's offsets; boundaries at its
-    ends are left to the caller)."""
+) -> ExtraCounts:
+    """The extra counts of a sentence, or of a part of one (spans in the part's offsets;
+    boundaries at its ends are left to the caller)."""
     gold_ends = list(accumulate(gold_lengths, initial=0))
     chars = gold_ends[-1]
     edges = pred_edges(pred_spans, chars)
@@ -90,10 +91,12 @@ def extra_counts(
     classes = dict.fromkeys(ERROR_CLASSES, 0)
     for error in error_classes(gold_ends, gold_marks, pred_spans, edges, cut_before=cut_before):
         classes[error] += 1
-    return (
-        chars * (chars + 1) // 2,
-        len(gold_inside),
-        edges.edges.count(1, 1, chars) if chars else 0,
-        sum(map(edges.edges.__getitem__, gold_inside)),
-        *classes.values(),
+    return ExtraCounts(
+        substrings=chars * (chars + 1) // 2,
+        gold_boundaries=len(gold_inside),
+        pred_boundaries=edges.edges.count(1, 1, chars) if chars else 0,
+        correct_boundaries=sum(map(edges.edges.__getitem__, gold_inside)),
+        split_errors=classes[SPLIT],
+        merged_errors=classes[MERGED],
+        crossing_errors=classes[CROSSING],
     )

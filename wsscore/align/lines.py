@@ -10,24 +10,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Container, Iterator, Sequence
-from itertools import accumulate, chain, pairwise
+from itertools import accumulate, pairwise
 from typing import NamedTuple
 
-from wsscore import native
-from wsscore.align.counting import boundaries, oov_words
+from wsscore.align.counting import oov_words
+from wsscore.core import backend
+from wsscore.core.definitions import SEPARATORS
+from wsscore.core.records import WordAndSentenceCounts
 from wsscore.inputs.words import needs_exact_split, split_words
 
 Span = tuple[int, int]
 Dictionary = Container[str] | None  # a set, or the C speed-ups' Vocabulary
-
-
-# White space as words.split_words sees it: the separators that may occur in a line's text (the
-# characters U+001C..U+001F, which str.split() would also take, switch it to the exact split).
-SEPARATORS = (
-    "\t\n\x0b\x0c\r \x85\xa0\u1680"
-    + "".join(map(chr, range(0x2000, 0x200B)))
-    + "\u2028\u2029\u202f\u205f\u3000\ufeff"
-)
 
 
 _SHORT_LINE = 200
@@ -86,36 +79,15 @@ class _Line:
 class GoldLine(_Line):
     """One gold line, split once and shared by every system scored against it."""
 
-    __slots__ = ("_lengths", "_oov_words", "dictionary")
+    __slots__ = ("dictionary",)
 
     def __init__(self, number: int, text: str, dictionary: Dictionary = None):
         super().__init__(number, text)
         self.dictionary = dictionary
-        self._lengths: list[int] | None = None
-        self._oov_words: list[int] | None = None
 
     @classmethod
     def build(cls, number: int, text: str, dictionary: Dictionary) -> GoldLine:
         return cls(number, text, dictionary)
-
-    @property
-    def lengths(self) -> list[int]:
-        """Of the words, in characters."""
-        if self._lengths is None:
-            self._lengths = list(map(len, self.words))
-        return self._lengths
-
-    @property
-    def ends(self) -> list[int]:
-        """0 and the end offset of each word."""
-        return boundaries(self.lengths)
-
-    @property
-    def oov_words(self) -> list[int]:
-        """Indices of the words not in the dictionary."""
-        if self._oov_words is None:
-            self._oov_words = oov_indices(self.words, self.dictionary)
-        return self._oov_words
 
     def part(self, start: int, end: int) -> GoldLine:
         """The line's text [start, end), cut at word boundaries."""
@@ -131,23 +103,12 @@ class GoldBlock:
     """Consecutive gold lines taken as one character stream (the fast path of the scorer).
 
     Line breaks are word boundaries on both sides, so when a prediction's lines hold the same
-    characters as the block, the block can be counted as a single sequence of words: by the C
-    speed-ups from the text itself, or in Python from the words, split once and shared by the
-    systems (built on first use, as is the line-by-line form the slower paths need).
+    characters as the block, the block is counted from its text in one go
+    (:func:`wsscore.core.backend.count_equal_text`); the line-by-line form that the slower paths
+    need is built on first use, and shared by the systems.
     """
 
-    __slots__ = (
-        "_chars",
-        "_gold_lines",
-        "_lengths",
-        "_line_last_words",
-        "_oov_words",
-        "_words",
-        "dictionary",
-        "first_number",
-        "lines",
-        "text",
-    )
+    __slots__ = ("_gold_lines", "dictionary", "first_number", "lines", "text")
 
     def __init__(self, first_number: int, text: str, dictionary: Dictionary):
         self.first_number = first_number
@@ -156,64 +117,11 @@ class GoldBlock:
         self.lines = text.split("\n")
         if self.lines[-1] == "":
             self.lines.pop()  # the line feed ends the last line; it does not start a new one
-        self._words: list[str] | None = None
-        self._lengths: list[int] | None = None
-        self._oov_words: list[int] | None = None
-        self._line_last_words: list[int] | None = None
-        self._chars: str | None = None
         self._gold_lines: list[GoldLine | None] | None = None
 
-    def word_and_sentence_counts(self) -> tuple[int, int]:
+    def word_and_sentence_counts(self) -> WordAndSentenceCounts:
         """Words, and lines with at least one word."""
-        if native.AVAILABLE and self._words is None:
-            return native.count_words(self.text)
-        if needs_exact_split(self.text):  # str.isspace() would be wrong about U+001C..U+001F
-            return len(self.words), sum(1 for line in self.lines if split_words(line))
-        blank = sum(map(str.isspace, self.lines)) + self.lines.count("")
-        return len(self.words), len(self.lines) - blank
-
-    def _split(self) -> None:
-        split = split_words if needs_exact_split(self.text) else str.split
-        words_per_line = list(map(split, self.lines))
-        self._words = list(chain.from_iterable(words_per_line))
-        self._lengths = list(map(len, self._words))
-        # S, I, D are per sentence: the counter needs to know where lines end. (A line without
-        # words repeats the index before it, which marks the same word again: harmless.)
-        self._line_last_words = [
-            index - 1 for index in accumulate(map(len, words_per_line[:-1])) if index
-        ]
-
-    @property
-    def words(self) -> list[str]:
-        if self._words is None:
-            self._split()
-        return self._words  # type: ignore[return-value]
-
-    @property
-    def lengths(self) -> list[int]:
-        if self._lengths is None:
-            self._split()
-        return self._lengths  # type: ignore[return-value]
-
-    @property
-    def line_last_words(self) -> list[int]:
-        """Index of the last word of each line but the last."""
-        if self._line_last_words is None:
-            self._split()
-        return self._line_last_words  # type: ignore[return-value]
-
-    @property
-    def oov_words(self) -> list[int]:
-        """Indices of the words not in the dictionary."""
-        if self._oov_words is None:
-            self._oov_words = oov_indices(self.words, self.dictionary)
-        return self._oov_words
-
-    @property
-    def chars(self) -> str:
-        if self._chars is None:
-            self._chars = "".join(self.words)
-        return self._chars
+        return backend.count_words_and_sentences(self.text)
 
     def gold_lines(self) -> list[GoldLine]:
         """The block line by line."""

@@ -21,14 +21,11 @@ import re
 import unicodedata
 from bisect import bisect_right
 from collections import deque
-from collections.abc import Callable, Iterator
-from itertools import islice, pairwise
+from collections.abc import Callable, Container, Iterator
+from itertools import islice
 from typing import NamedTuple
 
-from wsscore import native
-from wsscore.align.counting import boundaries, count_equal_chars, marks_equal_chars
 from wsscore.align.lines import (
-    SEPARATORS,
     GoldBlock,
     GoldLine,
     PredLine,
@@ -47,16 +44,21 @@ from wsscore.align.stretch import (
 from wsscore.align.stretch import (
     _Cut as _Cut,  # tests/whole/test_reliability_sizes.py spies on the cut through this module
 )
-from wsscore.core.records import Counts, SentenceRecord, SentenceRecords
-from wsscore.inputs.words import split_words
+from wsscore.core import backend
+from wsscore.core.definitions import SEPARATORS
+from wsscore.core.records import (
+    AgreedLines,
+    Counts,
+    ExtraCounts,
+    Gather,
+    LineErrorsFound,
+    SentenceRecord,
+    SentenceRecords,
+)
+from wsscore.core.reference import align_equal_words
 
-# Lines whose characters agree, as the C speed-ups' count_lines gathers them for `wsscore
-# errors`: their summed counts, their gold words and correct ones by length (5 + 5), their wrong
-# words as (class, word, predicted cut), and (number, wrong words, gold words) of each line
-# with a wrong word. A receiver gets the first line's number and the texts with it.
-LineErrorsFound = tuple[
-    tuple[int, ...], tuple[int, ...], list[tuple[int, str, str]], list[tuple[int, int, int]]
-]
+# Gets what `wsscore errors` needs of lines whose characters agree, with the first line's
+# number and the lines' texts.
 LineErrorsReceiver = Callable[[int, list[str], list[str], LineErrorsFound], None]
 
 
@@ -166,52 +168,41 @@ class PredictionOverrun(MismatchError):
         self.divergence = Divergence(gold_line, 0, pred_line, 1, "", "")
 
 
-def count_block(block: GoldBlock, pred_lines: list[str]) -> tuple[int, ...] | None:
+def count_block(block: GoldBlock, pred_lines: list[str]) -> Counts | None:
     """Counts of a gold block against as many prediction lines, if they hold the same
     characters (else None: the caller aligns line by line)."""
-    pred_text = "\n".join(pred_lines)
-    if native.AVAILABLE:
-        return native.count_block(block.text, pred_text, block.dictionary)
-    pred_words = split_words(pred_text)
-    if "".join(pred_words) != block.chars:
-        return None
-    pred_lengths = list(map(len, pred_words))
-    return count_equal_chars(block.lengths, block.oov_words, pred_lengths, block.line_last_words)
-
-
-# The leading lines of a block that agree with their prediction lines: how many, the record
-# of each of them with words, and the sum of those records.
-AgreedLines = tuple[int, list[SentenceRecord], tuple[int, ...]]
+    return backend.count_equal_text(block.text, "\n".join(pred_lines), block.dictionary)
 
 
 def count_lines_of(
     gold_lines: list[str],
     pred_lines: list[str],
-    dictionary: object,
+    dictionary: Container[str] | None,
     first_number: int,
-    on_extra: Callable[[tuple[int, ...]], None] | None,
+    on_extra: Callable[[ExtraCounts], None] | None,
     on_line_errors: LineErrorsReceiver | None,
 ) -> AgreedLines:
     """How many leading pairs of lines hold the same characters, the record of each such gold
-    line with words (numbered from ``first_number``) and their sum, each line counted as
-    ``_count_equal_line`` counts it (C speed-ups only). ``on_extra`` gets those lines' boundary
-    counts (docs/metrics.md §5), ``on_line_errors`` their wrong words and word lengths."""
-    assert native.count_lines is not None
-    what = 2 if on_line_errors is not None else 1 if on_extra is not None else 0
-    agreed, records, totals, gathered = native.count_lines(
-        gold_lines, pred_lines, dictionary, first_number, what
-    )
-    if records and on_line_errors is not None:
-        on_line_errors(first_number, gold_lines, pred_lines, (totals, *gathered))
-    elif records and on_extra is not None:
-        on_extra(gathered)
-    return agreed, records, totals
+    line with words (numbered from ``first_number``) and their sum, each line counted on its
+    own. ``on_extra`` gets those lines' boundary counts (docs/metrics.md §5), ``on_line_errors``
+    their wrong words and word lengths."""
+    gather = Gather.COUNTS
+    if on_line_errors is not None:
+        gather = Gather.ERRORS
+    elif on_extra is not None:
+        gather = Gather.EXTRA
+    found = backend.count_agreeing_lines(gold_lines, pred_lines, dictionary, first_number, gather)
+    if found.records and on_line_errors is not None and found.errors is not None:
+        on_line_errors(first_number, gold_lines, pred_lines, found.errors)
+    elif found.records and on_extra is not None and found.extra is not None:
+        on_extra(found.extra)
+    return found
 
 
 class SystemAligner:
     """Aligns one prediction with the gold; fed gold blocks in order, pulls prediction lines.
 
-    Totals add up in :attr:`totals` (a list in Counts field order). ``records`` (optional)
+    Totals add up in :attr:`totals`. ``records`` (optional)
     gets a :data:`SentenceRecord` for every sentence (and for an empty gold line only when
     predicted words fall on it); ``on_detail`` gets each sentence's words and marks. Either one
     makes the aligner work line by line; without them, blocks whose characters agree with the
@@ -241,7 +232,7 @@ class SystemAligner:
         *,
         records: SentenceRecords | None = None,
         on_detail: Callable[[SentenceDetail], None] | None = None,
-        on_extra: Callable[[tuple[int, ...]], None] | None = None,
+        on_extra: Callable[[ExtraCounts], None] | None = None,
         on_line_errors: LineErrorsReceiver | None = None,
         stop_at_first_mismatch: bool = False,
         max_divergences: int = 3,
@@ -254,11 +245,11 @@ class SystemAligner:
         self._previous_pred: PredLine | None = None
         self._records = records
         self._on_detail = on_detail
-        # The detail is wanted for the boundary counts (--extra) only: the C speed-ups count
-        # those of a line whose characters agree, and hand them here, without any detail.
-        self._on_extra = on_extra if native.AVAILABLE else None
+        # The detail is wanted for the boundary counts (--extra) only: the backend counts those
+        # of a line whose characters agree, and hands them here, without any detail.
+        self._on_extra = on_extra
         # Likewise the error analysis, which then needs the detail of differing lines only.
-        self._on_line_errors = on_line_errors if native.AVAILABLE else None
+        self._on_line_errors = on_line_errors
         self._by_line = records is not None or on_detail is not None
         self._stop_at_first_mismatch = stop_at_first_mismatch
         self._max_divergences = max_divergences
@@ -287,7 +278,7 @@ class SystemAligner:
         self._last_gold_number = 0
         # The lines right after a differing stretch, to name the place of a missing line.
         self._following: tuple[GoldLine | None, PredLine | None] = (None, None)
-        self.totals = [0] * 10
+        self.totals = Counts()
         self.divergences: list[Divergence] = []
         self.misaligned_chars = 0
         self.misaligned_lines = 0
@@ -349,12 +340,12 @@ class SystemAligner:
             if self._count_whole_block(block, texts):
                 return
             self._pred_pushback.extend(texts)
-        if not (self._without_detail() and native.AVAILABLE):
+        if not self._without_detail():
             for line in block.gold_lines():
                 self.feed(line)
             return
-        # The C speed-ups count runs of lines that agree with theirs at once; a line that does
-        # not, and the lines of the differing stretch it opens, are aligned one by one.
+        # Runs of lines that agree with theirs are counted at once; a line that does not, and
+        # the lines of the differing stretch it opens, are aligned one by one.
         position = 0
         while True:
             if not self._gold_buffer and not self._pending:
@@ -366,7 +357,7 @@ class SystemAligner:
         self._last_gold_number = block.first_number + len(block.lines) - 1
 
     def _without_detail(self) -> bool:
-        """Lines whose characters agree need no per-word detail (counted in C)."""
+        """Lines whose characters agree need no per-word detail (counted from their text)."""
         return (
             self._on_detail is None
             or self._on_extra is not None
@@ -393,7 +384,7 @@ class SystemAligner:
             more = list(islice(self._pred_source, wanted - len(texts)))
             self._pred_number += len(more)
             texts += more
-        agreed, records, totals = count_lines_of(
+        found = count_lines_of(
             block.lines[start : start + len(texts)],
             texts,
             block.dictionary,
@@ -401,12 +392,12 @@ class SystemAligner:
             self._on_extra,
             self._on_line_errors,
         )
-        pushback.extendleft(reversed(texts[agreed:]))
-        if records:  # the lines' totals at once, then their records, as _emit gives them
-            self._add(totals)
+        pushback.extendleft(reversed(texts[found.agreed :]))
+        if found.records:  # the lines' totals at once, then their records, as _emit gives them
+            self._add(found.totals)
             if self._records is not None:
-                self._records.extend(records)
-        return agreed
+                self._records.extend(found.records)
+        return found.agreed
 
     def feed(self, gold: GoldLine) -> None:
         self._pending.append(gold)
@@ -475,23 +466,20 @@ class SystemAligner:
             self._agreed += same
         return self._agreed
 
-    def _add(self, counts: tuple[int, ...]) -> None:
-        totals = self.totals
-        for index, value in enumerate(counts):
-            totals[index] += value
+    def _add(self, counts: Counts) -> None:
+        self.totals += counts
 
-    def _emit(self, number: int, record: tuple[int, ...], detail: SentenceDetail | None) -> None:
+    def _emit(self, number: int, record: Counts, detail: SentenceDetail | None) -> None:
         self._add(record)
         if self._records is not None:
-            self._records.append((number, record))
+            self._records.append(SentenceRecord(number, record))
         if detail is not None and self._on_detail is not None:
             self._on_detail(detail)
 
     def _count_equal_line(self, gold: GoldLine, pred: PredLine) -> bool:
         """Count a gold line against a prediction line if they hold the same characters."""
-        if self._without_detail() and native.count_block is not None:
-            # Without per-word detail, the C speed-ups count the line from its text, as below.
-            agreed, records, _ = count_lines_of(
+        if self._without_detail():
+            found = count_lines_of(
                 [gold.text],
                 [pred.text],
                 gold.dictionary,
@@ -499,26 +487,20 @@ class SystemAligner:
                 self._on_extra,
                 self._on_line_errors,
             )
-            if not agreed:
-                return False
-            for _, record in records:
-                self._emit(gold.number, record, None)
-            return True
+            for record in found.records:
+                self._emit(record.number, record.counts, None)
+            return found.agreed > 0
         if pred.chars != gold.chars:
             return False
         if not gold.words:
             return True
-        pred_lengths = list(map(len, pred.words))
-        record = Counts(*count_equal_chars(gold.lengths, gold.oov_words, pred_lengths))
-        detail = None
-        if self._on_detail is not None:
-            pred_ends = boundaries(pred_lengths)
-            gold_marks, pred_marks = marks_equal_chars(gold.ends, pred_ends)
-            spans: list[Span | None] = list(pairwise(pred_ends))
-            detail = SentenceDetail(
-                gold.number, gold.words, pred.words, gold_marks, pred_marks, spans
-            )
-        self._emit(gold.number, record, detail)
+        # The sentence's words are wanted: aligned by the reference, which gives the marks.
+        line = align_equal_words(gold.words, pred.words, gold.dictionary)
+        spans: list[Span | None] = list(line.pred_spans)
+        detail = SentenceDetail(
+            gold.number, gold.words, pred.words, line.gold_marks, line.pred_marks, spans
+        )
+        self._emit(gold.number, line.counts, detail)
         return True
 
     # --- past the end of the gold ------------------------------------------------------------
@@ -561,7 +543,10 @@ class SystemAligner:
         detail = None
         if kept is not None:
             detail = SentenceDetail(number, [], kept, [], [False] * words, [None] * words)
-        self._emit(number, (0, words, 0, 0, 0, 0, words, 0, 1, chars), detail)
+        counts = Counts(
+            pred_words=words, insertions=words, misaligned_lines=1, misaligned_chars=chars
+        )
+        self._emit(number, counts, detail)
 
     def _overrun(self, excess: int) -> PredictionOverrun:
         limit, gold_chars = self._extra_limit, self._gold_chars

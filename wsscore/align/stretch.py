@@ -14,12 +14,11 @@ from __future__ import annotations
 import math
 from bisect import bisect_right
 from collections.abc import Callable
-from itertools import chain, pairwise
+from itertools import chain
 from typing import NamedTuple
 
-from wsscore import native
 from wsscore.align.boundary_counts import extra_counts
-from wsscore.align.counting import boundaries, count_equal_chars, count_spans, marks_equal_chars
+from wsscore.align.counting import count_spans
 from wsscore.align.lines import (
     Dictionary,
     GoldLine,
@@ -31,6 +30,9 @@ from wsscore.align.lines import (
     line_starts,
     oov_indices,
 )
+from wsscore.core import backend
+from wsscore.core.records import Counts, ExtraCounts, Gather
+from wsscore.core.reference import align_equal_words
 from wsscore.inputs.words import spans_of, split_words
 
 # Beyond this size on both sides the middle of a differing stretch is not aligned character by
@@ -167,10 +169,10 @@ class StretchResult(NamedTuple):
 
 # Receives each sentence of the stretch: gold line number, counts in Counts field order (with
 # misaligned line and characters), and the words and marks when details are wanted.
-Emit = Callable[[int, tuple[int, ...], SentenceDetail | None], None]
+Emit = Callable[[int, Counts, SentenceDetail | None], None]
 # Receives each sentence's extra counts (as extra_counts gives them), when they are wanted
 # instead of the details.
-EmitExtra = Callable[[tuple[int, ...]], None]
+EmitExtra = Callable[[ExtraCounts], None]
 
 
 def score_stretch(
@@ -400,7 +402,7 @@ class _Sentences:
                 detail = (
                     SentenceDetail(gold.number, *piece.words_and_marks) if self._detail else None
                 )
-                self._emit(gold.number, (*piece.counts, 0, 0), detail)
+                self._emit(gold.number, piece.counts, detail)
                 if self._emit_extra is not None and piece.extra is not None:
                     self._emit_extra(piece.extra)
 
@@ -433,13 +435,15 @@ class _Sentences:
             in_line = [None if s is None else (s[0] + shift, s[1] + shift) for s in self._spans]
         middle = _Part(counts, gold_words, self._words, gold_marks, pred_marks, in_line)
         parts = [part for part in (front, middle, back) if part is not None]
-        total = tuple(map(sum, zip(*(part.counts for part in parts), strict=True)))
+        total = sum((part.counts for part in parts), Counts())
         misaligned = self._misaligned.get(index, 0)
         detail = None
         if self._detail:
             fields = zip(*(part.words_and_marks for part in parts), strict=True)
             detail = SentenceDetail(gold.number, *map(list, map(chain.from_iterable, fields)))
-        self._emit(gold.number, (*total, int(misaligned > 0), misaligned), detail)
+        misaligned_lines = int(misaligned > 0)
+        total = total._replace(misaligned_lines=misaligned_lines, misaligned_chars=misaligned)
+        self._emit(gold.number, total, detail)
         if self._emit_extra is not None:
             # The middle's spans from its own start (the line's, or the front cut's).
             from_start: list[Span | None] = [
@@ -455,34 +459,38 @@ class _Sentences:
 
 
 def _line_extra(
-    chars: int, front: _Part | None, middle: tuple[int, ...], back: _Part | None
-) -> tuple[int, ...]:
-    """A line's extra counts from its parts': the common ends cut off it (counted in C) and
-    the middle. Each cut is a boundary of both sides strictly inside the line (it ends a correct
-    word) unless it is at the line's end; the substrings are the whole line's."""
-    pieces = [piece for piece in (front, back) if piece is not None]
-    total = list(map(sum, zip(middle, *(piece.extra or () for piece in pieces), strict=True)))
-    cut_at = {
-        position
-        for piece, position in ((front, front and front.chars), (back, back and chars - back.chars))
-        if piece is not None and 0 < position < chars  # type: ignore[operator]
-    }
-    total[0] = chars * (chars + 1) // 2
-    for field in (1, 2, 3):  # gold, predicted and common boundaries
-        total[field] += len(cut_at)
-    return tuple(total)
+    chars: int, front: _Part | None, middle: ExtraCounts, back: _Part | None
+) -> ExtraCounts:
+    """A line's extra counts from its parts': the common ends cut off it (counted from their
+    text) and the middle. Each cut is a boundary of both sides strictly inside the line (it ends
+    a correct word) unless it is at the line's end; the substrings are the whole line's."""
+    total = middle
+    cut_at = set()
+    if front is not None:
+        total += front.extra or ExtraCounts()
+        cut_at.add(front.chars)
+    if back is not None:
+        total += back.extra or ExtraCounts()
+        cut_at.add(chars - back.chars)
+    cuts = sum(1 for position in cut_at if 0 < position < chars)
+    return total._replace(
+        substrings=chars * (chars + 1) // 2,
+        gold_boundaries=total.gold_boundaries + cuts,
+        pred_boundaries=total.pred_boundaries + cuts,
+        correct_boundaries=total.correct_boundaries + cuts,
+    )
 
 
 class _Part(NamedTuple):
     """Counts of a part of a sentence, and for per-sentence reports its words and marks."""
 
-    counts: tuple[int, ...]
+    counts: Counts
     gold_words: list[str]
     pred_words: list[str]
     gold_marks: list[bool]
     pred_marks: list[bool]
     spans: list[Span | None]  # of the predicted words, in the gold line's character offsets
-    extra: tuple[int, ...] | None = None  # its extra counts, when they are wanted
+    extra: ExtraCounts | None = None  # its extra counts, when they are wanted
     chars: int = 0  # its characters (a piece cut off a line)
 
     @property
@@ -658,30 +666,27 @@ def _count_piece(
     """A part of a sentence with the same characters on both sides, counted like equal lines
     (``base``: where it starts in its gold line, in characters), with its extra counts when
     ``extra`` (as a line of its own: its ends are the caller's)."""
-    if not detail and native.AVAILABLE:
-        agreed, _, totals, extras = native.count_lines(
-            [gold_text], [pred_text], dictionary, 0, int(extra)
-        )
-        if agreed:
-            # Its characters, from its substrings N(N + 1)/2 (not needed without extra).
-            chars = _chars_of_substrings(extras[0]) if extra else 0
-            return _Part(totals[:8], [], [], [], [], [], extras, chars)
-    gold_words, pred_words = split_words(gold_text), split_words(pred_text)
-    gold_lengths, pred_lengths = list(map(len, gold_words)), list(map(len, pred_words))
-    counts = count_equal_chars(gold_lengths, oov_indices(gold_words, dictionary), pred_lengths)
-    gold_ends, pred_ends = boundaries(gold_lengths), boundaries(pred_lengths)
-    if not detail and not extra:
-        return _Part(counts, [], [], [], [], [], None, gold_ends[-1])
-    gold_marks, pred_marks = marks_equal_chars(gold_ends, pred_ends)
-    spans: list[Span | None] = [(start + base, end + base) for start, end in pairwise(pred_ends)]
-    chars = gold_ends[-1]
-    extras = None
-    if extra:
-        piece_spans: list[Span | None] = list(pairwise(pred_ends))
-        extras = extra_counts(gold_lengths, gold_marks, piece_spans)
+    gather = Gather.EXTRA if extra else Gather.COUNTS
+    found = backend.count_agreeing_lines([gold_text], [pred_text], dictionary, 0, gather)
+    if not found.agreed:
+        raise RuntimeError("internal error: a piece cut off a stretch differs")
+    # Its characters, from its substrings N(N + 1)/2 (not needed without extra).
+    chars = _chars_of_substrings(found.extra.substrings) if found.extra is not None else 0
     if not detail:
-        return _Part(counts, [], [], [], [], [], extras, chars)
-    return _Part(counts, gold_words, pred_words, gold_marks, pred_marks, spans, extras, chars)
+        return _Part(found.totals, [], [], [], [], [], found.extra, chars)
+    # The words are wanted: aligned by the reference, which gives their marks.
+    line = align_equal_words(split_words(gold_text), split_words(pred_text), dictionary)
+    spans: list[Span | None] = [(start + base, end + base) for start, end in line.pred_spans]
+    return _Part(
+        found.totals,
+        line.gold_words,
+        line.pred_words,
+        line.gold_marks,
+        line.pred_marks,
+        spans,
+        found.extra,
+        chars,
+    )
 
 
 def _chars_of_substrings(substrings: int) -> int:

@@ -9,7 +9,28 @@ backend runs.
 from __future__ import annotations
 
 import os
+from collections.abc import Container, Sequence
+from collections.abc import Set as AbstractSet
 from types import ModuleType
+from typing import TYPE_CHECKING, Protocol
+
+from wsscore.core import reference
+from wsscore.core.definitions import ERROR_CLASSES, LENGTH_BUCKETS, SEPARATORS
+from wsscore.core.records import (
+    AgreedLines,
+    Counts,
+    ExtraCounts,
+    Gather,
+    LineErrorsFound,
+    LineWrongWords,
+    SentenceRecord,
+    WordAndSentenceCounts,
+    WordLengths,
+    WrongWordFound,
+)
+
+if TYPE_CHECKING:
+    from wsscore import _speedups
 
 
 def _load_speedups() -> ModuleType | None:
@@ -27,5 +48,163 @@ NAME = "python" if _SPEEDUPS is None else "c"
 """Which backend runs: ``"c"`` or ``"python"``."""
 
 # --- counting ---------------------------------------------------------------------------------
+
+
+class Vocabulary(Protocol):
+    """A dictionary's entries as the counters look words up: a frozenset of str, or the C
+    speed-ups' Vocabulary (the entries as slices of the word list's text)."""
+
+    def __contains__(self, word: object, /) -> bool: ...
+
+    def __len__(self) -> int: ...
+
+
+class Counting(Protocol):
+    """The counting computations, each in the C speed-ups and in the Python reference."""
+
+    def load_vocabulary(self, text: str) -> Vocabulary:
+        """The entries of a word list: one per line, stripped, empty lines left out."""
+        ...
+
+    def count_equal_text(
+        self, gold: str, pred: str, vocabulary: Container[str] | None
+    ) -> Counts | None:
+        """The counts of gold lines against a prediction text with the same characters (its
+        line breaks anywhere); None where the characters differ."""
+        ...
+
+    def count_agreeing_lines(
+        self,
+        gold_lines: Sequence[str],
+        pred_lines: Sequence[str],
+        vocabulary: Container[str] | None,
+        first_number: int,
+        gather: Gather,
+    ) -> AgreedLines:
+        """The leading pairs of lines that hold the same characters, each counted on its own,
+        with what ``gather`` asks for (records are numbered from ``first_number``)."""
+        ...
+
+    def count_words_and_sentences(self, text: str) -> WordAndSentenceCounts:
+        """Words, and lines with at least one word."""
+        ...
+
+
+class ReferenceCounting:
+    """The plain Python reference (:mod:`wsscore.core.reference`)."""
+
+    name = "python"
+
+    def load_vocabulary(self, text: str) -> Vocabulary:
+        return reference.load_vocabulary(text)
+
+    def count_equal_text(
+        self, gold: str, pred: str, vocabulary: Container[str] | None
+    ) -> Counts | None:
+        return reference.count_equal_text(gold, pred, vocabulary)
+
+    def count_agreeing_lines(
+        self,
+        gold_lines: Sequence[str],
+        pred_lines: Sequence[str],
+        vocabulary: Container[str] | None,
+        first_number: int,
+        gather: Gather,
+    ) -> AgreedLines:
+        return reference.count_agreeing_lines(
+            gold_lines, pred_lines, vocabulary, first_number, gather
+        )
+
+    def count_words_and_sentences(self, text: str) -> WordAndSentenceCounts:
+        return reference.count_words_and_sentences(text)
+
+
+class SpeedupsCounting:
+    """The C speed-ups, told the shared definitions once, their results wrapped in records."""
+
+    name = "c"
+
+    def __init__(self) -> None:
+        from wsscore import _speedups
+
+        split, merged, crossing = ERROR_CLASSES
+        _speedups.configure(
+            separators=SEPARATORS,
+            length_buckets=len(LENGTH_BUCKETS),
+            split=split,
+            merged=merged,
+            crossing=crossing,
+        )
+        self._vocabulary = _speedups.Vocabulary
+        self._count_block = _speedups.count_block
+        self._count_lines = _speedups.count_lines
+        self._count_words = _speedups.count_words
+
+    def load_vocabulary(self, text: str) -> Vocabulary:
+        return self._vocabulary(text)
+
+    def count_equal_text(
+        self, gold: str, pred: str, vocabulary: Container[str] | None
+    ) -> Counts | None:
+        counts = self._count_block(gold, pred, vocabulary)
+        return None if counts is None else Counts._make(counts)
+
+    def count_agreeing_lines(
+        self,
+        gold_lines: Sequence[str],
+        pred_lines: Sequence[str],
+        vocabulary: Container[str] | None,
+        first_number: int,
+        gather: Gather,
+    ) -> AgreedLines:
+        agreed, records, totals, gathered = self._count_lines(
+            list(gold_lines), list(pred_lines), vocabulary, first_number, gather.value
+        )
+        counts = Counts._make(totals)
+        extra = errors = None
+        if gather is Gather.EXTRA:
+            assert isinstance(gathered, tuple) and len(gathered) == len(ExtraCounts._fields)
+            extra = ExtraCounts._make(gathered)
+        elif gather is Gather.ERRORS:
+            errors = _errors_found(counts, gathered)  # type: ignore[arg-type]
+        named = [SentenceRecord(number, Counts._make(record)) for number, record in records]
+        return AgreedLines(agreed, named, counts, extra, errors)
+
+    def count_words_and_sentences(self, text: str) -> WordAndSentenceCounts:
+        return WordAndSentenceCounts._make(self._count_words(text))
+
+
+def _errors_found(totals: Counts, gathered: _speedups.GatheredErrors) -> LineErrorsFound:
+    words, correct, wrong, lines = gathered
+    return LineErrorsFound(
+        totals,
+        WordLengths(words, correct),
+        [WrongWordFound._make(found) for found in wrong],
+        [LineWrongWords._make(line) for line in lines],
+    )
+
+
+def vocabulary_entries(vocabulary: Vocabulary | AbstractSet[str]) -> AbstractSet[str]:
+    """A vocabulary's entries as a set of str (the C speed-ups' Vocabulary lists them)."""
+    if isinstance(vocabulary, AbstractSet):
+        return vocabulary
+    entries: AbstractSet[str] = vocabulary.entries()  # type: ignore[attr-defined]
+    return entries
+
+
+def counting_backends() -> dict[str, Counting]:
+    """Both implementations of the counting, by name, for tests that compare them: the C one
+    only where it runs (built, and not turned off)."""
+    found: dict[str, Counting] = {"python": ReferenceCounting()}
+    if _SPEEDUPS is not None:
+        found["c"] = SpeedupsCounting()
+    return found
+
+
+_COUNTING: Counting = ReferenceCounting() if _SPEEDUPS is None else SpeedupsCounting()
+load_vocabulary = _COUNTING.load_vocabulary
+count_equal_text = _COUNTING.count_equal_text
+count_agreeing_lines = _COUNTING.count_agreeing_lines
+count_words_and_sentences = _COUNTING.count_words_and_sentences
 
 # --- resampling draws -------------------------------------------------------------------------

@@ -6,6 +6,7 @@ the metrics (``metrics/``) read them; both import them from here.
 
 from __future__ import annotations
 
+import enum
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from operator import add
@@ -179,3 +180,62 @@ class SentenceRecords(Sequence[SentenceRecord]):
 def _check_width(counts: Sequence[int]) -> None:
     if len(counts) != _WIDTH:
         raise ValueError(f"a record has {_WIDTH} counts, not {len(counts)}")
+
+
+# --- what counting lines that agree gathers (docs/metrics.md §5, §6) --------------------------
+
+
+class Gather(enum.Enum):
+    """What :func:`wsscore.core.backend.count_agreeing_lines` gathers beside the records."""
+
+    COUNTS = 0  # the records and their sum only
+    EXTRA = 1  # and the lines' extra counts (--extra)
+    ERRORS = 2  # and their wrong words and word lengths (`wsscore errors`)
+
+
+class WordLengths(NamedTuple):
+    """Gold words and the correct ones, by length (one count per ``LENGTH_BUCKETS`` entry)."""
+
+    words: tuple[int, ...]
+    correct: tuple[int, ...]
+
+
+class WrongWordFound(NamedTuple):
+    """A wrong gold word of a line that agrees with its prediction, and how it was cut."""
+
+    error: str  # one of ERROR_CLASSES
+    word: str
+    predicted: str  # the predicted words over its characters, joined by "/"
+
+
+class LineWrongWords(NamedTuple):
+    """A line with wrong gold words: its number, how many are wrong, and its gold words."""
+
+    number: int
+    errors: int
+    gold_words: int
+
+
+class LineErrorsFound(NamedTuple):
+    """What `wsscore errors` needs of lines whose characters agree: their summed counts, their
+    gold words by length, their wrong words in order, and each line with a wrong word."""
+
+    totals: Counts
+    lengths: WordLengths
+    wrong: list[WrongWordFound]
+    lines: list[LineWrongWords]
+
+
+class AgreedLines(NamedTuple):
+    """The leading pairs of lines that hold the same characters, each counted on its own."""
+
+    agreed: int  # how many leading pairs agree (the others are not looked at)
+    records: list[SentenceRecord]  # of each such gold line with words
+    totals: Counts  # their sum
+    extra: ExtraCounts | None  # with Gather.EXTRA: the lines' extra counts, summed
+    errors: LineErrorsFound | None  # with Gather.ERRORS
+
+
+class WordAndSentenceCounts(NamedTuple):
+    words: int
+    sentences: int  # lines with at least one word

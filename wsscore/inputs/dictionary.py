@@ -6,9 +6,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from collections.abc import Set as AbstractSet
-from typing import Any
 
-from wsscore import native
+from wsscore.core import backend
 from wsscore.errors import Warnings
 from wsscore.inputs.reading import TextFile, open_text
 from wsscore.inputs.words import split_words
@@ -36,16 +35,17 @@ ALMOST_NO_COVERAGE = 0.7
 class Dictionary:
     """Known words, with where they came from (for reports and the signature).
 
-    ``lookup`` answers ``word in lookup`` and ``len(lookup)``: a set, or the C speed-ups'
-    Vocabulary, which keeps a word list as slices of its text instead of a string per entry.
-    ``entries`` is always a set of str (made from a Vocabulary on first use).
+    ``lookup`` answers ``word in lookup`` and ``len(lookup)``: a set, or what
+    :func:`wsscore.core.backend.load_vocabulary` loads (the C speed-ups' Vocabulary keeps a
+    word list as slices of its text instead of a string per entry). ``entries`` is always a set
+    of str (made from a Vocabulary on first use).
     """
 
     __slots__ = ("_entries", "encoding", "explained", "lookup", "paths", "source")
 
     def __init__(
         self,
-        lookup: AbstractSet[str] | Any,
+        lookup: AbstractSet[str] | backend.Vocabulary,
         paths: tuple[str, ...],
         encoding: str,
         source: str,  # "words" (a word list) or "train" (the words of a segmented corpus)
@@ -58,13 +58,12 @@ class Dictionary:
         # A warning already said why few gold words will be found in it (a segmented corpus
         # given as a word list): the coverage check need not say it again.
         self.explained = explained
-        self._entries = lookup if isinstance(lookup, (set, frozenset)) else None
+        self._entries: AbstractSet[str] | None = None
 
     @property
     def entries(self) -> AbstractSet[str]:
         if self._entries is None:
-            vocabulary: Any = self.lookup  # the C speed-ups' Vocabulary lists its words
-            self._entries = vocabulary.entries()
+            self._entries = backend.vocabulary_entries(self.lookup)
         return self._entries
 
     def __contains__(self, word: str) -> bool:
@@ -99,11 +98,8 @@ def load_word_list(
             )
     text = "\n".join(texts)
     names = _joined(encodings)
-    if native.AVAILABLE:
-        return Dictionary(native.Vocabulary(text), tuple(paths), names, "words", explained)
-    entries = set(map(str.strip, text.split("\n")))  # C-level: no Python code per entry
-    entries.discard("")
-    return Dictionary(entries, tuple(paths), names, "words", explained)
+    vocabulary = backend.load_vocabulary(text)
+    return Dictionary(vocabulary, tuple(paths), names, "words", explained)
 
 
 def load_training_corpus(

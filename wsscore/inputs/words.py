@@ -5,15 +5,14 @@ from __future__ import annotations
 import re
 from itertools import accumulate, pairwise
 
+from wsscore.core.definitions import SEPARATORS
+
 # str.split() splits on str.isspace(), which also treats the separators U+001C-U+001F as
 # space; those are not Unicode White_Space, so lines holding them take the slower exact split.
 _NEEDS_EXACT_SPLIT = ("\ufeff", "\x1c", "\x1d", "\x1e", "\x1f")
-# Unicode White_Space and U+FEFF, as a string for str.strip() and as a regex for splitting.
-WHITE_SPACE = (
-    "\t\n\x0b\x0c\r \x85\xa0\u1680"
-    + "".join(map(chr, range(0x2000, 0x200B)))
-    + "\u2028\u2029\u202f\u205f\u3000\ufeff"
-)
+# The separators of docs/metrics.md §1.2, as a string for str.strip() and as a regex for
+# splitting.
+WHITE_SPACE = SEPARATORS
 _WHITE_SPACE = re.compile(f"[{re.escape(WHITE_SPACE)}]+")
 
 

@@ -13,9 +13,9 @@ from collections.abc import Iterator
 from itertools import accumulate, compress
 from typing import NamedTuple
 
-from wsscore.align.boundary_counts import ERROR_CLASSES as ERROR_CLASSES  # the classes' names
 from wsscore.align.boundary_counts import error_classes, extra_counts, pred_edges
-from wsscore.align.stream import SentenceDetail
+from wsscore.align.lines import SentenceDetail
+from wsscore.core.definitions import ERROR_CLASSES as ERROR_CLASSES  # the classes' names
 from wsscore.core.records import Counts, ExtraCounts
 from wsscore.metrics.scores import f_beta, ratio
 
@@ -67,7 +67,7 @@ def compute_extra(counts: Counts, extra: ExtraCounts) -> ExtraMetrics:
 def sentence_extra(detail: SentenceDetail) -> ExtraCounts:
     """The extra counts of one sentence."""
     lengths = map(len, detail.gold_words)
-    return ExtraCounts(*extra_counts(lengths, detail.gold_marks, detail.pred_spans))
+    return extra_counts(lengths, detail.gold_marks, detail.pred_spans)
 
 
 def wrong_words(detail: SentenceDetail) -> Iterator[WrongWord]:

@@ -18,7 +18,9 @@ from functools import partial
 from operator import add
 from typing import NamedTuple
 
-from wsscore.align.stream import LineErrorsFound, SentenceDetail
+from wsscore.align.stream import SentenceDetail
+from wsscore.core.definitions import LENGTH_BUCKETS
+from wsscore.core.records import LineErrorsFound
 from wsscore.errors import InvalidArgument, refuse_standard_input_twice
 from wsscore.inputs.dictionary import Dictionary
 from wsscore.inputs.labels import refuse_breaking_label
@@ -29,9 +31,6 @@ from wsscore.metrics.boundaries import ERROR_CLASSES, wrong_words
 from wsscore.metrics.scores import ratio
 from wsscore.results import Report, SystemResult
 from wsscore.scoring.scorer import score
-
-# Word lengths in characters; the last bucket holds every longer word too.
-LENGTH_BUCKETS = ("1", "2", "3", "4", "5+")
 
 
 # Named tuples (users unpack them); their field `count` deliberately hides tuple.count, which
@@ -214,26 +213,24 @@ class _Collector:
         pred_lines: list[str],
         found: LineErrorsFound,
     ) -> None:
-        """Lines whose characters agree, as the C speed-ups find them: the same sums as
+        """Lines whose characters agree, as the backend finds them: the same sums as
         ``__call__`` makes from each line's detail, without building their words."""
-        counts, lengths, wrong, lines = found
-        for error, word, predicted in wrong:
-            self._add_wrong(ERROR_CLASSES[error], word, predicted)
-        buckets = len(LENGTH_BUCKETS)
-        for bucket in range(buckets):
-            self.length_words[bucket] += lengths[bucket]
-            self.length_correct[bucket] += lengths[buckets + bucket]
+        for wrong in found.wrong:
+            self._add_wrong(wrong.error, wrong.word, wrong.predicted)
+        self.length_words = list(map(add, self.length_words, found.lengths.words))
+        self.length_correct = list(map(add, self.length_correct, found.lengths.correct))
         if self.known is not None:
-            gold_words, _, correct, oov, oov_correct = counts[:5]
-            self.oov_words += oov
-            self.oov_correct += oov_correct
-            self.iv_words += gold_words - oov
-            self.iv_correct += correct - oov_correct
+            totals = found.totals
+            self.oov_words += totals.oov_words
+            self.oov_correct += totals.oov_correct
+            self.iv_words += totals.iv_words
+            self.iv_correct += totals.iv_correct
         if not self.per_line:
             return
-        for number, errors, words in lines:
-            texts = partial(_words_of_both, gold_lines[number - first], pred_lines[number - first])
-            self._keep_line(number, errors, words, texts)
+        for line in found.lines:
+            at = line.number - first
+            texts = partial(_words_of_both, gold_lines[at], pred_lines[at])
+            self._keep_line(line.number, line.errors, line.gold_words, texts)
 
     def _add_wrong(self, error: str, word: str, predicted: str) -> None:
         self.class_counts[error] += 1

@@ -11,17 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable, Container
 from typing import Any, NamedTuple
 
-from wsscore import native
 from wsscore.align.stream import (
     EXTRA_TEXT_LIMITS,
     GoldBlock,
-    LineErrorsFound,
     LineErrorsReceiver,
     MismatchError,
     SentenceDetail,
     SystemAligner,
 )
-from wsscore.core.records import Counts, ExtraCounts, SentenceRecords
+from wsscore.core.records import Counts, ExtraCounts, LineErrorsFound, SentenceRecords
 from wsscore.inputs.dictionary import Dictionary
 from wsscore.metrics.boundaries import sentence_extra
 from wsscore.scoring.mismatch import mismatch_refusal
@@ -178,7 +176,7 @@ class AlignmentRun:
         if result is None:
             return None
         for index, aligner in enumerate(self.aligners):
-            aligner.totals = result.totals[index]
+            aligner.totals = Counts._make(result.totals[index])
             self.sentences[index] = result.sentences[index]
             for found in result.analyses[index] if result.analyses is not None else []:
                 self._absorb(index, found)  # type: ignore[arg-type]
@@ -202,25 +200,25 @@ class AlignmentRun:
 
 class _SystemCollectors:
     """A system's boundary counts and per-sentence collector, wired to the aligner: lines that
-    agree are counted by the C speed-ups (their boundary counts, or their wrong words for a
-    collector with ``equal_lines``), the others from their detail. In a worker, for its chunk
-    (a :class:`~wsscore.align.parallel.ChunkAnalysis`)."""
+    agree are counted from their text by the backend (their boundary counts, or their wrong
+    words for a collector with ``equal_lines``), the others from their detail. In a worker,
+    for its chunk (a :class:`~wsscore.align.parallel.ChunkAnalysis`)."""
 
     def __init__(self, index: int, extra: bool, collector: Any | None):
         self.index = index
         self.extra = ExtraCounts() if extra else None
         self.collector = collector
-        fast_extra = extra and collector is None and native.AVAILABLE
-        self.on_extra: Callable[[tuple[int, ...]], None] | None = (
+        fast_extra = extra and collector is None
+        self.on_extra: Callable[[ExtraCounts], None] | None = (
             self._add_extra if fast_extra else None
         )
         equal_lines = getattr(collector, "equal_lines", None)
-        fast_errors = equal_lines is not None and not extra and native.AVAILABLE
+        fast_errors = equal_lines is not None and not extra
         self.on_line_errors: LineErrorsReceiver | None = self._equal_lines if fast_errors else None
         self.on_detail: Callable[[SentenceDetail], None] | None = self._detail
 
-    def _add_extra(self, counts: tuple[int, ...]) -> None:
-        self.extra = self.extra + ExtraCounts(*counts)  # type: ignore[operator]
+    def _add_extra(self, counts: ExtraCounts) -> None:
+        self.extra = self.extra + counts  # type: ignore[operator]
 
     def _equal_lines(
         self, first: int, gold: list[str], pred: list[str], found: LineErrorsFound

@@ -1,0 +1,194 @@
+"""The two counting backends give equal named results for every function of the boundary.
+
+The C speed-ups against the plain Python reference, on random words, random re-segmentations,
+random dictionaries, differing characters, several lines, empty lines and every separator.
+Skipped where the C speed-ups do not run (not built, or turned off by WSSCORE_PURE_PYTHON).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wsscore.core import backend
+from wsscore.core.definitions import SEPARATORS
+from wsscore.core.records import Gather
+
+BACKENDS = backend.counting_backends()
+needs_c = pytest.mark.skipif("c" not in BACKENDS, reason="the C speed-ups do not run here")
+
+# "\x1c" is white space to str.isspace() but not a separator; "\U00020000" is outside the BMP.
+CHARACTERS = "甲乙丙丁a\x1c\U00020000"
+WORD_SEPARATORS = [" ", "  ", *sorted(set(SEPARATORS) - {"\n"}), " \r"]
+
+
+def separators():
+    return st.sampled_from(WORD_SEPARATORS)
+
+
+@st.composite
+def resegmented(draw, chars: str, line_breaks: bool = False) -> str:
+    """The characters cut anew into words (and lines, with ``line_breaks``)."""
+    pieces = []
+    for char in chars:
+        pieces.append(char)
+        if draw(st.booleans()):
+            newline = line_breaks and draw(st.booleans())
+            pieces.append("\n" if newline else draw(separators()))
+    return "".join(pieces)
+
+
+@st.composite
+def gold_lines(draw) -> list[str]:
+    words = st.lists(st.text(CHARACTERS, min_size=1, max_size=4), max_size=5)
+    lines = draw(st.lists(words, max_size=4))
+    separator = draw(separators())
+    return [separator.join(line) for line in lines]
+
+
+@st.composite
+def gold_and_prediction(draw) -> tuple[str, str]:
+    """Some lines of words; then a prediction of the same characters, cut and broken anew."""
+    lines = draw(gold_lines())
+    gold = "\n".join(lines) + draw(st.sampled_from(["", "\n"]))
+    chars = "".join("".join(backend.reference.split_words(line)) for line in lines)
+    return gold, draw(resegmented(chars, line_breaks=True))
+
+
+@st.composite
+def line_pairs(draw) -> tuple[list[str], list[str]]:
+    """Gold lines, and as many prediction lines: each one a re-segmentation of its gold line,
+    or (now and then) one with a character changed, added or dropped."""
+    gold = draw(gold_lines())
+    pred = []
+    for line in gold:
+        chars = "".join(backend.reference.split_words(line))
+        if draw(st.integers(0, 5)) == 0:
+            chars = draw(st.sampled_from([chars + "乙", chars[1:], "丁" + chars[1:]]))
+        pred.append(draw(resegmented(chars)))
+    return gold, pred
+
+
+def dictionaries():
+    return st.sets(st.text("甲乙丙a\U00020000", min_size=1, max_size=3), max_size=6)
+
+
+def lookups(words: set[str]) -> list[object]:
+    """The same dictionary as each backend loads it, as a set, and none."""
+    loaded = [found.load_vocabulary("\n".join(words)) for found in BACKENDS.values()]
+    return [*loaded, words, frozenset(words), None]
+
+
+def same_in_both(function: str, *arguments):
+    """A function of the boundary in the reference and in C: equal results (returned)."""
+    reference = getattr(BACKENDS["python"], function)(*arguments)
+    fast = getattr(BACKENDS["c"], function)(*arguments)
+    assert fast == reference
+    assert type(fast) is type(reference)
+    return reference
+
+
+@needs_c
+@settings(max_examples=400, deadline=None)
+@given(gold_and_prediction(), dictionaries())
+def test_count_equal_text(pair, words):
+    gold, pred = pair
+    for vocabulary in lookups(words):
+        found = same_in_both("count_equal_text", gold, pred, vocabulary)
+        assert found is not None
+
+
+@needs_c
+@settings(max_examples=200, deadline=None)
+@given(gold_and_prediction(), st.text(CHARACTERS.replace("\x1c", ""), min_size=1, max_size=2))
+def test_count_equal_text_refuses_other_characters(pair, extra):
+    gold, pred = pair
+    assert same_in_both("count_equal_text", gold, pred + extra, None) is None
+    assert same_in_both("count_equal_text", gold + extra, pred, None) is None
+
+
+@needs_c
+@settings(max_examples=400, deadline=None)
+@given(line_pairs(), dictionaries(), st.sampled_from(list(Gather)), st.integers(0, 10**6))
+def test_count_agreeing_lines(pair, words, gather, first):
+    gold, pred = pair
+    for vocabulary in lookups(words):
+        found = same_in_both("count_agreeing_lines", gold, pred, vocabulary, first, gather)
+        assert (found.extra is not None) == (gather is Gather.EXTRA)
+        assert (found.errors is not None) == (gather is Gather.ERRORS)
+
+
+@needs_c
+@settings(max_examples=300, deadline=None)
+@given(gold_and_prediction())
+def test_count_words_and_sentences(pair):
+    for text in pair:
+        same_in_both("count_words_and_sentences", text)
+
+
+@needs_c
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text("甲乙 \t\r\x1c\u3000\xa0a\U00020000", max_size=5), max_size=12))
+def test_load_vocabulary(lines):
+    text = "\n".join(lines)
+    expected = {line.strip() for line in lines} - {""}
+    for counting in BACKENDS.values():
+        vocabulary = counting.load_vocabulary(text)
+        assert len(vocabulary) == len(expected)
+        assert backend.vocabulary_entries(vocabulary) == expected
+        assert all(entry in vocabulary for entry in expected)
+        assert "乙乙乙乙" not in vocabulary or "乙乙乙乙" in expected
+
+
+def test_the_reference_by_hand():
+    """The examples of docs/metrics.md §5.4 and §6, in the reference (and in C where built)."""
+    found = BACKENDS["python"].count_agreeing_lines(
+        ["约翰 喜欢 玛丽", "和 尚未 结婚"],
+        ["约翰 喜 欢 玛 丽", "和尚 未结婚"],
+        {"约翰"},
+        7,
+        Gather.ERRORS,
+    )
+    assert found.agreed == 2 and [record.number for record in found.records] == [7, 8]
+    assert found.errors is not None
+    assert [tuple(wrong) for wrong in found.errors.wrong] == [
+        ("split", "喜欢", "喜/欢"),
+        ("split", "玛丽", "玛/丽"),
+        ("merged", "和", "和尚"),
+        ("crossing", "尚未", "和尚/未结婚"),
+        ("merged", "结婚", "未结婚"),
+    ]
+    assert found.errors.lengths.words == (1, 5, 0, 0, 0)
+    assert [tuple(line) for line in found.errors.lines] == [(7, 2, 3), (8, 3, 3)]
+    if "c" in BACKENDS:
+        assert (
+            BACKENDS["c"].count_agreeing_lines(
+                ["约翰 喜欢 玛丽", "和 尚未 结婚"],
+                ["约翰 喜 欢 玛 丽", "和尚 未结婚"],
+                {"约翰"},
+                7,
+                Gather.ERRORS,
+            )
+            == found
+        )
+
+
+def test_the_switch_keeps_the_c_module_out():
+    """Under WSSCORE_PURE_PYTHON the reference counts, and the C module is never imported."""
+    script = (
+        "import sys, wsscore\n"
+        "from wsscore import score\n"
+        "from wsscore.core import backend\n"
+        "score(['甲 乙'], [['甲乙']])\n"
+        "print(backend.NAME, 'wsscore._speedups' in sys.modules)\n"
+    )
+    environment = {**os.environ, "WSSCORE_PURE_PYTHON": "1"}
+    shown = subprocess.run(
+        [sys.executable, "-c", script], env=environment, capture_output=True, text=True, check=True
+    )
+    assert shown.stdout.split() == ["python", "False"]

@@ -1,0 +1,40 @@
+"""Types of the C speed-ups (wsscore/_speedups.c). Only wsscore.core.backend calls them: it
+configures the module once and wraps what it returns in the records of wsscore.core.records."""
+
+from collections.abc import Container, Sequence
+
+# Tuples in the field order of wsscore.core.records.Counts and ExtraCounts.
+CountsTuple = tuple[int, int, int, int, int, int, int, int, int, int]
+ExtraTuple = tuple[int, int, int, int, int, int, int]
+WrongWordTuple = tuple[str, str, str]  # class name, word, predicted cut
+LineTuple = tuple[int, int, int]  # number, wrong gold words, gold words
+# Gold words by length bucket, the correct ones, the wrong words, the lines with wrong words.
+GatheredErrors = tuple[tuple[int, ...], tuple[int, ...], list[WrongWordTuple], list[LineTuple]]
+
+class Vocabulary:
+    def __init__(self, text: str) -> None: ...
+    def __contains__(self, word: object, /) -> bool: ...
+    def __len__(self) -> int: ...
+    def entries(self) -> frozenset[str]: ...
+
+def configure(
+    *, separators: str, length_buckets: int, split: str, merged: str, crossing: str
+) -> None: ...
+def count_block(
+    gold: str, pred: str, vocabulary: Container[str] | None, /
+) -> CountsTuple | None: ...
+def count_lines(
+    gold_lines: list[str],
+    pred_lines: list[str],
+    vocabulary: Container[str] | None,
+    first_number: int,
+    what: int,
+    /,
+) -> tuple[int, list[tuple[int, CountsTuple]], CountsTuple, ExtraTuple | GatheredErrors | None]: ...
+def count_words(text: str, /) -> tuple[int, int]: ...
+def resample_sums(
+    state: Sequence[int], columns: Sequence[Sequence[int]], samples: int, /
+) -> list[list[int]]: ...
+def randomized_moves(
+    state: Sequence[int], groups: Sequence[Sequence[int]], trials: int, /
+) -> tuple[list[int], list[int]]: ...

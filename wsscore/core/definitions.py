@@ -1,0 +1,28 @@
+"""The definitions that both counting backends share, written once (docs/metrics.md).
+
+The C speed-ups take them from here at import (``backend`` hands them over), so that the
+separators, the word-length buckets and the error classes cannot drift apart between the two.
+"""
+
+from __future__ import annotations
+
+# White space between words (docs/metrics.md §1.2): Unicode White_Space, and U+FEFF, which
+# inside a file is a stray byte-order mark, not text. Not U+001C..U+001F, which str.isspace()
+# takes but White_Space does not.
+SEPARATORS = (
+    "\t\n\x0b\x0c\r \x85\xa0\u1680"
+    + "".join(map(chr, range(0x2000, 0x200B)))
+    + "\u2028\u2029\u202f\u205f\u3000\ufeff"
+)
+
+# Word lengths in characters, as `wsscore errors` groups them (docs/metrics.md §6): 1 to 4,
+# then 5 and more.
+LENGTH_BUCKETS = ("1", "2", "3", "4", "5+")
+
+# The classes of a wrong gold word (docs/metrics.md §5.4), in the order reports list them.
+ERROR_CLASSES = ("split", "merged", "crossing")
+
+
+def length_bucket(length: int) -> int:
+    """The index in :data:`LENGTH_BUCKETS` of a word of ``length`` characters (at least 1)."""
+    return min(length, len(LENGTH_BUCKETS)) - 1

@@ -1,0 +1,282 @@
+"""The plain Python reference of every count that has a C fast path (``wsscore._speedups``).
+
+Written to be read beside docs/metrics.md, step by step as it defines them: a text is split
+into words (§1.2), the words are placed as spans of characters (§1.3), a word is correct when
+both sides have its span (§1.4), and every count is read off the spans (§2, §5, §6). The C
+speed-ups compute the same things in one pass over the text; tests/core/test_backends.py checks
+that both give equal results. Nothing here is tuned for speed beyond avoiding quadratic work.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left, bisect_right
+from collections import Counter
+from collections.abc import Container, Iterable, Sequence
+from itertools import chain
+from typing import NamedTuple
+
+from wsscore.core.definitions import ERROR_CLASSES, LENGTH_BUCKETS, SEPARATORS, length_bucket
+from wsscore.core.records import (
+    AgreedLines,
+    Counts,
+    ExtraCounts,
+    Gather,
+    LineErrorsFound,
+    LineWrongWords,
+    SentenceRecord,
+    WordAndSentenceCounts,
+    WordLengths,
+    WrongWordFound,
+)
+
+Span = tuple[int, int]
+Vocabulary = Container[str]
+
+SPLIT, MERGED, CROSSING = ERROR_CLASSES
+_SEPARATOR_RUN = re.compile(f"[{re.escape(SEPARATORS)}]+")
+
+
+# --- words and spans (§1.2, §1.3) -------------------------------------------------------------
+
+
+def split_words(text: str) -> list[str]:
+    """The words of a text: maximal runs of characters that are not separators."""
+    return [word for word in _SEPARATOR_RUN.split(text) if word]
+
+
+def word_spans(words: Iterable[str], start: int = 0) -> list[Span]:
+    """The spans of consecutive words, the first starting at character ``start``."""
+    spans = []
+    for word in words:
+        spans.append((start, start + len(word)))
+        start += len(word)
+    return spans
+
+
+def load_vocabulary(text: str) -> frozenset[str]:
+    """The entries of a word list: its lines stripped (as ``str.strip``), empty ones left out."""
+    return frozenset(line.strip() for line in text.split("\n")) - {""}
+
+
+def count_words_and_sentences(text: str) -> WordAndSentenceCounts:
+    """Words, and lines with at least one word (sentences, §1.1)."""
+    per_line = [len(split_words(line)) for line in text.split("\n")]
+    return WordAndSentenceCounts(sum(per_line), sum(1 for words in per_line if words))
+
+
+# --- one sentence whose characters agree (§1.4, §2) -------------------------------------------
+
+
+class EqualLine(NamedTuple):
+    """A sentence's gold words and predicted words over the same characters, aligned."""
+
+    gold_words: list[str]
+    pred_words: list[str]
+    gold_spans: list[Span]
+    pred_spans: list[Span]
+    gold_marks: list[bool]  # correct or not, per word
+    pred_marks: list[bool]
+    counts: Counts
+
+
+def align_equal_words(
+    gold_words: list[str],
+    pred_words: list[str],
+    vocabulary: Vocabulary | None,
+    gold_spans: list[Span] | None = None,
+    pred_spans: list[Span] | None = None,
+) -> EqualLine:
+    """Align the words of one sentence (spans from 0 unless given): a word is correct when the
+    other side has a word with its span. Counts as docs/metrics.md §2 defines them."""
+    gold_spans = word_spans(gold_words) if gold_spans is None else gold_spans
+    pred_spans = word_spans(pred_words) if pred_spans is None else pred_spans
+    gold_set, pred_set = set(gold_spans), set(pred_spans)
+    gold_marks = [span in pred_set for span in gold_spans]
+    pred_marks = [span in gold_set for span in pred_spans]
+    unknown = [vocabulary is not None and word not in vocabulary for word in gold_words]
+    correct = sum(gold_marks)
+    subst = substitutions(gold_marks, pred_marks)
+    counts = Counts(
+        gold_words=len(gold_spans),
+        pred_words=len(pred_spans),
+        correct=correct,
+        oov_words=sum(unknown),
+        oov_correct=sum(mark and oov for mark, oov in zip(gold_marks, unknown, strict=True)),
+        substitutions=subst,
+        insertions=len(pred_spans) - correct - subst,
+        deletions=len(gold_spans) - correct - subst,
+    )
+    return EqualLine(gold_words, pred_words, gold_spans, pred_spans, gold_marks, pred_marks, counts)
+
+
+def substitutions(gold_marks: Sequence[bool], pred_marks: Sequence[bool]) -> int:
+    """S (§2.3): the correct words cut both sides into facing stretches of wrong words; each
+    pair of facing stretches gives min(wrong gold words, wrong predicted words)."""
+    return sum(map(min, _stretches(gold_marks), _stretches(pred_marks)))
+
+
+def _stretches(marks: Iterable[bool]) -> list[int]:
+    """How many wrong words come before the first correct one, between each two, and after."""
+    lengths = [0]
+    for correct in marks:
+        if correct:
+            lengths.append(0)
+        else:
+            lengths[-1] += 1
+    return lengths
+
+
+def align_line(gold: str, pred: str, vocabulary: Vocabulary | None) -> EqualLine | None:
+    """A gold line and a prediction line aligned, or None if their characters differ."""
+    gold_words, pred_words = split_words(gold), split_words(pred)
+    if "".join(gold_words) != "".join(pred_words):
+        return None
+    return align_equal_words(gold_words, pred_words, vocabulary)
+
+
+# --- a block of lines (§1.5) ------------------------------------------------------------------
+
+
+def count_equal_text(gold: str, pred: str, vocabulary: Vocabulary | None) -> Counts | None:
+    """The summed counts of the gold's lines against a prediction with the same characters
+    (its line breaks anywhere), or None if the characters differ. A predicted word belongs to
+    the sentence that holds its first character."""
+    gold_lines = [split_words(line) for line in gold.split("\n")]
+    pred_words = split_words(pred)
+    if "".join(pred_words) != "".join(chain.from_iterable(gold_lines)):
+        return None
+    pred_spans = word_spans(pred_words)
+    totals = Counts()
+    start = taken = 0  # where the line starts; predicted words taken by the lines before
+    for gold_words in filter(None, gold_lines):
+        gold_spans = word_spans(gold_words, start)
+        start = gold_spans[-1][1]
+        first = taken
+        while taken < len(pred_spans) and pred_spans[taken][0] < start:
+            taken += 1
+        words = pred_words[first:taken]
+        line = align_equal_words(gold_words, words, vocabulary, gold_spans, pred_spans[first:taken])
+        totals += line.counts
+    return totals
+
+
+def count_agreeing_lines(
+    gold_lines: Sequence[str],
+    pred_lines: Sequence[str],
+    vocabulary: Vocabulary | None,
+    first_number: int,
+    gather: Gather,
+) -> AgreedLines:
+    """The leading pairs of lines whose characters agree, each counted on its own, up to the
+    first pair that does not; with what ``gather`` asks for of them."""
+    if len(gold_lines) != len(pred_lines):
+        raise ValueError("count_agreeing_lines: as many prediction lines as gold lines")
+    found = _Gathered(gather)
+    agreed = 0
+    for gold, pred in zip(gold_lines, pred_lines, strict=True):
+        line = align_line(gold, pred, vocabulary)
+        if line is None:
+            break
+        if line.gold_words:  # a line without gold words has no record and nothing to look at
+            found.add(first_number + agreed, line)
+        agreed += 1
+    return found.result(agreed)
+
+
+class _Gathered:
+    """The records of lines that agree, their sum, and what else is gathered of them."""
+
+    def __init__(self, gather: Gather):
+        self.gather = gather
+        self.records: list[SentenceRecord] = []
+        self.totals = Counts()
+        self.extra = ExtraCounts()
+        self.length_words = [0] * len(LENGTH_BUCKETS)
+        self.length_correct = [0] * len(LENGTH_BUCKETS)
+        self.wrong: list[WrongWordFound] = []
+        self.lines: list[LineWrongWords] = []
+
+    def add(self, number: int, line: EqualLine) -> None:
+        self.records.append(SentenceRecord(number, line.counts))
+        self.totals += line.counts
+        if self.gather is Gather.EXTRA:
+            self.extra += line_extra(line)
+        elif self.gather is Gather.ERRORS:
+            self._add_errors(number, line)
+
+    def _add_errors(self, number: int, line: EqualLine) -> None:
+        for word, correct in zip(line.gold_words, line.gold_marks, strict=True):
+            bucket = length_bucket(len(word))
+            self.length_words[bucket] += 1
+            self.length_correct[bucket] += correct
+        wrong = wrong_words(line)
+        self.wrong += wrong
+        if wrong:
+            self.lines.append(LineWrongWords(number, len(wrong), len(line.gold_words)))
+
+    def result(self, agreed: int) -> AgreedLines:
+        extra = self.extra if self.gather is Gather.EXTRA else None
+        errors = None
+        if self.gather is Gather.ERRORS:
+            lengths = WordLengths(tuple(self.length_words), tuple(self.length_correct))
+            errors = LineErrorsFound(self.totals, lengths, self.wrong, self.lines)
+        return AgreedLines(agreed, self.records, self.totals, extra, errors)
+
+
+# --- boundaries and error classes of a line whose characters agree (§5.2, §5.4, §6) -----------
+
+
+def _inside_ends(spans: list[Span]) -> list[int]:
+    """The ends of the words but the last: the boundaries strictly inside the line."""
+    return [end for _, end in spans[:-1]]
+
+
+def line_extra(line: EqualLine) -> ExtraCounts:
+    """A line's substrings, its boundaries strictly inside on each side and on both, and its
+    wrong gold words by class."""
+    chars = line.gold_spans[-1][1] if line.gold_spans else 0
+    gold_inside = set(_inside_ends(line.gold_spans))
+    pred_inside = set(_inside_ends(line.pred_spans))
+    classes = Counter(error for error, _ in _classified(line))
+    return ExtraCounts(
+        substrings=chars * (chars + 1) // 2,
+        gold_boundaries=len(gold_inside),
+        pred_boundaries=len(pred_inside),
+        correct_boundaries=len(gold_inside & pred_inside),
+        split_errors=classes[SPLIT],
+        merged_errors=classes[MERGED],
+        crossing_errors=classes[CROSSING],
+    )
+
+
+def wrong_words(line: EqualLine) -> list[WrongWordFound]:
+    """Each wrong gold word, in order, with its class and the predicted words over it."""
+    pred_starts = [start for start, _ in line.pred_spans]
+    found = []
+    for error, index in _classified(line):
+        start, end = line.gold_spans[index]
+        first = bisect_right(pred_starts, start) - 1  # the predicted word over its start
+        over = line.pred_words[first : bisect_left(pred_starts, end)]
+        found.append(WrongWordFound(error, line.gold_words[index], "/".join(over)))
+    return found
+
+
+def _classified(line: EqualLine) -> list[tuple[str, int]]:
+    """The class and index of each wrong gold word (§5.4). The line's ends are predicted
+    boundaries: both sides hold the same characters."""
+    chars = line.gold_spans[-1][1] if line.gold_spans else 0
+    inside = _inside_ends(line.pred_spans)
+    boundaries = {0, chars, *inside}
+    found = []
+    for index, (start, end) in enumerate(line.gold_spans):
+        if line.gold_marks[index]:
+            continue
+        cut_inside = bisect_right(inside, start) < bisect_left(inside, end)
+        if not cut_inside:
+            found.append((MERGED, index))
+        elif start in boundaries and end in boundaries:
+            found.append((SPLIT, index))
+        else:
+            found.append((CROSSING, index))
+    return found
