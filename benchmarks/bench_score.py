@@ -818,8 +818,8 @@ def check_outputs(
 def machine_info(ws: list[str], args: argparse.Namespace) -> dict[str, str]:
     python = wsscore_python(ws)
     probe = (
-        "import sys, wsscore, wsscore.native as n; "
-        "print(sys.version.split()[0], wsscore.__version__, n.AVAILABLE)"
+        "import sys, wsscore, wsscore.core.backend as b; "
+        "print(sys.version.split()[0], wsscore.__version__, b.NAME)"
     )
     try:
         version, wsscore_version, native = subprocess.run(
@@ -839,7 +839,7 @@ def machine_info(ws: list[str], args: argparse.Namespace) -> dict[str, str]:
         "system": f"{platform.system()} {platform.release()}",
         "python": version,
         "wsscore": wsscore_version,
-        "speedups": {"True": "C speed-ups", "False": "pure Python"}.get(native, "speed-ups ?"),
+        "speedups": {"c": "C speed-ups", "python": "pure Python"}.get(native, "speed-ups ?"),
         "perl": perl,
         "wc": first_line(["wc", "--version"]),
         "command": " ".join(["python", f"benchmarks/{Path(sys.argv[0]).name}", *sys.argv[1:]]),

@@ -109,8 +109,8 @@ def load_wsscore() -> SimpleNamespace:
     """Import the wsscore modules the target uses (under atheris' instrumentation, in main)."""
     global _wsscore
     if _wsscore is None:
-        from wsscore import native
         from wsscore.align import stream as alignment
+        from wsscore.core import backend
         from wsscore.errors import Warnings, WsscoreError
         from wsscore.inputs import encodings, reading, words
         from wsscore.metrics import boundaries as extra
@@ -122,7 +122,7 @@ def load_wsscore() -> SimpleNamespace:
             encodings=encodings,
             error_analysis=error_analysis,
             extra=extra,
-            native=native,
+            backend=backend,
             reading=reading,
             scoring=scoring,
             words=words,
@@ -296,17 +296,29 @@ class _BlockSize:
 
 
 class _Native:
-    """Turn the C speed-ups off for a while (wsscore.native.AVAILABLE is read at each call)."""
+    """Count with the Python reference for a while: the counting boundary's functions (looked
+    up in wsscore.core.backend at each call) taken from it."""
+
+    FUNCTIONS = (
+        "load_vocabulary",
+        "count_equal_text",
+        "count_agreeing_lines",
+        "count_words_and_sentences",
+    )
 
     def __init__(self, ws: SimpleNamespace, off: bool):
-        self.ws, self.off, self.saved = ws, off, ws.native.AVAILABLE
+        self.ws, self.off = ws, off
+        self.saved = {name: getattr(ws.backend, name) for name in self.FUNCTIONS}
 
     def __enter__(self) -> None:
         if self.off:
-            self.ws.native.AVAILABLE = False
+            reference = self.ws.backend.ReferenceCounting()
+            for name in self.FUNCTIONS:
+                setattr(self.ws.backend, name, getattr(reference, name))
 
     def __exit__(self, *exc_info) -> None:
-        self.ws.native.AVAILABLE = self.saved
+        for name, function in self.saved.items():
+            setattr(self.ws.backend, name, function)
 
 
 def _run(ws: SimpleNamespace, case: Case) -> None:

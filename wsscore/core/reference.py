@@ -13,7 +13,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Container, Iterable, Sequence
-from itertools import chain
+from itertools import accumulate, chain, compress, count, pairwise
 from typing import NamedTuple
 
 from wsscore.core.definitions import ERROR_CLASSES, LENGTH_BUCKETS, SEPARATORS, length_bucket
@@ -35,6 +35,9 @@ Vocabulary = Container[str]
 
 SPLIT, MERGED, CROSSING = ERROR_CLASSES
 _SEPARATOR_RUN = re.compile(f"[{re.escape(SEPARATORS)}]+")
+# Where str.split() and the separators disagree: U+001C..U+001F are white space to str.isspace()
+# but not separators, U+FEFF the other way round. A text without them splits alike either way.
+_SPLIT_DIFFERS = ("\x1c", "\x1d", "\x1e", "\x1f", "\ufeff")
 
 
 # --- words and spans (§1.2, §1.3) -------------------------------------------------------------
@@ -42,16 +45,15 @@ _SEPARATOR_RUN = re.compile(f"[{re.escape(SEPARATORS)}]+")
 
 def split_words(text: str) -> list[str]:
     """The words of a text: maximal runs of characters that are not separators."""
-    return [word for word in _SEPARATOR_RUN.split(text) if word]
+    if any(char in text for char in _SPLIT_DIFFERS):
+        return [word for word in _SEPARATOR_RUN.split(text) if word]
+    return text.split()
 
 
 def word_spans(words: Iterable[str], start: int = 0) -> list[Span]:
-    """The spans of consecutive words, the first starting at character ``start``."""
-    spans = []
-    for word in words:
-        spans.append((start, start + len(word)))
-        start += len(word)
-    return spans
+    """The spans of consecutive words, the first starting at character ``start``: each word
+    ends where the next starts."""
+    return list(pairwise(accumulate(map(len, words), initial=start)))
 
 
 def load_vocabulary(text: str) -> frozenset[str]:
@@ -94,7 +96,7 @@ def align_equal_words(
     gold_set, pred_set = set(gold_spans), set(pred_spans)
     gold_marks = [span in pred_set for span in gold_spans]
     pred_marks = [span in gold_set for span in pred_spans]
-    unknown = [vocabulary is not None and word not in vocabulary for word in gold_words]
+    unknown = [word not in vocabulary for word in gold_words] if vocabulary is not None else []
     correct = sum(gold_marks)
     subst = substitutions(gold_marks, pred_marks)
     counts = Counts(
@@ -102,7 +104,7 @@ def align_equal_words(
         pred_words=len(pred_spans),
         correct=correct,
         oov_words=sum(unknown),
-        oov_correct=sum(mark and oov for mark, oov in zip(gold_marks, unknown, strict=True)),
+        oov_correct=sum(compress(gold_marks, unknown)),
         substitutions=subst,
         insertions=len(pred_spans) - correct - subst,
         deletions=len(gold_spans) - correct - subst,
@@ -116,15 +118,11 @@ def substitutions(gold_marks: Sequence[bool], pred_marks: Sequence[bool]) -> int
     return sum(map(min, _stretches(gold_marks), _stretches(pred_marks)))
 
 
-def _stretches(marks: Iterable[bool]) -> list[int]:
-    """How many wrong words come before the first correct one, between each two, and after."""
-    lengths = [0]
-    for correct in marks:
-        if correct:
-            lengths.append(0)
-        else:
-            lengths[-1] += 1
-    return lengths
+def _stretches(marks: Sequence[bool]) -> list[int]:
+    """How many wrong words come before the first correct one, between each two, and after:
+    the gaps between the positions of the correct words (the ends included)."""
+    correct = [-1, *compress(count(), marks), len(marks)]
+    return [after - before - 1 for before, after in pairwise(correct)]
 
 
 def align_line(gold: str, pred: str, vocabulary: Vocabulary | None) -> EqualLine | None:
@@ -147,17 +145,15 @@ def count_equal_text(gold: str, pred: str, vocabulary: Vocabulary | None) -> Cou
     if "".join(pred_words) != "".join(chain.from_iterable(gold_lines)):
         return None
     pred_spans = word_spans(pred_words)
+    pred_starts = [start for start, _ in pred_spans]
     totals = Counts()
-    start = taken = 0  # where the line starts; predicted words taken by the lines before
+    end = taken = 0  # where the line before ended; predicted words taken by the lines before
     for gold_words in filter(None, gold_lines):
-        gold_spans = word_spans(gold_words, start)
-        start = gold_spans[-1][1]
-        first = taken
-        while taken < len(pred_spans) and pred_spans[taken][0] < start:
-            taken += 1
-        words = pred_words[first:taken]
-        line = align_equal_words(gold_words, words, vocabulary, gold_spans, pred_spans[first:taken])
-        totals += line.counts
+        gold_spans = word_spans(gold_words, end)
+        end = gold_spans[-1][1]
+        first, taken = taken, bisect_left(pred_starts, end)  # the words starting in the line
+        words, spans = pred_words[first:taken], pred_spans[first:taken]
+        totals += align_equal_words(gold_words, words, vocabulary, gold_spans, spans).counts
     return totals
 
 
