@@ -2,9 +2,9 @@
  * wsscore._speedups: the fast path of the scorer in C (optional; wsscore works without it).
  *
  * count_block(gold, pred, vocabulary) scores a block of gold lines against prediction lines
- * that hold the same characters, exactly as wsscore.core.reference.count_equal_text does, in one pass
- * over the two texts and without creating a Python object per word. It returns None when the
- * characters differ (the caller then aligns line by line in Python). count_lines does the same
+ * that hold the same characters, exactly as wsscore.core.reference.count_equal_text does, in
+ * one pass over the two texts and without creating a Python object per word. It returns None
+ * when the characters differ (the caller then aligns line by line). count_lines does the same
  * for lines one by one, up to the first pair that differs, with what the analyses need of each:
  * per-sentence records, the extra counts (--extra) or the wrong words (wsscore errors).
  *

@@ -118,7 +118,7 @@ def test_the_chunks_really_are_scored_apart(tmp_path, corpus):
         stop_at_first_mismatch=False,
     )
     assert result is not None
-    assert result.totals[0] == list(one.systems[0].counts)
+    assert result.totals[0] == one.systems[0].counts
     assert [line for line, _ in result.sentences[0]] == list(range(1, len(corpus) + 1))
 
 

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wsscore.core import backend
-from wsscore.core.definitions import SEPARATORS
+from wsscore.core.definitions import SEPARATORS, SPLIT_DIFFERS
 from wsscore.core.records import Gather
 
 BACKENDS = backend.counting_backends()
@@ -192,3 +192,39 @@ def test_the_switch_keeps_the_c_module_out():
         [sys.executable, "-c", script], env=environment, capture_output=True, text=True, check=True
     )
     assert shown.stdout.split() == ["python", "False"]
+
+
+def test_split_differs_names_every_character_str_split_disagrees_on():
+    """Where no character of SPLIT_DIFFERS occurs, str.split() splits as the separators do."""
+    disagree = {
+        chr(code) for code in range(0x110000) if chr(code).isspace() != (chr(code) in SEPARATORS)
+    }
+    assert disagree == set(SPLIT_DIFFERS)
+
+
+def _json_report(*args: str, pure: bool) -> str:
+    environment = {**os.environ}
+    environment.pop("WSSCORE_PURE_PYTHON", None)
+    if pure:
+        environment["WSSCORE_PURE_PYTHON"] = "1"
+    done = subprocess.run(
+        [sys.executable, "-m", "wsscore", *args, "-f", "json"],
+        env=environment,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+@needs_c
+def test_the_bakeoff_baselines_score_the_same_on_both_backends(mm_baselines) -> None:
+    from conftest import ICWB2, gold_path
+
+    for corpus, baseline in mm_baselines.items():
+        words = ICWB2 / "gold" / f"{corpus}_training_words.utf8"
+        gold = gold_path(ICWB2, corpus, "utf8")
+        args = ("score", str(gold), str(baseline), "-d", str(words), "--mismatch", "align")
+        fast = _json_report(*args, "--extra", pure=False)
+        assert fast == _json_report(*args, "--extra", pure=True)
+        assert '"crossing_errors"' in fast

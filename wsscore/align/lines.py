@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from wsscore.align.counting import oov_words
 from wsscore.core import backend
-from wsscore.core.definitions import SEPARATORS
+from wsscore.core.definitions import SEPARATORS, SPLIT_DIFFERS
 from wsscore.core.records import WordAndSentenceCounts
 from wsscore.inputs.words import needs_exact_split, split_words
 
@@ -24,7 +24,7 @@ Dictionary = Container[str] | None  # a set, or the C speed-ups' Vocabulary
 
 
 _SHORT_LINE = 200
-_EXACT_SPLIT_CHARS = re.compile("[\ufeff\x1c-\x1f]").search
+_EXACT_SPLIT_CHARS = re.compile(f"[{re.escape(SPLIT_DIFFERS)}]").search
 
 
 def chars_of(text: str) -> str:

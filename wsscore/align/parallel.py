@@ -28,7 +28,7 @@ from wsscore.align.stream import (
     SentenceDetail,
     SystemAligner,
 )
-from wsscore.core.records import SentenceRecords
+from wsscore.core.records import Counts, ExtraCounts, SentenceRecords
 from wsscore.errors import Warnings
 from wsscore.inputs.encodings import Encoding
 from wsscore.inputs.reading import BLOCK_SIZE, TextFile
@@ -62,14 +62,14 @@ class ChunkAnalysis(Protocol):
     back (picklable) and added up in the parent."""
 
     on_detail: Callable[[SentenceDetail], None] | None
-    on_extra: Callable[[tuple[int, ...]], None] | None
+    on_extra: Callable[[ExtraCounts], None] | None
     on_line_errors: LineErrorsReceiver | None
 
     def result(self) -> object: ...
 
 
 class ChunkResult(NamedTuple):
-    totals: list[list[int]]  # per prediction, in Counts field order
+    totals: list[Counts]  # per prediction
     pred_lines: list[int]
     sentences: list[SentenceRecords]
     gold_lines: int
@@ -79,7 +79,7 @@ class ChunkResult(NamedTuple):
 
 
 class ParallelResult(NamedTuple):
-    totals: list[list[int]]
+    totals: list[Counts]
     pred_lines: list[int]
     sentences: list[SentenceRecords]
     gold_lines: int
@@ -313,7 +313,7 @@ def score_chunk(task: ChunkTask) -> ChunkResult | None:
     if any(aligner.misaligned_chars for aligner in aligners):
         return None
     return ChunkResult(
-        [list(a.totals) for a in aligners],
+        [a.totals for a in aligners],
         [a.pred_lines_read for a in aligners],
         sentences,
         gold.lines_read,
@@ -370,14 +370,12 @@ def _ignore_ctrl_c() -> None:
 
 
 def _merge(results: list[ChunkResult], systems: int) -> ParallelResult:
-    totals = [[0] * 10 for _ in range(systems)]
+    totals = [Counts() for _ in range(systems)]
     pred_lines = [0] * systems
     sentences = [SentenceRecords() for _ in range(systems)]
     for result in results:
         for index in range(systems):
-            totals[index] = [
-                a + b for a, b in zip(totals[index], result.totals[index], strict=True)
-            ]
+            totals[index] += result.totals[index]
             pred_lines[index] += result.pred_lines[index]
             sentences[index] += result.sentences[index]
     analyses = None

@@ -167,8 +167,8 @@ class StretchResult(NamedTuple):
     misaligned_lines: int
 
 
-# Receives each sentence of the stretch: gold line number, counts in Counts field order (with
-# misaligned line and characters), and the words and marks when details are wanted.
+# Receives each sentence of the stretch: gold line number, counts (with its misaligned line
+# and characters), and the words and marks when details are wanted.
 Emit = Callable[[int, Counts, SentenceDetail | None], None]
 # Receives each sentence's extra counts (as extra_counts gives them), when they are wanted
 # instead of the details.

@@ -15,6 +15,11 @@ SEPARATORS = (
     + "\u2028\u2029\u202f\u205f\u3000\ufeff"
 )
 
+# The characters on which str.split() and SEPARATORS disagree: U+001C..U+001F are white space
+# to str.isspace() but not separators, U+FEFF the other way round. A text without any of them
+# splits into the same words either way (str.split() is the fast way there).
+SPLIT_DIFFERS = "\x1c\x1d\x1e\x1f\ufeff"
+
 # Word lengths in characters, as `wsscore errors` groups them (docs/metrics.md §6): 1 to 4,
 # then 5 and more.
 LENGTH_BUCKETS = ("1", "2", "3", "4", "5+")

@@ -16,7 +16,13 @@ from collections.abc import Container, Iterable, Sequence
 from itertools import accumulate, chain, compress, count, pairwise
 from typing import NamedTuple
 
-from wsscore.core.definitions import ERROR_CLASSES, LENGTH_BUCKETS, SEPARATORS, length_bucket
+from wsscore.core.definitions import (
+    ERROR_CLASSES,
+    LENGTH_BUCKETS,
+    SEPARATORS,
+    SPLIT_DIFFERS,
+    length_bucket,
+)
 from wsscore.core.records import (
     AgreedLines,
     Counts,
@@ -35,9 +41,6 @@ Vocabulary = Container[str]
 
 SPLIT, MERGED, CROSSING = ERROR_CLASSES
 _SEPARATOR_RUN = re.compile(f"[{re.escape(SEPARATORS)}]+")
-# Where str.split() and the separators disagree: U+001C..U+001F are white space to str.isspace()
-# but not separators, U+FEFF the other way round. A text without them splits alike either way.
-_SPLIT_DIFFERS = ("\x1c", "\x1d", "\x1e", "\x1f", "\ufeff")
 
 
 # --- words and spans (§1.2, §1.3) -------------------------------------------------------------
@@ -45,7 +48,7 @@ _SPLIT_DIFFERS = ("\x1c", "\x1d", "\x1e", "\x1f", "\ufeff")
 
 def split_words(text: str) -> list[str]:
     """The words of a text: maximal runs of characters that are not separators."""
-    if any(char in text for char in _SPLIT_DIFFERS):
+    if any(char in text for char in SPLIT_DIFFERS):
         return [word for word in _SEPARATOR_RUN.split(text) if word]
     return text.split()
 

@@ -5,11 +5,8 @@ from __future__ import annotations
 import re
 from itertools import accumulate, pairwise
 
-from wsscore.core.definitions import SEPARATORS
+from wsscore.core.definitions import SEPARATORS, SPLIT_DIFFERS
 
-# str.split() splits on str.isspace(), which also treats the separators U+001C-U+001F as
-# space; those are not Unicode White_Space, so lines holding them take the slower exact split.
-_NEEDS_EXACT_SPLIT = ("\ufeff", "\x1c", "\x1d", "\x1e", "\x1f")
 # The separators of docs/metrics.md §1.2, as a string for str.strip() and as a regex for
 # splitting.
 WHITE_SPACE = SEPARATORS
@@ -21,7 +18,7 @@ def needs_exact_split(text: str) -> bool:
 
     Substring tests, not a regex: they run at memchr speed, a character class does not.
     """
-    return any(char in text for char in _NEEDS_EXACT_SPLIT)
+    return any(char in text for char in SPLIT_DIFFERS)
 
 
 def split_words(line: str) -> list[str]:

@@ -176,7 +176,7 @@ class AlignmentRun:
         if result is None:
             return None
         for index, aligner in enumerate(self.aligners):
-            aligner.totals = Counts._make(result.totals[index])
+            aligner.totals = result.totals[index]
             self.sentences[index] = result.sentences[index]
             for found in result.analyses[index] if result.analyses is not None else []:
                 self._absorb(index, found)  # type: ignore[arg-type]
