@@ -458,7 +458,8 @@ def test_parallel_scoring_decides_first(tmp_path, monkeypatch):
     assert result is not None and len(planned) > 1  # scored in chunks, no fall-back
     assert {task.gold.encoding.name for task in planned} == {"gbk"}
     assert {task.predictions[0].encoding.name for task in planned} == {"cp950"}
-    assert result.totals[0][:3] == [GOLD_WORDS, PRED_WORDS, CORRECT]
+    found = result.totals[0]
+    assert (found.gold_words, found.pred_words, found.correct) == (GOLD_WORDS, PRED_WORDS, CORRECT)
 
 
 def test_a_word_list_with_a_long_ascii_head(tmp_path):
