@@ -202,9 +202,9 @@ def count_lines_of(
 class SystemAligner:
     """Aligns one prediction with the gold; fed gold blocks in order, pulls prediction lines.
 
-    Totals add up in :attr:`totals`. ``records`` (optional)
-    gets a :data:`SentenceRecord` for every sentence (and for an empty gold line only when
-    predicted words fall on it); ``on_detail`` gets each sentence's words and marks. Either one
+    Totals add up in :attr:`totals` (a :class:`Counts`). ``records`` (optional) gets a
+    :data:`SentenceRecord` for every sentence (and for an empty gold line only when predicted
+    words fall on it); ``on_detail`` gets each sentence's words and marks. Either one
     makes the aligner work line by line; without them, blocks whose characters agree with the
     prediction's are counted in one go.
 
