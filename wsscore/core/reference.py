@@ -4,7 +4,8 @@ Written to be read beside docs/metrics.md, step by step as it defines them: a te
 into words (§1.2), the words are placed as spans of characters (§1.3), a word is correct when
 both sides have its span (§1.4), and every count is read off the spans (§2, §5, §6). The C
 speed-ups compute the same things in one pass over the text; tests/core/test_backends.py checks
-that both give equal results. Nothing here is tuned for speed beyond avoiding quadratic work.
+that both give equal results. Nothing here is tuned for speed beyond avoiding quadratic work
+and letting str.split() split where it splits as the separators do.
 """
 
 from __future__ import annotations
