@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from wsscore import InputOptions, native
 from wsscore.align.counting import count_equal_chars
-from wsscore.align.stream import GoldBlock
+from wsscore.align.lines import GoldBlock
 from wsscore.inputs.words import split_words
 
 pytestmark = pytest.mark.skipif(not native.AVAILABLE, reason="the C speed-ups are not built")

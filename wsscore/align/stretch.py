@@ -182,7 +182,7 @@ def score_stretch(
     details: bool = False,
     emit_extra: EmitExtra | None = None,
     chars: tuple[str, str] | None = None,
-    cut_min_chars: int = CUT_MIN_CHARS,
+    cut_min_chars: int | None = None,
 ) -> StretchResult:
     """Count a stretch sentence by sentence, through ``emit``, in the gold's order.
 
@@ -191,8 +191,11 @@ def score_stretch(
     ``emit_extra`` gets each sentence's extra counts, without its words (the common ends of a
     long line are counted in C);
     ``chars`` are both sides' characters if the caller has them (else they are joined here);
-    first and last lines of ``cut_min_chars`` characters or more lose their common ends.
+    first and last lines of ``cut_min_chars`` characters or more (:data:`CUT_MIN_CHARS` unless
+    given) lose their common ends.
     """
+    if cut_min_chars is None:
+        cut_min_chars = CUT_MIN_CHARS
     if chars is None:
         chars = (chars_of_lines(gold_lines), chars_of_lines(pred_lines))
     gold_chars, pred_chars = chars

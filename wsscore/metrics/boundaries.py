@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from wsscore.align.boundary_counts import ERROR_CLASSES as ERROR_CLASSES  # the classes' names
 from wsscore.align.boundary_counts import error_classes, extra_counts, pred_edges
-from wsscore.align.stream import SentenceDetail
+from wsscore.align.lines import SentenceDetail
 from wsscore.core.records import Counts, ExtraCounts
 from wsscore.metrics.scores import f_beta, ratio
 

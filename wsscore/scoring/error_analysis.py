@@ -18,7 +18,8 @@ from functools import partial
 from operator import add
 from typing import NamedTuple
 
-from wsscore.align.stream import LineErrorsFound, SentenceDetail
+from wsscore.align.equal_lines import LineErrorsFound
+from wsscore.align.lines import SentenceDetail
 from wsscore.errors import InvalidArgument, refuse_standard_input_twice
 from wsscore.inputs.dictionary import Dictionary
 from wsscore.inputs.labels import refuse_breaking_label
