@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
+from wsscore.align.characters import common_prefix_length
 from wsscore.align.lines import GoldLine, PredLine
-from wsscore.align.stretch import common_prefix_length
 
 
 class StretchBuffers:

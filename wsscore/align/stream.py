@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterator
 from wsscore import native
 from wsscore.align.anchors import AnchorSearch
 from wsscore.align.buffers import StretchBuffers
+from wsscore.align.characters import Difference, common_prefix_length
 from wsscore.align.divergence import (
     Divergence,
     MismatchError,
@@ -37,7 +38,7 @@ from wsscore.align.limits import EXTRA_TEXT_LIMITS, ExtraTextLimit, ReadLimits
 from wsscore.align.lines import GoldBlock, GoldLine, PredLine, SentenceDetail, chars_of_lines
 from wsscore.align.past_end import read_past_end
 from wsscore.align.prediction import PredictionLines
-from wsscore.align.stretch import Difference, common_prefix_length, score_stretch
+from wsscore.align.stretch import score_stretch
 from wsscore.core.records import SentenceRecords
 
 
