@@ -30,6 +30,7 @@ class StretchBuffers:
         self.gold_total = self.pred_total = 0
         self._agreed = 0
         self._differs = False
+        self.comparing = True  # until the characters are known to differ (stop_comparing)
 
     @property
     def excess(self) -> int:
@@ -43,14 +44,17 @@ class StretchBuffers:
         self._gold_starts.append(self.gold_total)
         self.gold_total += len(line.chars)
 
-    def add_pred(self, line: PredLine, compared: bool = True) -> None:
-        """Buffer a prediction line; ``compared`` when :meth:`agreement` is still wanted (the
-        character offsets are kept only then)."""
+    def add_pred(self, line: PredLine) -> None:
         self.pred.append(line)
         self._pred_size += len(line.chars) or 1
-        if compared:
+        if self.comparing:  # only the agreement needs them
             self._pred_starts.append(self.pred_total)
             self.pred_total += len(line.chars)
+
+    def stop_comparing(self) -> None:
+        """The stretch's characters are known to differ: :meth:`agreement` is no longer asked,
+        and the prediction's character offsets are no longer kept."""
+        self.comparing = False
 
     def clear(self) -> None:
         self.gold.clear()
@@ -60,6 +64,7 @@ class StretchBuffers:
         self._pred_starts.clear()
         self.gold_total = self.pred_total = self._agreed = 0
         self._differs = False
+        self.comparing = True
 
     def agreement(self) -> int:
         """How many leading characters both sides of the stretch share, as far as read."""

@@ -18,19 +18,16 @@ the prediction's as they are read in :mod:`wsscore.align.prediction`.
 
 from __future__ import annotations
 
-import math
 from collections import deque
 from collections.abc import Callable, Iterator
 
 from wsscore import native
-from wsscore.align.anchors import AnchorSearch
 from wsscore.align.buffers import StretchBuffers
-from wsscore.align.characters import Difference, common_prefix_length
+from wsscore.align.characters import Difference
+from wsscore.align.closing import StretchCloser
 from wsscore.align.divergence import (
     Divergence,
-    MismatchError,
     StretchLines,
-    character_at,
     divergence_at,
 )
 from wsscore.align.equal_lines import EqualLineCounter, LineErrorsReceiver
@@ -80,8 +77,9 @@ class SystemAligner(EqualLineCounter):
         # Gold lines to feed again after a stretch closed before them (a queue, not recursion).
         self._pending: deque[GoldLine] = deque()
         self._feeding = False
-        self._mismatch_mode = False
-        self._anchors = AnchorSearch()
+        self._closer = StretchCloser(
+            self._prediction, self._buffers, self._limits, stop_at_first_mismatch
+        )
         self._last_gold_number = 0
         # The lines right after a differing stretch, to name the place of a missing line.
         self._following: tuple[GoldLine | None, PredLine | None] = (None, None)
@@ -153,7 +151,7 @@ class SystemAligner(EqualLineCounter):
             return
         self._buffers.add_gold(gold)
         if pred is not None:
-            self._buffer_pred(pred)
+            self._buffers.add_pred(pred)
         self._resolve()
 
     def finish(self) -> None:
@@ -162,10 +160,6 @@ class SystemAligner(EqualLineCounter):
         while self._buffers.gold:
             self._resolve()  # closes the stretch (at an anchor, it feeds the lines after again)
         self._count_past_end()
-
-    def _buffer_pred(self, line: PredLine) -> None:
-        # Only the check of line breaks, before the mismatch mode, compares the characters.
-        self._buffers.add_pred(line, compared=not self._mismatch_mode)
 
     def _count_past_end(self) -> None:
         """Prediction lines past the end of the gold, aligned with nothing: one record for the
@@ -188,114 +182,24 @@ class SystemAligner(EqualLineCounter):
 
     # --- stretches ---------------------------------------------------------------------------
     def _resolve(self) -> None:
-        """Try to close the current stretch; leaves it buffered when more lines are needed (not
-        once the gold has ended)."""
+        """Close the open stretch and count it if it can be closed (:mod:`wsscore.align.closing`);
+        the lines after where it closes are fed again."""
+        closing = self._closer.closing(self._gold_ended, self._last_gold_number)
+        if closing is None:
+            return
         buffers = self._buffers
-        if not self._mismatch_mode:
-            # The prediction is read while it is a shorter prefix of the gold (every useful
-            # line adds a character: a run of empty lines stops at the limit).
-            limit = buffers.gold_total + self._limits.allowed()
-            while buffers.pred_total < buffers.gold_total and (
-                buffers.agreement() == buffers.pred_total and len(buffers.pred) <= limit
-            ):
-                pred = self._prediction.next()
-                if pred is None:
-                    break
-                self._buffer_pred(pred)
-            agreed = buffers.agreement()
-            if agreed == buffers.gold_total and not self._gold_ended:
-                if agreed == buffers.pred_total:
-                    # Same characters, different line breaks (or empty lines): exact.
-                    self._close_same_chars()
-                return  # or the prediction's line runs on into the next gold line(s)
-            gold_chars = chars_of_lines(buffers.gold)
-            pred_chars = chars_of_lines(buffers.pred)
-            if gold_chars == pred_chars:
-                self._close_same_chars()
-                return
-            self._enter_mismatch_mode(gold_chars, pred_chars)
-        self._resolve_mismatch()
-
-    def _close_same_chars(self) -> None:
-        gold_buf, pred_buf = self._buffers.gold, self._buffers.pred
-        chars = chars_of_lines(gold_buf)
-        self._score_stretch(gold_buf, pred_buf, chars, chars)
-        self._buffers.clear()
-
-    def _enter_mismatch_mode(self, gold_chars: str, pred_chars: str) -> None:
-        if self._stop_at_first_mismatch:
-            stop = common_prefix_length(gold_chars, pred_chars)
-            raise MismatchError(
-                divergence_at(
-                    self._stretch_lines(self._buffers.gold, self._buffers.pred),
-                    stop,
-                    stop,
-                    character_at(gold_chars, stop),
-                    character_at(pred_chars, stop),
-                )
-            )
-        self._mismatch_mode = True
-        self._anchors = AnchorSearch.of(self._buffers.gold, self._buffers.pred)
-
-    def _resolve_mismatch(self) -> None:
-        """Close the stretch at an anchor: equal gold and prediction lines, confirmed."""
-        gold_buf, pred_buf, anchors = self._buffers.gold, self._buffers.pred, self._anchors
-        for gold in gold_buf[len(anchors.gold_seen) :]:
-            anchors.add_gold(gold)
-        anchor = self._anchor()
-        if anchor is None:
-            if not self._gold_ended:
-                return
-            gold_end, pred_end = len(gold_buf), len(pred_buf)
-        else:
-            gold_end, pred_end = anchor
-        gold_part, pred_part = gold_buf[:gold_end], pred_buf[:pred_end]
-        rest_gold, rest_pred = gold_buf[gold_end:], pred_buf[pred_end:]
+        gold_part, pred_part = buffers.gold[: closing.gold_end], buffers.pred[: closing.pred_end]
+        rest_gold, rest_pred = buffers.gold[closing.gold_end :], buffers.pred[closing.pred_end :]
         self._following = (rest_gold[0] if rest_gold else None, rest_pred[0] if rest_pred else None)
-        self._score_stretch(
-            gold_part,
-            pred_part,
-            chars_of_lines(gold_part),
-            chars_of_lines(pred_part),
-        )
+        gold_chars = chars_of_lines(gold_part)
+        pred_chars = gold_chars if closing.same_chars else chars_of_lines(pred_part)
+        self._score_stretch(gold_part, pred_part, gold_chars, pred_chars)
         self._following = (None, None)
-        self._mismatch_mode = False
-        self._buffers.clear()
+        buffers.clear()
         self._prediction.push_back([line.text for line in rest_pred])
         self._pending.extendleft(reversed(rest_gold))
         if not self._feeding:
             self._feed_pending()
-
-    def _anchor(self) -> tuple[int, int] | None:
-        """The stretch's anchor, reading prediction lines while a better one may still come."""
-        anchors = self._anchors
-        gold_ended = self._gold_ended
-        anchors.gold_complete = gold_ended
-        while True:
-            # A pair of lines completed later starts at gold line i >= G - 1 (then j >= 0) or
-            # at prediction line j >= P - 1 (then i >= 1).
-            least = math.inf if gold_ended else len(anchors.gold_seen) - 1
-            if not self._prediction.exhausted:
-                least = min(least, len(anchors.pred_seen))
-            anchor = anchors.best(least)
-            if anchor is not None or not self._may_read_pred(gold_ended):
-                return anchor
-            pred = self._prediction.next()
-            if pred is not None:
-                self._buffer_pred(pred)
-                anchors.add_pred(pred)
-
-    def _may_read_pred(self, gold_ended: bool) -> bool:
-        """Whether a differing stretch reads one more prediction line (see the class doc)."""
-        if self._prediction.exhausted:
-            return False
-        buffers = self._buffers
-        if gold_ended:
-            self._limits.refuse_overrun(
-                buffers.excess, self._last_gold_number, self._prediction.lines_read
-            )
-            return True
-        return self._limits.may_read_ahead(len(buffers.pred), len(buffers.gold), buffers.excess)
 
     def _stretch_lines(
         self, gold_lines: list[GoldLine], pred_lines: list[PredLine]
