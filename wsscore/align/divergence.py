@@ -13,6 +13,9 @@ from typing import NamedTuple
 from wsscore.align.lines import SEPARATORS, GoldLine, PredLine, TextPositions, line_starts
 from wsscore.formatting import LOOK_ALIKE, code_points, shown
 
+# How many characters of each side's differing text a divergence shows.
+SHOWN_CHARS = 20
+
 
 class Divergence(NamedTuple):
     """One place where the prediction's characters differ from the gold's (1-based)."""
@@ -68,14 +71,16 @@ def divergence_at(
     stretch: StretchLines, gold_pos: int, pred_pos: int, gold_text: str, pred_text: str
 ) -> Divergence:
     """The place of the gold's character ``gold_pos`` and the prediction's ``pred_pos`` in the
-    stretch (offsets into its characters), with the first 20 of the texts that differ there."""
+    stretch (offsets into its characters), with the start of the texts that differ there."""
     gold_line, gold_col = line_and_column(
         stretch.gold, gold_pos, stretch.last_gold, stretch.following[0]
     )
     pred_line, pred_col = line_and_column(
         stretch.pred, pred_pos, stretch.last_pred, stretch.following[1]
     )
-    return Divergence(gold_line, gold_col, pred_line, pred_col, gold_text[:20], pred_text[:20])
+    return Divergence(
+        gold_line, gold_col, pred_line, pred_col, gold_text[:SHOWN_CHARS], pred_text[:SHOWN_CHARS]
+    )
 
 
 def character_at(text: str, position: int) -> str:

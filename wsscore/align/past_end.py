@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from wsscore.align.divergence import (
+    SHOWN_CHARS,
     Divergence,
     MismatchError,
     StretchLines,
@@ -20,9 +21,6 @@ from wsscore.align.limits import ReadLimits
 from wsscore.align.lines import PredLine, SentenceDetail
 from wsscore.align.prediction import PredictionLines
 from wsscore.core.records import Counts
-
-# How many of their first characters name the place in a message.
-_SHOWN_CHARS = 20
 
 
 class PastEnd(NamedTuple):
@@ -81,7 +79,7 @@ def read_past_end(
             continue
         first = first or pred
         chars += len(pred.chars)
-        start += pred.chars[: _SHOWN_CHARS - len(start)]
+        start += pred.chars[: SHOWN_CHARS - len(start)]
         line_words = pred.split()
         words += len(line_words)
         if kept is not None:

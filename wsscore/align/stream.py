@@ -32,7 +32,7 @@ from wsscore.align.divergence import (
 )
 from wsscore.align.equal_lines import EqualLineCounter, LineErrorsReceiver
 from wsscore.align.limits import EXTRA_TEXT_LIMITS, ExtraTextLimit, ReadLimits
-from wsscore.align.lines import GoldBlock, GoldLine, PredLine, SentenceDetail, chars_of_lines
+from wsscore.align.lines import GoldBlock, GoldLine, SentenceDetail, chars_of_lines
 from wsscore.align.past_end import read_past_end
 from wsscore.align.prediction import PredictionLines
 from wsscore.align.stretch import score_stretch
@@ -81,8 +81,6 @@ class SystemAligner(EqualLineCounter):
             self._prediction, self._buffers, self._limits, stop_at_first_mismatch
         )
         self._last_gold_number = 0
-        # The lines right after a differing stretch, to name the place of a missing line.
-        self._following: tuple[GoldLine | None, PredLine | None] = (None, None)
         self.divergences: list[Divergence] = []
         self.misaligned_chars = 0
         self.misaligned_lines = 0
@@ -190,33 +188,20 @@ class SystemAligner(EqualLineCounter):
         buffers = self._buffers
         gold_part, pred_part = buffers.gold[: closing.gold_end], buffers.pred[: closing.pred_end]
         rest_gold, rest_pred = buffers.gold[closing.gold_end :], buffers.pred[closing.pred_end :]
-        self._following = (rest_gold[0] if rest_gold else None, rest_pred[0] if rest_pred else None)
+        # The lines right after the stretch name the place of a line missing at its end.
+        following = (rest_gold[0] if rest_gold else None, rest_pred[0] if rest_pred else None)
+        last_pred = self._prediction.lines_read
+        lines = StretchLines(gold_part, pred_part, self._last_gold_number, last_pred, following)
         gold_chars = chars_of_lines(gold_part)
         pred_chars = gold_chars if closing.same_chars else chars_of_lines(pred_part)
-        self._score_stretch(gold_part, pred_part, gold_chars, pred_chars)
-        self._following = (None, None)
+        self._score_stretch(lines, gold_chars, pred_chars)
         buffers.clear()
         self._prediction.push_back([line.text for line in rest_pred])
         self._pending.extendleft(reversed(rest_gold))
         if not self._feeding:
             self._feed_pending()
 
-    def _stretch_lines(
-        self, gold_lines: list[GoldLine], pred_lines: list[PredLine]
-    ) -> StretchLines:
-        """A stretch's lines, with what names a place where a side has no character there."""
-        last_pred = self._prediction.lines_read
-        return StretchLines(
-            gold_lines, pred_lines, self._last_gold_number, last_pred, self._following
-        )
-
-    def _score_stretch(
-        self,
-        gold_lines: list[GoldLine],
-        pred_lines: list[PredLine],
-        gold_chars: str,
-        pred_chars: str,
-    ) -> None:
+    def _score_stretch(self, lines: StretchLines, gold_chars: str, pred_chars: str) -> None:
         """Count a closed stretch (:func:`~wsscore.align.stretch.score_stretch`), noting where
         its characters differ."""
 
@@ -224,7 +209,7 @@ class SystemAligner(EqualLineCounter):
             if len(self.divergences) < self._max_divergences:
                 self.divergences.append(
                     divergence_at(
-                        self._stretch_lines(gold_lines, pred_lines),
+                        lines,
                         difference.gold_start,
                         difference.pred_start,
                         gold_chars[difference.gold_start : difference.gold_end],
@@ -233,8 +218,8 @@ class SystemAligner(EqualLineCounter):
                 )
 
         result = score_stretch(
-            gold_lines,
-            pred_lines,
+            lines.gold,
+            lines.pred,
             emit=self._emit,
             on_difference=note_divergence,
             # With --extra alone the detail is wanted for the extra counts only: the stretch
