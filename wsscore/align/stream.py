@@ -7,13 +7,16 @@ in either file are word boundaries, so differing line breaks cost nothing (docs/
 The gold is streamed in blocks of lines. A block whose characters the prediction's next lines
 hold too is counted in one go; otherwise lines are aligned one by one: equal line pairs are
 counted at once (both in :mod:`wsscore.align.equal_lines`), and where lines differ the two sides
-are buffered (:mod:`wsscore.align.buffers`) until they re-synchronise (a "stretch", closed at
-an anchor: :mod:`wsscore.align.anchors`). Memory is bounded by the longest stretch, and a
-stretch by the gold's text: how far the prediction may run ahead of the gold, and past its end,
-is in :class:`SystemAligner` and :mod:`wsscore.align.limits`. A closed stretch is aligned
-character by character and counted by :mod:`wsscore.align.stretch` (where long lines are never
-split into words where their ends agree); the lines themselves are in :mod:`wsscore.align.lines`,
-the prediction's as they are read in :mod:`wsscore.align.prediction`.
+are buffered (:mod:`wsscore.align.buffers`) until they re-synchronise: a "stretch", closed
+(:mod:`wsscore.align.closing`) where both sides have the same characters again or at an anchor
+(:mod:`wsscore.align.anchors`). Memory is bounded by the longest stretch, and a stretch by the
+gold's text: how far the prediction may run ahead of the gold, and past its end, is in
+:mod:`wsscore.align.limits`; the lines past the gold's end are counted by
+:mod:`wsscore.align.past_end`. A closed stretch is aligned character by character
+(:mod:`wsscore.align.characters`) and counted by :mod:`wsscore.align.stretch` (where long lines
+are never split into words where their ends agree). The lines themselves are in
+:mod:`wsscore.align.lines`, the prediction's as they are read in :mod:`wsscore.align.prediction`;
+where a divergence is, in :mod:`wsscore.align.divergence`.
 """
 
 from __future__ import annotations
@@ -25,11 +28,7 @@ from wsscore import native
 from wsscore.align.buffers import StretchBuffers
 from wsscore.align.characters import Difference
 from wsscore.align.closing import StretchCloser
-from wsscore.align.divergence import (
-    Divergence,
-    StretchLines,
-    divergence_at,
-)
+from wsscore.align.divergence import Divergence, StretchLines, divergence_at
 from wsscore.align.equal_lines import EqualLineCounter, LineErrorsReceiver
 from wsscore.align.limits import EXTRA_TEXT_LIMITS, ExtraTextLimit, ReadLimits
 from wsscore.align.lines import GoldBlock, GoldLine, SentenceDetail, chars_of_lines
