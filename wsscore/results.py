@@ -20,7 +20,7 @@ from wsscore.metrics.signature import signature
 from wsscore.metrics.tags import TagCounts, compute_tags, tag_rows
 
 if TYPE_CHECKING:
-    from wsscore.align.stream import SentenceRecord
+    from wsscore.core.records import SentenceRecord
     from wsscore.metrics.sighan_counts import SighanTotals
 
 

@@ -1,4 +1,5 @@
-"""The alignment of a differing stretch, tested directly (wsscore.align.stretch, issue 12).
+"""The alignment of a differing stretch, tested directly (wsscore.align.characters and
+wsscore.align.stretch, issue 12).
 
 ``align_characters`` on pairs of texts, and ``score_stretch`` on hand-built stretches of gold and
 prediction lines: every expected number is computed by hand in the comment beside it. Counts are
@@ -10,16 +11,15 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wsscore.align import stretch
-from wsscore.align.lines import GoldLine, PredLine, SentenceDetail
-from wsscore.align.stretch import (
+from wsscore.align import characters, stretch
+from wsscore.align.characters import (
     MAX_CHAR_ALIGNMENT,
     CharacterAlignment,
     Difference,
-    StretchResult,
     align_characters,
-    score_stretch,
 )
+from wsscore.align.lines import GoldLine, PredLine, SentenceDetail
+from wsscore.align.stretch import StretchResult, score_stretch
 
 # --- align_characters ----------------------------------------------------------------------------
 
@@ -96,7 +96,7 @@ def test_a_middle_too_large_to_align_is_one_difference():
 
 
 def test_the_limit_also_bounds_the_product_of_the_sizes(monkeypatch):
-    monkeypatch.setattr(stretch, "MAX_CHAR_ALIGNMENT", 10)  # so at most 100 for the product
+    monkeypatch.setattr(characters, "MAX_CHAR_ALIGNMENT", 10)  # so at most 100 for the product
     # Head a, tail z; middles 5 characters (cccc + b) against 20 (d*16 + cccc): 5 * 20 = 100,
     # aligned, the run cccc is found (gold 1, pred 17).
     aligned = align_characters("a" + "cccc" + "b" + "z", "a" + "d" * 16 + "cccc" + "z")

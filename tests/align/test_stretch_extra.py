@@ -9,7 +9,7 @@ import random
 import pytest
 
 from wsscore import InputOptions, score
-from wsscore.align import stream
+from wsscore.align import stretch
 
 ALPHABET = "我们在北京大学读书今天气很好研究生命起源"
 
@@ -56,8 +56,8 @@ def test_extra_counts_of_cut_lines_are_the_whole_lines(seed: int, monkeypatch) -
         system = score(gold, [pred], inputs=inputs, extra=True, ci="none").systems[0]
         return system.counts, system.extra
 
-    monkeypatch.setattr(stream, "CUT_MIN_CHARS", 30)  # lines of 30 characters are cut
+    monkeypatch.setattr(stretch, "CUT_MIN_CHARS", 30)  # lines of 30 characters are cut
     cut = extra()
-    monkeypatch.setattr(stream, "CUT_MIN_CHARS", 10**9)
+    monkeypatch.setattr(stretch, "CUT_MIN_CHARS", 10**9)
     whole = extra()
     assert cut == whole

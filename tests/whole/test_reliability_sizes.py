@@ -27,9 +27,8 @@ import pytest
 from conftest import ROOT
 
 from wsscore import InputOptions, score
-from wsscore.align import parallel
-from wsscore.align import stream as alignment
-from wsscore.align.stream import EXTRA_TEXT_LIMITS
+from wsscore.align import parallel, stretch
+from wsscore.align.limits import EXTRA_TEXT_LIMITS
 from wsscore.errors import Warnings, WsscoreError
 
 # Disjoint alphabets: junk never matches the gold by chance.
@@ -357,7 +356,7 @@ def positions_cases() -> list[tuple[str, int, str]]:
 @pytest.mark.parametrize("line_after", [False, True], ids=["last line", "line after"])
 @pytest.mark.parametrize(("name", "at", "edit"), positions_cases())
 def test_cutting_a_long_line_changes_no_number(monkeypatch, name, at, edit, line_after):
-    """The common ends of a long stretch are counted apart (alignment._Cut); every count,
+    """The common ends of a long stretch are counted apart (stretch._Cut); every count,
     per-sentence record, word mark and place named must be what the whole stretch gives."""
     rng = random.Random(4)
     words = [
@@ -393,13 +392,13 @@ def test_cutting_a_long_line_changes_no_number(monkeypatch, name, at, edit, line
         return system.counts, system.sentences, system.divergences, details
 
     cuts = []
-    find = alignment._Cut.find
+    find = stretch._Cut.find
 
     def spy(*args):
         cuts.append(find(*args))
         return cuts[-1]
 
-    monkeypatch.setattr(alignment._Cut, "find", spy)
+    monkeypatch.setattr(stretch._Cut, "find", spy)
     cut = run()
     assert any(found is not None for found in cuts), "the long line was not cut"
     if edit == "change":  # one word wrong, one substitution, one character differs
@@ -412,7 +411,7 @@ def test_cutting_a_long_line_changes_no_number(monkeypatch, name, at, edit, line
         )
         assert (counts.substitutions, counts.insertions, counts.deletions) == (1, 0, 0)
         assert (counts.misaligned_lines, counts.misaligned_chars) == (1, 1)
-    monkeypatch.setattr(alignment, "CUT_MIN_CHARS", 10**9)
+    monkeypatch.setattr(stretch, "CUT_MIN_CHARS", 10**9)
     assert cut == run()
 
 

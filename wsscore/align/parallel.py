@@ -21,13 +21,10 @@ import os
 from collections.abc import Callable, Container, Sequence
 from typing import NamedTuple, Protocol
 
-from wsscore.align.stream import (
-    GoldBlock,
-    LineErrorsReceiver,
-    MismatchError,
-    SentenceDetail,
-    SystemAligner,
-)
+from wsscore.align.divergence import MismatchError
+from wsscore.align.equal_lines import LineErrorsReceiver
+from wsscore.align.lines import GoldBlock, SentenceDetail
+from wsscore.align.stream import SystemAligner
 from wsscore.core.records import Counts, ExtraCounts, SentenceRecords
 from wsscore.errors import Warnings
 from wsscore.inputs.encodings import Encoding

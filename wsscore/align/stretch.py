@@ -2,11 +2,12 @@
 
 The streaming aligner (:class:`~wsscore.align.stream.SystemAligner`) decides where a stretch
 starts and ends; this module scores it. Its characters are aligned character by character
-(:func:`align_characters`: the common head and tail, and :class:`difflib.SequenceMatcher` on the
-middle); a predicted word is correct when it falls inside a matching block and covers exactly
-the characters of a gold word, so only the words touching differing characters are lost
-(:func:`score_stretch`). Long first and last lines lose their common ends first, counted like
-equal lines (:class:`_Cut`), so that they are never split into words where they agree.
+(:func:`~wsscore.align.characters.align_characters`: the common head and tail, and
+:class:`difflib.SequenceMatcher` on the middle); a predicted word is correct when it falls
+inside a matching block and covers exactly the characters of a gold word, so only the words
+touching differing characters are lost (:func:`score_stretch`). Long first and last lines
+lose their common ends first, counted like equal lines (:class:`_Cut`), so that they are never
+split into words where they agree.
 """
 
 from __future__ import annotations
@@ -15,9 +16,16 @@ import math
 from bisect import bisect_right
 from collections.abc import Callable
 from itertools import chain
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from wsscore.align.boundary_counts import extra_counts
+from wsscore.align.characters import (
+    Block,
+    Difference,
+    align_characters,
+    common_prefix_length,
+    common_suffix_length,
+)
 from wsscore.align.counting import count_spans
 from wsscore.align.lines import (
     Dictionary,
@@ -35,128 +43,10 @@ from wsscore.core.records import Counts, ExtraCounts, Gather
 from wsscore.core.reference import align_equal_words
 from wsscore.inputs.words import spans_of, split_words
 
-# Beyond this size on both sides the middle of a differing stretch is not aligned character by
-# character (SequenceMatcher is quadratic there); all of it counts as differing.
-MAX_CHAR_ALIGNMENT = 20_000
-
 # A stretch whose first or last lines are this long loses their common ends (see _Cut).
 CUT_MIN_CHARS = 2_000
 # How much text (in characters) is searched, widening, for a correct word near a cut.
 _CUT_WINDOWS = (256, 4_096, 65_536)
-
-
-# (gold start, prediction start, length) of a run of characters both sides have, aligned.
-Block = tuple[int, int, int]
-
-
-class Difference(NamedTuple):
-    """A run of differing characters: the gold's [gold_start, gold_end) stands where the
-    prediction has [pred_start, pred_end). One side may be empty (an insertion or a deletion)."""
-
-    gold_start: int
-    gold_end: int
-    pred_start: int
-    pred_end: int
-
-    @property
-    def size(self) -> int:
-        """The characters it counts as misaligned: those of its longer side."""
-        return max(self.gold_end - self.gold_start, self.pred_end - self.pred_start)
-
-    def shifted(self, offset: int) -> Difference:
-        """The same run, both sides moved ``offset`` characters further."""
-        return Difference(
-            self.gold_start + offset,
-            self.gold_end + offset,
-            self.pred_start + offset,
-            self.pred_end + offset,
-        )
-
-
-class CharacterAlignment(NamedTuple):
-    """Two character streams aligned: what they share and what differs, both in order."""
-
-    blocks: list[Block]  # adjacent blocks merged; none is empty
-    differences: list[Difference]  # the characters between the blocks
-
-
-def align_characters(gold_chars: str, pred_chars: str) -> CharacterAlignment:
-    """Align two character streams: their common head and tail, and in between the matching
-    blocks SequenceMatcher finds (no junk heuristic). A middle too large to align
-    (:data:`MAX_CHAR_ALIGNMENT`) is one difference as a whole."""
-    if gold_chars == pred_chars:
-        return CharacterAlignment([(0, 0, len(gold_chars))] if gold_chars else [], [])
-    head = common_prefix_length(gold_chars, pred_chars)
-    tail = common_suffix_length(gold_chars[head:], pred_chars[head:])
-    gold_mid = gold_chars[head : len(gold_chars) - tail]
-    pred_mid = pred_chars[head : len(pred_chars) - tail]
-    blocks = [(0, 0, head)] if head else []
-    if gold_mid and pred_mid and _alignable(len(gold_mid), len(pred_mid)):
-        from difflib import SequenceMatcher  # only differing stretches need it
-
-        matcher = SequenceMatcher(None, gold_mid, pred_mid, autojunk=False)
-        blocks.extend(
-            (head + i, head + j, size) for i, j, size in matcher.get_matching_blocks() if size
-        )
-        opcodes = matcher.get_opcodes()
-    else:
-        opcodes = [("replace", 0, len(gold_mid), 0, len(pred_mid))]
-    if tail:
-        blocks.append((len(gold_chars) - tail, len(pred_chars) - tail, tail))
-    differences = [
-        Difference(head + i1, head + i2, head + j1, head + j2)
-        for tag, i1, i2, j1, j2 in opcodes
-        if tag != "equal"
-    ]
-    return CharacterAlignment(_merge_adjacent(blocks), differences)
-
-
-def _alignable(gold_size: int, pred_size: int) -> bool:
-    """Whether the middle of a stretch is aligned character by character: SequenceMatcher's
-    time grows with the product of both sizes (seconds at 20,000 by 20,000)."""
-    smaller, larger = sorted((gold_size, pred_size))
-    return smaller <= MAX_CHAR_ALIGNMENT and smaller * larger <= MAX_CHAR_ALIGNMENT**2
-
-
-def common_prefix_length(a: str, b: str) -> int:
-    """Length of the common prefix, by bisection on slice comparisons (C speed)."""
-    low, high = 0, min(len(a), len(b))
-    while low < high:
-        middle = (low + high + 1) // 2
-        if a[:middle] == b[:middle]:
-            low = middle
-        else:
-            high = middle - 1
-    return low
-
-
-def common_suffix_length(a: str, b: str) -> int:
-    """Length of the common suffix, likewise."""
-    low, high = 0, min(len(a), len(b))
-    while low < high:
-        middle = (low + high + 1) // 2
-        if a[len(a) - middle :] == b[len(b) - middle :]:
-            low = middle
-        else:
-            high = middle - 1
-    return low
-
-
-def _merge_adjacent(blocks: list[Block]) -> list[Block]:
-    """Blocks that continue one another on both sides, as one.
-
-    (A guarantee rather than a repair: SequenceMatcher's blocks are never adjacent, and the
-    characters just inside a maximal common head and tail differ.)
-    """
-    merged: list[Block] = []
-    for block in blocks:
-        if merged:
-            gold, pred, size = merged[-1]
-            if gold + size == block[0] and pred + size == block[1]:
-                merged[-1] = (gold, pred, size + block[2])
-                continue
-        merged.append(block)
-    return merged
 
 
 class StretchResult(NamedTuple):
@@ -184,7 +74,7 @@ def score_stretch(
     details: bool = False,
     emit_extra: EmitExtra | None = None,
     chars: tuple[str, str] | None = None,
-    cut_min_chars: int = CUT_MIN_CHARS,
+    cut_min_chars: int | None = None,
 ) -> StretchResult:
     """Count a stretch sentence by sentence, through ``emit``, in the gold's order.
 
@@ -193,8 +83,11 @@ def score_stretch(
     ``emit_extra`` gets each sentence's extra counts, without its words (the common ends of a
     long line are counted in C);
     ``chars`` are both sides' characters if the caller has them (else they are joined here);
-    first and last lines of ``cut_min_chars`` characters or more lose their common ends.
+    first and last lines of ``cut_min_chars`` characters or more (:data:`CUT_MIN_CHARS` unless
+    given) lose their common ends.
     """
+    if cut_min_chars is None:
+        cut_min_chars = CUT_MIN_CHARS
     if chars is None:
         chars = (chars_of_lines(gold_lines), chars_of_lines(pred_lines))
     gold_chars, pred_chars = chars
@@ -210,41 +103,76 @@ def score_stretch(
         gold_lines, pred_lines = cut.gold_lines, cut.pred_lines
         gold_chars = gold_chars[cut.front : len(gold_chars) - cut.back]
         pred_chars = pred_chars[cut.front : len(pred_chars) - cut.back]
-    gold_starts = list(line_starts(gold_lines))
+    gold = _GoldSide(gold_lines, list(line_starts(gold_lines)), has_words)
     alignment = align_characters(gold_chars, pred_chars)
-    misaligned_by_line = _misaligned_per_line(
-        alignment.differences, gold_lines, has_words, gold_starts, front > 0
-    )
+    misaligned_by_line = _misaligned_per_line(alignment.differences, gold, front > 0)
     if on_difference is not None:
         for difference in alignment.differences:
             on_difference(difference.shifted(front))
-    sentences = _Sentences(
-        emit, details, gold_lines, gold_starts, has_words, misaligned_by_line, cut, emit_extra
-    )
-    _place_predicted_words(pred_lines, alignment.blocks, has_words, gold_starts, sentences)
+    sentences = _Sentences(emit, details, gold, misaligned_by_line, cut, emit_extra)
+    _place_predicted_words(pred_lines, alignment.blocks, gold, sentences)
     sentences.finish()
     misaligned_chars = sum(difference.size for difference in alignment.differences)
     return StretchResult(misaligned_chars, len(misaligned_by_line))
 
 
+class _GoldSide(NamedTuple):
+    """The gold lines of a stretch as left by its cut, where each starts in the stretch's
+    characters, and which of the stretch's lines (before the cut) have characters."""
+
+    lines: list[GoldLine]
+    starts: list[int]
+    has_words: list[bool]
+
+    def sentence_at(self, position: int) -> int:
+        """Index of the gold line holding character ``position``, preferring a line with
+        words."""
+        has_words = self.has_words
+        index = max(bisect_right(self.starts, position) - 1, 0)
+        if has_words[index]:
+            return index
+        for other in chain(range(index - 1, -1, -1), range(index + 1, len(has_words))):
+            if has_words[other]:
+                return other
+        return index
+
+    def lines_touched(
+        self, start: int, end: int, changed: int, front_cut: bool = False
+    ) -> list[tuple[int, int]]:
+        """Differing characters per gold line for one edit covering gold characters
+        [start, end).
+
+        An insertion (start == end) belongs to the line of the character before it (in the
+        first line's front part when that was cut off, see _Cut); characters the prediction has
+        beyond the gold's count on the first line touched.
+        """
+        if start == end:
+            if start == 0 and front_cut:
+                return [(0, changed)]
+            return [(self.sentence_at(max(start - 1, 0)), changed)]
+        touched = []
+        first = self.sentence_at(start)
+        for index in range(first, len(self.lines)):
+            line_start = self.starts[index]
+            if line_start >= end:
+                break
+            overlap = min(end, line_start + len(self.lines[index].chars)) - max(start, line_start)
+            if overlap > 0:
+                touched.append((index, overlap))
+        if not touched:
+            return [(first, changed)]
+        touched[0] = (touched[0][0], touched[0][1] + changed - (end - start))
+        return touched
+
+
 def _misaligned_per_line(
-    differences: list[Difference],
-    gold_lines: list[GoldLine],
-    has_words: list[bool],
-    gold_starts: list[int],
-    front_cut: bool,
+    differences: list[Difference], gold: _GoldSide, front_cut: bool
 ) -> dict[int, int]:
     """Differing characters per gold line of the stretch (index), for the lines they touch."""
     misaligned_by_line: dict[int, int] = {}
     for difference in differences:
-        for sentence, chars in _lines_touched(
-            gold_lines,
-            has_words,
-            gold_starts,
-            difference.gold_start,
-            difference.gold_end,
-            difference.size,
-            front_cut,
+        for sentence, chars in gold.lines_touched(
+            difference.gold_start, difference.gold_end, difference.size, front_cut
         ):
             misaligned_by_line[sentence] = misaligned_by_line.get(sentence, 0) + chars
     return misaligned_by_line
@@ -253,8 +181,7 @@ def _misaligned_per_line(
 def _place_predicted_words(
     pred_lines: list[PredLine],
     blocks: list[Block],
-    has_words: list[bool],
-    gold_starts: list[int],
+    gold: _GoldSide,
     sentences: _Sentences,
 ) -> None:
     """Give each predicted word to the gold line facing it, with its span in the gold's
@@ -269,7 +196,7 @@ def _place_predicted_words(
         if _outside_blocks(blocks, index, pred_offset, pred_offset + length):
             # Junk: every word is unmatched, and faces the same gold position.
             gold_start = _gold_position(blocks, pred_offset)
-            sentences.add_unmatched(_sentence_at(has_words, gold_starts, gold_start), pred)
+            sentences.add_unmatched(gold.sentence_at(gold_start), pred)
             pred_offset += length
             continue
         words = pred.split()
@@ -282,42 +209,8 @@ def _place_predicted_words(
                 gold_start = span[0]
             else:
                 gold_start = _gold_position(blocks, start)
-            sentences.add(_sentence_at(has_words, gold_starts, gold_start), span, word)
+            sentences.add(gold.sentence_at(gold_start), span, word)
         pred_offset += length
-
-
-def _lines_touched(
-    gold_lines: list[GoldLine],
-    has_words: list[bool],
-    gold_starts: list[int],
-    start: int,
-    end: int,
-    changed: int,
-    front_cut: bool = False,
-) -> list[tuple[int, int]]:
-    """Differing characters per gold line for one edit covering gold characters [start, end).
-
-    An insertion (start == end) belongs to the line of the character before it (in the first
-    line's front part when that was cut off, see _Cut); characters the prediction has beyond the
-    gold's count on the first line touched.
-    """
-    if start == end:
-        if start == 0 and front_cut:
-            return [(0, changed)]
-        return [(_sentence_at(has_words, gold_starts, max(start - 1, 0)), changed)]
-    touched = []
-    first = _sentence_at(has_words, gold_starts, start)
-    for index in range(first, len(gold_lines)):
-        line_start = gold_starts[index]
-        if line_start >= end:
-            break
-        overlap = min(end, line_start + len(gold_lines[index].chars)) - max(start, line_start)
-        if overlap > 0:
-            touched.append((index, overlap))
-    if not touched:
-        return [(first, changed)]
-    touched[0] = (touched[0][0], touched[0][1] + changed - (end - start))
-    return touched
 
 
 def _outside_blocks(blocks: list[Block], index: int, start: int, end: int) -> bool:
@@ -326,17 +219,6 @@ def _outside_blocks(blocks: list[Block], index: int, start: int, end: int) -> bo
     if index >= 0 and blocks[index][1] + blocks[index][2] > start:
         return False
     return index + 1 >= len(blocks) or blocks[index + 1][1] >= end
-
-
-def _sentence_at(has_words: list[bool], gold_starts: list[int], position: int) -> int:
-    """Index of the gold line holding character ``position``, preferring a line with words."""
-    index = max(bisect_right(gold_starts, position) - 1, 0)
-    if has_words[index]:
-        return index
-    for other in [*range(index - 1, -1, -1), *range(index + 1, len(has_words))]:
-        if has_words[other]:
-            return other
-    return index
 
 
 def _gold_position(blocks: list[Block], pred_position: int) -> int:
@@ -361,18 +243,15 @@ class _Sentences:
         self,
         emit: Emit,
         detail: bool,
-        gold_lines: list[GoldLine],
-        gold_starts: list[int],
-        has_words: list[bool],
+        gold: _GoldSide,
         misaligned: dict[int, int],
         cut: _Cut | None,
         emit_extra: EmitExtra | None = None,
     ):
         self._emit = emit
         self._emit_extra = emit_extra
-        self._gold_lines = gold_lines
-        self._gold_starts = gold_starts
-        self._has_words = has_words
+        self._gold_lines = gold.lines
+        self._gold_starts = gold.starts
         self._misaligned = misaligned
         self._cut = cut
         self._detail = detail
@@ -494,9 +373,25 @@ class _Part(NamedTuple):
     chars: int = 0  # its characters (a piece cut off a line)
 
     @property
-    def words_and_marks(self) -> tuple[list, ...]:
+    def words_and_marks(
+        self,
+    ) -> tuple[list[str], list[str], list[bool], list[bool], list[Span | None]]:
         """What a SentenceDetail takes after the line's number."""
         return self[1:6]
+
+
+class _CutPlace(NamedTuple):
+    """Where a line pair is cut: ``chars`` characters from the start of their first lines (or
+    from the end of their last), at these positions in the gold line's and the prediction
+    line's text."""
+
+    chars: int
+    gold_at: int
+    pred_at: int
+
+
+# Either side's lines, cut alike.
+_Line = TypeVar("_Line", GoldLine, PredLine)
 
 
 class _Cut:
@@ -518,8 +413,8 @@ class _Cut:
         self,
         gold_lines: list[GoldLine],
         pred_lines: list[PredLine],
-        front: tuple[int, int, int] | None,
-        back: tuple[int, int, int] | None,
+        front: _CutPlace | None,
+        back: _CutPlace | None,
         trailing: int,
         detail: bool,
         extra: bool = False,
@@ -540,11 +435,13 @@ class _Cut:
                 gold_lines[len(kept_gold) :], pred_lines[len(kept_pred) :], strict=True
             )
         ]
-        back_chars = back[0] if back else 0
-        self.front = front[0] if front else 0  # characters cut at the start of the stretch
+        back_chars = back.chars if back else 0
+        self.front = front.chars if front else 0  # characters cut at the start of the stretch
         self.back = back_chars + sum(len(gold.chars) for gold, _ in self.trailing)  # at its end
-        gold_start, pred_start = front[1:] if front else (0, 0)
-        gold_end, pred_end = back[1:] if back else (len(last_gold.text), len(last_pred.text))
+        gold_start, pred_start = (front.gold_at, front.pred_at) if front else (0, 0)
+        gold_end, pred_end = (
+            (back.gold_at, back.pred_at) if back else (len(last_gold.text), len(last_pred.text))
+        )
         self.gold_lines = _cut_lines(kept_gold, gold_start, gold_end, front, back)
         self.pred_lines = _cut_lines(kept_pred, pred_start, pred_end, front, back)
         self.front_piece = self.back_piece = None
@@ -597,7 +494,7 @@ class _Cut:
             min(head, len(first_gold.chars), len(first_pred.chars)),
             min_chars,
         )
-        cut = front[0] if front else 0
+        cut = front.chars if front else 0
         back = None
         for taken, taken_chars in {(trailing, trailing_chars), (0, 0)}:
             last_gold, last_pred = gold_lines[-1 - taken], pred_lines[-1 - taken]
@@ -641,7 +538,9 @@ def _equal_trailing_lines(
     return count, chars
 
 
-def _cut_lines(lines, start: int, end: int, front, back) -> list:
+def _cut_lines(
+    lines: list[_Line], start: int, end: int, front: _CutPlace | None, back: _CutPlace | None
+) -> list[_Line]:
     """The lines of one side with the text before ``start`` in the first line (if ``front``)
     and after ``end`` in the last (if ``back``) taken off."""
     lines = list(lines)
@@ -694,9 +593,7 @@ def _chars_of_substrings(substrings: int) -> int:
     return (math.isqrt(8 * substrings + 1) - 1) // 2
 
 
-def _front_cut(
-    gold: GoldLine, pred: PredLine, limit: int, min_chars: int
-) -> tuple[int, int, int] | None:
+def _front_cut(gold: GoldLine, pred: PredLine, limit: int, min_chars: int) -> _CutPlace | None:
     """The end of the last correct word in the first ``limit`` characters (which both lines
     share), in characters and as positions in each line's text; None if there is none near
     (or ``limit`` is under ``min_chars``)."""
@@ -707,13 +604,13 @@ def _front_cut(
         common = gold_text.words_ending_by(limit, width) & pred_text.words_ending_by(limit, width)
         if common:
             chars = max(end for _, end in common)
-            return chars, gold_text.position_after(chars), pred_text.position_after(chars)
+            return _CutPlace(
+                chars, gold_text.position_after(chars), pred_text.position_after(chars)
+            )
     return None
 
 
-def _back_cut(
-    gold: GoldLine, pred: PredLine, limit: int, min_chars: int
-) -> tuple[int, int, int] | None:
+def _back_cut(gold: GoldLine, pred: PredLine, limit: int, min_chars: int) -> _CutPlace | None:
     """The start of the first correct word in the last ``limit`` characters (which both lines
     share), in characters from the end and as positions in each line's text; None likewise."""
     if limit < min_chars:
@@ -728,7 +625,7 @@ def _back_cut(
         }
         if common:
             chars = max(start for start, _ in common)
-            return (
+            return _CutPlace(
                 chars,
                 gold_text.position_after(gold_size - chars),
                 pred_text.position_after(pred_size - chars),

@@ -18,7 +18,7 @@ from functools import partial
 from operator import add
 from typing import NamedTuple
 
-from wsscore.align.stream import SentenceDetail
+from wsscore.align.lines import SentenceDetail
 from wsscore.core.definitions import LENGTH_BUCKETS
 from wsscore.core.records import LineErrorsFound
 from wsscore.errors import InvalidArgument, refuse_standard_input_twice

@@ -10,14 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
+from wsscore.align.divergence import Divergence, MismatchError
+from wsscore.align.limits import EXTRA_TEXT_LIMITS, PredictionOverrun
 from wsscore.align.lines import GoldBlock
-from wsscore.align.stream import (
-    EXTRA_TEXT_LIMITS,
-    Divergence,
-    MismatchError,
-    PredictionOverrun,
-    SystemAligner,
-)
+from wsscore.align.stream import SystemAligner
 from wsscore.core.records import Counts
 from wsscore.errors import Warnings, WsscoreError
 from wsscore.inputs.formatted import (

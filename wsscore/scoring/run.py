@@ -11,14 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable, Container
 from typing import Any, NamedTuple
 
-from wsscore.align.stream import (
-    EXTRA_TEXT_LIMITS,
-    GoldBlock,
-    LineErrorsReceiver,
-    MismatchError,
-    SentenceDetail,
-    SystemAligner,
-)
+from wsscore.align.divergence import MismatchError
+from wsscore.align.equal_lines import LineErrorsReceiver
+from wsscore.align.limits import EXTRA_TEXT_LIMITS
+from wsscore.align.lines import GoldBlock, SentenceDetail
+from wsscore.align.stream import SystemAligner
 from wsscore.core.records import Counts, ExtraCounts, LineErrorsFound, SentenceRecords
 from wsscore.inputs.dictionary import Dictionary
 from wsscore.metrics.boundaries import sentence_extra

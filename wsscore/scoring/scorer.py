@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
+from wsscore.align.lines import SentenceDetail
 from wsscore.align.parallel import effective_jobs
-from wsscore.align.stream import SentenceDetail
 from wsscore.core.records import Counts, SentenceRecords
 from wsscore.errors import InvalidArgument, refuse_standard_input_twice
 from wsscore.inputs.dictionary import Dictionary, check_coverage

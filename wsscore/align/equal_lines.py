@@ -1,0 +1,166 @@
+"""Counting a prediction's sentences, and at once those whose lines agree with the gold's.
+
+Where a prediction line holds the same characters as its gold line (the usual case), it is
+counted from the two texts, without aligning anything: a whole block of gold lines at once
+where the prediction's next lines hold its characters (:func:`count_block`), else line by line
+(:func:`count_lines_of`, :meth:`EqualLineCounter._count_equal_line`). The aligner
+(:class:`~wsscore.align.stream.SystemAligner`) counts the other lines through the same
+:meth:`EqualLineCounter._emit`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Container
+
+from wsscore.align.lines import GoldBlock, GoldLine, PredLine, SentenceDetail, Span
+from wsscore.align.prediction import PredictionLines
+from wsscore.core import backend
+from wsscore.core.records import (
+    AgreedLines,
+    Counts,
+    ExtraCounts,
+    Gather,
+    LineErrorsFound,
+    SentenceRecord,
+    SentenceRecords,
+)
+from wsscore.core.reference import align_equal_words
+
+# Gets what `wsscore errors` needs of lines whose characters agree, with the first line's
+# number and the lines' texts.
+LineErrorsReceiver = Callable[[int, list[str], list[str], LineErrorsFound], None]
+
+
+def count_block(block: GoldBlock, pred_lines: list[str]) -> Counts | None:
+    """Counts of a gold block against as many prediction lines, if they hold the same
+    characters (else None: the caller aligns line by line)."""
+    return backend.count_equal_text(block.text, "\n".join(pred_lines), block.dictionary)
+
+
+def count_lines_of(
+    gold_lines: list[str],
+    pred_lines: list[str],
+    dictionary: Container[str] | None,
+    first_number: int,
+    on_extra: Callable[[ExtraCounts], None] | None,
+    on_line_errors: LineErrorsReceiver | None,
+) -> AgreedLines:
+    """How many leading pairs of lines hold the same characters, the record of each such gold
+    line with words (numbered from ``first_number``) and their sum, each line counted on its
+    own. ``on_extra`` gets those lines' boundary counts (docs/metrics.md §5), ``on_line_errors``
+    their wrong words and word lengths."""
+    gather = Gather.COUNTS
+    if on_line_errors is not None:
+        gather = Gather.ERRORS
+    elif on_extra is not None:
+        gather = Gather.EXTRA
+    found = backend.count_agreeing_lines(gold_lines, pred_lines, dictionary, first_number, gather)
+    if found.records and on_line_errors is not None and found.errors is not None:
+        on_line_errors(first_number, gold_lines, pred_lines, found.errors)
+    elif found.records and on_extra is not None and found.extra is not None:
+        on_extra(found.extra)
+    return found
+
+
+class EqualLineCounter:
+    """The counts of one prediction: its totals, its sentences' records and details; lines and
+    blocks whose characters agree with the gold's are counted here at once.
+
+    Totals add up in :attr:`totals` (a :class:`Counts`). ``records`` (optional)
+    gets a :data:`SentenceRecord` for every sentence; ``on_detail`` gets each sentence's words
+    and marks.
+    """
+
+    def __init__(
+        self,
+        records: SentenceRecords | None,
+        on_detail: Callable[[SentenceDetail], None] | None,
+        on_extra: Callable[[ExtraCounts], None] | None,
+        on_line_errors: LineErrorsReceiver | None,
+    ):
+        self._records = records
+        self._on_detail = on_detail
+        # The detail is wanted for the boundary counts (--extra) only: the backend counts those
+        # of a line whose characters agree, and hands them here, without any detail.
+        self._on_extra = on_extra
+        # Likewise the error analysis, which then needs the detail of differing lines only.
+        self._on_line_errors = on_line_errors
+        self._by_line = records is not None or on_detail is not None
+        self.totals = Counts()
+
+    def _without_detail(self) -> bool:
+        """Lines whose characters agree need no per-word detail (counted from their text)."""
+        return (
+            self._on_detail is None
+            or self._on_extra is not None
+            or self._on_line_errors is not None
+        )
+
+    def _count_whole_block(self, block: GoldBlock, texts: list[str]) -> bool:
+        """Count the block at once against as many prediction lines if they hold its
+        characters (without sentence records); False if they do not."""
+        if len(texts) != len(block.lines):
+            return False
+        counts = count_block(block, texts)
+        if counts is not None:
+            self._add(counts)
+        return counts is not None
+
+    def _count_agreeing_lines(
+        self, block: GoldBlock, start: int, prediction: PredictionLines
+    ) -> int:
+        """Count the block's lines from ``start`` on against the next prediction lines, up to
+        the first pair that differs, each as ``_count_equal_line`` would; how many."""
+        wanted = len(block.lines) - start
+        texts = prediction.take(wanted)
+        found = count_lines_of(
+            block.lines[start : start + len(texts)],
+            texts,
+            block.dictionary,
+            block.first_number + start,
+            self._on_extra,
+            self._on_line_errors,
+        )
+        prediction.push_back(texts[found.agreed :])
+        if found.records:  # the lines' totals at once, then their records, as _emit gives them
+            self._add(found.totals)
+            if self._records is not None:
+                self._records.extend(found.records)
+        return found.agreed
+
+    def _add(self, counts: Counts) -> None:
+        self.totals += counts
+
+    def _emit(self, number: int, record: Counts, detail: SentenceDetail | None) -> None:
+        self._add(record)
+        if self._records is not None:
+            self._records.append(SentenceRecord(number, record))
+        if detail is not None and self._on_detail is not None:
+            self._on_detail(detail)
+
+    def _count_equal_line(self, gold: GoldLine, pred: PredLine) -> bool:
+        """Count a gold line against a prediction line if they hold the same characters."""
+        if self._without_detail():
+            found = count_lines_of(
+                [gold.text],
+                [pred.text],
+                gold.dictionary,
+                gold.number,
+                self._on_extra,
+                self._on_line_errors,
+            )
+            for record in found.records:
+                self._emit(record.number, record.counts, None)
+            return found.agreed > 0
+        if pred.chars != gold.chars:
+            return False
+        if not gold.words:
+            return True
+        # The sentence's words are wanted: aligned by the reference, which gives the marks.
+        line = align_equal_words(gold.words, pred.words, gold.dictionary)
+        spans: list[Span | None] = list(line.pred_spans)
+        detail = SentenceDetail(
+            gold.number, gold.words, pred.words, line.gold_marks, line.pred_marks, spans
+        )
+        self._emit(gold.number, line.counts, detail)
+        return True
