@@ -1,3 +1,4 @@
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -68,6 +69,7 @@ def two_segmentations(draw):
     return _segmentation(draw, text), _segmentation(draw, text)
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(two_segmentations(), st.sets(st.sampled_from(["甲", "乙", "甲乙", "丙丁", "戊"])))
 def test_boundary_counter_agrees_with_span_counter(pair, dictionary):
@@ -81,6 +83,7 @@ def test_boundary_counter_agrees_with_span_counter(pair, dictionary):
     assert counts == expected
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(two_segmentations())
 def test_edit_counts_add_up(pair):
@@ -102,6 +105,7 @@ def multi_line_segmentations(draw):
     return gold, pred
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(multi_line_segmentations())
 def test_a_block_counts_the_same_as_its_sentences(pair):
@@ -148,6 +152,7 @@ def rebroken_segmentations(draw):
     return gold, pred
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(rebroken_segmentations())
 def test_a_block_with_other_line_breaks_counts_as_the_sentence_by_sentence_alignment(pair):

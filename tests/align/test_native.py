@@ -44,6 +44,7 @@ def texts(draw, characters: str = CHARACTERS):
     return gold, "".join(pred)
 
 
+@pytest.mark.slow
 @settings(max_examples=600, deadline=None)
 @given(texts(), st.sets(st.text("甲乙丙a", min_size=1, max_size=3), max_size=6))
 def test_count_block_agrees_with_the_python_counter(pair, words):
@@ -55,6 +56,7 @@ def test_count_block_agrees_with_the_python_counter(pair, words):
     assert native.count_block(gold, pred, None) == python_counts(gold, pred, None)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(texts(), st.text(CHARACTERS, min_size=1, max_size=2))
 def test_count_block_refuses_other_characters(pair, extra):
@@ -121,6 +123,7 @@ def test_the_fixtures_score_the_same_with_and_without_the_speedups(monkeypatch):
         assert fast.as_dict() == slow.as_dict()
 
 
+@pytest.mark.slow
 def test_the_bakeoff_baselines_score_the_same_with_and_without_the_speedups(
     monkeypatch, mm_baselines
 ):

@@ -61,6 +61,7 @@ def _run(*args: str, pure: bool) -> str:
     return done.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not native.AVAILABLE, reason="the C speed-ups are not built")
 def test_records_are_the_same_on_both_paths(tmp_path: Path) -> None:
     gold = tmp_path / "gold.txt"

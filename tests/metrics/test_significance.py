@@ -249,6 +249,7 @@ def paired_sentences(draw):
     return baseline, system
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, derandomize=True)
 @given(paired_sentences())
 def test_randomization_matches_the_exact_permutation_distribution(sentences):
