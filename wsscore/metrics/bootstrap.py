@@ -36,6 +36,7 @@ class ResampledColumns(NamedTuple):
 
     @classmethod
     def of_records(cls, records: SentenceRecords) -> ResampledColumns:
+        """The columns of packed records, read by the names that Counts gives them too."""
         return cls(*records.columns(*cls._fields))
 
 
