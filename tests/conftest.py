@@ -12,11 +12,19 @@ from pathlib import Path
 
 import pytest
 
+from wsscore.core import backend
+
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "fixtures"
 ICWB2 = ROOT.parent / "shared" / "icwb2"
 SCRIPT_DIFF = "/usr/bin/diff"  # hard-coded in the Perl score script
 C_LOCALE = dict(os.environ, LC_ALL="C")
+
+
+# For the tests of the C speed-ups themselves, or of a property only the C path promises.
+needs_c = pytest.mark.skipif(
+    backend.NAME != "c", reason="the C speed-ups are not running (not built, or switched off)"
+)
 
 
 def need_icwb2() -> Path:

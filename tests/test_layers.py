@@ -19,7 +19,6 @@ LAYERS = [
     (
         "wsscore.errors",
         "wsscore._version",
-        "wsscore.native",
         "wsscore.interrupts",
         "wsscore.core",
         "wsscore.formatting",

@@ -1,6 +1,7 @@
 """Counting by spans: the plain reference (wsscore.core.reference) on equal characters, and
 the span counter of differing stretches (wsscore.align.counting)."""
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -73,6 +74,7 @@ def two_segmentations(draw):
     return _segmentation(draw, text), _segmentation(draw, text)
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(two_segmentations(), st.sets(st.sampled_from(["甲", "乙", "甲乙", "丙丁", "戊"])))
 def test_the_reference_agrees_with_the_span_counter(pair, dictionary):
@@ -87,6 +89,7 @@ def test_the_reference_agrees_with_the_span_counter(pair, dictionary):
     assert count_equal_text(" ".join(gold), " ".join(pred), dictionary) == expected
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(two_segmentations())
 def test_edit_counts_add_up(pair):
@@ -117,6 +120,7 @@ def multi_line_segmentations(draw):
     return gold, pred
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(multi_line_segmentations())
 def test_a_block_counts_the_same_as_its_sentences(pair):
@@ -163,6 +167,7 @@ def rebroken_segmentations(draw):
     return gold, pred
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(rebroken_segmentations())
 def test_a_block_with_other_line_breaks_counts_as_the_sentence_by_sentence_alignment(pair):

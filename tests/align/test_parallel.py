@@ -200,6 +200,7 @@ def test_legacy_encodings_and_bootstrap(tmp_path, corpus):
     _same(one, two)
 
 
+@pytest.mark.slow
 def test_cli_jobs_zero_means_every_core(tmp_path, corpus):
     gold = _write(tmp_path / "gold.txt", [" ".join(words) for words in corpus])
     pred = _write(tmp_path / "pred.txt", _segment(corpus, seed=8, error_rate=0.1))
@@ -233,6 +234,7 @@ def inputs(draw):
     return [" ".join(words) for words in sentences], pred
 
 
+@pytest.mark.slow
 @settings(
     max_examples=25,
     deadline=None,
@@ -260,6 +262,7 @@ def _moved_breaks(lines: list[str], every: int) -> list[str]:
     return out
 
 
+@pytest.mark.slow
 def test_extra_and_the_error_analysis_in_parts_are_those_of_one_process(
     tmp_path, corpus, monkeypatch
 ):

@@ -63,6 +63,7 @@ def _run(*args: str, pure: bool) -> str:
     return done.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(backend.NAME != "c", reason="the C speed-ups do not run here")
 def test_records_are_the_same_on_both_backends(tmp_path: Path) -> None:
     gold = tmp_path / "gold.txt"

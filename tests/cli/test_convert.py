@@ -117,6 +117,7 @@ def test_conllu_output_loads_in_the_reference_and_scores_itself_fully(
         assert scores[metric].f1 == 1.0, metric
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("column", ["upos", "xpos"])
 def test_the_converted_ud_test_gold_scores_fully_against_the_original(
     tmp_path: Path, column: str

@@ -303,6 +303,7 @@ def test_a_failing_plot_leaves_no_report_and_keeps_the_old_one(work, monkeypatch
         assert (work / output).read_bytes() == old
 
 
+@pytest.mark.slow
 def test_report_and_plot_both_written_when_all_is_well(work):
     pytest.importorskip("matplotlib")
     run = checked(
@@ -550,6 +551,7 @@ def _write_big_input(path: Path) -> None:
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_ctrl_c_at_random_moments(work):
     """From the moment the handler is installed to the end: either the report, complete, and
     exit 0, or exactly one line and 130; never a traceback, a half report or a temporary file."""
@@ -636,6 +638,7 @@ def _answered_by_python(status: int, stdout: bytes, stderr: bytes, report: bytes
     return False
 
 
+@pytest.mark.slow
 def test_ctrl_c_early_in_the_real_console_script(work):
     """The console script pip wrote, interrupted mostly while it starts (importing click,
     parsing), sometimes later: exit 130 and exactly one line, or the whole report and exit 0;
@@ -689,6 +692,7 @@ DEBUG_CASES = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", list(DEBUG_CASES))
 def test_debug_adds_the_traceback_and_keeps_the_exit_status(work, case):
     if "/dev/full" in case and not os.path.exists("/dev/full"):
@@ -931,6 +935,7 @@ def test_a_low_limit_that_suffices_is_not_refused(work, case):
     assert run.stdout.decode().split() == ["0.636"] * count
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", [[], ["-d", "words.txt", "-o", "r.txt", "-f", "json"]])
 def test_the_limit_the_check_asks_for_is_enough(work, options):
     """Refused just below what it says it needs, and scored at exactly that: the check counts
@@ -990,6 +995,7 @@ def test_an_input_that_cannot_be_opened_for_the_limit_names_it(work, monkeypatch
     assert_one_error(run, ".txt: cannot open: Too many open files", "ulimit -n")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_a_low_soft_limit_is_raised_and_every_file_scored(work, jobs):
     names = _many_predictions(work, 120)

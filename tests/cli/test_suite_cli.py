@@ -231,6 +231,7 @@ def test_text_header_rows_and_values(tree: Path, document: dict[str, Any]) -> No
     assert text.rstrip("\n").split("\n")[-1] == f"signature: {document['signature']}"
 
 
+@pytest.mark.slow
 def test_the_default_format_off_a_terminal_is_text(tree: Path) -> None:
     assert _suite(tree) == _suite(tree, "-f", "text")
 
@@ -270,6 +271,7 @@ def test_metrics_r_and_ci_add_c_r_columns(tree: Path, document: dict[str, Any]) 
             assert row[2 + 2 * index] == f"±{metrics['recall_ci']['half_width']:.4f}"
 
 
+@pytest.mark.slow
 def test_metrics_f_and_ci_need_the_bootstrap(tree: Path) -> None:
     message = _refused(tree, "--metrics", "f,ci")
     assert "--metrics" in message and "--ci bakeoff" in message and "bootstrap" in message
@@ -358,6 +360,7 @@ def test_markdown_escapes_a_bar_in_a_system_name(tmp_path: Path, tree: Path) -> 
     assert row.startswith("| mm\\|v2 | ")
 
 
+@pytest.mark.slow
 def test_markdown_escapes_a_bar_in_a_corpus_name(tmp_path: Path, tree: Path) -> None:
     text = _suite(tmp_path, "-f", "markdown", manifest=str(_names_with_bars(tmp_path, tree)))
     header, rule = text.split("\n")[:2]
@@ -366,6 +369,7 @@ def test_markdown_escapes_a_bar_in_a_corpus_name(tmp_path: Path, tree: Path) -> 
     assert len(unescaped) == rule.count("|") - 1
 
 
+@pytest.mark.slow
 def test_latex_groups_bold_marks_and_caption(tree: Path, tested: dict[str, Any]) -> None:
     text = _suite(
         tree, "-f", "latex", "--baseline", "mm", *TESTS, "--caption", r"Systems \& corpora"
@@ -464,6 +468,7 @@ def test_a_missing_output_is_an_error_that_names_it(tmp_path: Path, tree: Path) 
     assert "--allow-missing" in message
 
 
+@pytest.mark.slow
 def test_allow_missing_leaves_a_dash_and_a_footnote(
     tmp_path: Path, tree: Path, document: dict[str, Any]
 ) -> None:

@@ -476,6 +476,7 @@ def test_a_word_list_with_a_long_ascii_head(tmp_path):
     assert report["systems"][0]["counts"]["oov_words"] == 100
 
 
+@pytest.mark.slow
 def test_sighan_output_is_in_the_gold_encoding_found_after_the_head(tmp_path):
     gold = write(tmp_path / "gold.txt", GOLD_TEXT.encode("gbk"))
     pred = write(tmp_path / "pred.txt", PRED_TEXT.encode("gbk"))
@@ -518,6 +519,7 @@ def test_a_given_encoding_is_checked_on_the_first_non_ascii_lines(tmp_path, role
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("look_ahead", [False, True], ids=["streamed", "looked-ahead"])
 @pytest.mark.parametrize("compressed", [False, True], ids=["plain", "gzip"])
 def test_deciding_late_keeps_memory_bounded(tmp_path, look_ahead, compressed):

@@ -188,6 +188,7 @@ def segmentations(draw):
     return render(cuts_gold, breaks_gold), render(cuts_pred, breaks_pred)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(segmentations())
 def test_extra_counts_equal_the_reference(pair):

@@ -257,6 +257,7 @@ def _spans(line: str) -> list[tuple[int, int]]:
     return spans
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(committees())
 def test_weighted_scores_equal_a_direct_computation(case):

@@ -39,6 +39,7 @@ def png_size(path) -> tuple[int, int]:
     return struct.unpack(">II", data[16:24])
 
 
+@pytest.mark.slow
 def test_png_of_the_expected_size(tmp_path):
     from wsscore.output.plot import plot_report
 

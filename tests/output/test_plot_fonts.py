@@ -162,6 +162,7 @@ def test_the_fonts_module_does_not_import_matplotlib():
     assert done.stdout.strip() == "False"
 
 
+@pytest.mark.slow
 def test_cli_plot_with_a_chinese_name_keeps_stderr_clean(tmp_path):
     target = tmp_path / "OUT.png"
     command = [sys.executable, "-m", "wsscore", "score", "fixtures/gold.txt", "fixtures/pred.txt"]

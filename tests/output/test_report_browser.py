@@ -62,6 +62,7 @@ def console_errors(log: str) -> list[str]:
     return [line for line in log.splitlines() if "Uncaught" in line or "SyntaxError" in line]
 
 
+@pytest.mark.slow
 def test_the_page_renders_every_system_without_script_errors(tmp_path: Path) -> None:
     page = make_report(
         tmp_path,
@@ -96,6 +97,7 @@ def test_the_page_renders_every_system_without_script_errors(tmp_path: Path) -> 
     assert (tmp_path / "report.png").stat().st_size > 10_000
 
 
+@pytest.mark.slow
 def test_the_word_filter_finds_the_sentences_of_a_word(tmp_path: Path) -> None:
     page = make_report(tmp_path, FIXTURES / "gold.txt", [FIXTURES / "pred.txt"])
     dom, log = load(page, "#selftest=word:结婚")
@@ -104,6 +106,7 @@ def test_the_word_filter_finds_the_sentences_of_a_word(tmp_path: Path) -> None:
     assert found and found.group(1) == "1"  # only the first sentence has 结婚
 
 
+@pytest.mark.slow
 def test_a_large_test_set_stays_small_and_loads(tmp_path: Path) -> None:
     """AS (14,432 sentences) with three systems: a page well under 20 MB that renders."""
     gold = ICWB2 / "gold" / "as_testing_gold.utf8"

@@ -163,6 +163,7 @@ def _write(sentences: list[list[Token]], target: Path) -> None:
     target.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("split", ["test", "dev"])
 def test_systems_made_from_gsd_get_the_script_s_counts(split: str, tmp_path: Path) -> None:
     source = _need(UD / f"zh_gsd-ud-{split}.conllu")
@@ -218,6 +219,7 @@ def test_each_sentence_s_counts_are_the_script_s_too() -> None:
     ]
 
 
+@pytest.mark.slow
 def test_multi_word_tokens_past_the_start_of_standard_input_are_refused(tmp_path: Path) -> None:
     """Standard input is read once: only its first block is looked at for range lines."""
     from wsscore.inputs.reading import BLOCK_SIZE

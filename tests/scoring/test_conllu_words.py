@@ -146,6 +146,7 @@ def _wsscore_words(gold: Path, system: Path) -> tuple[int, int, int]:
     return counts["correct"], counts["gold_words"], counts["pred_words"]
 
 
+@pytest.mark.slow
 def test_words_are_counted_as_the_conll18_script_counts_them(system) -> None:
     gold = system["gold"]
     expected = _script_words(gold, system["conllu"])
@@ -155,12 +156,14 @@ def test_words_are_counted_as_the_conll18_script_counts_them(system) -> None:
     assert _wsscore_words(gold, system["conllu"]) == expected
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", [fmt for fmt in FORMATS if fmt != "conllu"])
 def test_the_same_system_in_every_format_gives_the_same_counts(system, fmt) -> None:
     gold = system["gold"]
     assert _wsscore_words(gold, system[fmt]) == _script_words(gold, system["conllu"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("column", "metric"), [("upos", "UPOS"), ("xpos", "XPOS")])
 def test_tags_are_counted_as_the_conll18_script_counts_them(
     system, tmp_path: Path, column: str, metric: str

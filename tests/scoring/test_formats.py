@@ -38,6 +38,7 @@ def test_plain_words_keep_their_signature() -> None:
     assert report.gold.format == "words" and report.systems[0].format == "words"
 
 
+@pytest.mark.slow
 def test_a_detected_format_is_named_when_the_scores_look_wrong(tmp_path: Path) -> None:
     # The same characters, unsegmented: read as words, F = 0.
     unsegmented = tmp_path / "raw.txt"

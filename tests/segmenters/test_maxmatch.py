@@ -190,6 +190,7 @@ def _first_difference(ours: list[str], theirs: list[str]) -> tuple[int, str, str
     return None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ext", ["txt", "utf8"])
 @pytest.mark.parametrize("corpus", sorted(LEGACY))
 def test_the_same_as_mwseg_on_the_bakeoff_test_sets(
@@ -225,6 +226,7 @@ _UNITS = re.compile(rb"[\x21-\x7e]|[^\x21-\x7e\s].?", re.DOTALL)  # mwseg.pl's c
 _NOT_TEXT = re.compile(rb"[\x00-\x08\x0e-\x1f\x80]")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("corpus", sorted(LEGACY))
 def test_every_bakeoff_character_is_one_code_point(corpus: str) -> None:
     """Why character matching is mwseg.pl's byte matching on these files (see

@@ -91,6 +91,7 @@ def _json(*args: object) -> dict:
     return json.loads(_ok(_wsscore("score", "-f", "json", *args)))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_a_prediction_in_any_format_counts_as_its_words(fmt: str, tmp_path: Path) -> None:
     pred = _write_as(fmt, PRED, tmp_path)
@@ -102,6 +103,7 @@ def test_a_prediction_in_any_format_counts_as_its_words(fmt: str, tmp_path: Path
     assert words["counts"]["correct"] == 21  # not a trivial case: 36 gold words, 30 predicted
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_a_gold_in_any_format_counts_as_its_words(fmt: str, tmp_path: Path) -> None:
     gold = _write_as(fmt, GOLD, tmp_path)
@@ -112,6 +114,7 @@ def test_a_gold_in_any_format_counts_as_its_words(fmt: str, tmp_path: Path) -> N
     assert formatted["systems"][0]["counts"] == words["systems"][0]["counts"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_a_formatted_prediction_gives_the_perl_scripts_summary(fmt: str, tmp_path: Path) -> None:
     script = need_script()
@@ -121,6 +124,7 @@ def test_a_formatted_prediction_gives_the_perl_scripts_summary(fmt: str, tmp_pat
     assert ours == expected[expected.index(b"=== SUMMARY:\n") :]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_wsscore_sighan_prints_the_same_blocks_for_a_formatted_prediction(
     fmt: str, tmp_path: Path
@@ -131,6 +135,7 @@ def test_wsscore_sighan_prints_the_same_blocks_for_a_formatted_prediction(
     assert _ok(_wsscore("sighan", "--match", "diff", WORDS, GOLD, pred.resolve())) == words
 
 
+@pytest.mark.slow
 def test_multiword_tokens_give_their_words_when_they_spell_the_token(tmp_path: Path) -> None:
     # same.conllu has 3-4 广播电台 = 广播 + 电台: the words file has the two words.
     same = FIXTURES / "formats"
@@ -156,6 +161,7 @@ def test_multiword_tokens_that_words_do_not_spell_are_refused() -> None:
     assert "use --match span" in message
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("match", ["span", "diff"])
 def test_oov_counts_are_null_without_a_dictionary(match: str) -> None:
     # The Perl script calls every word OOV without a dictionary, span none: neither means
@@ -167,6 +173,7 @@ def test_oov_counts_are_null_without_a_dictionary(match: str) -> None:
     assert system["counts"]["gold_words"] == 36
 
 
+@pytest.mark.slow
 def test_oov_counts_agree_with_a_dictionary() -> None:
     span = _json("--match", "span", "-d", WORDS, GOLD, PRED)["systems"][0]["counts"]
     diff = _json("--match", "diff", "-d", WORDS, GOLD, PRED)["systems"][0]["counts"]
@@ -174,6 +181,7 @@ def test_oov_counts_agree_with_a_dictionary() -> None:
     assert [span[key] for key in keys] == [diff[key] for key in keys] == [6, 2, 30, 19]
 
 
+@pytest.mark.slow
 def test_a_word_separator_is_read_before_the_counter_sees_the_words() -> None:
     # jieba's command line prints "w / w": with --pred-word-sep ' / ' its words are those of
     # jieba.cut joined by spaces (a space of the text, "   " there, is a separator for both).

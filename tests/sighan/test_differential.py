@@ -303,6 +303,7 @@ def script_output(bakeoff) -> Callable[[str, str], subprocess.CompletedProcess]:
 # --- 1. --match diff is the script -------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ext", ["txt", "utf8"])
 @pytest.mark.parametrize("corpus", CORPORA)
 def test_match_diff_prints_what_the_script_prints(
@@ -316,6 +317,7 @@ def test_match_diff_prints_what_the_script_prints(
         assert line in ours.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("corpus", "ext"), [("pku", "txt"), ("cityu", "utf8")])
 def test_score_match_diff_sighan_format_is_the_script_summary(
     corpus: str, ext: str, bakeoff, script_output
@@ -338,6 +340,7 @@ def test_score_match_diff_sighan_format_is_the_script_summary(
     assert _ok(ours) == script[script.index(b"=== SUMMARY:\n") :]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("corpus", ["as", "cityu"])
 def test_match_diff_transcodes_a_utf8_prediction_to_the_big5_gold(
     corpus: str, bakeoff, script_output, tmp_path: Path
@@ -375,6 +378,7 @@ def _resegment(words: list[str], rng: random.Random, separators: list[str]) -> s
     return text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 2, 3])
 @pytest.mark.parametrize(("corpus", "ext"), [("pku", "txt"), ("as", "utf8")])
 def test_exact_counts_are_the_script_with_minimal_diff(
@@ -472,6 +476,7 @@ def _script_correct(blocks: list[Block]) -> int:
     return sum(int(block.count(b"NTRUTH")) - block.missed() for block in blocks)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("corpus", CORPORA)
 def test_exact_finds_at_least_the_scripts_correct_words(
     corpus: str, bakeoff, script_output
@@ -489,6 +494,7 @@ def test_exact_finds_at_least_the_scripts_correct_words(
         assert (script_correct, counts["correct"]) == (94_632, 94_641)
 
 
+@pytest.mark.slow
 def test_pku_baseline_minimal_diff_finds_the_exact_count(
     bakeoff, minimal_script: Path, tmp_path: Path
 ) -> None:
@@ -609,6 +615,7 @@ def test_sighan_exact_mode_on_the_fixtures(fixture: str, tmp_path: Path) -> None
     assert identical >= 1
 
 
+@pytest.mark.slow
 def test_sighan_exact_mode_on_the_pku_baseline(bakeoff, script_output) -> None:
     case = bakeoff["pku", "txt"]
     ours = _ok(_wsscore("sighan", case.dictionary, case.gold, case.test))
@@ -734,6 +741,7 @@ def test_match_diff_temporary_directory_error(tmp_path: Path, monkeypatch) -> No
         )
 
 
+@pytest.mark.slow
 def test_match_diff_output_file_is_written_atomically(tmp_path: Path) -> None:
     real_diff = need_gnu_diff()
     words, gold, pred = _gbk_fixture()
@@ -755,6 +763,7 @@ def test_match_diff_output_file_is_written_atomically(tmp_path: Path) -> None:
     assert sorted(path.name for path in out.parent.iterdir()) == ["report.txt"]
 
 
+@pytest.mark.slow
 def test_match_diff_reads_a_utf16_prediction(tmp_path: Path) -> None:
     need_gnu_diff()
     words, gold, pred = _gbk_fixture()

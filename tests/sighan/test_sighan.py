@@ -318,6 +318,7 @@ def _random_word_lists(rng: random.Random) -> tuple[list[bytes], list[bytes]]:
     return gold, test
 
 
+@pytest.mark.slow
 @needs_diff
 def test_format_sentence_block_renders_like_diff(tmp_path: Path) -> None:
     rng = random.Random(20050712)
@@ -335,6 +336,7 @@ def test_format_sentence_block_renders_like_diff(tmp_path: Path) -> None:
         assert block == header + side_by_side + footer, f"case {case}: {gold!r} / {test!r}"
 
 
+@pytest.mark.slow
 @needs_diff
 def test_format_sentence_block_column_limit_like_diff(tmp_path: Path) -> None:
     # Words ending right at diff's 61-column limit, where truncation and zero-width bytes meet.
@@ -383,6 +385,7 @@ def test_format_sentence_block_fixed_layout() -> None:
         format_sentence_block(b"g", b"t", 1, [(b"a\nb", None)], SighanTotals())
 
 
+@pytest.mark.slow
 @needs_diff
 def test_diff_engine_blocks_agree_with_format_sentence_block(tmp_path: Path) -> None:
     # The engine's blocks are diff's own output; rendering diff's rows must give the same bytes.
@@ -456,6 +459,7 @@ def test_failing_diff_program(tmp_path: Path) -> None:
     assert warnings and "does not look like GNU diff" in warnings[0]
 
 
+@pytest.mark.slow
 @needs_diff
 def test_jobs_keep_order(tmp_path: Path) -> None:
     # More sentences than the look-ahead window, some skipped, so order and numbering are tested.
@@ -553,6 +557,7 @@ def _subset(lines: list[bytes]) -> list[bytes]:
     return lines[:1900] + lines[-100:]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("encoding", ENCODINGS)
 @pytest.mark.parametrize("corpus", CORPORA)
 def test_maximum_matching_baseline_matches_perl(
@@ -611,6 +616,7 @@ def _resegment(line: bytes, encoding: str, rng: random.Random) -> bytes:
     return text + (b"\r\n" if encoding == "txt" else b"\n")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("encoding", ENCODINGS)
 @pytest.mark.parametrize("corpus", CORPORA)
 def test_random_segmentations_match_perl(corpus: str, encoding: str, tmp_path: Path) -> None:

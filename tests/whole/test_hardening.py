@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import FIXTURES, ROOT
+from conftest import FIXTURES, ROOT, needs_c
 
 import wsscore.inputs.reading
 import wsscore.output.destination
@@ -527,6 +527,9 @@ PEAK_MEMORY = textwrap.dedent(
 )
 
 
+# The bound is the C counting's: the plain Python reference holds a str per word of the line.
+@pytest.mark.slow
+@needs_c
 def test_a_10_mb_single_line_scores_with_memory_bounded_by_the_line(tmp_path):
     rng = random.Random(7)
     words = ["".join(rng.choice(HANZI) for _ in range(rng.randint(1, 3))) for _ in range(1_700_000)]

@@ -392,6 +392,7 @@ BACKENDS = [
 # --- 1. a segmentation against itself ----------------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(60), deadline=None)
 @given(data=st.data())
 def test_a_segmentation_scored_against_itself_is_perfect(data) -> None:
@@ -420,6 +421,7 @@ def test_a_segmentation_scored_against_itself_is_perfect(data) -> None:
 # --- 2. resegmentations: the arithmetic, against the span oracle -------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("counting", BACKENDS)
 @settings(max_examples=examples(150), deadline=None)
 @given(data=st.data())
@@ -478,6 +480,7 @@ def _told(encoding: str) -> str:
     return "auto" if encoding in UNAMBIGUOUS else ENCODINGS[encoding][1]
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(80), deadline=None)
 @given(data=st.data())
 def test_counts_do_not_depend_on_encoding_line_ends_bom_or_white_space(data) -> None:
@@ -526,6 +529,7 @@ def _cli_json(*args: object, stdin: bytes | None = None) -> dict:
     return json.loads(result.stdout)
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(30), deadline=None)
 @given(data=st.data(), header=st.permutations(HANZI + PUNCT))
 def test_cli_json_does_not_depend_on_the_encoding_each_file_is_in(data, header) -> None:
@@ -581,6 +585,7 @@ def test_cli_json_does_not_depend_on_the_encoding_each_file_is_in(data, header) 
 # --- 4. a file is the sum of its halves --------------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(80), deadline=None)
 @given(data=st.data())
 def test_counts_of_a_file_are_the_sum_of_its_halves(data) -> None:
@@ -610,6 +615,7 @@ def test_counts_of_a_file_are_the_sum_of_its_halves(data) -> None:
 # --- 5. OOV and IV words partition the gold words ----------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(80), deadline=None)
 @given(data=st.data())
 def test_oov_and_iv_words_partition_the_gold_words(data) -> None:
@@ -657,6 +663,7 @@ def test_oov_and_iv_words_partition_the_gold_words(data) -> None:
 # --- 6. the Perl script with diff --minimal ----------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(25), deadline=None)
 @given(data=st.data())
 def test_counts_agree_with_the_script_with_minimal_diff(minimal_script: Path, data) -> None:

@@ -183,6 +183,7 @@ def test_an_endless_prediction_under_error_is_refused_at_its_first_line(gold_200
     assert counted is not None and int(counted.group(1)) > 14_000, line
 
 
+@pytest.mark.slow
 def test_endless_empty_lines_end_too(gold_2000):
     gold, _ = gold_2000
     run = run_measured("score", gold, "-", endless="\n")
@@ -190,6 +191,7 @@ def test_endless_empty_lines_end_too(gold_2000):
     assert "the prediction goes on past the end of the gold" in one_error_line(run)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("policy", "junk_line"),
     [("warn", "乾坤 震巽坎"), ("align", "乾坤 震巽坎"), ("warn", "離")],
@@ -262,6 +264,7 @@ def test_text_past_the_end_is_scored_exactly_up_to_the_limit(policy, extra_chars
     assert last == (301, (0, extra_count, 0, 0, 0, 0, extra_count, 0, 1, extra_chars))
 
 
+@pytest.mark.slow
 def test_a_prediction_of_another_text_with_long_lines_stays_bounded(tmp_path, gold_2000):
     gold, gold_lines = gold_2000
     # The first 100 lines right, then junk lines of 100,000 characters each, 100 MB in all:
@@ -309,6 +312,7 @@ def long_line(tmp_path_factory) -> tuple[Path, Path, Path, int]:
     return gold, same, wrong, len(words)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("extra", [[], ["--extra"]], ids=["plain", "extra"])
 def test_one_wrong_character_costs_about_what_the_line_costs(long_line, extra, monkeypatch):
     gold, same, wrong, words = long_line
@@ -503,6 +507,7 @@ def test_repeated_passages_keep_every_untouched_line_aligned(case):
 CONLLU_WORD = "{n}\t乾\t_\tX\t_\t_\t0\troot\t_\t_\n"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("endless", "options", "refusal"),
     [
@@ -522,6 +527,7 @@ def test_an_endless_line_or_sentence_is_refused_as_it_grows(gold_2000, endless, 
     assert "has not ended" in line and "what its gold can match" in line
 
 
+@pytest.mark.slow
 def test_an_endless_conllu_gold_is_refused_at_the_sentence_limit(gold_2000):
     from wsscore.inputs.formats import MAX_SENTENCE_CHARS
 
@@ -540,6 +546,7 @@ def test_a_prediction_of_the_whole_gold_in_one_line_is_within_the_limits(tmp_pat
     assert counts["gold_words"] == counts["pred_words"] == counts["correct"] == words_of(gold_lines)
 
 
+@pytest.mark.slow
 def test_a_prediction_may_give_a_long_gold_line_as_one_sentence(tmp_path):
     # A gold line of 1.2 million characters: more than a CoNLL-U sentence holds by default
     # (MAX_SENTENCE_CHARS), but what its gold can match bounds a prediction, not the default.

@@ -63,6 +63,7 @@ def wsscore(project: Path, *args: str) -> subprocess.CompletedProcess:
     return subprocess.run(command, cwd=project, env=environment(), capture_output=True, text=True)
 
 
+@pytest.mark.slow
 def test_the_readme_table_is_what_the_suite_prints(project: Path) -> None:
     (command,) = [line for line in readme_block("run").splitlines() if line.strip()]
     assert command.startswith("wsscore suite ")
@@ -73,6 +74,7 @@ def test_the_readme_table_is_what_the_suite_prints(project: Path) -> None:
     assert done.stderr.count("as: ") == 3 and "line 6612" in done.stderr
 
 
+@pytest.mark.slow
 def test_every_cell_is_what_score_gives(project: Path) -> None:
     done = wsscore(project, "suite", "bakeoff.toml", "-f", "json")
     assert done.returncode == 0, done.stderr
@@ -88,6 +90,7 @@ def test_every_cell_is_what_score_gives(project: Path) -> None:
             assert {**cell, "name": None} == {**expected, "name": None}
 
 
+@pytest.mark.slow
 def test_the_averages_are_the_mean_and_the_pooled_figures(project: Path) -> None:
     suite = json.loads(wsscore(project, "suite", "bakeoff.toml", "-f", "json").stdout)
     for system in suite["systems"]:

@@ -2,7 +2,7 @@
 
 Pure functions of per-sentence counts: no text is re-scored. A sentence is a tuple
 ``(gold_words, pred_words, correct, ...)`` — RP, PP, TP first, in
-:class:`~wsscore.metrics.counts.Counts` field order; further fields are ignored. ``baseline``
+:class:`~wsscore.core.records.Counts` field order; further fields are ignored. ``baseline``
 and ``system`` are equally long sequences of such tuples, paired by sentence: sentence i of both
 has the same gold words.
 
@@ -21,23 +21,15 @@ metric's interval and p-value (``samples`` says how many were left).
 
 from __future__ import annotations
 
-import functools
 import math
-import random
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
-from wsscore import native
+from wsscore.core.backend import randomized_moves, resample_sums
+from wsscore.core.draws import SwapGroup
 from wsscore.errors import InvalidArgument
-from wsscore.metrics.bootstrap import (
-    CONFIDENCE,
-    SAMPLES,
-    SEED,
-    native_draws_agree,
-    percentile,
-    resampled_sums,
-)
+from wsscore.metrics.bootstrap import CONFIDENCE, SAMPLES, SEED, percentile
 from wsscore.metrics.scores import f_beta, ratio
 
 TRIALS = 10_000
@@ -47,8 +39,17 @@ BOOTSTRAP = "paired_bootstrap"
 RANDOMIZATION = "approximate_randomization"
 
 Sentence = Sequence[int]
-# One sentence of both systems: (RP, PP_baseline, TP_baseline, PP_system, TP_system).
-Pair = tuple[int, int, int, int, int]
+
+
+class PairedCounts(NamedTuple):
+    """The counts of one sentence (or of a whole test set) for both systems: the gold words,
+    shared, and each system's predicted and correct words."""
+
+    gold_words: int = 0
+    baseline_pred_words: int = 0
+    baseline_correct: int = 0
+    system_pred_words: int = 0
+    system_correct: int = 0
 
 
 class PairedResult(NamedTuple):
@@ -98,7 +99,7 @@ def metric_values(
     return f_beta(ratio(correct, pred_words), recall, beta), recall
 
 
-def pair(baseline: Sequence[Sentence], system: Sequence[Sentence]) -> list[Pair]:
+def pair(baseline: Sequence[Sentence], system: Sequence[Sentence]) -> list[PairedCounts]:
     """The sentences of both systems side by side; ValueError if they are not paired."""
     if len(baseline) != len(system):
         raise InvalidArgument(
@@ -116,7 +117,7 @@ def pair(baseline: Sequence[Sentence], system: Sequence[Sentence]) -> list[Pair]
             f"sentence {index}: {rp[index]} gold words for the baseline, {other_rp[index]} for "
             "the system: paired tests need the same gold sentences"
         )
-    pairs = list(zip(rp, base_pp, base_tp, pp, tp, strict=True))
+    pairs = list(map(PairedCounts, rp, base_pp, base_tp, pp, tp))
     if min(map(min, (rp, base_pp, base_tp, pp, tp))) < 0:
         # Counts are never negative; the bootstrap's packing relies on it.
         index, counts = next((i, c) for i, c in enumerate(pairs) if min(c) < 0)
@@ -124,17 +125,25 @@ def pair(baseline: Sequence[Sentence], system: Sequence[Sentence]) -> list[Pair]
     return pairs
 
 
-def _totals(pairs: Sequence[Pair]) -> Pair:
+def _totals(pairs: Sequence[PairedCounts]) -> PairedCounts:
     if not pairs:
-        return (0, 0, 0, 0, 0)
-    return tuple(map(sum, zip(*pairs, strict=True)))  # type: ignore[return-value]
+        return PairedCounts()
+    return PairedCounts(*map(sum, zip(*pairs, strict=True)))
 
 
-def _side_by_side(totals: Pair, beta: float) -> list[tuple[float | None, float | None]]:
+def _side_by_side(totals: PairedCounts, beta: float) -> list[tuple[float | None, float | None]]:
     """(baseline's value, system's value) of each metric in :data:`METRICS` order."""
-    rp, base_pp, base_tp, pp, tp = totals
-    base = metric_values(rp, base_pp, base_tp, beta)
-    return list(zip(base, metric_values(rp, pp, tp, beta), strict=True))
+    return list(zip(*_metric_values_of_both(totals, beta), strict=True))
+
+
+def _metric_values_of_both(
+    totals: PairedCounts, beta: float
+) -> tuple[tuple[float | None, float | None], tuple[float | None, float | None]]:
+    """The baseline's and the system's :func:`metric_values` from their summed counts."""
+    gold = totals.gold_words
+    baseline = metric_values(gold, totals.baseline_pred_words, totals.baseline_correct, beta)
+    system = metric_values(gold, totals.system_pred_words, totals.system_correct, beta)
+    return baseline, system
 
 
 def _difference(base: float | None, other: float | None) -> float | None:
@@ -184,46 +193,21 @@ def paired_bootstrap(
 
 
 def _bootstrap_differences(
-    pairs: Sequence[Pair], samples: int, seed: int, beta: float
+    pairs: Sequence[PairedCounts], samples: int, seed: int, beta: float
 ) -> tuple[list[float], list[float]]:
     """δ* of F_β and of recall for each sample where they are defined."""
-    if native_draws_agree():  # the C speed-ups draw the same sentences, faster
-        columns = [list(column) for column in zip(*pairs, strict=True)]
-        return _deltas(zip(*resampled_sums(columns, samples, seed), strict=True), beta)
-    # The five counts of a sentence are packed into one integer, in fields wide enough that no
-    # sum of len(pairs) of them can carry into the next field: one C-level sum() per sample
-    # then adds all five counts of both systems, where five sums would take about 3x longer.
-    width = max(1, (max(map(max, pairs)) * len(pairs)).bit_length())
-    mask = (1 << width) - 1
-    packed = [
-        rp | base_pp << width | base_tp << 2 * width | pp << 3 * width | tp << 4 * width
-        for rp, base_pp, base_tp, pp, tp in pairs
-    ]
-    draw = random.Random(seed).choices  # choices(packed) draws the indices choices(range) would
-    n = len(packed)
-    totals = (sum(draw(packed, k=n)) for _ in range(samples))
-    unpacked = (
-        (
-            total & mask,
-            total >> width & mask,
-            total >> 2 * width & mask,
-            total >> 3 * width & mask,
-            total >> 4 * width,
-        )
-        for total in totals
-    )
-    return _deltas(unpacked, beta)
+    names = PairedCounts._fields
+    columns = dict(zip(names, map(list, zip(*pairs, strict=True)), strict=True))
+    sums = resample_sums(columns, samples, seed)
+    return _deltas(map(PairedCounts, *(sums[name] for name in names)), beta)
 
 
-def _deltas(
-    samples: Iterable[tuple[int, int, int, int, int]], beta: float
-) -> tuple[list[float], list[float]]:
-    """δ* of F_β and of recall from each sample's summed (RP, PP_A, TP_A, PP_B, TP_B)."""
+def _deltas(samples: Iterable[PairedCounts], beta: float) -> tuple[list[float], list[float]]:
+    """δ* of F_β and of recall from each sample's summed counts."""
     f_deltas: list[float] = []
     r_deltas: list[float] = []
-    for rp, base_pp, base_tp, pp, tp in samples:
-        base_f, base_r = metric_values(rp, base_pp, base_tp, beta)
-        f, r = metric_values(rp, pp, tp, beta)
+    for totals in samples:
+        (base_f, base_r), (f, r) = _metric_values_of_both(totals, beta)
         if base_f is not None and f is not None:
             f_deltas.append(f - base_f)
         if base_r is not None and r is not None:
@@ -313,63 +297,30 @@ def approximate_randomization(
     return results
 
 
-def difference_groups(pairs: Sequence[Pair]) -> list[tuple[tuple[int, int], int]]:
-    """((ΔPP, ΔTP), number of sentences) for the sentences whose counts differ, system minus
-    baseline, in order of first appearance (so that a seed always draws the same trials)."""
+def difference_groups(pairs: Sequence[PairedCounts]) -> list[SwapGroup]:
+    """The sentences whose counts differ, grouped by their difference (system minus baseline),
+    in order of first appearance (so that a seed always draws the same trials)."""
     groups = Counter(
-        (pp - base_pp, tp - base_tp)
-        for _, base_pp, base_tp, pp, tp in pairs
-        if pp != base_pp or tp != base_tp
+        (p.system_pred_words - p.baseline_pred_words, p.system_correct - p.baseline_correct)
+        for p in pairs
+        if (p.system_pred_words, p.system_correct) != (p.baseline_pred_words, p.baseline_correct)
     )
-    return list(groups.items())
+    return [SwapGroup(size, pred_words, correct) for (pred_words, correct), size in groups.items()]
 
 
-def randomized_totals(pairs: Sequence[Pair], trials: int, seed: int) -> Iterator[Pair]:
-    """The summed counts (RP, PP_A', TP_A', PP_B', TP_B') of each randomization trial.
+def randomized_totals(
+    pairs: Sequence[PairedCounts], trials: int, seed: int
+) -> Iterator[PairedCounts]:
+    """The summed counts of each randomization trial, after its swaps.
 
-    A is the baseline and B the system before swapping; random numbers are drawn group by group
-    in :func:`difference_groups` order, ``getrandbits(k)`` per group of k sentences.
+    Random numbers are drawn group by group in :func:`difference_groups` order,
+    ``getrandbits(k)`` per group of k sentences.
     """
-    rp, base_pp, base_tp, pp, tp = _totals(pairs)
-    groups = difference_groups(pairs)
-    for moved_pp, moved_tp in zip(*_moves(groups, trials, seed), strict=True):
-        yield rp, base_pp + moved_pp, base_tp + moved_tp, pp - moved_pp, tp - moved_tp
-
-
-def _moves(
-    groups: list[tuple[tuple[int, int], int]], trials: int, seed: int
-) -> tuple[list[int], list[int]]:
-    """The PP and TP moved from the baseline to the system in each trial. The C speed-ups draw
-    the same bits from the same generator (checked on first use), without a Python call per
-    group and trial."""
-    if native_moves_agree():
-        assert native.randomized_moves is not None
-        columns = [[k for _, k in groups], [d for (d, _), _ in groups], [d for (_, d), _ in groups]]
-        return native.randomized_moves(random.Random(seed).getstate()[1], columns, trials)
-    return _python_moves(groups, trials, seed)
-
-
-def _python_moves(
-    groups: list[tuple[tuple[int, int], int]], trials: int, seed: int
-) -> tuple[list[int], list[int]]:
-    getrandbits = random.Random(seed).getrandbits
-    moved_pps, moved_tps = [], []
-    for _ in range(trials):
-        moved_pp = moved_tp = 0
-        for (delta_pp, delta_tp), k in groups:
-            swapped = getrandbits(k).bit_count()
-            moved_pp += swapped * delta_pp
-            moved_tp += swapped * delta_tp
-        moved_pps.append(moved_pp)
-        moved_tps.append(moved_tp)
-    return moved_pps, moved_tps
-
-
-@functools.cache
-def native_moves_agree() -> bool:
-    if native.randomized_moves is None:
-        return False
-    probe = [((2, 1), 3), ((-1, 0), 40), ((1, -1), 70)]
-    columns = [[k for _, k in probe], [d for (d, _), _ in probe], [d for (_, d), _ in probe]]
-    native_moves = native.randomized_moves(random.Random(5).getstate()[1], columns, 4)
-    return bool(native_moves == _python_moves(probe, 4, 5))
+    totals = _totals(pairs)
+    for moved in randomized_moves(difference_groups(pairs), trials, seed):
+        yield totals._replace(
+            baseline_pred_words=totals.baseline_pred_words + moved.pred_words,
+            baseline_correct=totals.baseline_correct + moved.correct,
+            system_pred_words=totals.system_pred_words - moved.pred_words,
+            system_correct=totals.system_correct - moved.correct,
+        )

@@ -28,7 +28,7 @@ from wsscore.inputs.formatted import (
 from wsscore.inputs.labels import refuse_breaking_label
 from wsscore.inputs.options import InputOptions
 from wsscore.inputs.sources import Source, is_path
-from wsscore.metrics.bootstrap import SAMPLES, SEED, with_bootstrap_of_columns
+from wsscore.metrics.bootstrap import SAMPLES, SEED, ResampledColumns, with_bootstrap
 from wsscore.metrics.ranking import SORT_KEYS
 from wsscore.metrics.scores import CI_METHODS, Metrics, compute
 from wsscore.results import GoldInfo, Report, SystemResult, build_report
@@ -304,12 +304,8 @@ def _add_bootstrap_intervals(
 
     def bootstrapped(pair: tuple[SystemResult, SentenceRecords]) -> Metrics:
         result, records = pair
-        columns = (
-            records.column("gold_words"),
-            records.column("pred_words"),
-            records.column("correct"),
-        )  # RP, PP, TP
-        return with_bootstrap_of_columns(result.metrics, columns, scoring.samples, scoring.seed)
+        columns = ResampledColumns.of_records(records)
+        return with_bootstrap(result.metrics, columns, scoring.samples, scoring.seed)
 
     pairs = list(zip(results, sentences, strict=True))
     threads = min(effective_jobs(scoring.jobs), len(pairs))

@@ -20,7 +20,7 @@ from wsscore.inputs.formats import FormatOptions, Token
 from wsscore.inputs.formatted import FormattedInput, formatted, label_order_of
 from wsscore.inputs.options import GOLD_OPTION, PRED_OPTION, InputOptions
 from wsscore.inputs.reading import BLOCK_SIZE, TextFile, open_binary, open_text
-from wsscore.metrics.bootstrap import SAMPLES, SEED, with_bootstrap
+from wsscore.metrics.bootstrap import SAMPLES, SEED, ResampledColumns, with_bootstrap
 from wsscore.metrics.scores import compute, f_beta, ratio
 from wsscore.metrics.sighan_counts import SighanTotals
 from wsscore.results import GoldInfo, Report, SystemResult, build_report
@@ -233,8 +233,12 @@ def score_by_diff(
                 precision=precision, f=f_beta(precision, metrics.recall, beta)
             )
         if ci == "bootstrap":
-            sentences = [(t.true_count, t.test_count, t.recall_correct) for t in per_sentence]
-            metrics = with_bootstrap(metrics, sentences, samples, seed)
+            columns = ResampledColumns(
+                gold_words=[t.true_count for t in per_sentence],
+                pred_words=[t.test_count for t in per_sentence],
+                correct=[t.recall_correct for t in per_sentence],
+            )
+            metrics = with_bootstrap(metrics, columns, samples, seed)
         name = names[index] if names else os.path.basename(path)
         results.append(
             SystemResult(

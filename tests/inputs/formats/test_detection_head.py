@@ -66,6 +66,7 @@ def opened(path, monkeypatch, from_stdin: bool):
     return formatted(source, "auto", Warnings(), FormatOptions())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("from_stdin", [False, True], ids=["path", "stdin"])
 @pytest.mark.parametrize("case", CASES)
 def test_detected_on_whole_lines_and_read_whole(tmp_path, monkeypatch, case, from_stdin):
@@ -79,6 +80,7 @@ def test_detected_on_whole_lines_and_read_whole(tmp_path, monkeypatch, case, fro
     assert [line.split() for line in read.lines() if line] == sentences
 
 
+@pytest.mark.slow
 def test_a_first_line_past_the_read_ahead_bound_is_detected_on_its_start(tmp_path, monkeypatch):
     monkeypatch.setattr(wsscore.inputs.formatted, "HEAD_MOST", 2 * BLOCK_SIZE)
     path = tmp_path / "long.tagged.txt"

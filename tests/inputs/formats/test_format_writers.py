@@ -48,6 +48,7 @@ def _sentences(pairs: Pairs) -> list[Sentence]:
     return [Sentence(n, [Token(w, t) for w, t in s]) for n, s in enumerate(pairs, 1)]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(
     pairs=st.lists(

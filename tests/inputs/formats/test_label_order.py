@@ -212,6 +212,7 @@ def _wsscore(*args: object) -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.slow
 def test_the_command_line_refuses_on_one_line_and_takes_the_option(tmp_path: Path):
     gold = _write(tmp_path, "gold.txt", ISSUE_GOLD)
     prediction = _write(tmp_path, "pred.chars", "他 M-S\n买 M-B\n了 M-E\n个 M-B\n人 M-E\n")
@@ -266,6 +267,7 @@ def _lines(text: str) -> list[str]:
     return lines[:-1] if lines[-1] == "" else lines
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(sentences=SENTENCES)
 def test_any_tags_read_the_same_in_both_label_orders(sentences):

@@ -300,6 +300,7 @@ TAG = st.one_of(
 )
 
 
+@pytest.mark.slow
 @given(
     sentences=st.lists(
         st.lists(st.tuples(WORD, TAG), min_size=1, max_size=6), min_size=1, max_size=4

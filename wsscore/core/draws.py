@@ -1,0 +1,79 @@
+"""The resampling draws, in plain Python: the reference that the C speed-ups must match.
+
+Both statistics draw from ``random.Random(seed)``, so that a seed names one set of draws on
+every machine and on both backends:
+
+- the bootstrap draws, per sample, as many sentences as there are, with replacement, as
+  ``choices`` draws indices (:func:`resample_sums`);
+- approximate randomization swaps each sentence with probability 1/2, a group of k sentences
+  with equal differences at once: as many of them as ``getrandbits(k)`` has set bits
+  (:func:`randomized_moves`).
+
+:mod:`wsscore.core.backend` runs these, or the C versions that draw the very same numbers.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import NamedTuple
+
+
+class SwapGroup(NamedTuple):
+    """``size`` sentences whose system output differs from the baseline's by the same counts:
+    swapping one of them moves ``pred_words`` and ``correct`` (system minus baseline) from the
+    system's totals to the baseline's."""
+
+    size: int
+    pred_words: int
+    correct: int
+
+
+class MovedCounts(NamedTuple):
+    """What one randomization trial moves from the system's totals to the baseline's."""
+
+    pred_words: int
+    correct: int
+
+
+def resample_sums(
+    columns: Mapping[str, Sequence[int]], samples: int, seed: int
+) -> dict[str, list[int]]:
+    """Per named column, its sum in each of ``samples`` bootstrap samples.
+
+    The columns hold one count per sentence, all equally long. A sample is as many sentence
+    indices as there are sentences, drawn with replacement by ``random.Random(seed).choices``,
+    samples one after the other from the same generator.
+    """
+    draw = random.Random(seed).choices
+    population = range(_length(columns))
+    sums: dict[str, list[int]] = {name: [] for name in columns}
+    for _ in range(samples):
+        picked = draw(population, k=len(population))
+        for name, column in columns.items():
+            sums[name].append(sum(map(column.__getitem__, picked)))
+    return sums
+
+
+def randomized_moves(groups: Sequence[SwapGroup], trials: int, seed: int) -> list[MovedCounts]:
+    """The counts that each of ``trials`` randomization trials moves, drawn from
+    ``random.Random(seed)``: in each trial, group after group, as many of the group's sentences
+    are swapped as ``getrandbits(size)`` has set bits (each bit a fair coin for one sentence).
+    """
+    getrandbits = random.Random(seed).getrandbits
+    moves = []
+    for _ in range(trials):
+        pred_words = correct = 0
+        for group in groups:
+            swapped = getrandbits(group.size).bit_count()
+            pred_words += swapped * group.pred_words
+            correct += swapped * group.correct
+        moves.append(MovedCounts(pred_words, correct))
+    return moves
+
+
+def _length(columns: Mapping[str, Sequence[int]]) -> int:
+    lengths = {len(column) for column in columns.values()}
+    if len(lengths) > 1:
+        raise ValueError(f"columns of different lengths: {sorted(lengths)}")
+    return lengths.pop() if lengths else 0
