@@ -6,13 +6,14 @@ import os
 from collections.abc import Iterator, Sequence
 
 from wsscore.errors import Warnings
+from wsscore.inputs.encodings import Crib
 from wsscore.inputs.formats import FormatOptions
 from wsscore.inputs.formatted import FormattedInput, formatted
-from wsscore.inputs.reading import Crib, TextFile, open_text
+from wsscore.inputs.reading import TextFile, open_text
 
 # A file path ('-' is standard input; .gz/.bz2/.xz are read transparently), or the lines of an
 # input held in memory (the Python API's convenience; the command line reads files only).
-Source = str | os.PathLike | Sequence[str]
+Source = str | os.PathLike[str] | Sequence[str]
 
 
 class _InMemoryEncoding:

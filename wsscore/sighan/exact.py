@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from typing import BinaryIO
 
-from wsscore.align.stream import SentenceDetail
+from wsscore.align.lines import SentenceDetail
 from wsscore.inputs.encodings import Encoding
 from wsscore.inputs.options import GOLD_OPTION, InputOptions
 from wsscore.inputs.reading import open_text

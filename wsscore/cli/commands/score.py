@@ -276,7 +276,7 @@ def _parse_thresholds(values: tuple[str, ...]) -> list[tuple[str, float]]:
     return parsed
 
 
-def _check_thresholds(report, thresholds: list[tuple[str, float]]) -> int:
+def _check_thresholds(report: Report, thresholds: list[tuple[str, float]]) -> int:
     status = EXIT_OK
     for system in report.systems:
         for key, limit in thresholds:
