@@ -22,6 +22,7 @@ from wsscore.inputs.dictionary import Dictionary, load_training_corpus, load_wor
 from wsscore.inputs.formats import FormatOptions
 from wsscore.inputs.formats.model import check_options
 from wsscore.inputs.formatted import check_format
+from wsscore.inputs.sources import Reading
 
 # Where known words come from: paths of word lists, a loaded Dictionary, or a set of words.
 PathLike = os.PathLike[str]
@@ -195,6 +196,35 @@ class InputOptions:
             label_order=self.pred_label_order or self.label_order,
             word_sep=_either(self.pred_word_sep, self.word_sep),
         )
+
+    @property
+    def gold_reading(self) -> Reading:
+        """How the gold is read."""
+        return Reading(
+            self.for_gold,
+            self.warnings,
+            self.strict,
+            GOLD_OPTION,
+            self.gold_format_used,
+            self.gold_format_options,
+        )
+
+    @property
+    def pred_reading(self) -> Reading:
+        """How predictions (and committee members) are read."""
+        return Reading(
+            self.for_predictions,
+            self.warnings,
+            self.strict,
+            PRED_OPTION,
+            self.pred_format_used,
+            self.pred_format_options,
+        )
+
+    @property
+    def difficulty_reading(self) -> Reading:
+        """How a difficulty file is read: a plain table of words."""
+        return Reading(self.for_difficulty, self.warnings, self.strict, DIFFICULTY_OPTION)
 
     @property
     def for_dictionary(self) -> str:

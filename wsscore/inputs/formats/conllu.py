@@ -99,19 +99,36 @@ def read_conllu(
             if "text" in line:
                 text = _text_comment(line) or text
         else:
-            columns[-1] = columns[-1].rstrip("\r")
-            _check_other_line(columns, number, name)  # a range or an empty node, or an error
-            kind = id_kind(columns[0])
-            if kind == "word":  # a word line whose ID is not the next one
-                raise _unexpected_id(columns[0], count, inside, number, name)
-            if kind == "range":
-                _check_closed(inside, name, number)
-                inside = _open_range(columns, tokens, parts, count, number, name)
+            opened = _other_line(columns, tokens, parts, count, inside, number, name)
+            if opened is not None:
+                inside = opened
                 size += len(columns[1])
             start = start or number
     if start:
         _check_closed(inside, name, None)
         yield Sentence(start, tokens, parts or None, text)
+
+
+def _other_line(
+    columns: list[str],
+    tokens: list[Token],
+    parts: dict[int, list[Token]],
+    count: int,
+    inside: _Range | None,
+    number: int,
+    name: str,
+) -> _Range | None:
+    """A line off the short path that is neither blank nor a comment: the multi-word token a
+    range line opens, None for an empty node (skipped); any other line is refused."""
+    columns[-1] = columns[-1].rstrip("\r")
+    _check_other_line(columns, number, name)  # a range or an empty node, or an error
+    kind = id_kind(columns[0])
+    if kind == "word":  # a word line whose ID is not the next one
+        raise _unexpected_id(columns[0], count, inside, number, name)
+    if kind != "range":
+        return None
+    _check_closed(inside, name, number)
+    return _open_range(columns, tokens, parts, count, number, name)
 
 
 class _Range(NamedTuple):
