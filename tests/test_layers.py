@@ -16,7 +16,14 @@ PACKAGE = ROOT / "wsscore"
 
 # From the bottom up; a module may import from its own layer and the layers before it.
 LAYERS = [
-    ("wsscore.errors", "wsscore._version", "wsscore.native", "wsscore.interrupts", "wsscore.core"),
+    (
+        "wsscore.errors",
+        "wsscore._version",
+        "wsscore.native",
+        "wsscore.interrupts",
+        "wsscore.core",
+        "wsscore.formatting",
+    ),
     ("wsscore.inputs",),
     ("wsscore.align",),
     ("wsscore.metrics",),
