@@ -26,8 +26,8 @@ from wsscore.inputs.encodings import (
 )
 
 # 128 KiB; the first block is also the detection sample. Blocks this small keep the working set
-# in the CPU caches (64x the MSR test set scores faster than with 1 MiB blocks) and make the peak
-# memory of a small file the same as a huge one's (benchmarks/).
+# in the CPU caches and make the peak memory of a small file the same as a huge one's
+# (benchmarks/).
 BLOCK_SIZE = 1 << 17
 # The longest line any file may have, in bytes: no segmentation has a line of 256 MiB, and a
 # file that has one (a binary, an endless stream without line feeds) is refused when its line

@@ -27,8 +27,8 @@ COLUMNS = 10
 RANGE_END = re.compile(rb"-[0-9]+\t")  # the end of a range ID such as 3-4, and its tab
 DIGITS = frozenset(b"0123456789")
 NEWLINE = ord("\n")
-# Token(...) goes through a Python-level __new__; building the tuple directly takes half the
-# time, and a CoNLL-U file makes a token per line.
+# Token(...) goes through a Python-level __new__; a CoNLL-U file makes a token per line, so the
+# tuple is built directly.
 _new = tuple.__new__
 TAG_COLUMN = {"upos": 3, "xpos": 4}
 # The IDs a sentence's word lines must have, as text: the short path compares a line's ID with
@@ -71,7 +71,7 @@ def read_conllu(
     for number, line in enumerate(lines, 1):
         columns = line.split("\t")  # a "\r" at the end is in the last column, never read
         # Most lines are plain word lines with the next ID: they take this short path, which
-        # the benchmark (CoNLL-U at most 3 times the time of plain words) depends on.
+        # keeps reading CoNLL-U close to reading plain words (benchmarks/).
         if len(columns) == COLUMNS and columns[0] == expected:
             form, tag = columns[1], columns[tag_index]
             if not form or " " in form or not form.isprintable():  # all white space but U+0020
