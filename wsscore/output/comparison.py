@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from wsscore.errors import InvalidArgument
 from wsscore.formatting import (
     UNDEFINED,
+    label_then_figures,
     markdown_cell,
     markdown_escaped,
     markdown_row,
@@ -161,7 +162,7 @@ def render_comparison(
 def render_text(comparison: Comparison) -> str:
     headers = _headers(comparison)
     rows = [_cells(row) for row in _rows(comparison)]
-    out = [*aligned(headers, rows, [False] + [True] * (len(headers) - 1)), ""]
+    out = [*aligned(headers, rows, label_then_figures(headers)), ""]
     out += _notes(comparison)
     out.append(footnote(comparison))
     out.append(f"signature: {comparison.signature}")
@@ -172,7 +173,7 @@ def render_markdown(comparison: Comparison) -> str:
     headers = _headers(comparison)
     # "\*": a bare star next to a number could open or close emphasis.
     rows = [_cells(row, star="\\*", pad=False) for row in _rows(comparison)]
-    out = [markdown_row(headers), markdown_rule([False] + [True] * (len(headers) - 1))]
+    out = [markdown_row(headers), markdown_rule(label_then_figures(headers))]
     out += [markdown_row(map(markdown_cell, row)) for row in rows]
     out.append("")
     out += [f"- {markdown_escaped(note)}" for note in _notes(comparison)]

@@ -14,7 +14,13 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from wsscore.errors import InvalidArgument
-from wsscore.formatting import UNDEFINED, markdown_escaped, markdown_row, markdown_rule
+from wsscore.formatting import (
+    UNDEFINED,
+    label_then_figures,
+    markdown_escaped,
+    markdown_row,
+    markdown_rule,
+)
 from wsscore.metrics.scores import Interval, Metrics
 from wsscore.metrics.tags import TagMetrics
 from wsscore.output.json_text import to_json
@@ -272,7 +278,7 @@ def render_text(suite: Suite, metrics: tuple[str, ...]) -> str:
     table = grid(suite, metrics)
     headers = _flat_headers(table)
     rows = [[cell_text(c, marks=(BETTER, WORSE)) for c in row] for row in table.rows]
-    out = [*aligned(headers, rows, [False] + [True] * (len(headers) - 1)), ""]
+    out = [*aligned(headers, rows, label_then_figures(headers)), ""]
     out += suite_notes(suite)
     out.append(f"signature: {suite.signature}")
     return "\n".join(out) + "\n"
@@ -288,7 +294,7 @@ def render_markdown(suite: Suite, metrics: tuple[str, ...]) -> str:
         return f"**{shown}**" if cell.best else shown
 
     headers = _flat_headers(table, escape=markdown_escaped)
-    out = [markdown_row(headers), markdown_rule([False] + [True] * (len(headers) - 1))]
+    out = [markdown_row(headers), markdown_rule(label_then_figures(headers))]
     out += [markdown_row(text(cell) for cell in row) for row in table.rows]
     out += ["", *(f"- {markdown_escaped(note)}" for note in suite_notes(suite))]
     out += ["", f"Signature: `{suite.signature}`"]

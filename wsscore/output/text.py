@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from wsscore.formatting import markdown_cell, markdown_escaped, markdown_row, markdown_rule
+from wsscore.formatting import (
+    label_then_figures,
+    markdown_cell,
+    markdown_escaped,
+    markdown_row,
+    markdown_rule,
+)
 from wsscore.metrics.ranking import verdict
 from wsscore.output.columns import DECILE_TITLE, cell, columns, decile_rows, notes, tag_tables
 from wsscore.results import Report
@@ -40,11 +46,11 @@ def render_text(report: Report) -> str:
     if by_decile is not None:
         decile_headers, decile_cells = by_decile
         out.append(DECILE_TITLE)
-        out += aligned(decile_headers, decile_cells, [False] + [True] * (len(decile_headers) - 1))
+        out += aligned(decile_headers, decile_cells, label_then_figures(decile_headers))
         out.append("")
     for title, tag_headers, tag_cells in tag_tables(report):
         out.append(title)
-        out += aligned(tag_headers, tag_cells, [False] + [True] * (len(tag_headers) - 1))
+        out += aligned(tag_headers, tag_cells, label_then_figures(tag_headers))
         out.append("")
     sentence = verdict(report.systems)
     if sentence is not None:
@@ -61,10 +67,10 @@ def render_markdown(report: Report) -> str:
     if by_decile is not None:
         decile_headers, decile_cells = by_decile
         out += [DECILE_TITLE, ""]
-        out += _markdown_table(decile_headers, decile_cells, _first_column_text(decile_headers))
+        out += _markdown_table(decile_headers, decile_cells, label_then_figures(decile_headers))
     for title, tag_headers, tag_cells in tag_tables(report):
         out += [markdown_escaped(title), ""]
-        out += _markdown_table(tag_headers, tag_cells, _first_column_text(tag_headers))
+        out += _markdown_table(tag_headers, tag_cells, label_then_figures(tag_headers))
     sentence = verdict(report.systems, markdown_escaped)
     if sentence is not None:
         # A paragraph of its own: without the blank line the signature line below would join it.
@@ -79,8 +85,3 @@ def _markdown_table(headers: list[str], rows: list[list[str]], numeric: list[boo
     out = [markdown_row(map(markdown_cell, headers)), markdown_rule(numeric)]
     out += [markdown_row(map(markdown_cell, row)) for row in rows]
     return [*out, ""]
-
-
-def _first_column_text(headers: list[str]) -> list[bool]:
-    """A label column, then figures."""
-    return [False] + [True] * (len(headers) - 1)
