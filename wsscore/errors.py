@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from typing import TextIO
 
 EXIT_OK = 0
 EXIT_THRESHOLD = 1
@@ -60,7 +61,7 @@ def location(path: str, line: int | None = None, col: int | None = None) -> str:
 class Warnings:
     """Collects warnings; prints each once on stderr, or raises when ``strict``."""
 
-    def __init__(self, *, strict: bool = False, quiet: bool = False, stream=None):
+    def __init__(self, *, strict: bool = False, quiet: bool = False, stream: TextIO | None = None):
         self.strict = strict
         self.quiet = quiet
         self.stream = stream

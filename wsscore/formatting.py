@@ -1,12 +1,14 @@
-"""Text helpers shared by every layer: how a text, its characters and numbers are shown.
+"""Text shown to people, the same way in every layer: quoted text and code points, figures,
+Markdown.
 
-A bottom-layer module (beside :mod:`wsscore.errors`): messages raised deep in the aligner and
-the tables of the output format the same text the same way.
+A bottom-layer module (it imports nothing of wsscore), so that messages raised deep in the
+aligner, and the tables of every output format, show the same thing the same way.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 
 # --- shown text and code points -------------------------------------------------------------
 
@@ -27,3 +29,47 @@ def code_points(text: str) -> str:
 def shown(text: str) -> str:
     """``repr`` of a text, with bytes kept undecoded shown as ``\\xNN`` rather than ``\\udcNN``."""
     return _KEPT_BYTE.sub(r"\\x\1", repr(text))
+
+
+# --- tables and markdown ---
+
+UNDEFINED = "—"  # a figure that is not defined (no OOV word, no dictionary)
+
+
+def ratio_text(value: float | None, undefined: str = UNDEFINED) -> str:
+    """A ratio (R, P, F, a rate) with three decimals, as every table prints it; ``undefined``
+    for a ratio without a denominator."""
+    return undefined if value is None else f"{value:.3f}"
+
+
+# Characters that can start Markdown inline formatting anywhere in a line (emphasis, code,
+# links, HTML, entities, strikethrough, table pipes). Lines escaped with it start with fixed
+# words or a cell's border, so the characters special only at the start of a line need none.
+_MARKDOWN_INLINE = re.compile(r"([\\`*_\[\]<>|~&])")
+
+
+def label_then_figures(headers: Sequence[str]) -> list[bool]:
+    """Which columns hold figures (aligned right) in a table whose first column names its rows
+    and whose others are figures."""
+    return [False] + [True] * (len(headers) - 1)
+
+
+def markdown_escaped(text: str) -> str:
+    """``text`` (a note, a file name, a word) shown literally in Markdown."""
+    return _MARKDOWN_INLINE.sub(r"\\\1", text)
+
+
+def markdown_cell(text: str) -> str:
+    """A table cell's own text (a figure, a header): only the pipe, which would end the cell,
+    is escaped."""
+    return text.replace("|", "\\|")
+
+
+def markdown_row(cells: Iterable[str]) -> str:
+    """A row of a Markdown table, its cells already escaped."""
+    return "| " + " | ".join(cells) + " |"
+
+
+def markdown_rule(numeric: Sequence[bool]) -> str:
+    """The rule under a Markdown table's headers: numeric columns right-aligned, text left."""
+    return "|" + "|".join("---:" if right else ":---" for right in numeric) + "|"

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
+import pickle
+
 import pytest
 from conftest import FIXTURES
 
@@ -27,13 +30,34 @@ def test_an_unknown_mismatch_policy_is_an_invalid_argument() -> None:
 def test_it_is_immutable_and_replace_makes_a_changed_copy_with_the_same_collector() -> None:
     warnings = Warnings(quiet=True)
     options = InputOptions(dictionary="w.txt", warnings=warnings)
-    with pytest.raises(AttributeError, match="immutable"):
+    with pytest.raises(dataclasses.FrozenInstanceError, match="cannot assign to field 'strict'"):
         options.strict = True  # type: ignore[misc]
     strict = options.replace(strict=True)
     assert strict.strict and not options.strict
     assert strict.dictionary == "w.txt" and strict.warnings is warnings
     with pytest.raises(InvalidArgument, match="no option colour"):
         options.replace(colour=True)
+
+
+def test_a_replaced_copy_is_checked_like_a_new_one() -> None:
+    with pytest.raises(InvalidArgument, match="mismatch must be one of"):
+        InputOptions().replace(mismatch="sometimes")
+    with pytest.raises(InvalidArgument, match="unknown input format 'xml'"):
+        dataclasses.replace(InputOptions(), pred_format="xml")
+
+
+def test_it_is_built_by_keyword_or_in_the_documented_order() -> None:
+    by_position = InputOptions("w.txt", None, "gbk", None, None, None, "align")
+    assert by_position == InputOptions(dictionary="w.txt", encoding="gbk", mismatch="align")
+    assert InputOptions(warnings=None).warnings.quiet  # None: the quiet default collector
+
+
+def test_it_survives_pickling_for_worker_processes_and_is_not_hashable() -> None:
+    options = InputOptions(dictionary=["w.txt"], encoding="gbk", strict=True)
+    copied = pickle.loads(pickle.dumps(options))
+    assert copied == options and copied.warnings.strict == options.warnings.strict
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(options)
 
 
 def test_equality_is_about_how_inputs_are_read_not_where_warnings_go() -> None:

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from wsscore.sighan.layout import (
+    DiffSettings,
     SighanTotals,
     format_sentence_block,
     format_summary,
@@ -95,10 +96,7 @@ def _run_ours(
         perl_dictionary(_lines(dictionary)),
         gold_name=os.fsencode(perl_file_name(str(gold))),
         test_name=os.fsencode(test_name),
-        out=out,
-        warn=warnings.append,
-        jobs=jobs,
-        diff_program=DIFF,
+        settings=DiffSettings(out, warnings.append, jobs=jobs, diff_program=DIFF),
     )
     stdout = out.getvalue() + os.fsencode(format_summary(totals, test_name))
     stderr = "".join(f"{message}\n" for message in warnings).encode()
@@ -406,9 +404,7 @@ def test_diff_engine_blocks_agree_with_format_sentence_block(tmp_path: Path) -> 
         set(),
         gold_name=b"g",
         test_name=b"t",
-        out=out,
-        warn=lambda message: None,
-        diff_program=DIFF,
+        settings=DiffSettings(out, lambda message: None, diff_program=DIFF),
     )
     expected = b"".join(
         format_sentence_block(
@@ -434,9 +430,9 @@ def test_missing_diff_program() -> None:
             set(),
             gold_name=b"g",
             test_name=b"t",
-            out=None,
-            warn=lambda message: None,
-            diff_program="/nonexistent/wsscore-test/diff",
+            settings=DiffSettings(
+                None, lambda message: None, diff_program="/nonexistent/wsscore-test/diff"
+            ),
         )
 
 
@@ -452,9 +448,7 @@ def test_failing_diff_program(tmp_path: Path) -> None:
             set(),
             gold_name=b"g",
             test_name=b"t",
-            out=None,
-            warn=warnings.append,
-            diff_program=str(fake),
+            settings=DiffSettings(None, warnings.append, diff_program=str(fake)),
         )
     assert warnings and "does not look like GNU diff" in warnings[0]
 
@@ -480,10 +474,7 @@ def test_jobs_keep_order(tmp_path: Path) -> None:
             dictionary,
             gold_name=b"g",
             test_name=b"t",
-            out=out,
-            warn=warnings.append,
-            jobs=jobs,
-            diff_program=DIFF,
+            settings=DiffSettings(out, warnings.append, jobs=jobs, diff_program=DIFF),
         )
         results.append((out.getvalue(), warnings, totals, per_sentence))
     assert results[0] == results[1]
@@ -508,9 +499,7 @@ def test_diff_engine_reads_lazily() -> None:
         set(),
         gold_name=b"g",
         test_name=b"t",
-        out=None,
-        warn=lambda message: None,
-        diff_program=DIFF,
+        settings=DiffSettings(None, lambda message: None, diff_program=DIFF),
     )
     assert totals.true_count == 6
     assert consumed == 3

@@ -22,6 +22,15 @@ LABEL_ORDERS = ("pos-tag", "tag-pos")  # of chars labels: B-NN or NN-B
 if TYPE_CHECKING:
     from wsscore.inputs.options import InputOptions
 
+    # click's parameter types are generic in the click versions that ship type hints.
+    _FloatType = click.ParamType[float, Any]
+else:
+    _FloatType = click.ParamType
+
+# A command's function, and a decorator that adds options to it.
+Command = Callable[..., Any]
+Decorator = Callable[[Command], Command]
+
 
 ENCODING_HELP = "auto (default), utf-8, utf-16, gbk, gb18030, big5, cp950, big5-hkscs, …"
 # β weighs recall β times as much as precision; beyond these bounds F_β is R or P to every
@@ -29,7 +38,7 @@ ENCODING_HELP = "auto (default), utf-8, utf-16, gbk, gb18030, big5, cp950, big5-
 BETA_RANGE = (1e-3, 1e3)
 
 
-class BetaType(click.ParamType):
+class BetaType(_FloatType):
     """β of F_β: a finite number within BETA_RANGE (click's FloatRange lets nan and inf pass)."""
 
     name = "float"
@@ -58,10 +67,10 @@ STRICT = click.option(
 DEBUG = click.option("--debug", is_flag=True, help="Show a traceback on errors.")
 
 
-def stacked(options: Sequence[Callable[[Any], Any]]) -> Callable[[Callable], Callable]:
+def stacked(options: Sequence[Decorator]) -> Decorator:
     """One decorator for several click options, which --help then lists in this order."""
 
-    def decorate(func: Callable) -> Callable:
+    def decorate(func: Command) -> Command:
         for option in reversed(options):
             func = option(func)
         return func
@@ -72,7 +81,7 @@ def stacked(options: Sequence[Callable[[Any], Any]]) -> Callable[[Callable], Cal
 def interval_options(
     samples_help: str = "Bootstrap samples (with --ci bootstrap).",
     seed_help: str = "Seed of the bootstrap's random draws (with --ci bootstrap).",
-) -> Callable[[Callable], Callable]:
+) -> Decorator:
     """--ci, --samples and --seed, as every command that prints intervals takes them."""
     options = [
         click.option(
@@ -96,7 +105,7 @@ def interval_options(
     return stacked(options)
 
 
-def dictionary_options(train_help: str) -> Callable[[Callable], Callable]:
+def dictionary_options(train_help: str) -> Decorator:
     """-d/--dict and --train: where the known words come from."""
     options = [
         click.option(
@@ -113,8 +122,24 @@ def dictionary_options(train_help: str) -> Callable[[Callable], Callable]:
     return stacked(options)
 
 
-def encoding_options(func: Callable) -> Callable:
-    options = [
+def encoding_options(func: Command) -> Command:
+    """How the gold and the predictions are read and matched: the options of every scoring
+    command, which --help lists in this order."""
+    options: list[Decorator] = [
+        *_encoding_choices(),
+        *_format_choices(),
+        *_separator_choices(),
+        *_label_order_choices(),
+        STRICT,
+        *_matching_choices(),
+        DEBUG,
+    ]
+    return stacked(options)(func)
+
+
+def _encoding_choices() -> list[Decorator]:
+    """--encoding and the encoding of each kind of input."""
+    return [
         click.option(
             "--encoding",
             default="auto",
@@ -127,6 +152,12 @@ def encoding_options(func: Callable) -> Callable:
         ),
         click.option("--pred-encoding", metavar="NAME", help="Encoding of the predictions."),
         click.option("--dict-encoding", metavar="NAME", help="Encoding of the dictionary."),
+    ]
+
+
+def _format_choices() -> list[Decorator]:
+    """--input-format, the format of each side, and --tag-sep for tagged files."""
+    return [
         click.option(
             "--input-format",
             type=click.Choice(FORMAT_CHOICES),
@@ -151,6 +182,12 @@ def encoding_options(func: Callable) -> Callable:
             metavar="CHAR",
             help="Separator of word and tag in tagged files (default: / or _, detected).",
         ),
+    ]
+
+
+def _separator_choices() -> list[Decorator]:
+    """The word separators, --drop-first-token and --tag-column: how a line splits into words."""
+    return [
         click.option(
             "--word-sep",
             metavar="STR",
@@ -175,6 +212,12 @@ def encoding_options(func: Callable) -> Callable:
             show_default=True,
             help="CoNLL-U files: the column that holds the tags.",
         ),
+    ]
+
+
+def _label_order_choices() -> list[Decorator]:
+    """The order of position and tag in the labels of chars files, shared and per side."""
+    return [
         click.option(
             "--label-order",
             type=click.Choice(LABEL_ORDERS),
@@ -191,7 +234,12 @@ def encoding_options(func: Callable) -> Callable:
             type=click.Choice(LABEL_ORDERS),
             help="Label order of the predictions.",
         ),
-        STRICT,
+    ]
+
+
+def _matching_choices() -> list[Decorator]:
+    """--mismatch, --match and --jobs: how predictions are matched against the gold."""
+    return [
         click.option(
             "--mismatch",
             type=click.Choice(["warn", "error", "align"]),
@@ -218,12 +266,10 @@ def encoding_options(func: Callable) -> Callable:
             help="Worker processes for large files (0: all cores); same results as one. "
             "With --match diff: parallel diff processes.",
         ),
-        DEBUG,
     ]
-    return stacked(options)(func)
 
 
-def text_output_options(func: Callable) -> Callable:
+def text_output_options(func: Command) -> Command:
     """The output of the commands that write text files (segment, convert), not reports."""
     options = [
         click.option(
@@ -240,7 +286,7 @@ def text_output_options(func: Callable) -> Callable:
     return stacked(options)(func)
 
 
-def analysis_options(func: Callable) -> Callable:
+def analysis_options(func: Command) -> Command:
     """The dictionary, report and input options shared by `errors` and `compare`."""
     options = [
         dictionary_options(
@@ -260,7 +306,7 @@ def analysis_options(func: Callable) -> Callable:
     return stacked(options)(encoding_options(func))
 
 
-def difficulty_options(committee_help: str, difficulty_help: str) -> Callable[[Callable], Callable]:
+def difficulty_options(committee_help: str, difficulty_help: str) -> Decorator:
     """--committee, or --difficulty FILE and the encoding of that file."""
     options = [
         click.option("--committee", multiple=True, metavar="FILES", help=committee_help),

@@ -106,7 +106,7 @@ def check_files(options: dict[str, Any]) -> None:
 def worker_processes(options: dict[str, Any]) -> int:
     """The processes a run may start besides itself, for the open-file check: --match diff runs
     a diff per job; scoring cuts the gold into chunks for --jobs N only when it is large."""
-    jobs = options.get("jobs", 1)
+    jobs: int = options.get("jobs", 1)
     if jobs == 0:  # every core
         jobs = max(1, os.cpu_count() or 1)
     if options.get("match") == "diff":

@@ -11,6 +11,7 @@ from wsscore.errors import WsscoreError
 
 if TYPE_CHECKING:
     from wsscore.inputs.encodings import Encoding
+    from wsscore.results import Report
 
 
 def output_encoding(options: dict[str, Any]) -> Encoding:
@@ -78,7 +79,7 @@ def terminal_width() -> int:
     return shutil.get_terminal_size((120, 24)).columns
 
 
-def in_gold_encoding(text: str, report) -> bytes:
+def in_gold_encoding(text: str, report: Report) -> bytes:
     from wsscore.inputs.encodings import lookup
 
     try:

@@ -190,7 +190,7 @@ def _read_text(manifest: str, context: _Context) -> str:
 
 def _parse(text: str, context: _Context) -> dict[str, object]:
     try:
-        return tomllib.loads(text)
+        parsed: dict[str, object] = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         message, line, col = _syntax_place(str(exc), text)
         raise WsscoreError(
@@ -204,6 +204,7 @@ def _parse(text: str, context: _Context) -> dict[str, object]:
             where=location(context.where, _too_deep_line(text)),
             hint="a manifest nests its tables a few levels deep at most",
         ) from None
+    return parsed
 
 
 _DEEP = 100  # open brackets and braces: no manifest of wsscore nests anywhere near so deep

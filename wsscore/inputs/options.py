@@ -11,18 +11,25 @@ same way; :class:`InputOptions` says how, once.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 from wsscore.errors import InvalidArgument, Warnings
 from wsscore.inputs.dictionary import Dictionary, load_training_corpus, load_word_list
 from wsscore.inputs.formats import FormatOptions
 from wsscore.inputs.formats.model import check_options
 from wsscore.inputs.formatted import check_format
+from wsscore.inputs.sources import Reading
 
 # Where known words come from: paths of word lists, a loaded Dictionary, or a set of words.
-DictionarySource = str | os.PathLike | Iterable[str | os.PathLike] | Dictionary | set | frozenset
-PathsSource = str | os.PathLike | Iterable[str | os.PathLike]
+PathLike = os.PathLike[str]
+DictionarySource = (
+    str | PathLike | Iterable[str | PathLike] | Dictionary | set[str] | frozenset[str]
+)
+PathsSource = str | PathLike | Iterable[str | PathLike]
 Loader = Callable[..., Dictionary]
 
 MISMATCH_POLICIES = ("warn", "error", "align")
@@ -34,197 +41,113 @@ PRED_OPTION = "--pred-encoding"
 DIFFICULTY_OPTION = "--difficulty-encoding"
 
 
+def _quiet_warnings() -> Warnings:
+    return Warnings(quiet=True)
+
+
+def _set(options: InputOptions, name: str, value: object) -> None:
+    """Set a field while the frozen value is being built (to its checked or listed form)."""
+    object.__setattr__(options, name, value)
+
+
+@dataclass(frozen=True)
 class InputOptions:
     """The dictionary, the encodings and the policies that every scoring entry point shares.
 
-    ``dictionary``: word-list paths (one word per line), a :class:`Dictionary`, or a set of
-    words; ``train``: segmented training corpora whose words form the dictionary (both may be
-    given: their words are joined). ``encoding`` is the encoding of every input (``auto``
-    detects each file); ``gold_encoding``, ``pred_encoding``, ``dict_encoding`` and
-    ``difficulty_encoding`` (a difficulty file's) override it for one kind of input.
-    ``mismatch`` is what happens when a prediction's characters differ from the gold's:
-    ``warn`` (count the words touching them as wrong, refused beyond 10% of sentences),
-    ``error`` or ``align`` (without limit). ``strict`` turns warnings into errors;
-    ``warnings`` collects them (a quiet collector by default; the command line prints them).
-    ``input_format`` is the format of the gold and the predictions (``auto``, the default,
-    detects each file; or ``words``, ``tagged``, ``chars``, ``conllu``, ``jsonl``);
-    ``gold_format`` and ``pred_format`` override it for one side. ``tag_sep`` is the separator
-    of ``word/TAG`` tokens (detected when None); ``drop_first_token`` drops the paragraph id
-    that starts each line of People's Daily files; ``tag_column`` is the CoNLL-U column of the
-    tags (``upos`` or ``xpos``). ``label_order`` is the order of position and tag in the labels
-    of ``chars`` files, ``pos-tag`` (``B-NN``) or ``tag-pos`` (``NN-B``), decided per file from
-    its labels when None; ``gold_label_order`` and ``pred_label_order`` override it for one
-    side. ``word_sep`` separates the words of words and tagged files besides white space
-    (jieba's command line prints ``他 / 来到``: ``" / "``); ``gold_word_sep`` and
-    ``pred_word_sep`` override it for one side. In-memory lines are always words.
+    Known words:
+
+    - ``dictionary``: word-list paths (one word per line), a :class:`Dictionary`, or a set of
+      words; paths given as a generator are listed once.
+    - ``train``: segmented training corpora whose words form the dictionary (both may be given:
+      their words are joined).
+
+    Encodings (``auto`` detects each file):
+
+    - ``encoding``: the encoding of every input.
+    - ``gold_encoding``, ``pred_encoding`` (predictions and committee members),
+      ``dict_encoding`` (word lists and training corpora) and ``difficulty_encoding`` (a
+      difficulty file's): override it for one kind of input.
+
+    Policies:
+
+    - ``mismatch``: what happens when a prediction's characters differ from the gold's:
+      ``warn`` (count the words touching them as wrong, refused beyond 10% of sentences),
+      ``error`` or ``align`` (without limit).
+    - ``strict``: turns warnings into errors.
+    - ``warnings``: collects them (a quiet collector by default; the command line prints them).
+      It is where messages go, not how inputs are read: neither compared nor shown.
+
+    Formats (in-memory lines are always words):
+
+    - ``input_format``: the format of the gold and the predictions (``auto``, the default,
+      detects each file; or ``words``, ``tagged``, ``chars``, ``conllu``, ``jsonl``);
+      ``gold_format`` and ``pred_format`` override it for one side.
+    - ``tag_sep``: the separator of ``word/TAG`` tokens (detected when None).
+    - ``drop_first_token``: drops the paragraph id that starts each line of People's Daily
+      files.
+    - ``tag_column``: the CoNLL-U column of the tags (``upos`` or ``xpos``).
+    - ``label_order``: the order of position and tag in the labels of ``chars`` files,
+      ``pos-tag`` (``B-NN``) or ``tag-pos`` (``NN-B``), decided per file from its labels when
+      None; ``gold_label_order`` and ``pred_label_order`` override it for one side.
+    - ``word_sep``: separates the words of words and tagged files besides white space
+      (jieba's command line prints ``他 / 来到``: ``" / "``); ``gold_word_sep`` and
+      ``pred_word_sep`` override it for one side.
 
     An unknown ``mismatch`` or format raises :class:`~wsscore.errors.InvalidArgument`. The value is
     immutable: :meth:`replace` gives a changed copy (sharing the warnings collector).
     """
 
-    # A plain class, not a dataclass: building a dataclass costs a millisecond of every run's
-    # start-up, and the command line starts once per scored file in CI loops.
-    __slots__ = (
-        "dict_encoding",
-        "dictionary",
-        "difficulty_encoding",
-        "drop_first_token",
-        "encoding",
-        "gold_encoding",
-        "gold_format",
-        "gold_label_order",
-        "gold_word_sep",
-        "input_format",
-        "label_order",
-        "mismatch",
-        "pred_encoding",
-        "pred_format",
-        "pred_label_order",
-        "pred_word_sep",
-        "strict",
-        "tag_column",
-        "tag_sep",
-        "train",
-        "warnings",
-        "word_sep",
-    )
-    FIELDS = (
-        "dictionary",
-        "train",
-        "encoding",
-        "gold_encoding",
-        "pred_encoding",
-        "dict_encoding",
-        "mismatch",
-        "strict",
-        "input_format",
-        "gold_format",
-        "pred_format",
-        "tag_sep",
-        "drop_first_token",
-        "tag_column",
-        "warnings",
-        "difficulty_encoding",  # the constructor takes these last (positional callers)
-        "label_order",
-        "gold_label_order",
-        "pred_label_order",
-        "word_sep",
-        "gold_word_sep",
-        "pred_word_sep",
-    )
-    # The fields that say how inputs are read: all but the warnings collector, which is where
-    # messages go (not compared, not shown).
-    COMPARED = tuple(name for name in FIELDS if name != "warnings")
+    # The order is the constructor's, positional callers included: the fields added later
+    # (difficulty_encoding onwards) come last.
+    dictionary: DictionarySource | None = None
+    train: PathsSource | None = None
+    encoding: str = "auto"
+    gold_encoding: str | None = None
+    pred_encoding: str | None = None
+    dict_encoding: str | None = None
+    mismatch: str = "warn"
+    strict: bool = False
+    input_format: str = "auto"
+    gold_format: str | None = None
+    pred_format: str | None = None
+    tag_sep: str | None = None
+    drop_first_token: bool = False
+    tag_column: str = "upos"
+    warnings: Warnings = field(default_factory=_quiet_warnings, compare=False, repr=False)
+    difficulty_encoding: str | None = None
+    label_order: str | None = None
+    gold_label_order: str | None = None
+    pred_label_order: str | None = None
+    word_sep: str | None = None
+    gold_word_sep: str | None = None
+    pred_word_sep: str | None = None
 
-    dictionary: DictionarySource | None
-    train: PathsSource | None
-    encoding: str
-    gold_encoding: str | None
-    pred_encoding: str | None
-    dict_encoding: str | None
-    mismatch: str
-    strict: bool
-    input_format: str
-    gold_format: str | None
-    pred_format: str | None
-    tag_sep: str | None
-    drop_first_token: bool
-    tag_column: str
-    warnings: Warnings
-    difficulty_encoding: str | None
-    label_order: str | None
-    gold_label_order: str | None
-    pred_label_order: str | None
-    word_sep: str | None
-    gold_word_sep: str | None
-    pred_word_sep: str | None
+    # Equal values may hold unhashable lists of paths: not hashable at all.
+    __hash__ = None  # type: ignore[assignment]
 
-    def __init__(
-        self,
-        dictionary: DictionarySource | None = None,
-        train: PathsSource | None = None,
-        encoding: str = "auto",
-        gold_encoding: str | None = None,
-        pred_encoding: str | None = None,
-        dict_encoding: str | None = None,
-        mismatch: str = "warn",
-        strict: bool = False,
-        input_format: str = "auto",
-        gold_format: str | None = None,
-        pred_format: str | None = None,
-        tag_sep: str | None = None,
-        drop_first_token: bool = False,
-        tag_column: str = "upos",
-        warnings: Warnings | None = None,
-        difficulty_encoding: str | None = None,
-        label_order: str | None = None,
-        gold_label_order: str | None = None,
-        pred_label_order: str | None = None,
-        word_sep: str | None = None,
-        gold_word_sep: str | None = None,
-        pred_word_sep: str | None = None,
-    ):
-        if mismatch not in MISMATCH_POLICIES:
-            raise InvalidArgument(f"mismatch must be one of {MISMATCH_POLICIES}, not {mismatch!r}")
-        values = {
-            # Paths given as a generator are listed once, so that checking them does not use
-            # them up.
-            "dictionary": _listed(dictionary),
-            "train": _listed(train),
-            "encoding": encoding,
-            "gold_encoding": gold_encoding,
-            "pred_encoding": pred_encoding,
-            "dict_encoding": dict_encoding,
-            "mismatch": mismatch,
-            "strict": strict,
-            "input_format": check_format(input_format),
-            "gold_format": gold_format and check_format(gold_format),
-            "pred_format": pred_format and check_format(pred_format),
-            "tag_sep": tag_sep,
-            "drop_first_token": drop_first_token,
-            "tag_column": tag_column,
-            "warnings": warnings if warnings is not None else Warnings(quiet=True),
-            "difficulty_encoding": difficulty_encoding,
-            "label_order": label_order,
-            "gold_label_order": gold_label_order,
-            "pred_label_order": pred_label_order,
-            "word_sep": word_sep,
-            "gold_word_sep": gold_word_sep,
-            "pred_word_sep": pred_word_sep,
-        }
-        for name, value in values.items():
-            object.__setattr__(self, name, value)
+    def __post_init__(self) -> None:
+        if self.mismatch not in MISMATCH_POLICIES:
+            raise InvalidArgument(
+                f"mismatch must be one of {MISMATCH_POLICIES}, not {self.mismatch!r}"
+            )
+        # Paths given as a generator are listed once, so that checking them does not use
+        # them up.
+        _set(self, "dictionary", _listed(self.dictionary))
+        _set(self, "train", _listed(self.train))
+        _set(self, "input_format", check_format(self.input_format))
+        _set(self, "gold_format", self.gold_format and check_format(self.gold_format))
+        _set(self, "pred_format", self.pred_format and check_format(self.pred_format))
+        if self.warnings is None:  # given as None: the quiet default
+            _set(self, "warnings", _quiet_warnings())
         for side in (self.gold_format_options, self.pred_format_options):
             check_options("words", side)  # the readers' own rules for their options
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"InputOptions is immutable: use .replace({name}=…)")
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.COMPARED)
-        return f"InputOptions({shown})"
-
-    def __eq__(self, other: object) -> bool:
-        # The warnings collector is where messages go, not how inputs are read: not compared.
-        if not isinstance(other, InputOptions):
-            return NotImplemented
-        return all(getattr(self, n) == getattr(other, n) for n in self.COMPARED)
-
-    __hash__ = None  # type: ignore[assignment]  # equal values may hold unhashable lists
-
-    def __reduce__(self) -> tuple[type[InputOptions], tuple[object, ...]]:
-        """Pickled as its constructor's arguments (worker processes get a copy): the default
-        way would set the slots one by one, which an immutable value refuses."""
-        return (InputOptions, tuple(getattr(self, name) for name in self.FIELDS))
-
-    def replace(self, **changes: object) -> InputOptions:
+    def replace(self, **changes: Any) -> InputOptions:
         """A copy with ``changes`` (the same warnings collector unless one is given)."""
-        values = {name: getattr(self, name) for name in self.FIELDS}
-        unknown = set(changes) - set(values)
+        unknown = set(changes) - {option.name for option in fields(self)}
         if unknown:
             raise InvalidArgument(f"InputOptions has no option {', '.join(sorted(unknown))}")
-        values.update(changes)
-        return InputOptions(**values)
+        return dataclasses.replace(self, **changes)
 
     @property
     def for_gold(self) -> str:
@@ -273,6 +196,35 @@ class InputOptions:
             label_order=self.pred_label_order or self.label_order,
             word_sep=_either(self.pred_word_sep, self.word_sep),
         )
+
+    @property
+    def gold_reading(self) -> Reading:
+        """How the gold is read."""
+        return Reading(
+            self.for_gold,
+            self.warnings,
+            self.strict,
+            GOLD_OPTION,
+            self.gold_format_used,
+            self.gold_format_options,
+        )
+
+    @property
+    def pred_reading(self) -> Reading:
+        """How predictions (and committee members) are read."""
+        return Reading(
+            self.for_predictions,
+            self.warnings,
+            self.strict,
+            PRED_OPTION,
+            self.pred_format_used,
+            self.pred_format_options,
+        )
+
+    @property
+    def difficulty_reading(self) -> Reading:
+        """How a difficulty file is read: a plain table of words."""
+        return Reading(self.for_difficulty, self.warnings, self.strict, DIFFICULTY_OPTION)
 
     @property
     def for_dictionary(self) -> str:

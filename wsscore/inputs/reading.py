@@ -26,8 +26,8 @@ from wsscore.inputs.encodings import (
 )
 
 # 128 KiB; the first block is also the detection sample. Blocks this small keep the working set
-# in the CPU caches (64x the MSR test set scores faster than with 1 MiB blocks) and make the peak
-# memory of a small file the same as a huge one's (benchmarks/).
+# in the CPU caches and make the peak memory of a small file the same as a huge one's
+# (benchmarks/).
 BLOCK_SIZE = 1 << 17
 # The longest line any file may have, in bytes: no segmentation has a line of 256 MiB, and a
 # file that has one (a binary, an endless stream without line feeds) is refused when its line
@@ -171,8 +171,7 @@ class TextFile:
         self.option = option
         self.lines_read = 0
         self.bytes_done = 0  # (decompressed) bytes of the blocks handed out so far
-        self.undecodable = 0
-        self.first_undecodable: str | None = None
+        self._undecodable = _Undecodable(display_name(path))
         # While only ASCII lines were seen, detection waits for the first others (undecided),
         # or the given encoding waits to be checked on them; see wait_for_non_ascii.
         self._undecided = False
@@ -193,6 +192,11 @@ class TextFile:
     @property
     def name(self) -> str:
         return display_name(self.path)
+
+    @property
+    def undecodable(self) -> int:
+        """Bytes read so far that the encoding cannot decode (kept as they are)."""
+        return self._undecodable.count
 
     @property
     def encoding(self) -> Encoding:
@@ -303,10 +307,10 @@ class TextFile:
                 self.lines_read += text.count("\n") + (not text.endswith("\n"))
                 yield text
         except UnicodeError as exc:  # not a UnicodeDecodeError: those are handled where raised
-            raise self._codec_error(exc) from None
+            raise _codec_error(exc, self._encoding, self.name, self.option) from None
         finally:
             self.close()
-        self._report_undecodable()
+        self._undecodable.report(self.warnings, self._encoding, self.option)
 
     def close(self) -> None:
         """Close the file (standard input is left open: it is not ours)."""
@@ -321,16 +325,6 @@ class TextFile:
             return None
         return open_text(
             self.path, self.encoding.name, warnings=Warnings(quiet=True), option=self.option
-        )
-
-    def _codec_error(self, exc: UnicodeError) -> WsscoreError:
-        """A codec that fails other than on a byte, e.g. UTF-16 without its BOM, punycode."""
-        hint = f"give the right {self.option}"
-        if "BOM" in str(exc):
-            wide = self._encoding.codec.replace("_", "-")[:6]  # utf-16 or utf-32
-            hint = f"a file without a byte-order mark needs {self.option} {wide}-le or {wide}-be"
-        return WsscoreError(
-            f"cannot be read as {self._encoding.name} ({exc})", where=self.name, hint=hint
         )
 
     def _blocks_by_cut(self) -> Iterator[str]:
@@ -355,24 +349,14 @@ class TextFile:
         try:
             yield from chunks
         except LineTooLong as exc:
-            raise self._line_too_long(exc.limit, "bytes") from None
-
-    def _line_too_long(self, limit: int, unit: str) -> WsscoreError:
-        """The error for the line after those handed out, which grew past ``limit``."""
-        return WsscoreError(
-            f"line is longer than {limit:,} {unit} and has not ended: no segmentation has such "
-            "a line",
-            where=location(self.name, self.lines_read + 1),
-            hint="is it a binary file, a stream without line feeds, or the wrong file? A "
-            "prediction's line may hold at most what its gold can match",
-        )
+            raise _line_too_long(self.name, self.lines_read + 1, exc.limit, "bytes") from None
 
     def _decode(self, data: bytes, *, final: bool) -> str:
         first_line = self.lines_read + 1
         if b"\0" in data:
             refuse_nul(data, self.name, first_line, self.option)
         if final and not data.endswith(b"\n"):
-            self._refuse_cut_character(data, first_line)
+            _refuse_cut_character(data, first_line, self._encoding, self.name, self.option)
         if self.strict:
             try:
                 return self._encoding.decode(data, strict=True)
@@ -387,51 +371,8 @@ class TextFile:
             return self._encoding.decode(data, strict=True)
         except UnicodeDecodeError:
             text = self._encoding.decode(data)
-        self._count_undecodable(data, text, first_line)
+        self._undecodable.note(data, text, self._encoding, first_line)
         return text
-
-    def _refuse_cut_character(self, data: bytes, first_line: int) -> None:
-        """A multi-byte character cut off at the very end: the file is truncated (or the
-        encoding wrong); its last word would silently count as wrong."""
-        tail_start = data.rfind(b"\n") + 1
-        encoding = self._encoding
-        decoder = codecs.getincrementaldecoder(encoding.codec)(encoding.strict_errors)
-        try:
-            decoder.decode(data[tail_start:], final=False)
-        except UnicodeError:
-            return  # an invalid byte, not only a cut: reported as undecodable
-        pending = decoder.getstate()[0]
-        if not pending:
-            return
-        line, col = _byte_position(data, len(data) - len(pending))
-        shown = " ".join(f"0x{byte:02X}" for byte in pending)
-        raise WsscoreError(
-            f"the file ends inside a multi-byte {encoding.name} character ({shown}): "
-            "it was cut short",
-            where=location(self.name, first_line + line, col),
-            hint=f"restore the complete file; if it is complete, check {self.option}",
-        )
-
-    def _count_undecodable(self, data: bytes, text: str, first_line: int) -> None:
-        found = _ESCAPED.findall(text)
-        if not found:
-            return
-        if self.first_undecodable is None:
-            try:
-                self._encoding.decode(data, strict=True)
-            except UnicodeDecodeError as exc:
-                line, col = _byte_position(data, exc.start)
-                self.first_undecodable = location(self.name, first_line + line, col)
-        self.undecodable += len(found)
-
-    def _report_undecodable(self) -> None:
-        if self.undecodable:
-            self.warnings.warn(
-                f"{self.undecodable} byte(s) are not valid {self._encoding.name} and were kept "
-                f"as they are (first at {self.first_undecodable}, byte column)",
-                where=self.name,
-                hint=f"check {self.option}; --strict makes this an error",
-            )
 
     def _blocks_incremental(self) -> Iterator[str]:
         decoder = codecs.getincrementaldecoder(self._encoding.codec)(
@@ -468,7 +409,9 @@ class TextFile:
                 pending_size += len(text)
                 # A character takes at least a byte: a byte limit bounds characters too.
                 if pending_size > self.line_limit:
-                    raise self._line_too_long(self.line_limit, "characters")
+                    raise _line_too_long(
+                        self.name, self.lines_read + 1, self.line_limit, "characters"
+                    )
             if not block:
                 break
             block = _read_block(self.stream, self.name)
@@ -494,6 +437,80 @@ class _Replay:
 
     def close(self) -> None:
         self._stream.close()
+
+
+class _Undecodable:
+    """The bytes of a file that its encoding cannot decode, kept as they are (U+DC80..U+DCFF):
+    how many, and where the first one is, for the one warning given when reading ends."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self.count = 0
+        self.first: str | None = None
+
+    def note(self, data: bytes, text: str, encoding: Encoding, first_line: int) -> None:
+        """Count those in ``text``, decoded from ``data`` (which starts at ``first_line``)."""
+        found = _ESCAPED.findall(text)
+        if not found:
+            return
+        if self.first is None:
+            try:
+                encoding.decode(data, strict=True)
+            except UnicodeDecodeError as exc:
+                line, col = _byte_position(data, exc.start)
+                self.first = location(self.name, first_line + line, col)
+        self.count += len(found)
+
+    def report(self, warnings: Warnings, encoding: Encoding, option: str) -> None:
+        if self.count:
+            warnings.warn(
+                f"{self.count} byte(s) are not valid {encoding.name} and were kept "
+                f"as they are (first at {self.first}, byte column)",
+                where=self.name,
+                hint=f"check {option}; --strict makes this an error",
+            )
+
+
+def _codec_error(exc: UnicodeError, encoding: Encoding, name: str, option: str) -> WsscoreError:
+    """A codec that fails other than on a byte, e.g. UTF-16 without its BOM, punycode."""
+    hint = f"give the right {option}"
+    if "BOM" in str(exc):
+        wide = encoding.codec.replace("_", "-")[:6]  # utf-16 or utf-32
+        hint = f"a file without a byte-order mark needs {option} {wide}-le or {wide}-be"
+    return WsscoreError(f"cannot be read as {encoding.name} ({exc})", where=name, hint=hint)
+
+
+def _line_too_long(name: str, line: int, limit: int, unit: str) -> WsscoreError:
+    """The error for ``line``, which grew past ``limit`` before its line feed came."""
+    return WsscoreError(
+        f"line is longer than {limit:,} {unit} and has not ended: no segmentation has such a line",
+        where=location(name, line),
+        hint="is it a binary file, a stream without line feeds, or the wrong file? A "
+        "prediction's line may hold at most what its gold can match",
+    )
+
+
+def _refuse_cut_character(
+    data: bytes, first_line: int, encoding: Encoding, name: str, option: str
+) -> None:
+    """A multi-byte character cut off at the very end of ``data``, the end of the file: it
+    is truncated (or the encoding wrong); its last word would silently count as wrong."""
+    tail_start = data.rfind(b"\n") + 1
+    decoder = codecs.getincrementaldecoder(encoding.codec)(encoding.strict_errors)
+    try:
+        decoder.decode(data[tail_start:], final=False)
+    except UnicodeError:
+        return  # an invalid byte, not only a cut: reported as undecodable
+    pending = decoder.getstate()[0]
+    if not pending:
+        return
+    line, col = _byte_position(data, len(data) - len(pending))
+    shown = " ".join(f"0x{byte:02X}" for byte in pending)
+    raise WsscoreError(
+        f"the file ends inside a multi-byte {encoding.name} character ({shown}): it was cut short",
+        where=location(name, first_line + line, col),
+        hint=f"restore the complete file; if it is complete, check {option}",
+    )
 
 
 class LineTooLong(Exception):

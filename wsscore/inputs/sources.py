@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Sequence
+from typing import NamedTuple
 
 from wsscore.errors import Warnings
+from wsscore.inputs.encodings import Crib
 from wsscore.inputs.formats import FormatOptions
 from wsscore.inputs.formatted import FormattedInput, formatted
-from wsscore.inputs.reading import Crib, TextFile, open_text
+from wsscore.inputs.reading import ENCODING_OPTION, TextFile, open_text
 
 # A file path ('-' is standard input; .gz/.bz2/.xz are read transparently), or the lines of an
 # input held in memory (the Python API's convenience; the command line reads files only).
-Source = str | os.PathLike | Sequence[str]
+Source = str | os.PathLike[str] | Sequence[str]
 
 
 class _InMemoryEncoding:
@@ -56,26 +58,36 @@ def is_path(source: object) -> bool:
     return isinstance(source, (str, os.PathLike))
 
 
-def open_source(
-    source: Source,
-    encoding: str,
-    warnings: Warnings,
-    strict: bool,
-    *,
-    crib: Crib = None,
-    name: str = "<lines>",
-    option: str = "--encoding",
-    fmt: str = "words",
-    format_options: FormatOptions | None = None,
-) -> Input:
-    """A path opened for streaming, or in-memory lines called ``name`` in messages.
+class Reading(NamedTuple):
+    """How the inputs of one role (the gold, the predictions, a difficulty file) are read.
 
-    ``option`` sets the file's encoding (``--gold-encoding`` etc.): its hints name it. ``fmt``
-    is the file's format (``auto``: detected); in-memory lines are words.
+    ``encoding`` is the name given for them (``auto`` detects each file); ``option`` is the
+    command-line option that sets it (``--gold-encoding`` etc.), which hints name. ``fmt`` is
+    their format (``auto``: detected). ``strict`` turns warnings into errors; ``warnings``
+    collects them.
     """
+
+    encoding: str
+    warnings: Warnings
+    strict: bool = False
+    option: str = ENCODING_OPTION
+    fmt: str = "words"
+    format_options: FormatOptions = FormatOptions()
+
+
+def open_source(
+    source: Source, reading: Reading, *, crib: Crib = None, name: str = "<lines>"
+) -> Input:
+    """A path opened for streaming as ``reading`` says, or in-memory lines called ``name`` in
+    messages (in-memory lines are words)."""
     if not isinstance(source, (str, os.PathLike)):
         return InMemoryLines(source, name)
     text = open_text(
-        os.fspath(source), encoding, warnings=warnings, strict=strict, crib=crib, option=option
+        os.fspath(source),
+        reading.encoding,
+        warnings=reading.warnings,
+        strict=reading.strict,
+        crib=crib,
+        option=reading.option,
     )
-    return formatted(text, fmt, warnings, format_options or FormatOptions())
+    return formatted(text, reading.fmt, reading.warnings, reading.format_options)

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from wsscore.formatting import UNDEFINED, ratio_text
 from wsscore.metrics.scores import Interval
 from wsscore.results import Report, SystemResult
 
-UNDEFINED = "—"
 DECILE_TITLE = "Accuracy by difficulty (gold words in brackets; Qian et al. 2016):"
 
 
@@ -84,7 +84,7 @@ def tag_tables(report: Report) -> list[tuple[str, list[str], list[list[str]]]]:
             continue
         rows = [
             [row.tag, f"{row.gold:,}", f"{row.pred:,}", f"{row.correct:,}"]
-            + [UNDEFINED if v is None else f"{v:.3f}" for v in (row.precision, row.recall, row.f1)]
+            + [ratio_text(v) for v in (row.precision, row.recall, row.f1)]
             for row in tag_rows(system.tags)
         ]
         headers = ["Tag", "Gold", "Pred", "Correct", "P", "R", "F"]

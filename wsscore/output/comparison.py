@@ -13,7 +13,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from wsscore.errors import InvalidArgument
-from wsscore.output.columns import UNDEFINED, notes
+from wsscore.formatting import (
+    UNDEFINED,
+    label_then_figures,
+    markdown_cell,
+    markdown_escaped,
+    markdown_row,
+    markdown_rule,
+    ratio_text,
+)
+from wsscore.output.columns import notes
 from wsscore.output.json_text import to_json
 from wsscore.output.text import aligned
 
@@ -61,10 +70,6 @@ def baseline_note(comparison: Comparison) -> str:
 # --- cells --------------------------------------------------------------------------------------
 
 
-def _ratio(value: float | None) -> str:
-    return UNDEFINED if value is None else f"{value:.3f}"
-
-
 def _signed(value: float | None) -> str:
     if value is None:
         return UNDEFINED
@@ -88,7 +93,7 @@ def _p(result: PairedResult, star: str = "*", pad: bool = True) -> str:
 
 def _cells(row: _Row, star: str = "*", pad: bool = True) -> list[str]:
     metrics = row.result.metrics
-    cells = [row.result.name, _ratio(metrics.f)]
+    cells = [row.result.name, ratio_text(metrics.f)]
     tests = row.tests
     if tests is None:
         cells += [NOT_APPLICABLE] * 4
@@ -99,7 +104,7 @@ def _cells(row: _Row, star: str = "*", pad: bool = True) -> list[str]:
             _p(tests.bootstrap_f, star, pad),
             _p(tests.randomization_f, star, pad),
         ]
-    cells.append(_ratio(metrics.recall))
+    cells.append(ratio_text(metrics.recall))
     if tests is None:
         cells += [NOT_APPLICABLE] * 4
     else:
@@ -157,7 +162,7 @@ def render_comparison(
 def render_text(comparison: Comparison) -> str:
     headers = _headers(comparison)
     rows = [_cells(row) for row in _rows(comparison)]
-    out = [*aligned(headers, rows, [False] + [True] * (len(headers) - 1)), ""]
+    out = [*aligned(headers, rows, label_then_figures(headers)), ""]
     out += _notes(comparison)
     out.append(footnote(comparison))
     out.append(f"signature: {comparison.signature}")
@@ -165,30 +170,19 @@ def render_text(comparison: Comparison) -> str:
 
 
 def render_markdown(comparison: Comparison) -> str:
-    def escape(text: str) -> str:
-        return text.replace("|", "\\|")
-
     headers = _headers(comparison)
     # "\*": a bare star next to a number could open or close emphasis.
     rows = [_cells(row, star="\\*", pad=False) for row in _rows(comparison)]
-    out = ["| " + " | ".join(headers) + " |"]
-    out.append("|:---|" + "---:|" * (len(headers) - 1))
-    out += ["| " + " | ".join(escape(c) for c in r) + " |" for r in rows]
+    out = [markdown_row(headers), markdown_rule(label_then_figures(headers))]
+    out += [markdown_row(map(markdown_cell, row)) for row in rows]
     out.append("")
-    out += [f"- {escape_markdown_line(note)}" for note in _notes(comparison)]
+    out += [f"- {markdown_escaped(note)}" for note in _notes(comparison)]
     out.append("")
     # Escaped: a line starting with "* " would be a list item.
     out.append("\\" + footnote(comparison))
     out.append("")
     out.append(f"Signature: `{comparison.signature}`")
     return "\n".join(out) + "\n"
-
-
-def escape_markdown_line(text: str) -> str:
-    """Inline Markdown characters in a note (system names are file names)."""
-    for char in "\\`*_[]<>|~&":
-        text = text.replace(char, "\\" + char)
-    return text
 
 
 def render_json(comparison: Comparison) -> str:

@@ -12,6 +12,7 @@ import errno
 import os
 import stat
 import sys
+from types import TracebackType
 from typing import BinaryIO
 
 from wsscore import interrupts
@@ -229,7 +230,12 @@ class Destination:
     def __enter__(self) -> Destination:
         return self
 
-    def __exit__(self, kind, value, traceback) -> None:
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        value: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
         if kind is None:
             self.commit()
         else:

@@ -8,12 +8,18 @@ from __future__ import annotations
 
 import csv
 import io
-import re
 import unicodedata
 from dataclasses import dataclass, field
 
 from wsscore.errors import InvalidArgument
-from wsscore.output.columns import UNDEFINED, notes
+from wsscore.formatting import (
+    UNDEFINED,
+    markdown_escaped,
+    markdown_row,
+    markdown_rule,
+    ratio_text,
+)
+from wsscore.output.columns import notes
 from wsscore.output.json_text import to_json
 from wsscore.scoring.error_analysis import ErrorAnalysis
 
@@ -31,9 +37,8 @@ DELIMITED_COLUMNS = (
 )
 NO_DICTIONARY = "no dictionary given: OOV and IV recall need a word list or a training corpus"
 
-# As in text.py: characters that can start Markdown inline formatting anywhere in a line. Gold
-# words are data ("*", "_" and "|" are words in some corpora), never markup.
-_MARKDOWN_INLINE = re.compile(r"([\\`*_\[\]<>|~&])")
+# Gold words in Markdown are escaped (wsscore.formatting.markdown_escaped): they are data ("*",
+# "_" and "|" are words in some corpora), never markup.
 
 
 @dataclass
@@ -70,17 +75,13 @@ def render_errors(
 # --- shared by the human formats ----------------------------------------------------------------
 
 
-def _ratio(value: float | None) -> str:
-    return UNDEFINED if value is None else f"{value:.3f}"
-
-
 def summary(analysis: ErrorAnalysis) -> str:
     """The first line: the system and its R, P, F."""
     system = analysis.system
     metrics = system.metrics
     return (
-        f"{system.name}: R {_ratio(metrics.recall)}  P {_ratio(metrics.precision)}  "
-        f"F {_ratio(metrics.f)}  ({system.counts.gold_words:,} gold words, "
+        f"{system.name}: R {ratio_text(metrics.recall)}  P {ratio_text(metrics.precision)}  "
+        f"F {ratio_text(metrics.f)}  ({system.counts.gold_words:,} gold words, "
         f"{analysis.wrong_words:,} wrong)"
     )
 
@@ -99,7 +100,7 @@ def sections(analysis: ErrorAnalysis) -> list[Section]:
 def _classes_section(analysis: ErrorAnalysis) -> Section:
     section = Section("Error classes", ["Class", "Count", "Share"], [False, True, True])
     for name, error_class in analysis.classes.items():
-        section.rows.append([name, f"{error_class.count:,}", _ratio(analysis.share(name))])
+        section.rows.append([name, f"{error_class.count:,}", ratio_text(analysis.share(name))])
     return section
 
 
@@ -123,7 +124,12 @@ def _length_section(analysis: ErrorAnalysis) -> Section:
     )
     for bucket in analysis.by_length:
         section.rows.append(
-            [bucket.label, f"{bucket.gold_words:,}", f"{bucket.correct:,}", _ratio(bucket.recall)]
+            [
+                bucket.label,
+                f"{bucket.gold_words:,}",
+                f"{bucket.correct:,}",
+                ratio_text(bucket.recall),
+            ]
         )
     return section
 
@@ -139,7 +145,7 @@ def _vocabulary_section(analysis: ErrorAnalysis) -> Section:
         if part is None:
             continue
         section.rows.append(
-            [label, f"{part.gold_words:,}", f"{part.correct:,}", _ratio(part.recall)]
+            [label, f"{part.gold_words:,}", f"{part.correct:,}", ratio_text(part.recall)]
         )
     return section
 
@@ -225,22 +231,18 @@ def render_text(analysis: ErrorAnalysis) -> str:
 # --- markdown -----------------------------------------------------------------------------------
 
 
-def _markdown_escape(text: str) -> str:
-    return _MARKDOWN_INLINE.sub(r"\\\1", text)
-
-
 def render_markdown(analysis: ErrorAnalysis) -> str:
-    out = [_markdown_escape(summary(analysis)), ""]
+    out = [markdown_escaped(summary(analysis)), ""]
     for section in sections(analysis):
         out += [f"### {section.title}", ""]
         if not section.rows:
             out += [section.empty, ""]
             continue
-        out.append("| " + " | ".join(section.headers) + " |")
-        out.append("|" + "|".join("---:" if right else ":---" for right in section.numeric) + "|")
-        out += ["| " + " | ".join(map(_markdown_escape, row)) + " |" for row in section.rows]
+        out.append(markdown_row(section.headers))
+        out.append(markdown_rule(section.numeric))
+        out += [markdown_row(map(markdown_escaped, row)) for row in section.rows]
         out.append("")
-    out += [f"- {_markdown_escape(note)}" for note in notes(analysis.report)]
+    out += [f"- {markdown_escaped(note)}" for note in notes(analysis.report)]
     out.append(f"Signature: `{analysis.report.signature}`")
     return "\n".join(out) + "\n"
 

@@ -7,6 +7,7 @@ matplotlib is an optional dependency (``pip install 'wsscore[plot]'``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -127,7 +128,11 @@ def _draw_systems(left: Any, right: Any, systems: list[SystemResult]) -> None:
 
 
 def _draw_references(left: Any, right: Any, references: list[SystemResult]) -> None:
-    for axis, value_of in ((left, lambda s: s.metrics.f), (right, lambda s: s.metrics.oov_recall)):
+    measures: tuple[tuple[Any, Callable[[SystemResult], float | None]], ...] = (
+        (left, lambda system: system.metrics.f),
+        (right, lambda system: system.metrics.oov_recall),
+    )
+    for axis, value_of in measures:
         for style, reference in zip(("--", ":"), references, strict=False):
             value = value_of(reference)
             if value is not None:

@@ -18,6 +18,7 @@ from importlib import resources
 from typing import Protocol
 
 from wsscore._version import __version__
+from wsscore.formatting import ratio_text
 from wsscore.metrics.boundaries import ERROR_CLASSES
 from wsscore.metrics.ranking import verdict
 from wsscore.output.columns import cell, columns
@@ -215,12 +216,9 @@ def _buckets(data: PageData) -> str:
 
 
 def _tip(name: str, label: str, bucket: dict[str, object]) -> str:
-    def shown(value: object) -> str:
-        return "—" if value is None else f"{value:.3f}"
-
     return (
-        f"{name}, {label}: F {shown(bucket['f1'])}, R {shown(bucket['recall'])} "
-        f"({bucket['gold_correct']:,}/{bucket['gold']:,}), P {shown(bucket['precision'])} "
+        f"{name}, {label}: F {_ratio(bucket['f1'])}, R {_ratio(bucket['recall'])} "
+        f"({bucket['gold_correct']:,}/{bucket['gold']:,}), P {_ratio(bucket['precision'])} "
         f"({bucket['pred_correct']:,}/{bucket['pred']:,})"
     )
 
@@ -245,4 +243,6 @@ def _bucket_table(family: dict[str, object], names: list[str]) -> str:
 
 
 def _ratio(value: object) -> str:
-    return "—" if value is None else f"{value:.3f}"
+    """A ratio of the page's data (read back from its JSON-ready form)."""
+    assert value is None or isinstance(value, (int, float)), value
+    return ratio_text(value)

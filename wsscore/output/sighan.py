@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from wsscore.formatting import ratio_text
 from wsscore.metrics.sighan_counts import totals_of
 from wsscore.results import Report, SystemResult
 from wsscore.sighan.layout import format_summary, perl_file_name
@@ -43,4 +44,4 @@ def _beyond_the_script(system: SystemResult) -> str:
 
 
 def _rate(value: float | None) -> str:
-    return "--" if value is None else f"{value:.3f}"
+    return ratio_text(value, "--")  # the Perl script's mark of a rate without a denominator

@@ -14,6 +14,13 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from wsscore.errors import InvalidArgument
+from wsscore.formatting import (
+    UNDEFINED,
+    label_then_figures,
+    markdown_escaped,
+    markdown_row,
+    markdown_rule,
+)
 from wsscore.metrics.scores import Interval, Metrics
 from wsscore.metrics.tags import TagMetrics
 from wsscore.output.json_text import to_json
@@ -25,7 +32,6 @@ SUITE_FORMATS = ("table", "text", "markdown", "latex", "json", "csv", "tsv")
 METRIC_CHOICES = ("f", "r", "p", "roov", "riv", "ftag", "ci")
 DEFAULT_METRICS = ("f",)
 MISSING = "–"  # a cell without an output (--allow-missing)
-UNDEFINED = "—"  # a figure that is not defined (no OOV word, no dictionary)
 BETTER, WORSE = "▲", "▼"
 
 
@@ -272,27 +278,25 @@ def render_text(suite: Suite, metrics: tuple[str, ...]) -> str:
     table = grid(suite, metrics)
     headers = _flat_headers(table)
     rows = [[cell_text(c, marks=(BETTER, WORSE)) for c in row] for row in table.rows]
-    out = [*aligned(headers, rows, [False] + [True] * (len(headers) - 1)), ""]
+    out = [*aligned(headers, rows, label_then_figures(headers)), ""]
     out += suite_notes(suite)
     out.append(f"signature: {suite.signature}")
     return "\n".join(out) + "\n"
 
 
 def render_markdown(suite: Suite, metrics: tuple[str, ...]) -> str:
-    from wsscore.output.comparison import escape_markdown_line
-
     table = grid(suite, metrics)
 
     def text(cell: GridCell) -> str:
         shown = cell_text(cell, marks=(BETTER, WORSE))
         if cell.kind == "name":
-            return escape_markdown_line(shown)
+            return markdown_escaped(shown)
         return f"**{shown}**" if cell.best else shown
 
-    headers = _flat_headers(table, escape=escape_markdown_line)
-    out = ["| " + " | ".join(headers) + " |", "|:---|" + "---:|" * (len(headers) - 1)]
-    out += ["| " + " | ".join(text(cell) for cell in row) + " |" for row in table.rows]
-    out += ["", *(f"- {escape_markdown_line(note)}" for note in suite_notes(suite))]
+    headers = _flat_headers(table, escape=markdown_escaped)
+    out = [markdown_row(headers), markdown_rule(label_then_figures(headers))]
+    out += [markdown_row(text(cell) for cell in row) for row in table.rows]
+    out += ["", *(f"- {markdown_escaped(note)}" for note in suite_notes(suite))]
     out += ["", f"Signature: `{suite.signature}`"]
     return "\n".join(out) + "\n"
 

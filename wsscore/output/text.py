@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-import re
-
+from wsscore.formatting import (
+    label_then_figures,
+    markdown_cell,
+    markdown_escaped,
+    markdown_row,
+    markdown_rule,
+)
 from wsscore.metrics.ranking import verdict
 from wsscore.output.columns import DECILE_TITLE, cell, columns, decile_rows, notes, tag_tables
 from wsscore.results import Report
-
-# Characters that can start Markdown inline formatting anywhere in a line (emphasis, code,
-# links, HTML, entities, strikethrough, table pipes). The verdict line starts with fixed words,
-# so the characters that are special only at the start of a line need no escaping.
-_MARKDOWN_INLINE = re.compile(r"([\\`*_\[\]<>|~&])")
-
-
-def _markdown_escape(text: str) -> str:
-    return _MARKDOWN_INLINE.sub(r"\\\1", text)
 
 
 def _grid(report: Report) -> tuple[list[str], list[list[str]], list[bool]]:
@@ -50,11 +46,11 @@ def render_text(report: Report) -> str:
     if by_decile is not None:
         decile_headers, decile_cells = by_decile
         out.append(DECILE_TITLE)
-        out += aligned(decile_headers, decile_cells, [False] + [True] * (len(decile_headers) - 1))
+        out += aligned(decile_headers, decile_cells, label_then_figures(decile_headers))
         out.append("")
     for title, tag_headers, tag_cells in tag_tables(report):
         out.append(title)
-        out += aligned(tag_headers, tag_cells, [False] + [True] * (len(tag_headers) - 1))
+        out += aligned(tag_headers, tag_cells, label_then_figures(tag_headers))
         out.append("")
     sentence = verdict(report.systems)
     if sentence is not None:
@@ -66,32 +62,26 @@ def render_text(report: Report) -> str:
 
 def render_markdown(report: Report) -> str:
     headers, rows, numeric = _grid(report)
-
-    def escape(text: str) -> str:
-        return text.replace("|", "\\|")
-
-    out = ["| " + " | ".join(escape(h) for h in headers) + " |"]
-    out.append("|" + "|".join("---:" if right else ":---" for right in numeric) + "|")
-    out += ["| " + " | ".join(escape(c) for c in r) + " |" for r in rows]
-    out.append("")
+    out = _markdown_table(headers, rows, numeric)
     by_decile = decile_rows(report)
     if by_decile is not None:
         decile_headers, decile_cells = by_decile
         out += [DECILE_TITLE, ""]
-        out.append("| " + " | ".join(escape(h) for h in decile_headers) + " |")
-        out.append("|:---" + "|---:" * (len(decile_headers) - 1) + "|")
-        out += ["| " + " | ".join(escape(c) for c in r) + " |" for r in decile_cells]
-        out.append("")
+        out += _markdown_table(decile_headers, decile_cells, label_then_figures(decile_headers))
     for title, tag_headers, tag_cells in tag_tables(report):
-        out += [_markdown_escape(title), ""]
-        out.append("| " + " | ".join(escape(h) for h in tag_headers) + " |")
-        out.append("|:---" + "|---:" * (len(tag_headers) - 1) + "|")
-        out += ["| " + " | ".join(escape(c) for c in r) + " |" for r in tag_cells]
-        out.append("")
-    sentence = verdict(report.systems, _markdown_escape)
+        out += [markdown_escaped(title), ""]
+        out += _markdown_table(tag_headers, tag_cells, label_then_figures(tag_headers))
+    sentence = verdict(report.systems, markdown_escaped)
     if sentence is not None:
         # A paragraph of its own: without the blank line the signature line below would join it.
         out += [sentence, ""]
     out += [f"- {note}" for note in notes(report)]
     out.append(f"Signature: `{report.signature}`")
     return "\n".join(out) + "\n"
+
+
+def _markdown_table(headers: list[str], rows: list[list[str]], numeric: list[bool]) -> list[str]:
+    """A Markdown table of figures and names, and the blank line after it."""
+    out = [markdown_row(map(markdown_cell, headers)), markdown_rule(numeric)]
+    out += [markdown_row(map(markdown_cell, row)) for row in rows]
+    return [*out, ""]

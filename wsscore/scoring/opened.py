@@ -15,7 +15,7 @@ from wsscore.align.lines import SentenceDetail
 from wsscore.errors import InvalidArgument
 from wsscore.inputs.encodings import Crib
 from wsscore.inputs.formatted import FormattedInput, text_file_of
-from wsscore.inputs.options import DIFFICULTY_OPTION, GOLD_OPTION, PRED_OPTION, InputOptions
+from wsscore.inputs.options import InputOptions
 from wsscore.inputs.reading import crib_of, is_compressed
 from wsscore.inputs.sources import Input, Source, is_file, is_path, open_source
 from wsscore.metrics.difficulty import DifficultyReader, DifficultyWeighting
@@ -76,16 +76,7 @@ def open_inputs(
     difficulty: Source | None,
     on_difficulties: Callable[[SentenceDetail, list[float]], None] | None,
 ) -> OpenedInputs:
-    gold_file = open_source(
-        gold,
-        inputs.for_gold,
-        inputs.warnings,
-        inputs.strict,
-        name="<gold>",
-        option=GOLD_OPTION,
-        fmt=inputs.gold_format_used,
-        format_options=inputs.gold_format_options,
-    )
+    gold_file = open_source(gold, inputs.gold_reading, name="<gold>")
     # The gold's characters tell apart GB and Big5 readings of an ambiguous prediction; they
     # are collected only if a prediction needs them.
     text = text_file_of(gold_file)
@@ -157,17 +148,7 @@ def _gold_size(gold: Input) -> int | None:
 
 
 def _open_prediction(source: Source, inputs: InputOptions, crib: Crib, name: str) -> Input:
-    return open_source(
-        source,
-        inputs.for_predictions,
-        inputs.warnings,
-        inputs.strict,
-        crib=crib,
-        name=name,
-        option=PRED_OPTION,
-        fmt=inputs.pred_format_used,
-        format_options=inputs.pred_format_options,
-    )
+    return open_source(source, inputs.pred_reading, crib=crib, name=name)
 
 
 def _committee_members(
@@ -209,12 +190,5 @@ def _committee_members(
 def _difficulty_reader(difficulty: Source | None, inputs: InputOptions) -> DifficultyReader | None:
     if difficulty is None:
         return None
-    source = open_source(
-        difficulty,
-        inputs.for_difficulty,
-        inputs.warnings,
-        inputs.strict,
-        name="<difficulty>",
-        option=DIFFICULTY_OPTION,
-    )
+    source = open_source(difficulty, inputs.difficulty_reading, name="<difficulty>")
     return DifficultyReader(source.name, source.lines())

@@ -13,7 +13,7 @@ from wsscore.errors import Warnings, WsscoreError
 from wsscore.inputs.dictionary import Dictionary
 from wsscore.inputs.guards import Named, require_rereadable
 from wsscore.inputs.options import GOLD_OPTION, InputOptions
-from wsscore.inputs.sources import Source, is_path, open_source
+from wsscore.inputs.sources import Reading, Source, is_path, open_source
 from wsscore.inputs.words import split_words
 
 if TYPE_CHECKING:
@@ -35,13 +35,9 @@ def reference_rows(
 
     if is_path(gold):
         require_rereadable(Named("the gold", str(gold)), "--baseline or --topline")
-    source = open_source(
-        gold,
-        inputs.for_gold,
-        Warnings(quiet=True),  # the scoring reads the gold again, and warns then
-        inputs.strict,
-        option=GOLD_OPTION,
-    )
+    # Read as plain words; the scoring reads the gold again, and warns then.
+    reading = Reading(inputs.for_gold, Warnings(quiet=True), inputs.strict, GOLD_OPTION)
+    source = open_source(gold, reading)
     lines = list(source.lines())
     rows = []
     if baseline:

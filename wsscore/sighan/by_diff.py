@@ -10,21 +10,27 @@ from __future__ import annotations
 import codecs
 import os
 from collections.abc import Callable, Iterator, Sequence
-from typing import BinaryIO
+from typing import BinaryIO, NamedTuple
 
 from wsscore.core.records import Counts
 from wsscore.errors import WsscoreError, location
 from wsscore.inputs.dictionary import OPTION as DICT_OPTION
 from wsscore.inputs.encodings import Encoding
-from wsscore.inputs.formats import FormatOptions, Token
+from wsscore.inputs.formats import Token
 from wsscore.inputs.formatted import FormattedInput, formatted, label_order_of
 from wsscore.inputs.options import GOLD_OPTION, PRED_OPTION, InputOptions
 from wsscore.inputs.reading import BLOCK_SIZE, TextFile, open_binary, open_text
 from wsscore.metrics.bootstrap import SAMPLES, SEED, ResampledColumns, with_bootstrap
-from wsscore.metrics.scores import compute, f_beta, ratio
+from wsscore.metrics.scores import Metrics, compute, f_beta, ratio
 from wsscore.metrics.sighan_counts import SighanTotals
 from wsscore.results import GoldInfo, Report, SystemResult, build_report
-from wsscore.sighan.layout import perl_dictionary, perl_file_name, score_with_diff
+from wsscore.sighan.layout import (
+    DiffScores,
+    DiffSettings,
+    perl_dictionary,
+    perl_file_name,
+    score_with_diff,
+)
 
 
 def raw_lines(path: str) -> Iterator[bytes]:
@@ -165,94 +171,32 @@ def score_by_diff(
     """
     inputs = inputs if inputs is not None else InputOptions()
     first_warning = len(inputs.warnings.messages)  # the options may serve several runs
-    word_lists = inputs.word_list_paths()
-    if "-" in (gold, *predictions, *inputs.dictionary_paths()):
-        raise WsscoreError(
-            "--match diff reads files, not standard input ('-')",
-            hint="save the input to a file first",
-        )
+    _refuse_standard_input(gold, predictions, inputs)
     dictionary = inputs.load_dictionary()
-    warnings, strict = inputs.warnings, inputs.strict
-    gold_file = open_text(
-        gold, inputs.for_gold, warnings=warnings, strict=strict, option=GOLD_OPTION
-    )
-    gold_read = _read_as_format(
-        gold_file, inputs.gold_format_used, inputs, inputs.gold_format_options
-    )
-    gold_enc = gold_file.encoding
-    entries = _perl_entries(word_lists, inputs, gold_enc)
-    say = on_warning or (lambda message: warnings.warn(message))
+    diff_gold = _DiffGold(gold, inputs)
+    statistics = _Statistics(ci, beta, samples, seed, has_dictionary=bool(diff_gold.word_lists))
+    settings = DiffSettings(sentence_output, on_warning or inputs.warnings.warn, jobs)
     results = []
     gold_info = None
     for index, path in enumerate(predictions):
         pred_file = open_text(
-            path, inputs.for_predictions, warnings=warnings, strict=strict, option=PRED_OPTION
+            path,
+            inputs.for_predictions,
+            warnings=inputs.warnings,
+            strict=inputs.strict,
+            option=PRED_OPTION,
         )
-        pred_read = _read_as_format(
-            pred_file, inputs.pred_format_used, inputs, inputs.pred_format_options
+        pred_read = formatted(
+            pred_file, inputs.pred_format_used, inputs.warnings, inputs.pred_format_options
         )
-        if index > 0 and isinstance(gold_read, FormattedInput):
-            gold_read = _reopened(gold_read)  # read again for each prediction, as a words file
-        gold_lines = _perl_lines(gold_read, gold_enc)
-        try:
-            totals, per_sentence = score_with_diff(
-                gold_lines,
-                _perl_lines(pred_read, gold_enc),
-                entries,
-                gold_name=os.fsencode(perl_file_name(gold)),
-                test_name=os.fsencode(perl_file_name(path)),
-                out=sentence_output,
-                warn=say,
-                jobs=jobs,
-            )
-        except RuntimeError as exc:
-            raise diff_error(exc) from None
-        except OSError as exc:
-            # Writing a sentence's two files for diff, or reading an input, went wrong.
-            raise WsscoreError(
-                f"--match diff stopped: {exc.strerror or exc}",
-                where=exc.filename if isinstance(exc.filename, str) else None,
-                hint="diff's per-sentence files go to the temporary directory: check that it "
-                "exists, is writable and has free space (TMPDIR chooses it)",
-            ) from None
+        gold_lines = diff_gold.lines()
+        scores = _run_diff(
+            gold_lines, _perl_lines(pred_read, diff_gold.encoding), diff_gold, path, settings
+        )
         if gold_info is None:
-            gold_info = GoldInfo(
-                gold_file.name,
-                gold_enc.name,
-                _lines_of(gold_read, gold_lines),
-                totals.true_count,
-                0,
-                format=_format_name(gold_read),
-                label_order=label_order_of(gold_read),
-            )
-        counts = totals_to_counts(totals)
-        metrics = compute(counts, has_dictionary=bool(word_lists), ci=ci, beta=beta)
-        if totals.precision_correct != totals.recall_correct:  # the script counts them apart
-            precision = ratio(totals.precision_correct, totals.test_count)
-            metrics = metrics._replace(
-                precision=precision, f=f_beta(precision, metrics.recall, beta)
-            )
-        if ci == "bootstrap":
-            columns = ResampledColumns(
-                gold_words=[t.true_count for t in per_sentence],
-                pred_words=[t.test_count for t in per_sentence],
-                correct=[t.recall_correct for t in per_sentence],
-            )
-            metrics = with_bootstrap(metrics, columns, samples, seed)
+            gold_info = diff_gold.info(gold_lines, scores.totals)
         name = names[index] if names else os.path.basename(path)
-        results.append(
-            SystemResult(
-                name,
-                pred_file.name,
-                pred_file.encoding.name,
-                counts,
-                metrics,
-                sighan=totals,
-                format=_format_name(pred_read),
-                has_dictionary=bool(word_lists),
-                label_order=label_order_of(pred_read),
-            )
-        )
+        results.append(_system_result(name, pred_file, pred_read, scores, statistics))
     assert gold_info is not None
     return build_report(
         gold_info,
@@ -262,10 +206,139 @@ def score_by_diff(
         ci=ci,
         beta=beta,
         mismatch="none",
-        warnings=warnings.messages[first_warning:],
+        warnings=inputs.warnings.messages[first_warning:],
         resampling=(samples, seed) if ci == "bootstrap" else None,
         sort=sort,
     )
+
+
+def _refuse_standard_input(gold: str, predictions: Sequence[str], inputs: InputOptions) -> None:
+    if "-" in (gold, *predictions, *inputs.dictionary_paths()):
+        raise WsscoreError(
+            "--match diff reads files, not standard input ('-')",
+            hint="save the input to a file first",
+        )
+
+
+class _Statistics(NamedTuple):
+    """What the metrics of each system are computed with."""
+
+    ci: str
+    beta: float
+    samples: int
+    seed: int
+    has_dictionary: bool
+
+
+class _DiffGold:
+    """The gold of a ``--match diff`` run and the script's dictionary, in the gold's bytes."""
+
+    def __init__(self, path: str, inputs: InputOptions):
+        self.path = path
+        self.file = open_text(
+            path,
+            inputs.for_gold,
+            warnings=inputs.warnings,
+            strict=inputs.strict,
+            option=GOLD_OPTION,
+        )
+        self.read = formatted(
+            self.file, inputs.gold_format_used, inputs.warnings, inputs.gold_format_options
+        )
+        self.encoding = self.file.encoding
+        self.word_lists = inputs.word_list_paths()
+        self.entries = _perl_entries(self.word_lists, inputs, self.encoding)
+        self._used = False
+
+    def lines(self) -> Iterator[bytes]:
+        """The lines the counter is given; a gold in another format is read again for each
+        prediction, as a words file would be."""
+        if self._used and isinstance(self.read, FormattedInput):
+            self.read = _reopened(self.read)
+        self._used = True
+        return _perl_lines(self.read, self.encoding)
+
+    def info(self, unread: Iterator[bytes], totals: SighanTotals) -> GoldInfo:
+        """What the report says of the gold, once the counter has read ``unread`` as far as
+        it goes."""
+        return GoldInfo(
+            self.file.name,
+            self.encoding.name,
+            _lines_of(self.read, unread),
+            totals.true_count,
+            0,
+            format=_format_name(self.read),
+            label_order=label_order_of(self.read),
+        )
+
+
+def _run_diff(
+    gold_lines: Iterator[bytes],
+    pred_lines: Iterator[bytes],
+    gold: _DiffGold,
+    path: str,
+    settings: DiffSettings,
+) -> DiffScores:
+    """The engine on one prediction, its failures turned into the user's errors."""
+    try:
+        return score_with_diff(
+            gold_lines,
+            pred_lines,
+            gold.entries,
+            gold_name=os.fsencode(perl_file_name(gold.path)),
+            test_name=os.fsencode(perl_file_name(path)),
+            settings=settings,
+        )
+    except RuntimeError as exc:
+        raise diff_error(exc) from None
+    except OSError as exc:
+        # Writing a sentence's two files for diff, or reading an input, went wrong.
+        raise WsscoreError(
+            f"--match diff stopped: {exc.strerror or exc}",
+            where=exc.filename if isinstance(exc.filename, str) else None,
+            hint="diff's per-sentence files go to the temporary directory: check that it "
+            "exists, is writable and has free space (TMPDIR chooses it)",
+        ) from None
+
+
+def _system_result(
+    name: str,
+    file: TextFile,
+    read: TextFile | FormattedInput,
+    scores: DiffScores,
+    statistics: _Statistics,
+) -> SystemResult:
+    """A prediction's result: ``file`` as opened, ``read`` in its format."""
+    counts = totals_to_counts(scores.totals)
+    return SystemResult(
+        name,
+        file.name,
+        file.encoding.name,
+        counts,
+        _metrics(counts, scores, statistics),
+        sighan=scores.totals,
+        format=_format_name(read),
+        has_dictionary=statistics.has_dictionary,
+        label_order=label_order_of(read),
+    )
+
+
+def _metrics(counts: Counts, scores: DiffScores, statistics: _Statistics) -> Metrics:
+    """The metrics of the script's counts, which count correct words apart for precision."""
+    ci, beta = statistics.ci, statistics.beta
+    metrics = compute(counts, has_dictionary=statistics.has_dictionary, ci=ci, beta=beta)
+    totals = scores.totals
+    if totals.precision_correct != totals.recall_correct:
+        precision = ratio(totals.precision_correct, totals.test_count)
+        metrics = metrics._replace(precision=precision, f=f_beta(precision, metrics.recall, beta))
+    if ci == "bootstrap":
+        columns = ResampledColumns(
+            gold_words=[t.true_count for t in scores.per_sentence],
+            pred_words=[t.test_count for t in scores.per_sentence],
+            correct=[t.recall_correct for t in scores.per_sentence],
+        )
+        metrics = with_bootstrap(metrics, columns, statistics.samples, statistics.seed)
+    return metrics
 
 
 def _perl_entries(word_lists: list[str], inputs: InputOptions, gold_enc: Encoding) -> set[bytes]:
@@ -283,16 +356,6 @@ def _perl_entries(word_lists: list[str], inputs: InputOptions, gold_enc: Encodin
             lines_in(path, dict_file.encoding, gold_enc, skip_unencodable=True)
         )
     return entries
-
-
-def _read_as_format(
-    source: TextFile, fmt: str, inputs: InputOptions, options: FormatOptions
-) -> TextFile | FormattedInput:
-    """``source`` in its format. A plain words file is handed to the counter as its raw lines
-    (the Perl script's own reading); any other (another format, or words with a --word-sep) as
-    one line of words per sentence: what the script would be given after converting the file
-    to words separated by spaces."""
-    return formatted(source, fmt, inputs.warnings, options)
 
 
 def _reopened(read: FormattedInput) -> FormattedInput:

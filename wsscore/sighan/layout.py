@@ -28,11 +28,13 @@ from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import BinaryIO
+from typing import BinaryIO, NamedTuple
 
 from wsscore.metrics.sighan_counts import SighanTotals
 
 __all__ = [
+    "DiffScores",
+    "DiffSettings",
     "SighanTotals",
     "format_sentence_block",
     "format_summary",
@@ -435,6 +437,27 @@ class _Pending:
     output: Future[bytes] | bytes | None  # None: not scored (no gold word)
 
 
+class DiffSettings(NamedTuple):
+    """How :func:`score_with_diff` runs diff and where what it finds goes.
+
+    ``out`` receives each scored sentence's block as the script prints it (None: nowhere);
+    ``warn`` the script's warnings; ``jobs`` diffs run at once; ``diff_program`` is the diff
+    run (a name looked up on the PATH, or a path).
+    """
+
+    out: BinaryIO | None
+    warn: Callable[[str], None]
+    jobs: int = 1
+    diff_program: str = "diff"
+
+
+class DiffScores(NamedTuple):
+    """The totals of a scored pair of files, and the totals of each scored sentence."""
+
+    totals: SighanTotals
+    per_sentence: list[SighanTotals]
+
+
 def score_with_diff(
     gold_lines: Iterable[bytes],
     test_lines: Iterable[bytes],
@@ -442,22 +465,19 @@ def score_with_diff(
     *,
     gold_name: bytes,
     test_name: bytes,
-    out: BinaryIO | None,
-    warn: Callable[[str], None],
-    jobs: int = 1,
-    diff_program: str = "diff",
-) -> tuple[SighanTotals, list[SighanTotals]]:
+    settings: DiffSettings,
+) -> DiffScores:
     """Score as the script does, running ``diff -y`` on every sentence; byte-identical output.
 
     ``gold_lines`` and ``test_lines`` are raw lines as Perl's ``<FH>`` returns them; scoring stops
     at the end of the shorter input, as the script does. Lines are numbered from 1 over every pair
     read; a pair whose gold line has no word is skipped (warning if the test line has words). The
-    script's warnings go to ``warn`` verbatim, without their final newline.
+    script's warnings go to ``settings.warn`` verbatim, without their final newline.
 
-    When ``out`` is given, each scored sentence's block (header, diff's output, figures) is
-    written to it as the script prints it to stdout; a rate the script would die on (test line
-    without words) is printed as ``--``. Returns the totals and the totals of each scored
-    sentence. ``jobs`` > 1 runs that many diffs at once; order and results are unchanged.
+    When ``settings.out`` is given, each scored sentence's block (header, diff's output,
+    figures) is written to it as the script prints it to stdout; a rate the script would die on
+    (test line without words) is printed as ``--``. ``settings.jobs`` > 1 runs that many diffs
+    at once; order and results are unchanged.
 
     diff runs with ``LC_ALL=C``, as the reference runs of the script do: in another locale diff
     measures columns differently and the layout, hence the OOV/IV figures, changes. A sentence
@@ -465,59 +485,90 @@ def score_with_diff(
     as it does for the script (a warning is given). Raises :class:`RuntimeError` when diff is
     missing or fails.
     """
-    if jobs < 1:
+    if settings.jobs < 1:
         raise ValueError("jobs must be at least 1")
-    program = _find_diff(diff_program, warn)
-    env = dict(os.environ, LC_ALL="C")
-    totals = SighanTotals()
-    per_sentence: list[SighanTotals] = []
-
-    def finish(item: _Pending) -> None:
-        nonlocal totals
-        for message in item.warnings:
-            warn(message)
-        if item.output is None:
-            return
-        output = item.output if isinstance(item.output, bytes) else item.output.result()
-        diff_lines = _split_lines(output)
-        counts = _count(diff_lines, len(item.gold), len(item.test), dictionary)
-        totals += counts
-        per_sentence.append(counts)
-        if out is not None:
-            out.write(
-                _block_header(gold_name, test_name, item.linenum) + output + _block_counts(counts)
-            )
-
+    program = _find_diff(settings.diff_program, settings.warn)
+    tally = _Tally(dictionary, gold_name, test_name, settings)
     with tempfile.TemporaryDirectory(prefix="wsscore-diff-") as directory:
-        executor = ThreadPoolExecutor(max_workers=jobs) if jobs > 1 else None
+        runner = _DiffRunner(program, directory, settings.jobs)
         try:
             pending: deque[_Pending] = deque()
             # zip reads the gold line first and stops at the first exhausted input, like the
             # script's while loop; every pair read gets a number, scored or not.
             pairs = zip(gold_lines, test_lines, strict=False)
             for linenum, (gold_line, test_line) in enumerate(pairs, start=1):
-                gold = _perl_words(gold_line)
-                test = _perl_words(test_line)
-                if not gold:
-                    warnings = [_WARN_NO_GOLD.format(linenum)] if test else []
-                    pending.append(_Pending(linenum, gold, test, warnings, None))
-                else:
-                    warnings = [] if test else [_WARN_NO_TEST.format(linenum)]
-                    if any(b"\0" in word for word in (*gold, *test)):
-                        warnings.append(
-                            f"line {linenum}: a NUL byte makes diff treat the sentence as binary; "
-                            "its block shows diff's message instead of the words"
-                        )
-                    args = (program, env, directory, linenum, gold, test)
-                    output: Future[bytes] | bytes = (
-                        executor.submit(_run_diff, *args) if executor else _run_diff(*args)
-                    )
-                    pending.append(_Pending(linenum, gold, test, warnings, output))
-                while len(pending) > _LOOKAHEAD or (executor is None and pending):
-                    finish(pending.popleft())
+                pending.append(runner.sentence(linenum, gold_line, test_line))
+                while len(pending) > _LOOKAHEAD or (not runner.parallel and pending):
+                    tally.finish(pending.popleft())
             while pending:
-                finish(pending.popleft())
+                tally.finish(pending.popleft())
         finally:
-            if executor is not None:
-                executor.shutdown(wait=True, cancel_futures=True)
-    return totals, per_sentence
+            runner.shutdown()
+    return DiffScores(tally.totals, tally.per_sentence)
+
+
+class _DiffRunner:
+    """Starts diff on each sentence with words in the gold: at once, or in a pool of threads."""
+
+    def __init__(self, program: str, directory: str, jobs: int):
+        self._program = program
+        self._env = dict(os.environ, LC_ALL="C")
+        self._directory = directory
+        self._executor = ThreadPoolExecutor(max_workers=jobs) if jobs > 1 else None
+
+    @property
+    def parallel(self) -> bool:
+        return self._executor is not None
+
+    def sentence(self, linenum: int, gold_line: bytes, test_line: bytes) -> _Pending:
+        """One pair of lines, with the warnings the script gives for it and diff's output
+        (None where the gold has no word: the script skips the pair)."""
+        gold = _perl_words(gold_line)
+        test = _perl_words(test_line)
+        if not gold:
+            warnings = [_WARN_NO_GOLD.format(linenum)] if test else []
+            return _Pending(linenum, gold, test, warnings, None)
+        warnings = [] if test else [_WARN_NO_TEST.format(linenum)]
+        if any(b"\0" in word for word in (*gold, *test)):
+            warnings.append(
+                f"line {linenum}: a NUL byte makes diff treat the sentence as binary; "
+                "its block shows diff's message instead of the words"
+            )
+        args = (self._program, self._env, self._directory, linenum, gold, test)
+        output: Future[bytes] | bytes = (
+            self._executor.submit(_run_diff, *args) if self._executor else _run_diff(*args)
+        )
+        return _Pending(linenum, gold, test, warnings, output)
+
+    def shutdown(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=True, cancel_futures=True)
+
+
+class _Tally:
+    """Adds up the sentences in their order, giving their warnings and writing their blocks."""
+
+    def __init__(
+        self, dictionary: set[bytes], gold_name: bytes, test_name: bytes, settings: DiffSettings
+    ):
+        self._dictionary = dictionary
+        self._gold_name = gold_name
+        self._test_name = test_name
+        self._settings = settings
+        self.totals = SighanTotals()
+        self.per_sentence: list[SighanTotals] = []
+
+    def finish(self, item: _Pending) -> None:
+        for message in item.warnings:
+            self._settings.warn(message)
+        if item.output is None:
+            return
+        output = item.output if isinstance(item.output, bytes) else item.output.result()
+        diff_lines = _split_lines(output)
+        counts = _count(diff_lines, len(item.gold), len(item.test), self._dictionary)
+        self.totals += counts
+        self.per_sentence.append(counts)
+        out = self._settings.out
+        if out is not None:
+            header = _block_header(self._gold_name, self._test_name, item.linenum)
+            out.write(header + output + _block_counts(counts))

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from wsscore.cli.options import encoding_options, input_options
 from wsscore.cli.running import run_command
 from wsscore.errors import EXIT_OK, WsscoreError
+
+if TYPE_CHECKING:
+    from wsscore.align.lines import SentenceDetail
 
 
 @click.command()
@@ -39,7 +42,7 @@ def _difficulty_command(options: dict[str, Any]) -> int:
         header = ["\t".join(TSV_HEADER) + "\n"]  # written with the first rows: on standard
         # output, an input that cannot be opened must leave nothing behind either
 
-        def write(detail, difficulties) -> None:
+        def write(detail: SentenceDetail, difficulties: list[float]) -> None:
             destination.write("".join([*header, *rows_of(detail, difficulties)]))
             header.clear()
 

@@ -19,6 +19,7 @@ from wsscore.cli.options import (
 from wsscore.cli.running import run_command
 from wsscore.cli.terminal import format_for
 from wsscore.errors import EXIT_OK, EXIT_THRESHOLD, WsscoreError
+from wsscore.formatting import ratio_text
 from wsscore.metrics.ranking import SORT_KEYS
 from wsscore.output import FORMATS
 
@@ -249,7 +250,7 @@ def _table_arguments(options: dict[str, Any]) -> dict[str, Any]:
 
 
 def _quiet_line(value: float | None) -> str:
-    return "nan\n" if value is None else f"{value:.3f}\n"
+    return ratio_text(value, "nan") + "\n"
 
 
 def _parse_thresholds(values: tuple[str, ...]) -> list[tuple[str, float]]:
@@ -276,7 +277,7 @@ def _parse_thresholds(values: tuple[str, ...]) -> list[tuple[str, float]]:
     return parsed
 
 
-def _check_thresholds(report, thresholds: list[tuple[str, float]]) -> int:
+def _check_thresholds(report: Report, thresholds: list[tuple[str, float]]) -> int:
     status = EXIT_OK
     for system in report.systems:
         for key, limit in thresholds:

@@ -27,8 +27,8 @@ COLUMNS = 10
 RANGE_END = re.compile(rb"-[0-9]+\t")  # the end of a range ID such as 3-4, and its tab
 DIGITS = frozenset(b"0123456789")
 NEWLINE = ord("\n")
-# Token(...) goes through a Python-level __new__; building the tuple directly takes half the
-# time, and a CoNLL-U file makes a token per line.
+# Token(...) goes through a Python-level __new__; a CoNLL-U file makes a token per line, so the
+# tuple is built directly.
 _new = tuple.__new__
 TAG_COLUMN = {"upos": 3, "xpos": 4}
 # The IDs a sentence's word lines must have, as text: the short path compares a line's ID with
@@ -71,7 +71,7 @@ def read_conllu(
     for number, line in enumerate(lines, 1):
         columns = line.split("\t")  # a "\r" at the end is in the last column, never read
         # Most lines are plain word lines with the next ID: they take this short path, which
-        # the benchmark (CoNLL-U at most 3 times the time of plain words) depends on.
+        # keeps reading CoNLL-U close to reading plain words (benchmarks/).
         if len(columns) == COLUMNS and columns[0] == expected:
             form, tag = columns[1], columns[tag_index]
             if not form or " " in form or not form.isprintable():  # all white space but U+0020
@@ -99,19 +99,36 @@ def read_conllu(
             if "text" in line:
                 text = _text_comment(line) or text
         else:
-            columns[-1] = columns[-1].rstrip("\r")
-            _check_other_line(columns, number, name)  # a range or an empty node, or an error
-            kind = id_kind(columns[0])
-            if kind == "word":  # a word line whose ID is not the next one
-                raise _unexpected_id(columns[0], count, inside, number, name)
-            if kind == "range":
-                _check_closed(inside, name, number)
-                inside = _open_range(columns, tokens, parts, count, number, name)
+            opened = _other_line(columns, tokens, parts, count, inside, number, name)
+            if opened is not None:
+                inside = opened
                 size += len(columns[1])
             start = start or number
     if start:
         _check_closed(inside, name, None)
         yield Sentence(start, tokens, parts or None, text)
+
+
+def _other_line(
+    columns: list[str],
+    tokens: list[Token],
+    parts: dict[int, list[Token]],
+    count: int,
+    inside: _Range | None,
+    number: int,
+    name: str,
+) -> _Range | None:
+    """A line off the short path that is neither blank nor a comment: the multi-word token a
+    range line opens, None for an empty node (skipped); any other line is refused."""
+    columns[-1] = columns[-1].rstrip("\r")
+    _check_other_line(columns, number, name)  # a range or an empty node, or an error
+    kind = id_kind(columns[0])
+    if kind == "word":  # a word line whose ID is not the next one
+        raise _unexpected_id(columns[0], count, inside, number, name)
+    if kind != "range":
+        return None
+    _check_closed(inside, name, number)
+    return _open_range(columns, tokens, parts, count, number, name)
 
 
 class _Range(NamedTuple):
