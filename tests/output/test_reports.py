@@ -12,6 +12,7 @@ import pytest
 from wsscore import InputOptions, score
 from wsscore.core.records import Counts
 from wsscore.metrics.scores import CI_METHODS, compute
+from wsscore.metrics.settings import ReportSettings, Statistics
 from wsscore.output import FORMATS, render
 from wsscore.output.latex import latex_escape
 from wsscore.results import GoldInfo, Report, SystemResult, build_report
@@ -211,10 +212,7 @@ def test_latex_reproduces_a_row_of_the_paper():
         GoldInfo("gold", "utf-8", 1, 11_985, 1),
         None,
         [system],
-        match="span",
-        ci="bakeoff",
-        beta=1.0,
-        mismatch="warn",
+        ReportSettings("span", Statistics(ci="bakeoff", beta=1.0), "warn"),
         warnings=[],
     )
     row = r"S09 & 11,985 & 0.966 & $\pm$0.0033 & 0.956 & $\pm$0.0037 & 0.961 \\"

@@ -24,9 +24,11 @@ from wsscore.inputs.options import InputOptions
 from wsscore.inputs.sources import Source
 from wsscore.metrics import significance
 from wsscore.metrics.bootstrap import SAMPLES, SEED
+from wsscore.metrics.settings import Statistics
 from wsscore.metrics.significance import TRIALS, PairedResult
 from wsscore.results import Report, SystemResult
-from wsscore.scoring.scorer import score
+from wsscore.scoring.request import Parallelism, ScoreRequest
+from wsscore.scoring.scorer import score_request
 
 
 class SystemComparison(NamedTuple):
@@ -162,17 +164,14 @@ def compare(
     if samples < 1 or trials < 1:
         raise InvalidArgument("samples and trials must be at least 1")
     predictions = [_as_prediction(gold, baseline), *systems]
-    report = score(
-        gold,
-        predictions,
-        inputs=inputs,
+    request = ScoreRequest(
         names=list(names) if names is not None else None,
-        ci="none",
-        beta=beta,
+        statistics=Statistics(ci="none", beta=beta),
         sort="none",  # input order: the baseline is the first result
         keep_sentences=True,
-        jobs=jobs,
+        parallelism=Parallelism(jobs),
     )
+    report = score_request(gold, predictions, inputs, request)
     base, *others = report.systems
     return Comparison(
         report,

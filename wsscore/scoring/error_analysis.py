@@ -18,7 +18,8 @@ from functools import partial
 from operator import add
 from typing import NamedTuple
 
-from wsscore.align.stream import LineErrorsFound, SentenceDetail
+from wsscore.align.lines import SentenceDetail
+from wsscore.align.stream import LineErrorsFound
 from wsscore.errors import InvalidArgument, refuse_standard_input_twice
 from wsscore.inputs.dictionary import Dictionary
 from wsscore.inputs.labels import refuse_breaking_label
@@ -27,8 +28,11 @@ from wsscore.inputs.sources import Source
 from wsscore.inputs.words import split_words
 from wsscore.metrics.boundaries import ERROR_CLASSES, wrong_words
 from wsscore.metrics.scores import ratio
+from wsscore.metrics.settings import Statistics
 from wsscore.results import Report, SystemResult
-from wsscore.scoring.scorer import score
+from wsscore.scoring.collecting import EqualLinesReceiver
+from wsscore.scoring.request import Parallelism, ScoreRequest
+from wsscore.scoring.scorer import score_request
 
 # Word lengths in characters; the last bucket holds every longer word too.
 LENGTH_BUCKETS = ("1", "2", "3", "4", "5+")
@@ -177,7 +181,8 @@ def _texts_of(line: LineErrors) -> tuple[str, str]:
 
 
 class _Collector:
-    """Sums one prediction's sentences as they are scored (the ``on_detail`` callback)."""
+    """Sums one prediction's sentences as they are scored (a
+    :class:`~wsscore.scoring.collecting.SentenceCollector`, also in chunks with ``--jobs``)."""
 
     def __init__(self, dictionary: Dictionary | None, per_line: int):
         self.dictionary = dictionary
@@ -269,6 +274,10 @@ class _Collector:
 
     # --- in parts: `--jobs` collects each chunk of the files in a worker, then adds them up
 
+    def equal_lines_receiver(self) -> EqualLinesReceiver:
+        """Lines that agree are summed from what the C speed-ups found in them."""
+        return self.equal_lines
+
     def chunk_copy(self) -> _Collector:
         """An empty collector like this one, for a worker's chunk."""
         return _Collector(self.dictionary, self.per_line)
@@ -352,15 +361,18 @@ def analyse(
     refuse_standard_input_twice([gold, prediction, *inputs.dictionary_paths()])
     known = inputs.load_dictionary()
     collector = _Collector(known, per_line)
-    report = score(
+    request = ScoreRequest(
+        names=[name] if name is not None else None,
+        statistics=Statistics(ci="none"),
+        parallelism=Parallelism(jobs),
+        collector=collector,
+    )
+    report = score_request(
         gold,
         # A single path is wrapped by score(); lines need the outer list to be one prediction.
         prediction if isinstance(prediction, (str, os.PathLike)) else [prediction],
-        inputs=inputs.with_dictionary(known),
-        names=[name] if name is not None else None,
-        ci="none",
-        on_detail=collector,
-        jobs=jobs,
+        inputs.with_dictionary(known),
+        request,
     )
     oov = iv = None
     if known is not None:

@@ -10,7 +10,8 @@ import os
 from collections.abc import Callable, Sequence
 from functools import partial
 
-from wsscore.align.stream import EXTRA_TEXT_LIMITS, SentenceDetail
+from wsscore.align.lines import SentenceDetail
+from wsscore.align.stream import EXTRA_TEXT_LIMITS
 from wsscore.errors import InvalidArgument
 from wsscore.inputs.encodings import Crib
 from wsscore.inputs.formatted import FormattedInput, text_file_of

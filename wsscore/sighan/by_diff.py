@@ -22,8 +22,16 @@ from wsscore.inputs.options import GOLD_OPTION, PRED_OPTION, InputOptions
 from wsscore.inputs.reading import BLOCK_SIZE, TextFile, open_binary, open_text
 from wsscore.metrics.bootstrap import SAMPLES, SEED, with_bootstrap
 from wsscore.metrics.scores import compute, f_beta, ratio
+from wsscore.metrics.settings import ReportSettings, Statistics
 from wsscore.metrics.sighan_counts import SighanTotals
-from wsscore.results import GoldInfo, Report, SystemResult, build_report
+from wsscore.results import (
+    Analyses,
+    GoldInfo,
+    PredictionFacts,
+    Report,
+    SystemResult,
+    build_report,
+)
 from wsscore.sighan.layout import perl_dictionary, perl_file_name, score_with_diff
 
 
@@ -236,6 +244,11 @@ def score_by_diff(
             sentences = [(t.true_count, t.test_count, t.recall_correct) for t in per_sentence]
             metrics = with_bootstrap(metrics, sentences, samples, seed)
         name = names[index] if names else os.path.basename(path)
+        facts = PredictionFacts(
+            format=_format_name(pred_read),
+            label_order=label_order_of(pred_read),
+            has_dictionary=bool(word_lists),
+        )
         results.append(
             SystemResult(
                 name,
@@ -243,23 +256,18 @@ def score_by_diff(
                 pred_file.encoding.name,
                 counts,
                 metrics,
-                sighan=totals,
-                format=_format_name(pred_read),
-                has_dictionary=bool(word_lists),
-                label_order=label_order_of(pred_read),
+                facts=facts,
+                analyses=Analyses(sighan=totals),
             )
         )
     assert gold_info is not None
+    settings = ReportSettings("diff", Statistics(ci, beta, samples, seed), "none")
     return build_report(
         gold_info,
         dictionary,
         results,
-        match="diff",
-        ci=ci,
-        beta=beta,
-        mismatch="none",
+        settings,
         warnings=warnings.messages[first_warning:],
-        resampling=(samples, seed) if ci == "bootstrap" else None,
         sort=sort,
     )
 
