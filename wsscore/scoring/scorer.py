@@ -33,6 +33,7 @@ from wsscore.metrics.bootstrap import SAMPLES, SEED, with_bootstrap_of_columns
 from wsscore.metrics.ranking import SORT_KEYS
 from wsscore.metrics.scores import CI_METHODS, Metrics, compute
 from wsscore.metrics.settings import ReportSettings, Statistics
+from wsscore.metrics.tags import TagCollector
 from wsscore.results import (
     Analyses,
     GoldInfo,
@@ -54,7 +55,6 @@ from wsscore.scoring.request import (
     ScoreRequest,
 )
 from wsscore.scoring.run import AlignmentRun, Totals
-from wsscore.scoring.tags import TagCollector
 
 __all__ = ["score", "score_request"]
 
