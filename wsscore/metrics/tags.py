@@ -191,7 +191,7 @@ def _aligned_words(
     pred_words = syntactic_words(pred, list(detail.pred_spans))
     if gold_words is None or pred_words is None:
         return None
-    return gold_words[1], pred_words[1], align(gold_words[0], pred_words[0])
+    return gold_words.tokens, pred_words.tokens, align(gold_words.words, pred_words.words)
 
 
 def _tagged(source: Input, name: str) -> FormattedInput:

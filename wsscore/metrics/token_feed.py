@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections import deque
 from itertools import pairwise
+from typing import NamedTuple
 
 from wsscore.align.counting import boundaries
 from wsscore.align.lines import SentenceDetail
@@ -82,9 +83,16 @@ def has_parts(tokens: list[Part]) -> bool:
     return any(parts is not None for _, parts in tokens)
 
 
+class SyntacticWords(NamedTuple):
+    """A sentence's syntactic words as the script aligns them, and the tokens they came from."""
+
+    words: list[Word]
+    tokens: list[Token]
+
+
 def syntactic_words(
     tokens: list[Part], spans: list[tuple[int, int] | None]
-) -> tuple[list[Word], list[Token]] | None:
+) -> SyntacticWords | None:
     """The words of the script's alignment (a multi-word token's words with its span) and their
     tokens; None when a token has no place in the gold (its characters differ)."""
     words, expanded = [], []
@@ -94,7 +102,7 @@ def syntactic_words(
         for word in parts if parts is not None else (token,):
             words.append(Word(span[0], span[1], word.word, parts is not None))
             expanded.append(word)
-    return words, expanded
+    return SyntacticWords(words, expanded)
 
 
 def gold_spans(tokens: list[Part]) -> list[tuple[int, int] | None]:

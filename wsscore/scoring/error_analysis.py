@@ -172,7 +172,10 @@ class _CollectedPart(NamedTuple):
     examples: Counter[tuple[str, str, str]]
     length_words: list[int]
     length_correct: list[int]
-    breakdown: tuple[int, int, int, int]  # OOV words, OOV correct, IV words, IV correct
+    oov_words: int
+    oov_correct: int
+    iv_words: int
+    iv_correct: int
     worst: list[LineErrors]
 
 
@@ -289,7 +292,10 @@ class _Collector:
             self.examples,
             self.length_words,
             self.length_correct,
-            (self.oov_words, self.oov_correct, self.iv_words, self.iv_correct),
+            self.oov_words,
+            self.oov_correct,
+            self.iv_words,
+            self.iv_correct,
             [entry[2] for entry in self.worst],
         )
 
@@ -301,9 +307,10 @@ class _Collector:
         self.examples.update(part.examples)
         self.length_words = list(map(add, self.length_words, part.length_words))
         self.length_correct = list(map(add, self.length_correct, part.length_correct))
-        self.oov_words, self.oov_correct, self.iv_words, self.iv_correct = map(
-            add, (self.oov_words, self.oov_correct, self.iv_words, self.iv_correct), part.breakdown
-        )
+        self.oov_words += part.oov_words
+        self.oov_correct += part.oov_correct
+        self.iv_words += part.iv_words
+        self.iv_correct += part.iv_correct
         for line in part.worst:
             self._keep_line(line.line, line.errors, line.gold_words, partial(_texts_of, line))
 

@@ -61,7 +61,7 @@ class MultiwordCollector:
         if gold_words is None or pred_words is None:
             return  # characters differ from the gold's there: counted as the scorer did
         delta = _difference(
-            self._script_counts(gold_words[0], pred_words[0]), self._surface_counts(detail)
+            self._script_counts(gold_words.words, pred_words.words), self._surface_counts(detail)
         )
         self.deltas[index] += delta
         if self._by_line is not None:

@@ -376,7 +376,7 @@ def _add_bootstrap_intervals(
             records.column("gold_words"),
             records.column("pred_words"),
             records.column("correct"),
-        )  # RP, PP, TP
+        )
         return with_bootstrap_of_columns(
             result.metrics, columns, statistics.samples, statistics.seed
         )
