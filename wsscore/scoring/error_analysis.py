@@ -1,8 +1,10 @@
 """What a prediction gets wrong: error classes, recall by word length, OOV and IV, worst lines.
 
-The analysis behind ``wsscore errors``. It scores one prediction with :func:`wsscore.score` and
-looks at every sentence's words and marks as they stream past (``on_detail``), so memory grows
-with the number of distinct wrong (word, segmentation) pairs, not with the number of lines:
+The analysis behind ``wsscore errors``. It scores one prediction as :func:`wsscore.score` does
+and looks at every sentence's words and marks as they stream past (a
+:class:`~wsscore.scoring.collecting.SentenceCollector`, so ``--jobs`` can collect it in parts),
+so memory grows with the number of distinct wrong (word, segmentation) pairs, not with the
+number of lines:
 
 >>> analysis = analyse("gold.txt", "pred.txt", dictionary="words.txt", per_line=10)
 >>> analysis.classes["merged"].count

@@ -97,9 +97,9 @@ class AlignmentRun:
         return self.totals
 
     def _collectors_of(self, index: int) -> _SystemCollectors | None:
-        """What a scored system collects beyond the counts (--extra, a per-sentence callback
-        such as the error analysis), wired for the C speed-ups; None where difficulty weights
-        need every detail too (``_detail_receiver``), or when nothing is collected."""
+        """What a scored system collects beyond the counts (--extra, per-sentence callbacks, a
+        collector such as the error analysis), wired for the C speed-ups; None where difficulty
+        weights need every detail too (``_detail_receiver``), or when nothing is collected."""
         if self.opened.weighting is not None or index >= self.opened.systems:
             return None
         if self.extra_totals is None and self.on_detail is None and self.collector is None:
@@ -110,7 +110,7 @@ class AlignmentRun:
 
     def _detail_receiver(self, index: int) -> Callable[[SentenceDetail], None] | None:
         """With difficulty weights: every sentence's detail goes to them, and a scored system's
-        to its boundary counts and the per-sentence callback too."""
+        to its boundary counts, the per-sentence callbacks and the collector too."""
         weighting = self.opened.weighting
         if weighting is None:
             return None  # the aligner then skips building per-word details altogether
@@ -239,10 +239,10 @@ class _SystemCollectors:
             self._add_extra if fast_extra else None
         )
         # In bulk only when the collector alone wants the lines: a callback sees every detail.
-        self._equal_lines_receiver = (
+        equal_lines = (
             collector.equal_lines_receiver() if collector is not None and callback is None else None
         )
-        equal_lines = self._equal_lines_receiver
+        self._equal_lines_receiver = equal_lines
         fast_errors = equal_lines is not None and not extra and native.AVAILABLE
         self.on_line_errors: LineErrorsReceiver | None = self._equal_lines if fast_errors else None
         self.on_detail: Callable[[SentenceDetail], None] | None = self._detail
