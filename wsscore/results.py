@@ -12,14 +12,21 @@ from typing import TYPE_CHECKING, NamedTuple
 from wsscore._version import __version__
 from wsscore.core.records import Counts, ExtraCounts
 from wsscore.inputs.dictionary import Dictionary
-from wsscore.metrics.boundaries import compute_extra
-from wsscore.metrics.difficulty import WeightedCounts, compute_weighted, deciles
+from wsscore.metrics.boundaries import ExtraMetrics, compute_extra
+from wsscore.metrics.difficulty import (
+    WeightedCounts,
+    WeightedMetrics,
+    compute_weighted,
+    deciles,
+)
 from wsscore.metrics.ranking import not_significantly_different, sort_systems
 from wsscore.metrics.scores import Metrics
-from wsscore.metrics.signature import signature
-from wsscore.metrics.tags import TagCounts, compute_tags, tag_rows
+from wsscore.metrics.settings import ReportSettings
+from wsscore.metrics.signature import SignedInputs, signature
+from wsscore.metrics.tags import TagCounts, TagMetrics, compute_tags, tag_rows
 
 if TYPE_CHECKING:
+    from wsscore.align.divergence import Divergence
     from wsscore.core.records import SentenceRecord
     from wsscore.metrics.sighan_counts import SighanTotals
 
@@ -43,30 +50,62 @@ class GoldInfo(NamedTuple):
 OOV_COUNT_KEYS = ("oov_words", "oov_correct", "iv_words", "iv_correct")
 
 
+class PredictionFacts(NamedTuple):
+    """What reading and aligning a prediction found beside its counts: its lines, the places
+    where its characters differ from the gold's, its format as the JSON key says (with the
+    label order of chars files: pos-tag or tag-pos, None for plain labels), and whether it was
+    scored with a dictionary."""
+
+    lines: int = 0
+    divergences: tuple[Divergence, ...] = ()
+    format: str = "words"
+    label_order: str | None = None
+    has_dictionary: bool = False
+
+
+class Analyses(NamedTuple):
+    """The counts of what was asked for beside the words, None for what was not: the boundary
+    counts of ``--extra``, difficulty-weighted sums, tag counts, and the Perl script's own
+    counters of ``--match diff``."""
+
+    extra: ExtraCounts | None = None
+    weighted: WeightedCounts | None = None
+    tags: TagCounts | None = None
+    sighan: SighanTotals | None = None
+
+
+class AnalysisMetrics(NamedTuple):
+    """The figures of :class:`Analyses` (the script's counters have none of their own)."""
+
+    extra: ExtraMetrics | None
+    weighted: WeightedMetrics | None
+    tags: TagMetrics | None
+
+    @classmethod
+    def of(cls, analyses: Analyses, counts: Counts, *, has_dictionary: bool) -> AnalysisMetrics:
+        extra, weighted, tags = analyses.extra, analyses.weighted, analyses.tags
+        return cls(
+            compute_extra(counts, extra) if extra is not None else None,
+            compute_weighted(weighted) if weighted is not None else None,
+            compute_tags(tags, has_dictionary=has_dictionary) if tags is not None else None,
+        )
+
+
 class SystemResult:
     """One scored system. ``sighan`` holds the Perl script's own counters when it was scored
     with ``--match diff`` (they need not fit ``counts``: the script counts correct words apart
     for recall and precision, and its OOV and IV words need not add up to the gold words)."""
 
     __slots__ = (
+        "analyses",
+        "analysis_metrics",
         "counts",
-        "divergences",
         "encoding",
-        "extra",
-        "extra_metrics",
-        "format",
-        "has_dictionary",
-        "label_order",
+        "facts",
         "metrics",
         "name",
         "path",
-        "pred_lines",
         "sentences",
-        "sighan",
-        "tag_metrics",
-        "tags",
-        "weighted",
-        "weighted_metrics",
     )
 
     def __init__(
@@ -76,40 +115,77 @@ class SystemResult:
         encoding: str,
         counts: Counts,
         metrics: Metrics,
-        pred_lines: int = 0,
-        divergences: list | None = None,
+        *,
+        facts: PredictionFacts | None = None,
         sentences: Sequence[SentenceRecord] | None = None,
-        sighan: SighanTotals | None = None,
-        extra: ExtraCounts | None = None,
-        weighted: WeightedCounts | None = None,
-        format: str = "words",  # the input's format, as the JSON key says
-        tags: TagCounts | None = None,
-        has_dictionary: bool = False,
-        label_order: str | None = None,  # chars: pos-tag or tag-pos (None: plain labels)
+        analyses: Analyses | None = None,
     ):
         self.name = name
-        self.format = format
-        self.has_dictionary = has_dictionary
-        self.label_order = label_order
-        self.tags = tags
-        self.tag_metrics = (
-            compute_tags(tags, has_dictionary=has_dictionary) if tags is not None else None
-        )
         self.path = path
         self.encoding = encoding
         self.counts = counts
         self.metrics = metrics
-        self.pred_lines = pred_lines
-        self.divergences = divergences if divergences is not None else []
+        self.facts = facts if facts is not None else PredictionFacts()
         self.sentences = sentences
-        self.sighan = sighan
-        self.extra = extra
-        self.extra_metrics = compute_extra(counts, extra) if extra is not None else None
-        self.weighted = weighted
-        self.weighted_metrics = compute_weighted(weighted) if weighted is not None else None
+        self.analyses = analyses if analyses is not None else Analyses()
+        self.analysis_metrics = AnalysisMetrics.of(
+            self.analyses, counts, has_dictionary=self.facts.has_dictionary
+        )
 
     def __repr__(self) -> str:
         return f"SystemResult({self.name!r}, {self.counts!r})"
+
+    # What the prediction was, as attributes of their own (the public API).
+
+    @property
+    def pred_lines(self) -> int:
+        return self.facts.lines
+
+    @property
+    def divergences(self) -> list[Divergence]:
+        return list(self.facts.divergences)
+
+    @property
+    def format(self) -> str:
+        return self.facts.format
+
+    @property
+    def label_order(self) -> str | None:
+        return self.facts.label_order
+
+    @property
+    def has_dictionary(self) -> bool:
+        return self.facts.has_dictionary
+
+    # Each analysis's counts and figures, as attributes of their own (the public API).
+
+    @property
+    def extra(self) -> ExtraCounts | None:
+        return self.analyses.extra
+
+    @property
+    def extra_metrics(self) -> ExtraMetrics | None:
+        return self.analysis_metrics.extra
+
+    @property
+    def weighted(self) -> WeightedCounts | None:
+        return self.analyses.weighted
+
+    @property
+    def weighted_metrics(self) -> WeightedMetrics | None:
+        return self.analysis_metrics.weighted
+
+    @property
+    def tags(self) -> TagCounts | None:
+        return self.analyses.tags
+
+    @property
+    def tag_metrics(self) -> TagMetrics | None:
+        return self.analysis_metrics.tags
+
+    @property
+    def sighan(self) -> SighanTotals | None:
+        return self.analyses.sighan
 
     def as_dict(self) -> dict[str, object]:
         counts: dict[str, object] = dict(self.counts.as_dict())
@@ -146,26 +222,19 @@ class Report:
 
     def __init__(
         self,
-        version: str,
         signature: str,
         gold: GoldInfo,
         dictionary: Dictionary | None,
         systems: list[SystemResult],
-        ci: str,
-        beta: float,
-        mismatch: str,
-        match: str,
+        settings: ReportSettings,
         warnings: list[str] | None = None,
     ):
-        self.version = version
+        self.version = __version__
         self.signature = signature
         self.gold = gold
         self.dictionary = dictionary
         self.systems = systems
-        self.ci = ci
-        self.beta = beta
-        self.mismatch = mismatch
-        self.match = match
+        self.settings = settings
         self.warnings = warnings if warnings is not None else []
 
     def __repr__(self) -> str:
@@ -174,6 +243,22 @@ class Report:
     @property
     def has_dictionary(self) -> bool:
         return self.dictionary is not None
+
+    @property
+    def ci(self) -> str:
+        return self.settings.statistics.ci
+
+    @property
+    def beta(self) -> float:
+        return self.settings.statistics.beta
+
+    @property
+    def mismatch(self) -> str:
+        return self.settings.mismatch
+
+    @property
+    def match(self) -> str:
+        return self.settings.match
 
     def as_dict(self) -> dict[str, object]:
         """The whole ``-f json`` document (the keys are a contract; see the README)."""
@@ -213,44 +298,27 @@ def build_report(
     gold: GoldInfo,
     dictionary: Dictionary | None,
     results: Sequence[SystemResult],
+    settings: ReportSettings,
     *,
-    match: str,
-    ci: str,
-    beta: float,
-    mismatch: str,
     warnings: Sequence[str],
     sort: str = "f",
-    resampling: tuple[int, int] | None = None,
-    difficulty: str | None = None,
-    tags: str | None = None,
 ) -> Report:
     """The report of scored systems in the order of ``sort`` (a key of
     :data:`~wsscore.metrics.ranking.SORT_KEYS`: by F, undefined last, unless told otherwise).
 
-    ``warnings`` are the messages of this run; ``resampling`` is (samples, seed) of bootstrap
-    intervals, for the signature.
+    ``warnings`` are the messages of this run.
     """
+    signed = SignedInputs(
+        dictionary,
+        gold.encoding,
+        [r.encoding for r in results],  # in the order given
+        (gold.format, [r.format for r in results]),
+    )
     return Report(
-        __version__,
-        signature(
-            match=match,
-            ci=ci,
-            beta=beta,
-            dictionary=dictionary,
-            gold_encoding=gold.encoding,
-            pred_encodings=[r.encoding for r in results],  # in the order given
-            mismatch=mismatch,
-            resampling=resampling,
-            difficulty=difficulty,
-            formats=(gold.format, [r.format for r in results]),
-            tags=tags,
-        ),
+        signature(settings, signed),
         gold,
         dictionary,
         sort_systems(results, sort),
-        ci,
-        beta,
-        mismatch,
-        match,
+        settings,
         list(warnings),
     )

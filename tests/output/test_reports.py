@@ -10,11 +10,20 @@ import re
 import pytest
 
 from wsscore import InputOptions, score
-from wsscore.core.records import Counts
+from wsscore.core.records import Counts, ExtraCounts
+from wsscore.metrics.boundaries import compute_extra
 from wsscore.metrics.scores import CI_METHODS, compute
+from wsscore.metrics.settings import ReportSettings, Statistics
 from wsscore.output import FORMATS, render
 from wsscore.output.latex import latex_escape
-from wsscore.results import GoldInfo, Report, SystemResult, build_report
+from wsscore.results import (
+    Analyses,
+    GoldInfo,
+    PredictionFacts,
+    Report,
+    SystemResult,
+    build_report,
+)
 
 GOLD = ["甲乙 丙丁 戊 己庚"] * 100  # 400 gold words
 SPLIT = "甲 乙 丙丁 戊 己庚"  # 3 of the 4 words right, 5 predicted
@@ -211,10 +220,7 @@ def test_latex_reproduces_a_row_of_the_paper():
         GoldInfo("gold", "utf-8", 1, 11_985, 1),
         None,
         [system],
-        match="span",
-        ci="bakeoff",
-        beta=1.0,
-        mismatch="warn",
+        ReportSettings("span", Statistics(ci="bakeoff", beta=1.0), "warn"),
         warnings=[],
     )
     row = r"S09 & 11,985 & 0.966 & $\pm$0.0033 & 0.956 & $\pm$0.0037 & 0.961 \\"
@@ -303,3 +309,23 @@ def test_latex_notes_are_comments():
 def test_caption_is_for_latex_only(fmt):
     report = three()
     assert render(report, fmt, caption="Results") == render(report, fmt)
+
+
+def test_a_system_reads_its_analyses_from_one_record():
+    counts = Counts(gold_words=4, pred_words=4, correct=3)
+    extra = ExtraCounts(substrings=10, gold_boundaries=3, pred_boundaries=3, correct_boundaries=2)
+    system = SystemResult(
+        "S",
+        "s.txt",
+        "utf-8",
+        counts,
+        compute(counts, has_dictionary=False),
+        facts=PredictionFacts(lines=2, format="chars", label_order="pos-tag"),
+        analyses=Analyses(extra=extra),
+    )
+    assert system.extra is extra and system.extra_metrics == compute_extra(counts, extra)
+    assert system.tags is system.tag_metrics is system.weighted is system.sighan is None
+    assert (system.pred_lines, system.format, system.label_order) == (2, "chars", "pos-tag")
+    data = system.as_dict()
+    assert data["lines"] == 2 and data["label_order"] == "pos-tag"
+    assert data["counts"]["substrings"] == 10 and "tnr" in data["metrics"]

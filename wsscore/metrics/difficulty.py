@@ -45,12 +45,17 @@ class WeightedCounts(NamedTuple):
     decile_correct: tuple[int, ...] = (0,) * DECILES
 
     def __add__(self, other: WeightedCounts) -> WeightedCounts:  # type: ignore[override]
-        return WeightedCounts._make(
-            [
-                *map(add, self[:8], other[:8]),
-                tuple(map(add, self.decile_words, other.decile_words)),
-                tuple(map(add, self.decile_correct, other.decile_correct)),
-            ]
+        return WeightedCounts(
+            self.recall_reward + other.recall_reward,
+            self.recall_reward_total + other.recall_reward_total,
+            self.recall_punish + other.recall_punish,
+            self.recall_punish_total + other.recall_punish_total,
+            self.precision_reward + other.precision_reward,
+            self.precision_reward_total + other.precision_reward_total,
+            self.precision_punish + other.precision_punish,
+            self.precision_punish_total + other.precision_punish_total,
+            tuple(map(add, self.decile_words, other.decile_words)),
+            tuple(map(add, self.decile_correct, other.decile_correct)),
         )
 
 

@@ -3,55 +3,62 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from wsscore._version import __version__
 from wsscore.inputs.dictionary import Dictionary
+from wsscore.metrics.settings import ReportSettings
 
 
-def signature(
-    *,
-    match: str,
-    ci: str,
-    beta: float,
-    dictionary: Dictionary | None,
-    gold_encoding: str,
-    pred_encodings: Sequence[str],
-    mismatch: str,
-    resampling: tuple[int, int] | None = None,
-    difficulty: str | None = None,
-    formats: tuple[str, Sequence[str]] = ("words", ()),
-    tags: str | None = None,
-) -> str:
+class SignedInputs(NamedTuple):
+    """What the signature records of the inputs: the dictionary, the encodings the gold and
+    the predictions (in the order given) were read in, and their formats."""
+
+    dictionary: Dictionary | None
+    gold_encoding: str
+    pred_encodings: Sequence[str]
+    formats: tuple[str, Sequence[str]] = ("words", ())
+
+
+def signature(settings: ReportSettings, inputs: SignedInputs) -> str:
     """``key:value|…``: everything that changes a number wsscore prints.
 
     Example::
 
         wsscore:0.1.0|match:span|ci:bakeoff|dict:words|enc:gold=cp950,pred=utf-8,dict=cp950|mismatch:warn
     """
-    parts = [f"wsscore:{__version__}", f"match:{match}", f"ci:{ci}"]
-    if resampling is not None:
-        samples, seed = resampling
+    statistics = settings.statistics
+    parts = [f"wsscore:{__version__}", f"match:{settings.match}", f"ci:{statistics.ci}"]
+    if statistics.resampling is not None:
+        samples, seed = statistics.resampling
         parts += [f"samples:{samples}", f"seed:{seed}"]
-    if beta != 1.0:
-        parts.append(f"beta:{beta:g}")
-    parts.append(f"dict:{dictionary.source if dictionary is not None else 'none'}")
-    encodings = [f"gold={gold_encoding}"]
+    if statistics.beta != 1.0:
+        parts.append(f"beta:{statistics.beta:g}")
+    parts.append(_encodings_and_dictionary(inputs))
+    fmt = _formats(*inputs.formats)
+    if fmt is not None:
+        parts.append(fmt)
+    parts.append(f"mismatch:{settings.mismatch}")
+    if settings.tags is not None:  # "upos" or "xpos" (CoNLL-U's column), "+map" with a tag map
+        parts.append(f"tags:{settings.tags}")
+    if settings.difficulty is not None:  # "committee-K" or "file": where difficulties came from
+        parts.append(f"difficulty:{settings.difficulty}")
+    return "|".join(parts)
+
+
+def _encodings_and_dictionary(inputs: SignedInputs) -> str:
+    """``dict:…|enc:gold=…,pred=…,dict=…``."""
+    dictionary = inputs.dictionary
+    encodings = [f"gold={inputs.gold_encoding}"]
     # Lines given in memory ("str": BASE and TOP rows, API callers) were never decoded.
-    decoded = [name for name in pred_encodings if name != "str"] or list(pred_encodings)
+    decoded = [name for name in inputs.pred_encodings if name != "str"]
+    decoded = decoded or list(inputs.pred_encodings)
     if decoded:
         encodings.append("pred=" + "+".join(dict.fromkeys(decoded)))
     if dictionary is not None:
         encodings.append(f"dict={dictionary.encoding}")
-    parts.append("enc:" + ",".join(encodings))
-    fmt = _formats(*formats)
-    if fmt is not None:
-        parts.append(fmt)
-    parts.append(f"mismatch:{mismatch}")
-    if tags is not None:  # "upos" or "xpos" (CoNLL-U's column), "+map" with a tag map
-        parts.append(f"tags:{tags}")
-    if difficulty is not None:  # "committee-K" or "file": where the word difficulties came from
-        parts.append(f"difficulty:{difficulty}")
-    return "|".join(parts)
+    source = dictionary.source if dictionary is not None else "none"
+    return f"dict:{source}|enc:" + ",".join(encodings)
 
 
 def _formats(gold: str, predictions: Sequence[str]) -> str | None:

@@ -24,9 +24,11 @@ from wsscore.inputs.options import InputOptions
 from wsscore.inputs.sources import Source
 from wsscore.metrics import significance
 from wsscore.metrics.bootstrap import SAMPLES, SEED
+from wsscore.metrics.settings import Statistics
 from wsscore.metrics.significance import TRIALS, PairedResult
 from wsscore.results import Report, SystemResult
-from wsscore.scoring.scorer import score
+from wsscore.scoring.request import Parallelism, ScoreRequest
+from wsscore.scoring.scorer import score_request
 
 
 class SystemComparison(NamedTuple):
@@ -59,6 +61,16 @@ class SystemComparison(NamedTuple):
         }
 
 
+class PairedTests(NamedTuple):
+    """How each system is tested against the baseline: ``samples`` paired bootstrap draws and
+    ``trials`` approximate-randomization shuffles, both from ``seed``, on F_β and recall."""
+
+    samples: int = SAMPLES
+    trials: int = TRIALS
+    seed: int = SEED
+    beta: float = 1.0
+
+
 class Comparison:
     """The scores of a baseline and of systems, with each system's paired tests against it.
 
@@ -71,18 +83,15 @@ class Comparison:
         report: Report,
         baseline: SystemResult,
         systems: list[SystemComparison],
-        *,
-        samples: int,
-        trials: int,
-        seed: int,
+        tests: PairedTests,
     ):
         self.report = report
         self.baseline = baseline
         self.systems = systems
-        self.samples = samples
-        self.trials = trials
-        self.seed = seed
-        self.signature = comparison_signature(report.signature, samples, trials, seed)
+        self.samples = tests.samples
+        self.trials = tests.trials
+        self.seed = tests.seed
+        self.signature = comparison_signature(report.signature, tests)
 
     def __repr__(self) -> str:
         return f"Comparison({self.signature!r}, baseline={self.baseline.name!r})"
@@ -124,13 +133,13 @@ def _summary(result: SystemResult) -> dict[str, object]:
     }
 
 
-def comparison_signature(report_signature: str, samples: int, trials: int, seed: int) -> str:
+def comparison_signature(report_signature: str, tests: PairedTests) -> str:
     """The score signature plus the tests: ``…|test:bs-1000+ar-10000|seed:12345``.
 
     The report is scored with ``ci:none`` (the per-system intervals are not shown); the
     intervals of the differences come from the paired bootstrap named here.
     """
-    return f"{report_signature}|test:bs-{samples}+ar-{trials}|seed:{seed}"
+    return f"{report_signature}|test:bs-{tests.samples}+ar-{tests.trials}|seed:{tests.seed}"
 
 
 def compare(
@@ -162,42 +171,27 @@ def compare(
     if samples < 1 or trials < 1:
         raise InvalidArgument("samples and trials must be at least 1")
     predictions = [_as_prediction(gold, baseline), *systems]
-    report = score(
-        gold,
-        predictions,
-        inputs=inputs,
+    request = ScoreRequest(
         names=list(names) if names is not None else None,
-        ci="none",
-        beta=beta,
+        statistics=Statistics(ci="none", beta=beta),
         sort="none",  # input order: the baseline is the first result
         keep_sentences=True,
-        jobs=jobs,
+        parallelism=Parallelism(jobs),
     )
+    report = score_request(gold, predictions, inputs, request)
     base, *others = report.systems
-    return Comparison(
-        report,
-        base,
-        _each_against(base, others, samples, trials, seed, beta, jobs),
-        samples=samples,
-        trials=trials,
-        seed=seed,
-    )
+    tests = PairedTests(samples, trials, seed, beta)
+    return Comparison(report, base, _each_against(base, others, tests, jobs), tests)
 
 
 def _each_against(
-    base: SystemResult,
-    others: list[SystemResult],
-    samples: int,
-    trials: int,
-    seed: int,
-    beta: float,
-    jobs: int,
+    base: SystemResult, others: list[SystemResult], tests: PairedTests, jobs: int
 ) -> list[SystemComparison]:
     """Each system tested against the baseline, in ``jobs`` threads when there are several
     (the C speed-ups resample without holding the GIL)."""
 
     def tested(other: SystemResult) -> SystemComparison:
-        return compare_results(base, other, samples=samples, trials=trials, seed=seed, beta=beta)
+        return compare_results(base, other, tests)
 
     threads = min(effective_jobs(jobs), len(others))
     if threads < 2:
@@ -222,17 +216,25 @@ def _as_prediction(gold: Source, baseline: Source) -> Source:
 
 
 def compare_results(
-    base: SystemResult, other: SystemResult, *, samples: int, trials: int, seed: int, beta: float
+    base: SystemResult, other: SystemResult, tests: PairedTests
 ) -> SystemComparison:
     """The paired tests of ``other`` against ``base``, both scored with ``keep_sentences``."""
     baseline_sentences, system_sentences = pair_sentences(
         base.sentences or [], other.sentences or []
     )
     bootstrap = significance.paired_bootstrap(
-        baseline_sentences, system_sentences, samples=samples, seed=seed, beta=beta
+        baseline_sentences,
+        system_sentences,
+        samples=tests.samples,
+        seed=tests.seed,
+        beta=tests.beta,
     )
     randomization = significance.approximate_randomization(
-        baseline_sentences, system_sentences, trials=trials, seed=seed, beta=beta
+        baseline_sentences,
+        system_sentences,
+        trials=tests.trials,
+        seed=tests.seed,
+        beta=tests.beta,
     )
     return SystemComparison(
         other, bootstrap["f"], bootstrap["r"], randomization["f"], randomization["r"]

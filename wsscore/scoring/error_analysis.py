@@ -1,8 +1,10 @@
 """What a prediction gets wrong: error classes, recall by word length, OOV and IV, worst lines.
 
-The analysis behind ``wsscore errors``. It scores one prediction with :func:`wsscore.score` and
-looks at every sentence's words and marks as they stream past (``on_detail``), so memory grows
-with the number of distinct wrong (word, segmentation) pairs, not with the number of lines:
+The analysis behind ``wsscore errors``. It scores one prediction as :func:`wsscore.score` does
+and looks at every sentence's words and marks as they stream past (a
+:class:`~wsscore.scoring.collecting.SentenceCollector`, so ``--jobs`` can collect it in parts),
+so memory grows with the number of distinct wrong (word, segmentation) pairs, not with the
+number of lines:
 
 >>> analysis = analyse("gold.txt", "pred.txt", dictionary="words.txt", per_line=10)
 >>> analysis.classes["merged"].count
@@ -29,8 +31,11 @@ from wsscore.inputs.sources import Source
 from wsscore.inputs.words import split_words
 from wsscore.metrics.boundaries import ERROR_CLASSES, wrong_words
 from wsscore.metrics.scores import ratio
+from wsscore.metrics.settings import Statistics
 from wsscore.results import Report, SystemResult
-from wsscore.scoring.scorer import score
+from wsscore.scoring.collecting import EqualLinesReceiver
+from wsscore.scoring.request import Parallelism, ScoreRequest
+from wsscore.scoring.scorer import score_request
 
 
 # Named tuples (users unpack them); their field `count` deliberately hides tuple.count, which
@@ -167,7 +172,10 @@ class _CollectedPart(NamedTuple):
     examples: Counter[tuple[str, str, str]]
     length_words: list[int]
     length_correct: list[int]
-    breakdown: tuple[int, int, int, int]  # OOV words, OOV correct, IV words, IV correct
+    oov_words: int
+    oov_correct: int
+    iv_words: int
+    iv_correct: int
     worst: list[LineErrors]
 
 
@@ -176,7 +184,8 @@ def _texts_of(line: LineErrors) -> tuple[str, str]:
 
 
 class _Collector:
-    """Sums one prediction's sentences as they are scored (the ``on_detail`` callback)."""
+    """Sums one prediction's sentences as they are scored (a
+    :class:`~wsscore.scoring.collecting.SentenceCollector`, also in chunks with ``--jobs``)."""
 
     def __init__(self, dictionary: Dictionary | None, per_line: int):
         self.dictionary = dictionary
@@ -266,6 +275,10 @@ class _Collector:
 
     # --- in parts: `--jobs` collects each chunk of the files in a worker, then adds them up
 
+    def equal_lines_receiver(self) -> EqualLinesReceiver:
+        """Lines that agree are summed from what the C speed-ups found in them."""
+        return self.equal_lines
+
     def chunk_copy(self) -> _Collector:
         """An empty collector like this one, for a worker's chunk."""
         return _Collector(self.dictionary, self.per_line)
@@ -277,7 +290,10 @@ class _Collector:
             self.examples,
             self.length_words,
             self.length_correct,
-            (self.oov_words, self.oov_correct, self.iv_words, self.iv_correct),
+            self.oov_words,
+            self.oov_correct,
+            self.iv_words,
+            self.iv_correct,
             [entry[2] for entry in self.worst],
         )
 
@@ -289,9 +305,10 @@ class _Collector:
         self.examples.update(part.examples)
         self.length_words = list(map(add, self.length_words, part.length_words))
         self.length_correct = list(map(add, self.length_correct, part.length_correct))
-        self.oov_words, self.oov_correct, self.iv_words, self.iv_correct = map(
-            add, (self.oov_words, self.oov_correct, self.iv_words, self.iv_correct), part.breakdown
-        )
+        self.oov_words += part.oov_words
+        self.oov_correct += part.oov_correct
+        self.iv_words += part.iv_words
+        self.iv_correct += part.iv_correct
         for line in part.worst:
             self._keep_line(line.line, line.errors, line.gold_words, partial(_texts_of, line))
 
@@ -349,15 +366,18 @@ def analyse(
     refuse_standard_input_twice([gold, prediction, *inputs.dictionary_paths()])
     known = inputs.load_dictionary()
     collector = _Collector(known, per_line)
-    report = score(
+    request = ScoreRequest(
+        names=[name] if name is not None else None,
+        statistics=Statistics(ci="none"),
+        parallelism=Parallelism(jobs),
+        collector=collector,
+    )
+    report = score_request(
         gold,
         # A single path is wrapped by score(); lines need the outer list to be one prediction.
         prediction if isinstance(prediction, (str, os.PathLike)) else [prediction],
-        inputs=inputs.with_dictionary(known),
-        names=[name] if name is not None else None,
-        ci="none",
-        on_detail=collector,
-        jobs=jobs,
+        inputs.with_dictionary(known),
+        request,
     )
     oov = iv = None
     if known is not None:

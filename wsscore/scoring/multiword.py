@@ -21,7 +21,7 @@ from wsscore.inputs.dictionary import Dictionary
 from wsscore.inputs.formatted import FormattedInput
 from wsscore.inputs.sources import Input
 from wsscore.metrics.conll_words import Word, align
-from wsscore.scoring.token_feed import (
+from wsscore.metrics.token_feed import (
     TokenFeed,
     gold_spans,
     has_parts,
@@ -61,7 +61,7 @@ class MultiwordCollector:
         if gold_words is None or pred_words is None:
             return  # characters differ from the gold's there: counted as the scorer did
         delta = _difference(
-            self._script_counts(gold_words[0], pred_words[0]), self._surface_counts(detail)
+            self._script_counts(gold_words.words, pred_words.words), self._surface_counts(detail)
         )
         self.deltas[index] += delta
         if self._by_line is not None:

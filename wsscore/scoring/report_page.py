@@ -24,8 +24,10 @@ from wsscore.inputs.sources import Source
 from wsscore.metrics.boundaries import ERROR_CLASSES, wrong_words
 from wsscore.metrics.ranking import sort_systems
 from wsscore.metrics.scores import f_beta, ratio
+from wsscore.metrics.settings import Statistics
 from wsscore.results import Report
-from wsscore.scoring.scorer import score
+from wsscore.scoring.request import AnalysisOptions, Callbacks, ScoreRequest
+from wsscore.scoring.scorer import score_request
 
 TOP_WORDS = 15  # wrong gold words listed per error class
 CODES = {"split": "s", "merged": "m", "crossing": "c"}  # a wrong gold word's class, in a letter
@@ -339,16 +341,14 @@ def gather(
     *,
     inputs: InputOptions | None = None,
     names: Sequence[str | None] | None = None,
-    ci: str = "bakeoff",
-    beta: float = 1.0,
-    samples: int = 1000,
-    seed: int = 12345,
+    statistics: Statistics | None = None,
     committee: Sequence[Source] | None = None,
     difficulty: Source | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> PageData:
     """Score ``predictions`` against ``gold`` as :func:`wsscore.score` does, and gather the
-    page's analyses on the way. With training corpora (``inputs.train``), words are also
+    page's analyses on the way (``statistics`` as :func:`wsscore.score`'s ``ci``, ``beta``,
+    ``samples`` and ``seed``). With training corpora (``inputs.train``), words are also
     bucketed by their frequency there."""
     inputs = inputs if inputs is not None else InputOptions()
     known = inputs.load_dictionary()
@@ -363,22 +363,14 @@ def gather(
     sink = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115
     collector = PageCollector(len(predictions), known, frequencies, sink)
     try:
-        report = score(
-            gold,
-            list(predictions),
-            inputs=inputs.with_dictionary(known),
+        request = ScoreRequest(
             names=names,
-            ci=ci,
-            beta=beta,
-            samples=samples,
-            seed=seed,
+            statistics=statistics if statistics is not None else Statistics(),
             sort="none",
-            extra=True,
-            committee=committee,
-            difficulty=difficulty,
-            on_detail=collector,
-            progress=progress,
+            analyses=AnalysisOptions(extra=True, committee=committee, difficulty=difficulty),
+            callbacks=Callbacks(on_detail=collector, progress=progress),
         )
+        report = score_request(gold, list(predictions), inputs.with_dictionary(known), request)
         collector.finish()
     except BaseException:
         sink.close()

@@ -19,6 +19,7 @@ from wsscore.align.stream import SystemAligner
 from wsscore.core.records import Counts, ExtraCounts, LineErrorsFound, SentenceRecords
 from wsscore.inputs.dictionary import Dictionary
 from wsscore.metrics.boundaries import sentence_extra
+from wsscore.scoring.collecting import DetailCallback, SentenceCollector
 from wsscore.scoring.mismatch import mismatch_refusal
 from wsscore.scoring.opened import OpenedInputs
 
@@ -37,8 +38,9 @@ class AlignmentRun:
     """The aligners of one run, with what they collect per sentence.
 
     ``sentences[i]`` holds system i's per-sentence counts when ``by_sentence``;
-    ``extra_totals[i]`` its boundary counts with ``extra``; ``on_detail(i, detail)`` receives
-    each sentence of each scored system.
+    ``extra_totals[i]`` its boundary counts with ``extra``; ``on_detail(i, detail)`` and then
+    ``collector`` receive each sentence of each scored system (``collector`` may be collected
+    in chunks, in worker processes; ``on_detail`` keeps the run to one process).
     """
 
     def __init__(
@@ -48,11 +50,13 @@ class AlignmentRun:
         mismatch: str,
         by_sentence: bool,
         extra: bool,
-        on_detail: Callable[[int, SentenceDetail], None] | None,
+        on_detail: DetailCallback | None,
+        collector: SentenceCollector[Any] | None = None,
     ):
         self.opened = opened
         self.mismatch = mismatch
         self.on_detail = on_detail
+        self.collector = collector
         self.by_sentence = by_sentence
         count = len(opened.predictions)
         self.sentences = [SentenceRecords() for _ in range(count)]
@@ -85,22 +89,24 @@ class AlignmentRun:
         self.totals = self._in_parallel(entries, jobs) or self._streaming(entries, progress)
         for index, collectors in enumerate(self._collectors):
             if collectors is not None and collectors.extra is not None:
-                self._absorb(index, (collectors.extra, None))
+                self._absorb(index, _ChunkFound(collectors.extra, None))
         return self.totals
 
     def _collectors_of(self, index: int) -> _SystemCollectors | None:
-        """What a scored system collects beyond the counts (--extra, a per-sentence callback
-        such as the error analysis), wired for the C speed-ups; None where difficulty weights
-        need every detail too (``_detail_receiver``), or when nothing is collected."""
+        """What a scored system collects beyond the counts (--extra, per-sentence callbacks, a
+        collector such as the error analysis), wired for the C speed-ups; None where difficulty
+        weights need every detail too (``_detail_receiver``), or when nothing is collected."""
         if self.opened.weighting is not None or index >= self.opened.systems:
             return None
-        if self.extra_totals is None and self.on_detail is None:
+        if self.extra_totals is None and self.on_detail is None and self.collector is None:
             return None
-        return _SystemCollectors(index, self.extra_totals is not None, self.on_detail)
+        return _SystemCollectors(
+            index, self.extra_totals is not None, self.on_detail, self.collector
+        )
 
     def _detail_receiver(self, index: int) -> Callable[[SentenceDetail], None] | None:
         """With difficulty weights: every sentence's detail goes to them, and a scored system's
-        to its boundary counts and the per-sentence callback too."""
+        to its boundary counts, the per-sentence callbacks and the collector too."""
         weighting = self.opened.weighting
         if weighting is None:
             return None  # the aligner then skips building per-word details altogether
@@ -114,6 +120,8 @@ class AlignmentRun:
                 self.extra_totals[index] += sentence_extra(detail)
             if self.on_detail is not None:
                 self.on_detail(index, detail)
+            if self.collector is not None:
+                self.collector(index, detail)
 
         return receive
 
@@ -153,14 +161,14 @@ class AlignmentRun:
         and per-sentence callbacks that cannot be collected in parts and added up)."""
         if jobs == 1 or self.opened.weighting is not None:
             return None
-        if self.on_detail is not None and not hasattr(self.on_detail, "chunk_copy"):
+        if self.on_detail is not None:
             return None
         from wsscore.align import parallel
 
         gold, predictions = self.opened.gold, self.opened.predictions
         if not parallel.eligible(gold, predictions):
             return None
-        collects = self.extra_totals is not None or self.on_detail is not None
+        collects = self.extra_totals is not None or self.collector is not None
         result = parallel.score_parallel(
             gold,  # type: ignore[arg-type]
             predictions,  # type: ignore[arg-type]
@@ -176,7 +184,8 @@ class AlignmentRun:
             aligner.totals = result.totals[index]
             self.sentences[index] = result.sentences[index]
             for found in result.analyses[index] if result.analyses is not None else []:
-                self._absorb(index, found)  # type: ignore[arg-type]
+                assert isinstance(found, _ChunkFound)
+                self._absorb(index, found)
         return Totals(
             result.gold_lines, result.gold_words, result.gold_sentences, result.pred_lines
         )
@@ -184,32 +193,52 @@ class AlignmentRun:
     def _chunk_analysis(self, index: int) -> _SystemCollectors:
         """What a worker collects for system ``index``: as this process would, into a fresh
         copy of the per-sentence collector."""
-        copy = getattr(self.on_detail, "chunk_copy", None)
-        return _SystemCollectors(index, self.extra_totals is not None, copy() if copy else None)
+        copy = self.collector.chunk_copy() if self.collector is not None else None
+        return _SystemCollectors(index, self.extra_totals is not None, None, copy)
 
-    def _absorb(self, index: int, found: tuple[ExtraCounts | None, object]) -> None:
+    def _absorb(self, index: int, found: _ChunkFound) -> None:
         extra, state = found
         if extra is not None and self.extra_totals is not None:
             self.extra_totals[index] += extra
-        if state is not None:
-            self.on_detail.absorb(state)  # type: ignore[union-attr]
+        if state is not None and self.collector is not None:
+            self.collector.absorb(state)
+
+
+class _ChunkFound(NamedTuple):
+    """What a system's collectors hold after a chunk: its boundary counts (with ``--extra``)
+    and its per-sentence collector's state."""
+
+    extra: ExtraCounts | None
+    state: object
 
 
 class _SystemCollectors:
     """A system's boundary counts and per-sentence collector, wired to the aligner: lines that
     agree are counted from their text by the backend (their boundary counts, or their wrong
-    words for a collector with ``equal_lines``), the others from their detail. In a worker,
+    words for a collector that takes them in bulk), the others from their detail. In a worker,
     for its chunk (a :class:`~wsscore.align.parallel.ChunkAnalysis`)."""
 
-    def __init__(self, index: int, extra: bool, collector: Any | None):
+    def __init__(
+        self,
+        index: int,
+        extra: bool,
+        callback: DetailCallback | None,
+        collector: SentenceCollector[Any] | None,
+    ):
         self.index = index
         self.extra = ExtraCounts() if extra else None
+        self.callback = callback
         self.collector = collector
-        fast_extra = extra and collector is None
+        details_wanted = callback is not None or collector is not None
+        fast_extra = extra and not details_wanted
         self.on_extra: Callable[[ExtraCounts], None] | None = (
             self._add_extra if fast_extra else None
         )
-        equal_lines = getattr(collector, "equal_lines", None)
+        # In bulk only when the collector alone wants the lines: a callback sees every detail.
+        equal_lines = (
+            collector.equal_lines_receiver() if collector is not None and callback is None else None
+        )
+        self._equal_lines_receiver = equal_lines
         fast_errors = equal_lines is not None and not extra
         self.on_line_errors: LineErrorsReceiver | None = self._equal_lines if fast_errors else None
         self.on_detail: Callable[[SentenceDetail], None] | None = self._detail
@@ -220,13 +249,17 @@ class _SystemCollectors:
     def _equal_lines(
         self, first: int, gold: list[str], pred: list[str], found: LineErrorsFound
     ) -> None:
-        self.collector.equal_lines(self.index, first, gold, pred, found)  # type: ignore[union-attr]
+        assert self._equal_lines_receiver is not None  # wired only then
+        self._equal_lines_receiver(self.index, first, gold, pred, found)
 
     def _detail(self, detail: SentenceDetail) -> None:
         if self.extra is not None:
             self.extra += sentence_extra(detail)
+        if self.callback is not None:
+            self.callback(self.index, detail)
         if self.collector is not None:
             self.collector(self.index, detail)
 
-    def result(self) -> tuple[ExtraCounts | None, object]:
-        return self.extra, self.collector.chunk_state() if self.collector is not None else None
+    def result(self) -> _ChunkFound:
+        state = self.collector.chunk_state() if self.collector is not None else None
+        return _ChunkFound(self.extra, state)

@@ -13,6 +13,7 @@ by (:class:`~wsscore.scoring.run.AlignmentRun`), then turn each system's counts 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import NamedTuple
 
 from wsscore.align.lines import SentenceDetail
 from wsscore.align.parallel import effective_jobs
@@ -31,15 +32,31 @@ from wsscore.inputs.sources import Source, is_path
 from wsscore.metrics.bootstrap import SAMPLES, SEED, ResampledColumns, with_bootstrap
 from wsscore.metrics.ranking import SORT_KEYS
 from wsscore.metrics.scores import CI_METHODS, Metrics, compute
-from wsscore.results import GoldInfo, Report, SystemResult, build_report
+from wsscore.metrics.settings import ReportSettings, Statistics
+from wsscore.metrics.tags import TagCollector
+from wsscore.results import (
+    Analyses,
+    GoldInfo,
+    PredictionFacts,
+    Report,
+    SystemResult,
+    build_report,
+)
+from wsscore.scoring.collecting import DetailCallback
 from wsscore.scoring.mismatch import check_mismatch, no_words
 from wsscore.scoring.multiword import MultiwordCollector, has_multiword_tokens
 from wsscore.scoring.opened import OpenedInputs, open_inputs
 from wsscore.scoring.references import reference_rows
+from wsscore.scoring.request import (
+    AnalysisOptions,
+    Callbacks,
+    Parallelism,
+    ReferenceRows,
+    ScoreRequest,
+)
 from wsscore.scoring.run import AlignmentRun, Totals
-from wsscore.scoring.tags import TagCollector
 
-__all__ = ["score"]
+__all__ = ["score", "score_request"]
 
 
 def score(
@@ -91,93 +108,135 @@ def score(
     Invalid arguments raise ``ValueError``; a problem with the inputs raises
     :class:`~wsscore.errors.WsscoreError` (one line that names the file and says how to fix it).
     """
+    request = ScoreRequest(
+        names=names,
+        statistics=Statistics(ci, beta, samples, seed),
+        sort=sort,
+        keep_sentences=keep_sentences,
+        analyses=AnalysisOptions(extra, tags, tag_map, committee, difficulty),
+        references=ReferenceRows(baseline, topline),
+        callbacks=Callbacks(on_detail, on_difficulties, progress),
+        parallelism=Parallelism(jobs),
+    )
+    return score_request(gold, predictions, inputs, request)
+
+
+def score_request(
+    gold: Source,
+    predictions: Source | Sequence[Source],
+    inputs: InputOptions | None,
+    request: ScoreRequest,
+) -> Report:
+    """:func:`score` with its options grouped: check the arguments, add the BASE and TOP rows,
+    open the inputs, align them, and report each system's figures."""
     inputs = inputs if inputs is not None else InputOptions()
     first_warning = len(inputs.warnings.messages)  # the options may serve several runs
-    _check_arguments(ci, beta, samples, sort)
+    _check_arguments(request)
     predictions = _prediction_list(gold, predictions)
-    _check_inputs(gold, predictions, names, inputs, committee, difficulty)
+    _check_inputs(gold, predictions, inputs, request)
     known = inputs.load_dictionary()
-    labels: list[str | None] = list(names) if names is not None else [None] * len(predictions)
-    for name, lines in reference_rows(gold, known, inputs, baseline=baseline, topline=topline):
-        predictions.append(lines)
-        labels.append(name)
-    opened = open_inputs(gold, predictions, inputs, committee, difficulty, on_difficulties)
-    collector = _tag_collector(opened, known, tag_map) if tags else None
-    by_sentence = keep_sentences or ci == "bootstrap"  # the bootstrap resamples sentences
-    multiword = _multiword_collector(opened, known, by_sentence)
+    labels = _labels_with_references(gold, predictions, known, inputs, request)
+    analyses = request.analyses
+    opened = open_inputs(
+        gold,
+        predictions,
+        inputs,
+        analyses.committee,
+        analyses.difficulty,
+        request.callbacks.on_difficulties,
+    )
+    scoring = _scoring(opened, known, request)
+    run, totals = _aligned(opened, known, inputs, scoring)
+    results = _system_results(opened, run, totals, labels, known, inputs, scoring)
+    opened.close()
+    settings = ReportSettings(
+        "span",
+        request.statistics,
+        inputs.mismatch,
+        difficulty=opened.difficulty_source(),
+        tags=analyses.tag_column(inputs.tag_column),
+    )
+    warnings = inputs.warnings.messages[first_warning:]
+    gold_info = _gold_info(opened, totals)
+    return build_report(gold_info, known, results, settings, warnings=warnings, sort=request.sort)
+
+
+class _Scoring(NamedTuple):
+    """What a run asks and the collectors it needs for that beside the aligners."""
+
+    request: ScoreRequest
+    tags: TagCollector | None
+    multiword: MultiwordCollector | None
+
+
+def _scoring(opened: OpenedInputs, known: Dictionary | None, request: ScoreRequest) -> _Scoring:
+    tags = request.analyses.tags
+    collector = _tag_collector(opened, known, request.analyses.tag_map) if tags else None
+    return _Scoring(request, collector, _multiword_collector(opened, known, request.by_sentence))
+
+
+def _aligned(
+    opened: OpenedInputs, known: Dictionary | None, inputs: InputOptions, scoring: _Scoring
+) -> tuple[AlignmentRun, Totals]:
+    """Every prediction aligned with the gold, with what is collected on the way."""
+    request = scoring.request
     run = AlignmentRun(
         opened,
         mismatch=inputs.mismatch,
-        by_sentence=by_sentence,
-        extra=extra,
-        on_detail=_joined(multiword, collector, on_detail),
+        by_sentence=request.by_sentence,
+        extra=request.analyses.extra,
+        on_detail=_joined(scoring.multiword, scoring.tags, request.callbacks.on_detail),
+        collector=request.collector,
     )
-    totals = run.align(known, progress=progress, jobs=jobs)
-    if collector is not None:
-        collector.check_tags_seen()
-    scoring = _Scoring(ci, beta, samples, seed, keep_sentences, collector, multiword, jobs)
-    results = _system_results(opened, run, totals, labels, known, inputs, scoring)
-    opened.close()
-    return build_report(
-        GoldInfo(
-            opened.gold.name,
-            opened.gold.encoding.name,
-            totals.gold_lines,
-            # A multi-word token is one word to the aligner and several to the figures.
-            totals.gold_words + getattr(opened.gold, "extra_words", 0),
-            totals.gold_sentences,
-            format_of(opened.gold),
-            label_order_of(opened.gold),
-        ),
-        known,
-        results,
-        match="span",
-        ci=ci,
-        beta=beta,
-        mismatch=inputs.mismatch,
-        warnings=inputs.warnings.messages[first_warning:],
-        sort=sort,
-        resampling=(samples, seed) if ci == "bootstrap" else None,
-        difficulty=opened.difficulty_source(),
-        tags=(inputs.tag_column + ("+map" if tag_map else "")) if tags else None,
+    totals = run.align(known, progress=request.callbacks.progress, jobs=request.parallelism.jobs)
+    if scoring.tags is not None:
+        scoring.tags.check_tags_seen()
+    return run, totals
+
+
+def _gold_info(opened: OpenedInputs, totals: Totals) -> GoldInfo:
+    return GoldInfo(
+        opened.gold.name,
+        opened.gold.encoding.name,
+        totals.gold_lines,
+        # A multi-word token is one word to the aligner and several to the figures.
+        totals.gold_words + getattr(opened.gold, "extra_words", 0),
+        totals.gold_sentences,
+        format_of(opened.gold),
+        label_order_of(opened.gold),
     )
 
 
-class _Scoring:
-    """How counts become metrics: the interval method, β, the bootstrap's draws."""
-
-    def __init__(
-        self,
-        ci: str,
-        beta: float,
-        samples: int,
-        seed: int,
-        keep_sentences: bool,
-        tags: TagCollector | None,
-        multiword: MultiwordCollector | None,
-        jobs: int = 1,
-    ):
-        self.ci = ci
-        self.jobs = (
-            jobs  # threads for the systems' bootstraps (the C speed-ups run without the GIL)
-        )
-        self.beta = beta
-        self.samples = samples
-        self.seed = seed
-        self.keep_sentences = keep_sentences
-        self.tags = tags
-        self.multiword = multiword
-
-
-def _check_arguments(ci: str, beta: float, samples: int, sort: str) -> None:
-    if ci not in CI_METHODS:
+def _check_arguments(request: ScoreRequest) -> None:
+    statistics = request.statistics
+    if statistics.ci not in CI_METHODS:
         raise InvalidArgument(f"ci must be one of {CI_METHODS}")
-    if beta <= 0:
+    if statistics.beta <= 0:
         raise InvalidArgument("beta must be positive")
-    if ci == "bootstrap" and samples < 1:
+    if statistics.ci == "bootstrap" and statistics.samples < 1:
         raise InvalidArgument("samples must be at least 1")
-    if sort not in SORT_KEYS:
+    if request.sort not in SORT_KEYS:
         raise InvalidArgument(f"sort must be one of {SORT_KEYS}")
+
+
+def _labels_with_references(
+    gold: Source,
+    predictions: list[Source],
+    known: Dictionary | None,
+    inputs: InputOptions,
+    request: ScoreRequest,
+) -> list[str | None]:
+    """The predictions' labels (None: a default name), each BASE and TOP row added to the
+    predictions with its label."""
+    names = request.names
+    labels: list[str | None] = list(names) if names is not None else [None] * len(predictions)
+    rows = request.references
+    for name, lines in reference_rows(
+        gold, known, inputs, baseline=rows.baseline, topline=rows.topline
+    ):
+        predictions.append(lines)
+        labels.append(name)
+    return labels
 
 
 def _prediction_list(gold: Source, predictions: Source | Sequence[Source]) -> list[Source]:
@@ -191,13 +250,10 @@ def _prediction_list(gold: Source, predictions: Source | Sequence[Source]) -> li
 
 
 def _check_inputs(
-    gold: Source,
-    predictions: list[Source],
-    names: Sequence[str | None] | None,
-    inputs: InputOptions,
-    committee: Sequence[Source] | None,
-    difficulty: Source | None,
+    gold: Source, predictions: list[Source], inputs: InputOptions, request: ScoreRequest
 ) -> None:
+    names = request.names
+    committee, difficulty = request.analyses.committee, request.analyses.difficulty
     if committee is not None and difficulty is not None:
         raise InvalidArgument(
             "give either a committee or a difficulty file, not both",
@@ -253,8 +309,9 @@ def _system_results(
             label = labels[index]
             name = label if label is not None else opened.default_name(index)
             results.append(_system_result(name, index, counts, opened, run, known, scoring))
-    if scoring.ci == "bootstrap":
-        _add_bootstrap_intervals(results, [run.sentences[i] for i in range(len(results))], scoring)
+    if scoring.request.statistics.ci == "bootstrap":
+        sentences = [run.sentences[i] for i in range(len(results))]
+        _add_bootstrap_intervals(results, sentences, scoring.request)
     if known is not None:  # every gold word in it, or almost none: OOV figures mean nothing
         check_coverage(
             known, totals.gold_words, [r.counts.oov_words for r in results], inputs.warnings
@@ -276,39 +333,50 @@ def _system_result(
     if scoring.multiword is not None:
         counts = scoring.multiword.corrected(index, counts)
         scoring.multiword.correct_records(index, sentences)
-    metrics = compute(counts, has_dictionary=known is not None, ci=scoring.ci, beta=scoring.beta)
+    statistics = scoring.request.statistics
+    metrics = compute(
+        counts, has_dictionary=known is not None, ci=statistics.ci, beta=statistics.beta
+    )
     pred_file = opened.predictions[index]
+    facts = PredictionFacts(
+        run.totals.pred_lines[index],
+        tuple(run.aligners[index].divergences),
+        format_of(pred_file),
+        label_order_of(pred_file),
+        has_dictionary=known is not None,
+    )
+    analyses = Analyses(
+        extra=run.extra_totals[index] if run.extra_totals is not None else None,
+        weighted=opened.weighting.totals[index] if opened.weighting is not None else None,
+        tags=scoring.tags.totals[index] if scoring.tags is not None else None,
+    )
+    kept = sentences if scoring.request.keep_sentences else None
     return SystemResult(
         name,
         pred_file.name,
         pred_file.encoding.name,
         counts,
         metrics,
-        run.totals.pred_lines[index],
-        run.aligners[index].divergences,
-        sentences if scoring.keep_sentences else None,
-        extra=run.extra_totals[index] if run.extra_totals is not None else None,
-        weighted=opened.weighting.totals[index] if opened.weighting is not None else None,
-        format=format_of(pred_file),
-        label_order=label_order_of(pred_file),
-        tags=scoring.tags.totals[index] if scoring.tags is not None else None,
-        has_dictionary=known is not None,
+        facts=facts,
+        sentences=kept,
+        analyses=analyses,
     )
 
 
 def _add_bootstrap_intervals(
-    results: list[SystemResult], sentences: list[SentenceRecords], scoring: _Scoring
+    results: list[SystemResult], sentences: list[SentenceRecords], request: ScoreRequest
 ) -> None:
-    """Each system's bootstrap intervals (each from the same seed), in ``scoring.jobs``
-    threads: the C speed-ups resample without holding the GIL."""
+    """Each system's bootstrap intervals (each from the same seed), in ``jobs`` threads: the
+    C speed-ups resample without holding the GIL."""
+    statistics = request.statistics
 
     def bootstrapped(pair: tuple[SystemResult, SentenceRecords]) -> Metrics:
         result, records = pair
         columns = ResampledColumns.of_records(records)
-        return with_bootstrap(result.metrics, columns, scoring.samples, scoring.seed)
+        return with_bootstrap(result.metrics, columns, statistics.samples, statistics.seed)
 
     pairs = list(zip(results, sentences, strict=True))
-    threads = min(effective_jobs(scoring.jobs), len(pairs))
+    threads = min(effective_jobs(request.parallelism.jobs), len(pairs))
     if threads > 1:
         from concurrent.futures import ThreadPoolExecutor
 
@@ -363,9 +431,7 @@ def _multiword_collector(
     return MultiwordCollector(opened.gold, scored, known, by_line=by_sentence)
 
 
-def _joined(
-    *callbacks: Callable[[int, SentenceDetail], None] | None,
-) -> Callable[[int, SentenceDetail], None] | None:
+def _joined(*callbacks: DetailCallback | None) -> DetailCallback | None:
     """The per-sentence callbacks of a run, in order (the multi-word and tag counts, then the
     caller's); None when there is none, so that the scorer keeps its fast path."""
     present = [callback for callback in callbacks if callback is not None]

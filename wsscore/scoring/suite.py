@@ -24,7 +24,7 @@ from wsscore.metrics.scores import Metrics, compute
 from wsscore.metrics.significance import TRIALS
 from wsscore.metrics.tags import TagCounts, TagMetrics, compute_tags
 from wsscore.results import Report, SystemResult
-from wsscore.scoring.comparison import SystemComparison, compare_results
+from wsscore.scoring.comparison import PairedTests, SystemComparison, compare_results
 from wsscore.scoring.scorer import score
 
 # The figures averaged over corpora: JSON name -> Metrics attribute.
@@ -48,6 +48,10 @@ class SuiteSettings(NamedTuple):
     baseline: str | None = None  # a system name: test every other system against it
     trials: int = TRIALS
     tag_map: Mapping[str, str] | None = None
+
+    @property
+    def paired_tests(self) -> PairedTests:
+        return PairedTests(self.samples, self.trials, self.seed, self.beta)
 
 
 class Cell(NamedTuple):
@@ -224,14 +228,7 @@ def score_corpus(
     for name, result in results.items():
         test = None
         if base_result is not None and name != settings.baseline:
-            test = compare_results(
-                base_result,
-                result,
-                samples=settings.samples,
-                trials=settings.trials,
-                seed=settings.seed,
-                beta=settings.beta,
-            )
+            test = compare_results(base_result, result, settings.paired_tests)
         cells[name] = Cell(result, test)
     for result in results.values():
         result.sentences = None  # the tests are done: do not carry them (or pickle them)

@@ -22,8 +22,16 @@ from wsscore.inputs.options import GOLD_OPTION, PRED_OPTION, InputOptions
 from wsscore.inputs.reading import BLOCK_SIZE, TextFile, open_binary, open_text
 from wsscore.metrics.bootstrap import SAMPLES, SEED, ResampledColumns, with_bootstrap
 from wsscore.metrics.scores import Metrics, compute, f_beta, ratio
+from wsscore.metrics.settings import ReportSettings, Statistics
 from wsscore.metrics.sighan_counts import SighanTotals
-from wsscore.results import GoldInfo, Report, SystemResult, build_report
+from wsscore.results import (
+    Analyses,
+    GoldInfo,
+    PredictionFacts,
+    Report,
+    SystemResult,
+    build_report,
+)
 from wsscore.sighan.layout import (
     DiffScores,
     DiffSettings,
@@ -202,12 +210,8 @@ def score_by_diff(
         gold_info,
         dictionary,
         results,
-        match="diff",
-        ci=ci,
-        beta=beta,
-        mismatch="none",
+        ReportSettings("diff", Statistics(ci, beta, samples, seed), "none"),
         warnings=inputs.warnings.messages[first_warning:],
-        resampling=(samples, seed) if ci == "bootstrap" else None,
         sort=sort,
     )
 
@@ -316,10 +320,12 @@ def _system_result(
         file.encoding.name,
         counts,
         _metrics(counts, scores, statistics),
-        sighan=scores.totals,
-        format=_format_name(read),
-        has_dictionary=statistics.has_dictionary,
-        label_order=label_order_of(read),
+        facts=PredictionFacts(
+            format=_format_name(read),
+            label_order=label_order_of(read),
+            has_dictionary=statistics.has_dictionary,
+        ),
+        analyses=Analyses(sighan=scores.totals),
     )
 
 

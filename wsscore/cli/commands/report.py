@@ -50,6 +50,7 @@ def report(**options: Any) -> None:
 
 def _report_command(options: dict[str, Any]) -> int:
     from wsscore.cli.progress import gold_progress
+    from wsscore.metrics.settings import Statistics
     from wsscore.output.destination import Destination
     from wsscore.output.report_page import write_page
     from wsscore.scoring.report_page import gather
@@ -62,10 +63,9 @@ def _report_command(options: dict[str, Any]) -> int:
             list(options["predictions"]),
             inputs=input_options(options),
             names=list(options["names"]) or None,
-            ci=options["ci"],
-            beta=options["beta"],
-            samples=options["samples"],
-            seed=options["seed"],
+            statistics=Statistics(
+                options["ci"], options["beta"], options["samples"], options["seed"]
+            ),
             committee=list(options.get("committee") or ()) or None,
             difficulty=options.get("difficulty"),
             progress=progress,

@@ -1,20 +1,35 @@
-"""The tokens behind each sentence the scorer aligns, for counts made beside the words.
+"""The tokens behind each sentence the scorer aligns, for counts made beside the words (the
+tags of :mod:`wsscore.metrics.tags`, the multi-word tokens of :mod:`wsscore.scoring.multiword`).
 
-A file in another format than words hands every sentence's tokens (word, tag, and the parts of
-multi-word tokens) to a queue as the scorer reads it (:meth:`FormattedInput.keep_tokens`). For
-each aligned sentence (a :class:`SentenceDetail`), a feed gives the gold tokens of that sentence
-and the prediction's next tokens, as many as the detail holds predicted words.
+The words travel through the aligner; their tokens (word, tag, and the parts of a multi-word
+token) travel beside them, in side queues. Their contract, kept here in one place:
+
+* A file in another format than words appends every sentence's tokens to each queue taken with
+  :meth:`FormattedInput.keep_tokens` as its line is read. The aligner reads a line before it
+  gives that line's detail, so a sentence's tokens are queued before its detail arrives.
+* A feed must be given every sentence that has a detail, in order, and a system has a feed of
+  its own (each system reads the gold at its own pace). Hence what uses a feed is a plain
+  per-sentence callback (:data:`~wsscore.scoring.collecting.DetailCallback`), never a
+  :class:`~wsscore.scoring.collecting.SentenceCollector`: a callback keeps the run in one
+  process and turns off lines that agree in bulk, so no detail is skipped.
+* Gold sentences are named by their line: one without words has no detail, and its tokens are
+  dropped. A prediction's lines need not be the gold's, so its feed takes as many tokens as the
+  detail holds predicted words, from its sentences in order.
+* Tokens whose words are not the detail's mean the queues went out of step: an internal error,
+  raised at once rather than counted wrongly.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from itertools import pairwise
+from typing import NamedTuple
 
 from wsscore.align.counting import boundaries
 from wsscore.align.lines import SentenceDetail
 from wsscore.inputs.formats import Token
 from wsscore.inputs.formatted import FormattedInput
+from wsscore.inputs.sources import Input
 from wsscore.metrics.conll_words import Word
 
 # A token and, for a multi-word token, its syntactic words.
@@ -25,7 +40,7 @@ class TokenFeed:
     """The gold's and one prediction's tokens, sentence by sentence. A file of plain words has
     no queue: its tokens are the detail's words, without tags."""
 
-    def __init__(self, gold: object, prediction: object):
+    def __init__(self, gold: Input, prediction: Input):
         self._gold = gold.keep_tokens() if isinstance(gold, FormattedInput) else None
         self._predicted = (
             prediction.keep_tokens() if isinstance(prediction, FormattedInput) else None
@@ -68,9 +83,16 @@ def has_parts(tokens: list[Part]) -> bool:
     return any(parts is not None for _, parts in tokens)
 
 
+class SyntacticWords(NamedTuple):
+    """A sentence's syntactic words as the script aligns them, and the tokens they came from."""
+
+    words: list[Word]
+    tokens: list[Token]
+
+
 def syntactic_words(
     tokens: list[Part], spans: list[tuple[int, int] | None]
-) -> tuple[list[Word], list[Token]] | None:
+) -> SyntacticWords | None:
     """The words of the script's alignment (a multi-word token's words with its span) and their
     tokens; None when a token has no place in the gold (its characters differ)."""
     words, expanded = [], []
@@ -80,7 +102,7 @@ def syntactic_words(
         for word in parts if parts is not None else (token,):
             words.append(Word(span[0], span[1], word.word, parts is not None))
             expanded.append(word)
-    return words, expanded
+    return SyntacticWords(words, expanded)
 
 
 def gold_spans(tokens: list[Part]) -> list[tuple[int, int] | None]:
