@@ -132,8 +132,9 @@ LIST = re.compile(r"(\s*`[^`]+`\s*(,|and|or)?)*\s*")
 
 
 def _spans_of_text(text: str, line: int, base: str | None = None) -> list[Span]:
-    """The spans of a piece of prose, each with the span owning its parenthesis; ``base`` (a
-    layers-table modules cell) makes the spans outside parentheses module entries."""
+    """The spans of a piece of prose starting on ``line``, each with the span owning its
+    parenthesis; ``base`` (a layers-table modules cell) makes the spans outside parentheses
+    module entries."""
     spans: list[Span] = []
     # Each open parenthesis: the span just before it (None after prose), where it starts, and
     # how many spans came before it.
@@ -156,21 +157,35 @@ def _spans_of_text(text: str, line: int, base: str | None = None) -> list[Span]:
             last = None
             continue
         owner = opened[-1][0] if opened else None
-        last = Span(token[1:-1], line, owner, base if not opened else None)
+        at = line + text.count("\n", 0, match.start())
+        last = Span(token[1:-1], at, owner, base if not opened else None)
         spans.append(last)
     return spans
 
 
+def _is_layers_row(line: str, in_layers: bool) -> bool:
+    return in_layers and line.startswith("|") and len(line.strip().strip("|").split("|")) == 3
+
+
 def doc_spans(text: str) -> list[Span]:
+    """Every span of the doc; a paragraph is read whole, so that a parenthesis may span lines,
+    and a table row alone."""
     spans: list[Span] = []
     in_layers = False
-    for number, line in enumerate(_prose_lines(text), start=1):
+    paragraph: list[str] = []  # the lines of the paragraph being read
+    start = 0  # the number of its first line
+    for number, line in enumerate([*_prose_lines(text), ""], start=1):
         if line.startswith("## "):
             in_layers = line.strip() == LAYERS_HEADING
-        cells = line.strip().strip("|").split("|")
-        if in_layers and line.startswith("|") and len(cells) == 3:
-            head = "|".join(cells[:2]) + "|"
-            spans += _spans_of_text(head, number)
+        if line.strip() and not line.startswith("|"):
+            start = start if paragraph else number
+            paragraph.append(line)
+            continue
+        spans += _spans_of_text("\n".join(paragraph), start)
+        paragraph = []
+        if _is_layers_row(line, in_layers):
+            cells = line.strip().strip("|").split("|")
+            spans += _spans_of_text("|".join(cells[:2]) + "|", number)
             spans += _spans_of_text(cells[2], number, _layer_base(line))
         else:
             spans += _spans_of_text(line, number)
