@@ -370,6 +370,11 @@ def unnamed_modules(spans: list[Span]) -> list[str]:
     return missing
 
 
+def unresolved(spans: list[Span]) -> set[str]:
+    """The texts of the spans that name what does not exist."""
+    return {span.text for span in spans if problem_of(span, spans)}
+
+
 # --- the tests ------------------------------------------------------------------------------
 
 
@@ -395,10 +400,6 @@ def test_the_names_awaiting_the_merge_do_not_resolve_yet(spans: list[Span]) -> N
     assert not resolved, f"delete from AWAITING_MERGE: {resolved}"
     unused = sorted(AWAITING_MERGE - {span.text for span in spans})
     assert not unused, f"the doc no longer mentions (delete from AWAITING_MERGE): {unused}"
-
-
-def unresolved(spans: list[Span]) -> set[str]:
-    return {span.text for span in spans if problem_of(span, spans)}
 
 
 def test_every_module_of_the_package_is_named(spans: list[Span]) -> None:
