@@ -51,43 +51,6 @@ NOT_PYTHON_NAMES = {
     "WSSCORE_PURE_PYTHON",  # an environment variable
 }
 
-# Names of the doc that other helpers of issue 22 introduce on their branches (their briefs
-# give them); they resolve only once the branches are merged. The lead empties this set after
-# the merge: the test fails on a listed name that now resolves, so the set only shrinks.
-AWAITING_MERGE = {
-    # h1: the counting boundary, its plain reference and the C module's stub
-    "reference",
-    "core/reference.py",
-    "_speedups.pyi",
-    "count_equal_text",
-    "count_agreeing_lines",
-    "count_words_and_sentences",
-    "load_vocabulary",
-    "tests/core/test_backends.py",
-    # h2: the draws through the boundary, and the test of the switch
-    "draws",
-    "core/draws.py",
-    "resample_sums",
-    "randomized_moves",
-    "tests/core/test_draws.py",
-    "tests/core/test_switch.py",
-    # h3 and h4: the aligner's parts, and the shared text helpers
-    "prediction",
-    "anchors",
-    "limits",
-    "divergence",
-    "Divergence",
-    "MismatchError",
-    "formatting.py",
-    # h5: the Protocol of the analyses' collectors
-    "collectors",
-    "align/collectors.py",
-    "SentenceCollector",
-}
-# Modules that other helpers of issue 22 delete on their branches, so the doc does not name
-# them; emptied with AWAITING_MERGE (the test fails on a listed module that is gone).
-GOING_AWAY = {"wsscore.native"}
-
 SPAN = re.compile(r"`([^`\n]+)`")
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 PATH = re.compile(r"^[\w.]+(/[\w.]+)*(\.(py|pyi|c|md|sh|toml)|/)$")
@@ -384,29 +347,13 @@ def spans() -> list[Span]:
 
 
 def test_every_path_and_name_the_doc_mentions_exists(spans: list[Span]) -> None:
-    problems = [
-        f"{span}: {problem}"
-        for span in spans
-        if span.text not in AWAITING_MERGE and (problem := problem_of(span, spans))
-    ]
+    problems = [f"{span}: {problem}" for span in spans if (problem := problem_of(span, spans))]
     assert not problems, "docs/architecture.md has drifted:\n" + "\n".join(problems)
 
 
-def test_the_names_awaiting_the_merge_do_not_resolve_yet(spans: list[Span]) -> None:
-    # Once a listed name resolves, it must leave AWAITING_MERGE, so that it is checked.
-    resolved = sorted(
-        {span.text for span in spans if span.text in AWAITING_MERGE} - unresolved(spans)
-    )
-    assert not resolved, f"delete from AWAITING_MERGE: {resolved}"
-    unused = sorted(AWAITING_MERGE - {span.text for span in spans})
-    assert not unused, f"the doc no longer mentions (delete from AWAITING_MERGE): {unused}"
-
-
 def test_every_module_of_the_package_is_named(spans: list[Span]) -> None:
-    missing = [module for module in unnamed_modules(spans) if module not in GOING_AWAY]
+    missing = unnamed_modules(spans)
     assert not missing, "docs/architecture.md does not name: " + ", ".join(missing)
-    gone = sorted(GOING_AWAY - set(package_modules()))
-    assert not gone, f"delete from GOING_AWAY: {gone}"
 
 
 def test_local_links_reach_a_file() -> None:

@@ -36,29 +36,6 @@ class Offence(NamedTuple):
     name: str  # the qualified name in its module, e.g. "SystemResult.__init__"
 
 
-# The offenders of the day the rules were written (issue 22), each with its size then. The
-# refactoring in progress removes them; the list may only shrink: a new offender fails, and so
-# does an entry here that no longer offends (delete it).
-KNOWN_OFFENDERS = {
-    Offence("class lines", "wsscore/align/stream.py", "SystemAligner"),  # 521
-    Offence("parameters", "wsscore/align/stream.py", "_divergence_at"),  # 9
-    Offence("function lines", "wsscore/cli/options.py", "encoding_options"),  # 108
-    Offence("function lines", "wsscore/inputs/formats/conllu.py", "read_conllu"),  # 61
-    Offence("parameters", "wsscore/inputs/options.py", "InputOptions.__init__"),  # 22
-    Offence("class lines", "wsscore/inputs/reading.py", "TextFile"),  # 334
-    Offence("parameters", "wsscore/inputs/sources.py", "open_source"),  # 9
-    Offence("parameters", "wsscore/metrics/signature.py", "signature"),  # 11
-    Offence("parameters", "wsscore/results.py", "SystemResult.__init__"),  # 15
-    Offence("parameters", "wsscore/results.py", "Report.__init__"),  # 10
-    Offence("parameters", "wsscore/results.py", "build_report"),  # 12
-    Offence("parameters", "wsscore/scoring/report_page.py", "gather"),  # 11
-    Offence("function lines", "wsscore/scoring/scorer.py", "score"),  # 74
-    Offence("function lines", "wsscore/sighan/by_diff.py", "score_by_diff"),  # 114
-    Offence("function lines", "wsscore/sighan/layout.py", "score_with_diff"),  # 68
-    Offence("parameters", "wsscore/sighan/layout.py", "score_with_diff"),  # 9
-}
-
-
 def _public_entry_points() -> set[tuple[str, str]]:
     """(path, qualified name) of each public entry point, wherever the package now defines it."""
     found = set()
@@ -151,14 +128,7 @@ def offences() -> set[Offence]:
 
 
 def test_no_part_outgrows_the_size_rules(offences: set[Offence]) -> None:
-    new = sorted(offences - KNOWN_OFFENDERS)
-    assert not new, "split these along their jobs:\n" + "\n".join(map(str, new))
-
-
-def test_the_known_offenders_still_offend(offences: set[Offence]) -> None:
-    # So that the allowlist only shrinks: a fixed offender must leave it.
-    fixed = sorted(KNOWN_OFFENDERS - offences)
-    assert not fixed, "delete from KNOWN_OFFENDERS:\n" + "\n".join(map(str, fixed))
+    assert not offences, "split these along their jobs:\n" + "\n".join(map(str, sorted(offences)))
 
 
 def test_the_public_entry_points_are_found() -> None:
