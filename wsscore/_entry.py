@@ -1,6 +1,6 @@
 """The ``wsscore`` command's entry point: Ctrl-C is handled before any heavy import.
 
-Importing click and the scorer takes tens of milliseconds; a Ctrl-C then would print a
+Importing click and the scorer takes a while; a Ctrl-C then would print a
 traceback from deep inside click. This module imports only what Python has loaded before it
 runs a line of ours (``os``, ``sys`` and ``_signal``, the built-in half of ``signal``, which
 itself is not loaded at start-up) and the flag of :mod:`wsscore.interrupts`. From the first line

@@ -22,7 +22,7 @@ SPLIT, MERGED, CROSSING = ERROR_CLASSES
 
 class Edges(NamedTuple):
     """Where predicted words start and end within a gold line of ``chars`` characters: one byte
-    per position (a set costs some 60 bytes per int, on lines of millions of characters)."""
+    per position (a set of ints would cost far more, on lines of millions of characters)."""
 
     starts: bytearray
     ends: bytearray

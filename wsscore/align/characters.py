@@ -81,7 +81,7 @@ def align_characters(gold_chars: str, pred_chars: str) -> CharacterAlignment:
 
 def _alignable(gold_size: int, pred_size: int) -> bool:
     """Whether the middle of a stretch is aligned character by character: SequenceMatcher's
-    time grows with the product of both sizes (seconds at 20,000 by 20,000)."""
+    time grows with the product of both sizes."""
     smaller, larger = sorted((gold_size, pred_size))
     return smaller <= MAX_CHAR_ALIGNMENT and smaller * larger <= MAX_CHAR_ALIGNMENT**2
 

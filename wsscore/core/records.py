@@ -90,8 +90,8 @@ RESAMPLED = ("gold_words", "pred_words", "correct")
 class SentenceRecords(Sequence[SentenceRecord]):
     """A list of :class:`SentenceRecord` kept in two machine-integer arrays.
 
-    As Python objects a record costs some 200 bytes; here it is eleven machine integers
-    (88 bytes), and the columns that resampling sums are read without building a record per
+    As Python objects a record would cost many times its eleven machine integers, which is
+    all it takes here; and the columns that resampling sums are read without building a record per
     sentence (:meth:`column`).
     """
 

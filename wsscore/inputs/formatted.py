@@ -41,7 +41,7 @@ HEAD_LINES = 200  # the non-blank whole lines a format is detected on
 # detected on the start of that line, as the reason then says.
 HEAD_MOST = 1 << 24
 # Characters of such a cut line that detection looks at: a sample, as the line has no end to
-# look at anyway (detecting on all of it took seconds and hundreds of MB for nothing).
+# look at anyway (detecting on all of it would cost time and memory for nothing).
 CUT_SAMPLE = 1 << 16
 BLOCK_CHARS = 1 << 17  # characters of words handed to the scorer at a time
 WORD = itemgetter(0)  # a Token's word, read by map (faster than a generator)

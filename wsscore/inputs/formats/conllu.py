@@ -187,7 +187,7 @@ def has_multiword_tokens(data: bytes) -> bool:
     """Whether CoNLL-U text (in an ASCII-compatible encoding) has a range ID line.
 
     The search looks for "-digits<tab>" (a regular expression with a literal first character
-    skips ahead at C speed; one anchored at line starts visits every line, 15 times slower)
+    skips ahead at C speed; one anchored at line starts would visit every line)
     and then checks that only digits stand between it and the start of its line.
     """
     for found in RANGE_END.finditer(data):

@@ -15,8 +15,8 @@ LABEL_ORDERS = (POS_TAG, TAG_POS)
 
 # The most characters a sentence of a chars or CoNLL-U file may have: a sentence is held whole
 # (its words become the scorer's line), so one that never ends (no blank line; an endless
-# stream) is refused as it grows past this, instead of filling the memory (a CoNLL-U token
-# held takes some 200 bytes: a million characters, 200 MB). A million characters are far more
+# stream) is refused as it grows past this, instead of filling the memory (every token held
+# is a Python object, many times the size of its text). A million characters are far more
 # than any paragraph of a book; a prediction is held to what its gold can match instead
 # where the gold's size is known (more or less than this).
 MAX_SENTENCE_CHARS = 1 << 20
