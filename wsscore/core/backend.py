@@ -15,8 +15,9 @@ from collections.abc import Set as AbstractSet
 from types import ModuleType
 from typing import TYPE_CHECKING, Protocol
 
-from wsscore.core import reference
+from wsscore.core import draws, reference
 from wsscore.core.definitions import ERROR_CLASSES, LENGTH_BUCKETS, SEPARATORS
+from wsscore.core.draws import MovedCounts, SwapGroup
 from wsscore.core.records import (
     AgreedLines,
     Counts,
@@ -32,9 +33,6 @@ from wsscore.core.records import (
 
 if TYPE_CHECKING:
     from wsscore import _speedups
-
-from wsscore.core import draws
-from wsscore.core.draws import MovedCounts, SwapGroup
 
 
 def _load_speedups() -> ModuleType | None:
