@@ -43,6 +43,11 @@ static int length_buckets = 0;
 enum { SPLIT = 0, MERGED = 1, CROSSING = 2, ERROR_CLASS_COUNT = 3 };
 static PyObject *class_names[ERROR_CLASS_COUNT];  /* the str each wrong word is labelled with */
 
+/* The named records (tuple subclasses: NamedTuples of wsscore.core.records) that count_lines
+ * fills with a wrong word (class, word, cut) and with a line's (number, wrong, gold words). */
+static PyTypeObject *wrong_word_type = NULL;
+static PyTypeObject *line_errors_type = NULL;
+
 static int configured = 0;
 
 static inline int
@@ -85,12 +90,19 @@ set_separators(PyObject *separators)
 static PyObject *
 configure(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    static char *keywords[] = {"separators", "length_buckets", "split", "merged", "crossing",
-                               NULL};
+    static char *keywords[] = {"separators", "length_buckets", "split",       "merged",
+                               "crossing",   "wrong_word",     "line_errors", NULL};
     PyObject *separators, *names[ERROR_CLASS_COUNT];
+    PyTypeObject *wrong_word, *line_errors;
     int buckets;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "$UiUUU", keywords, &separators, &buckets,
-                                     &names[SPLIT], &names[MERGED], &names[CROSSING])) {
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "$UiUUUO!O!", keywords, &separators, &buckets,
+                                     &names[SPLIT], &names[MERGED], &names[CROSSING],
+                                     &PyType_Type, &wrong_word, &PyType_Type, &line_errors)) {
+        return NULL;
+    }
+    if (!PyType_IsSubtype(wrong_word, &PyTuple_Type)
+        || !PyType_IsSubtype(line_errors, &PyTuple_Type)) {
+        PyErr_SetString(PyExc_TypeError, "configure: the records must be tuple subclasses");
         return NULL;
     }
     if (buckets < 1 || buckets > MAX_LENGTH_BUCKETS) {
@@ -101,6 +113,10 @@ configure(PyObject *module, PyObject *args, PyObject *kwargs)
         return NULL;
     }
     length_buckets = buckets;
+    Py_INCREF(wrong_word);
+    Py_XSETREF(wrong_word_type, wrong_word);
+    Py_INCREF(line_errors);
+    Py_XSETREF(line_errors_type, line_errors);
     for (int i = 0; i < ERROR_CLASS_COUNT; i++) {
         Py_INCREF(names[i]);
         Py_XSETREF(class_names[i], names[i]);
@@ -629,6 +645,39 @@ predicted_cut(const Walk *w, Py_ssize_t start, Py_ssize_t end)
     return cut;
 }
 
+/* A record of ``type`` (a tuple subclass) holding the items, whose references it takes; NULL
+ * when an item is NULL (its error set) or memory runs out. Built as tuple's own constructor
+ * builds a subclass, without calling Python. */
+static PyObject *
+record_of(PyTypeObject *type, PyObject **items, Py_ssize_t size)
+{
+    PyObject *record = NULL;
+    int complete = 1;
+    for (Py_ssize_t i = 0; i < size; i++) {
+        complete &= items[i] != NULL;
+    }
+    if (complete) {
+        record = type->tp_alloc(type, size);
+    }
+    for (Py_ssize_t i = 0; i < size; i++) {
+        if (record != NULL) {
+            PyTuple_SET_ITEM(record, i, items[i]);
+        }
+        else {
+            Py_XDECREF(items[i]);
+        }
+    }
+    return record;
+}
+
+static PyObject *
+line_errors_record(Py_ssize_t number, Py_ssize_t errors, long long gold_words)
+{
+    PyObject *items[3] = {PyLong_FromSsize_t(number), PyLong_FromSsize_t(errors),
+                          PyLong_FromLongLong(gold_words)};
+    return record_of(line_errors_type, items, 3);
+}
+
 /* A wrong gold word as (class name, word, predicted cut). The cut runs over the predicted words that
  * share a character with the word: from pred_start to the first predicted boundary at or after
  * the word's last character. */
@@ -646,7 +695,8 @@ wrong_word(const Walk *w, int error, Py_ssize_t start, Py_ssize_t end, Py_ssize_
         Py_XDECREF(word);
         return NULL;
     }
-    return Py_BuildValue("(ONN)", class_names[error], word, cut);
+    PyObject *items[3] = {Py_NewRef(class_names[error]), word, cut};
+    return record_of(wrong_word_type, items, 3);
 }
 
 /* Adds one line's gold words (and correct ones) by length to words (and correct) and its wrong
@@ -753,7 +803,7 @@ gather_line(const Walk *w, Py_ssize_t number, Gathered *g)
             return -1;
         }
         if (errors > 0
-            && append_new(g->lines, Py_BuildValue("(nnL)", number, errors, counts[0])) < 0) {
+            && append_new(g->lines, line_errors_record(number, errors, counts[0])) < 0) {
             return -1;
         }
     }

@@ -3,13 +3,14 @@ configures the module once and wraps what it returns in the records of wsscore.c
 
 from collections.abc import Container, Sequence
 
+from wsscore.core.records import LineWrongWords, WrongWordFound
+
 # Tuples in the field order of wsscore.core.records.Counts and ExtraCounts.
 CountsTuple = tuple[int, int, int, int, int, int, int, int, int, int]
 ExtraTuple = tuple[int, int, int, int, int, int, int]
-WrongWordTuple = tuple[str, str, str]  # class name, word, predicted cut
-LineTuple = tuple[int, int, int]  # number, wrong gold words, gold words
-# Gold words by length bucket, the correct ones, the wrong words, the lines with wrong words.
-GatheredErrors = tuple[tuple[int, ...], tuple[int, ...], list[WrongWordTuple], list[LineTuple]]
+# Gold words by length bucket, the correct ones, the wrong words and the lines with wrong words
+# (made as the record types given to configure).
+GatheredErrors = tuple[tuple[int, ...], tuple[int, ...], list[WrongWordFound], list[LineWrongWords]]
 
 class Vocabulary:
     def __init__(self, text: str) -> None: ...
@@ -18,7 +19,14 @@ class Vocabulary:
     def entries(self) -> frozenset[str]: ...
 
 def configure(
-    *, separators: str, length_buckets: int, split: str, merged: str, crossing: str
+    *,
+    separators: str,
+    length_buckets: int,
+    split: str,
+    merged: str,
+    crossing: str,
+    wrong_word: type[WrongWordFound],
+    line_errors: type[LineWrongWords],
 ) -> None: ...
 def count_block(
     gold: str, pred: str, vocabulary: Container[str] | None, /

@@ -25,7 +25,7 @@ from wsscore.core.records import (
     Gather,
     LineErrorsFound,
     LineWrongWords,
-    SentenceRecord,
+    SentenceRecords,
     WordAndSentenceCounts,
     WordLengths,
     WrongWordFound,
@@ -136,6 +136,8 @@ class SpeedupsCounting:
             split=split,
             merged=merged,
             crossing=crossing,
+            wrong_word=WrongWordFound,
+            line_errors=LineWrongWords,
         )
         self._vocabulary = _speedups.Vocabulary
         self._count_block = _speedups.count_block
@@ -169,8 +171,8 @@ class SpeedupsCounting:
             extra = ExtraCounts._make(gathered)
         elif gather is Gather.ERRORS:
             errors = _errors_found(counts, gathered)  # type: ignore[arg-type]
-        named = [SentenceRecord(number, Counts._make(record)) for number, record in records]
-        return AgreedLines(agreed, named, counts, extra, errors)
+        # A record is named when it is read, not per line here.
+        return AgreedLines(agreed, SentenceRecords.of_pairs(records), counts, extra, errors)
 
     def count_words_and_sentences(self, text: str) -> WordAndSentenceCounts:
         return WordAndSentenceCounts._make(self._count_words(text))
@@ -181,8 +183,8 @@ def _errors_found(totals: Counts, gathered: _speedups.GatheredErrors) -> LineErr
     return LineErrorsFound(
         totals,
         WordLengths(words, correct),
-        [WrongWordFound._make(found) for found in wrong],
-        [LineWrongWords._make(line) for line in lines],
+        wrong,  # made as WrongWordFound and LineWrongWords by C (configure)
+        lines,
     )
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
-from operator import add
+from operator import add, itemgetter
 from typing import NamedTuple, overload
 
 
@@ -95,27 +95,45 @@ class SentenceRecords(Sequence[SentenceRecord]):
     sentence (:meth:`column`).
     """
 
-    __slots__ = ("_counts", "_numbers")
+    __slots__ = ("_counts", "_numbers", "_pending")
 
     def __init__(self, records: Iterable[SentenceRecord | tuple[int, Sequence[int]]] = ()):
         self._numbers = array("q")
         self._counts = array("q")
+        self._pending: Sequence[tuple[int, Sequence[int]]] | None = None
         self.extend(records)
 
+    @classmethod
+    def of_pairs(cls, pairs: Sequence[tuple[int, Sequence[int]]]) -> SentenceRecords:
+        """Records from ``(number, counts)`` pairs, packed when they are first read: a run that
+        keeps no records pays nothing for the ones the C speed-ups hand over anyway."""
+        records = cls()
+        records._pending = pairs
+        return records
+
+    def _pack(self) -> None:
+        if self._pending is not None:
+            pending, self._pending = self._pending, None
+            self.extend(pending)
+
     def append(self, record: SentenceRecord | tuple[int, Sequence[int]]) -> None:
+        self._pack()
         number, counts = record
         _check_width(counts)
         self._numbers.append(number)
         self._counts.extend(counts)
 
     def extend(self, records: Iterable[SentenceRecord | tuple[int, Sequence[int]]]) -> None:
+        self._pack()
         if isinstance(records, SentenceRecords):
+            records._pack()
             self._numbers.extend(records._numbers)
             self._counts.extend(records._counts)
             return
         listed = list(records)
-        for _, counts in listed:
-            _check_width(counts)
+        widths = set(map(len, map(itemgetter(1), listed)))
+        if widths - {_WIDTH}:
+            raise ValueError(f"a record has {_WIDTH} counts, not {max(widths - {_WIDTH})}")
         self._numbers.extend([number for number, _ in listed])
         self._counts.extend([count for _, counts in listed for count in counts])
 
@@ -126,7 +144,7 @@ class SentenceRecords(Sequence[SentenceRecord]):
         return self
 
     def __len__(self) -> int:
-        return len(self._numbers)
+        return len(self._numbers) + (len(self._pending) if self._pending is not None else 0)
 
     @overload
     def __getitem__(self, index: int) -> SentenceRecord: ...
@@ -135,6 +153,7 @@ class SentenceRecords(Sequence[SentenceRecord]):
     def __getitem__(self, index: slice) -> list[SentenceRecord]: ...
 
     def __getitem__(self, index: int | slice) -> SentenceRecord | list[SentenceRecord]:
+        self._pack()
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         number = self._numbers[index]  # raises IndexError, and reads negative indices
@@ -142,6 +161,7 @@ class SentenceRecords(Sequence[SentenceRecord]):
         return SentenceRecord(number, Counts(*self._counts[start : start + _WIDTH]))
 
     def __setitem__(self, index: int, record: SentenceRecord) -> None:
+        self._pack()
         number, counts = record
         _check_width(counts)
         self._numbers[index] = number
@@ -149,12 +169,15 @@ class SentenceRecords(Sequence[SentenceRecord]):
         self._counts[start : start + _WIDTH] = array("q", counts)
 
     def __iter__(self) -> Iterator[SentenceRecord]:
+        self._pack()
         counts = self._counts
         for at, number in enumerate(self._numbers):
             yield SentenceRecord(number, Counts(*counts[at * _WIDTH : (at + 1) * _WIDTH]))
 
     def __eq__(self, other: object) -> bool:
+        self._pack()
         if isinstance(other, SentenceRecords):
+            other._pack()
             return self._numbers == other._numbers and self._counts == other._counts
         if isinstance(other, Sequence):
             return list(self) == list(other)
@@ -167,6 +190,7 @@ class SentenceRecords(Sequence[SentenceRecord]):
 
     def column(self, field: str) -> array[int]:
         """One count of every record, in order (``field``: a name of :class:`Counts`)."""
+        self._pack()
         return self._counts[COUNT_FIELDS.index(field) :: _WIDTH]
 
     def columns(self, *fields: str) -> tuple[array[int], ...]:
@@ -174,6 +198,7 @@ class SentenceRecords(Sequence[SentenceRecord]):
         return tuple(map(self.column, fields))
 
     def numbers(self) -> array[int]:
+        self._pack()
         return self._numbers
 
 
@@ -230,7 +255,7 @@ class AgreedLines(NamedTuple):
     """The leading pairs of lines that hold the same characters, each counted on its own."""
 
     agreed: int  # how many leading pairs agree (the others are not looked at)
-    records: list[SentenceRecord]  # of each such gold line with words
+    records: SentenceRecords  # of each such gold line with words
     totals: Counts  # their sum
     extra: ExtraCounts | None  # with Gather.EXTRA: the lines' extra counts, summed
     errors: LineErrorsFound | None  # with Gather.ERRORS

@@ -32,6 +32,7 @@ from wsscore.core.records import (
     LineErrorsFound,
     LineWrongWords,
     SentenceRecord,
+    SentenceRecords,
     WordAndSentenceCounts,
     WordLengths,
     WrongWordFound,
@@ -189,7 +190,7 @@ class _Gathered:
 
     def __init__(self, gather: Gather):
         self.gather = gather
-        self.records: list[SentenceRecord] = []
+        self.records = SentenceRecords()
         self.totals = Counts()
         self.extra = ExtraCounts()
         self.length_words = [0] * len(LENGTH_BUCKETS)
