@@ -333,11 +333,6 @@ def unnamed_modules(spans: list[Span]) -> list[str]:
     return missing
 
 
-def unresolved(spans: list[Span]) -> set[str]:
-    """The texts of the spans that name what does not exist."""
-    return {span.text for span in spans if problem_of(span, spans)}
-
-
 # --- the tests ------------------------------------------------------------------------------
 
 

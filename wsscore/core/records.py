@@ -83,9 +83,6 @@ class SentenceRecord(NamedTuple):
 
 _WIDTH = len(COUNT_FIELDS)
 
-# The counts that the bootstrap and the paired tests resample, in the order they take them.
-RESAMPLED = ("gold_words", "pred_words", "correct")
-
 
 class SentenceRecords(Sequence[SentenceRecord]):
     """A list of :class:`SentenceRecord` kept in two machine-integer arrays.

@@ -1,11 +1,10 @@
 """Paired significance tests between two systems on the same test set (docs/metrics.md §5).
 
 Pure functions of per-sentence counts: no text is re-scored. A sentence is the triple
-``(gold_words, pred_words, correct)``, the counts named by
-:data:`~wsscore.core.records.RESAMPLED` in that order (as ``SentenceRecords.columns`` gives
-them); :func:`pair` turns two systems' triples into named :class:`PairedCounts`. ``baseline``
-and ``system`` are equally long sequences of triples, paired by sentence: sentence i of both
-has the same gold words.
+``(gold_words, pred_words, correct)``: the fields of
+:class:`~wsscore.metrics.bootstrap.ResampledColumns`, in their order; :func:`pair` turns two
+systems' triples into named :class:`PairedCounts`. ``baseline`` and ``system`` are equally long
+sequences of triples, paired by sentence: sentence i of both has the same gold words.
 
 Two tests, each on F_β (``"f"``) and recall (``"r"``) at once, from one stream of random numbers:
 

@@ -18,12 +18,12 @@ from typing import NamedTuple
 
 from wsscore._version import __version__
 from wsscore.align.parallel import effective_jobs
-from wsscore.core.records import RESAMPLED, Counts, SentenceRecord, SentenceRecords
+from wsscore.core.records import Counts, SentenceRecord, SentenceRecords
 from wsscore.errors import InvalidArgument, WsscoreError
 from wsscore.inputs.options import InputOptions
 from wsscore.inputs.sources import Source
 from wsscore.metrics import significance
-from wsscore.metrics.bootstrap import SAMPLES, SEED
+from wsscore.metrics.bootstrap import SAMPLES, SEED, ResampledColumns
 from wsscore.metrics.settings import Statistics
 from wsscore.metrics.significance import TRIALS, PairedResult
 from wsscore.results import Report, SystemResult
@@ -282,7 +282,7 @@ def _same_lines_once(
     numbers = baseline.numbers()
     if numbers != system.numbers() or not all(map(operator.lt, numbers, numbers[1:])):
         return None
-    columns = [records.columns(*RESAMPLED) for records in (baseline, system)]
+    columns = [ResampledColumns.of_records(records) for records in (baseline, system)]
     return list(zip(*columns[0], strict=True)), list(zip(*columns[1], strict=True))
 
 
@@ -301,6 +301,6 @@ def _by_line(records: Sequence[SentenceRecord]) -> dict[int, tuple[int, int, int
 def _first_counts(records: Sequence[SentenceRecord]) -> Iterable[tuple[int, int, int, int]]:
     """(number, RP, PP, TP) of each record: straight from the columns of SentenceRecords."""
     if isinstance(records, SentenceRecords):
-        return zip(records.numbers(), *records.columns(*RESAMPLED), strict=True)
+        return zip(records.numbers(), *ResampledColumns.of_records(records), strict=True)
     named = ((number, Counts(*counts)) for number, counts in records)
     return ((number, c.gold_words, c.pred_words, c.correct) for number, c in named)
