@@ -8,6 +8,9 @@
  * for lines one by one, up to the first pair that differs, with what the analyses need of each:
  * per-sentence records, the extra counts (--extra) or the wrong words (wsscore errors).
  *
+ * chars_words(text) turns the sentences of a chars file in its plainest shape (a character and
+ * a B, M, E or S label a line) into lines of words without a Python call per character.
+ *
  * Vocabulary(text) holds the entries of a word list (one per line, stripped) in a hash table
  * over the text itself, so that a dictionary loads without a Python string per entry.
  *
@@ -922,6 +925,88 @@ count_words(PyObject *module, PyObject *text)
 }
 
 /*
+ * chars_words(text): the sentences of a chars text as lines of words, where the text has the
+ * plainest shape (each line a character, a tab or space and one of B M E S, or blank; each
+ * sentence's labels a row of S and B M* E), exactly as wsscore.core.reference.chars_words reads
+ * it: (words text, sentences, longest sentence), or None where the text has another shape.
+ */
+static PyObject *
+chars_words(PyObject *module, PyObject *text)
+{
+    if (!check_configured()) {
+        return NULL;
+    }
+    if (!PyUnicode_Check(text)) {
+        PyErr_SetString(PyExc_TypeError, "chars_words(text: str)");
+        return NULL;
+    }
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t length = PyUnicode_GET_LENGTH(text);
+    /* Each labelled line of at least 3 characters and a line feed gives at most 2. */
+    void *out = PyMem_Malloc((size_t)(length + 1) * (size_t)kind);
+    if (out == NULL) {
+        return PyErr_NoMemory();
+    }
+    Py_ssize_t written = 0, sentences = 0, size = 0, longest = 0;
+    int word_open = 0; /* after B or M */
+    int strict = 1;
+    for (Py_ssize_t start = 0; strict && start <= length;) {
+        Py_ssize_t end = start;
+        while (end < length && PyUnicode_READ(kind, data, end) != '\n') {
+            end++;
+        }
+        Py_ssize_t stop = end;
+        if (stop > start && PyUnicode_READ(kind, data, stop - 1) == '\r') {
+            stop--;
+        }
+        if (stop == start) { /* a blank line ends the sentence */
+            strict = !word_open;
+            if (size > 0) {
+                PyUnicode_WRITE(kind, out, written++, '\n');
+                sentences++;
+                longest = size > longest ? size : longest;
+                size = 0;
+            }
+        }
+        else {
+            Py_UCS4 c = PyUnicode_READ(kind, data, start);
+            Py_UCS4 between = stop - start == 3 ? PyUnicode_READ(kind, data, start + 1) : 0;
+            Py_UCS4 label = stop - start == 3 ? PyUnicode_READ(kind, data, start + 2) : 0;
+            int continues = label == 'M' || label == 'E';
+            strict = (between == '\t' || between == ' ') && !is_separator(c) &&
+                     (continues || label == 'B' || label == 'S') && continues == word_open;
+            if (strict) {
+                if (!continues && size > 0) {
+                    PyUnicode_WRITE(kind, out, written++, ' ');
+                }
+                PyUnicode_WRITE(kind, out, written++, c);
+                size++;
+                word_open = label == 'B' || label == 'M';
+            }
+        }
+        start = end + 1;
+    }
+    if (strict && word_open) {
+        strict = 0;
+    }
+    if (strict && size > 0) { /* the end of the text ends a sentence */
+        PyUnicode_WRITE(kind, out, written++, '\n');
+        sentences++;
+        longest = size > longest ? size : longest;
+    }
+    PyObject *words = strict ? PyUnicode_FromKindAndData(kind, out, written) : NULL;
+    PyMem_Free(out);
+    if (!strict) {
+        Py_RETURN_NONE;
+    }
+    if (words == NULL) {
+        return NULL;
+    }
+    return Py_BuildValue("(Nnn)", words, sentences, longest);
+}
+
+/*
  * resample_sums(state, columns, samples): the bootstrap's draws, as random.Random draws them.
  *
  * state is random.Random(seed).getstate()[1] (the Mersenne Twister's 624 words and its
@@ -1365,6 +1450,9 @@ static PyMethodDef module_methods[] = {
      "counting functions use (wsscore.core.definitions), set before any of them runs."},
     {"count_words", (PyCFunction)count_words, METH_O,
      "count_words(text) -> (words, lines with at least one word)."},
+    {"chars_words", (PyCFunction)chars_words, METH_O,
+     "chars_words(text) -> (words text, sentences, longest sentence), or None where the chars\n"
+     "text is not in its plainest shape."},
     {"count_block", (PyCFunction)(void (*)(void))count_block, METH_FASTCALL,
      "count_block(gold, pred, vocabulary) -> the 10 counts of wsscore.core.records.Counts, or\n"
      "None when\n"

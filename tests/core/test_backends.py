@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from wsscore.core import backend
 from wsscore.core.definitions import SEPARATORS, SPLIT_DIFFERS
-from wsscore.core.records import Gather
+from wsscore.core.records import CharsWords, Gather
 
 BACKENDS = backend.counting_backends()
 needs_c = pytest.mark.skipif("c" not in BACKENDS, reason="the C speed-ups do not run here")
@@ -129,6 +129,48 @@ def test_count_agreeing_lines(pair, words, gather, first):
 def test_count_words_and_sentences(pair):
     for text in pair:
         same_in_both("count_words_and_sentences", text)
+
+
+@st.composite
+def chars_texts(draw) -> str:
+    """Lines of a chars file: mostly a character, a tab or space and a plain label, but also
+    any label, column or white space, blank lines and carriage returns."""
+    plain = st.builds(
+        lambda char, between, label, end: f"{char}{between}{label}{end}",
+        st.sampled_from(CHARACTERS + " \u3000"),
+        st.sampled_from(["\t", " ", "\t\t", ""]),
+        st.sampled_from([*"BMESIO", "B-NN", "b", ""]),
+        st.sampled_from(["", "", "\r", "\r\r"]),
+    )
+    any_line = st.text(CHARACTERS + "BMES\t \r", max_size=4)
+    lines = draw(st.lists(st.one_of(plain, plain, st.sampled_from(["", "\r"]), any_line)))
+    return "\n".join(lines) + draw(st.sampled_from(["", "\n"]))
+
+
+@needs_c
+@settings(max_examples=600, deadline=None)
+@given(chars_texts())
+def test_chars_words(text):
+    same_in_both("chars_words", text)
+
+
+@needs_c
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["甲\tS", "乙\tB\n丙\tM\n丁\tE", "a S\r", "\U00020000\tS"])))
+def test_chars_words_of_valid_sentences(sentences):
+    text = "\n\n".join(sentences)
+    found = same_in_both("chars_words", text)
+    assert found is not None and found.sentences == len(sentences)
+
+
+def test_chars_words_by_hand():
+    for counting in BACKENDS.values():
+        found = counting.chars_words("甲\tB\n乙\tE\n丙\tS\n\n\n\r\n丁 S\r\n")
+        assert found == CharsWords("甲乙 丙\n丁\n", 2, 3)
+        assert counting.chars_words("") == CharsWords("", 0, 0)
+        # A word left open, one continued where none is, a tag, a piece, a column more.
+        for text in ["甲\tB\n\n", "甲\tE", "甲\tS\n乙\tM", "甲\tS-NN", "甲乙\tS", "甲 x\tS"]:
+            assert counting.chars_words(text) is None
 
 
 @needs_c

@@ -261,3 +261,11 @@ class AgreedLines(NamedTuple):
 class WordAndSentenceCounts(NamedTuple):
     words: int
     sentences: int  # lines with at least one word
+
+
+class CharsWords(NamedTuple):
+    """A text of a chars file in its plainest shape, read as the scorer's lines of words."""
+
+    text: str  # a line of space-separated words per sentence, each ending with a line feed
+    sentences: int  # lines of ``text``
+    longest: int  # characters of its longest sentence (0: none)
