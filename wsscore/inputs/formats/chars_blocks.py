@@ -1,0 +1,132 @@
+"""``chars`` read a block at a time: the scorer's lines of words without a call per character.
+
+Most chars files are in the plainest shape: a character, a tab and one of B, M, E, S a line,
+and every sentence's labels a valid row. Such text has one reading whatever the options (a
+plain label reads the same in either label order), so whole sentences of it are turned into
+lines of words at once, through the backend boundary (:func:`wsscore.core.backend.chars_words`).
+Everything else (tags in the labels, other label sets, invalid rows, more columns, odd white
+space, a sentence longer than allowed) is read by the chars reader (:class:`CharsReader`),
+which stays the reference and the only source of errors and warnings: it reads every stretch
+of text that the fast path turns down, with the file's own line numbers, and keeps its state
+(the label order, the invalid labels counted) across the stretches it is given. It is handed
+nothing while a sentence of its own is open or lines are held back for the label order, so
+the fast path only ever starts at a sentence that the reader would start afresh.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from typing import NamedTuple
+
+from wsscore.core.backend import chars_words
+from wsscore.errors import Warnings
+from wsscore.inputs.formats.chars import CharsReader, LabelOrder
+from wsscore.inputs.formats.model import MAX_SENTENCE_CHARS, Sentence
+
+SENTENCE_ENDS = ("\n\n", "\n\r\n")  # a line feed, then a blank line (one of CRLF lines)
+
+
+class WordLines(NamedTuple):
+    """Sentences as the scorer reads them: a line of space-separated words each."""
+
+    text: str  # each line ends with a line feed
+    sentences: int
+
+
+def read_chars_blocks(
+    blocks: Iterable[str],
+    *,
+    name: str,
+    warnings: Warnings,
+    label_order: str | None = None,
+    on_label_order: Callable[[str], None] | None = None,
+    max_chars: int = MAX_SENTENCE_CHARS,
+) -> Iterator[WordLines]:
+    """The sentences of a chars file given as decoded blocks of whole lines (as
+    ``TextFile.text_blocks()`` gives them), each as the line of its words: the sentences,
+    errors and warnings of ``read_chars`` over the same lines, with the same arguments."""
+    reader = CharsReader(name, LabelOrder(label_order, name, on_label_order), max_chars)
+    stretches = _Stretches(reader)
+    carry = ""  # the start of a sentence that the end of the last block cut
+    for block in blocks:
+        text = carry + block
+        end = _last_sentence_end(text)
+        if end:
+            yield from stretches.read(text[:end])
+            carry = text[end:]
+        elif carry:  # a sentence longer than a block: the reader takes it on, line by line
+            yield from stretches.by_reader(text)
+            carry = ""
+        else:
+            carry = text
+    yield from stretches.read(carry)
+    yield from _word_lines(reader.end(warnings))
+
+
+class _Stretches:
+    """Stretches of whole lines, read fast where they can be and by the reader elsewhere."""
+
+    def __init__(self, reader: CharsReader):
+        self.reader = reader
+        self.lines_done = 0  # lines of the file read so far
+
+    def read(self, text: str) -> Iterator[WordLines]:
+        """Sentences whose last line ends ``text`` (or the file)."""
+        if not self.reader.ready:  # its sentence or its held lines go on: up to a blank line
+            cut = _first_sentence_end(text)
+            yield from self.by_reader(text[:cut])
+            text = text[cut:]
+            if not self.reader.ready:
+                yield from self.by_reader(text)
+                return
+        if not text:
+            return
+        found = chars_words(text)
+        if found is None or found.longest > self.reader.max_chars:
+            yield from self.by_reader(text)
+            return
+        self.lines_done += _line_count(text)
+        if found.sentences:
+            yield WordLines(found.text, found.sentences)
+
+    def by_reader(self, text: str) -> Iterator[WordLines]:
+        """The sentences that the reader ends in ``text``."""
+        lines = text.split("\n")
+        if lines[-1] == "":
+            lines.pop()  # as TextFile.lines(): the last line feed ends a line
+        first = self.lines_done + 1
+        self.lines_done += len(lines)
+        yield from _word_lines(self.reader.read(lines, first))
+
+
+def _word_lines(sentences: Iterable[Sentence]) -> Iterator[WordLines]:
+    lines = [" ".join(token.word for token in sentence.tokens) + "\n" for sentence in sentences]
+    if lines:
+        yield WordLines("".join(lines), len(lines))
+
+
+def _line_count(text: str) -> int:
+    return text.count("\n") + (not text.endswith("\n"))
+
+
+def _last_sentence_end(text: str) -> int:
+    """Where the text after the last blank line starts (0: no blank line)."""
+    last = 0
+    for end in SENTENCE_ENDS:
+        found = text.rfind(end)
+        if found >= 0:
+            last = max(last, found + len(end))
+    return last
+
+
+def _first_sentence_end(text: str) -> int:
+    """Where the text after the first blank line starts (the end: no blank line)."""
+    for blank in ("\n", "\r\n"):
+        if text.startswith(blank):
+            return len(blank)
+    first = len(text)
+    for end in SENTENCE_ENDS:
+        found = text.find(end)
+        if found >= 0:
+            first = min(first, found + len(end))
+    return first
