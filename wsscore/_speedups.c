@@ -9,7 +9,8 @@
  * per-sentence records, the extra counts (--extra) or the wrong words (wsscore errors).
  *
  * chars_words(text) turns the sentences of a chars file in its plainest shape (a character and
- * a B, M, E or S label a line) into lines of words without a Python call per character.
+ * a plain label such as B, M, E or S a line) into lines of words without a Python call per
+ * character.
  *
  * Vocabulary(text) holds the entries of a word list (one per line, stripped) in a hash table
  * over the text itself, so that a dictionary loads without a Python string per entry.
@@ -926,9 +927,9 @@ count_words(PyObject *module, PyObject *text)
 
 /*
  * chars_words(text): the sentences of a chars text as lines of words, where the text has the
- * plainest shape (each line a character, a tab or space and one of B M E S, or blank; each
- * sentence's labels a row of S and B M* E), exactly as wsscore.core.reference.chars_words reads
- * it: (words text, sentences, longest sentence), or None where the text has another shape.
+ * plainest shape (each line a character, a tab or space and one of B M I E S O, or blank; no
+ * M, I or E where no word is open), exactly as wsscore.core.reference.chars_words reads it:
+ * (words text, sentences, longest sentence), or None where the text has another shape.
  */
 static PyObject *
 chars_words(PyObject *module, PyObject *text)
@@ -949,9 +950,9 @@ chars_words(PyObject *module, PyObject *text)
         return PyErr_NoMemory();
     }
     Py_ssize_t written = 0, sentences = 0, size = 0, longest = 0;
-    int word_open = 0; /* after B or M */
+    int word_open = 0; /* after B, M or I: the next line may go on with the word */
     int strict = 1;
-    for (Py_ssize_t start = 0; strict && start <= length;) {
+    for (Py_ssize_t start = 0; strict && start < length;) {
         Py_ssize_t end = start;
         while (end < length && PyUnicode_READ(kind, data, end) != '\n') {
             end++;
@@ -961,34 +962,32 @@ chars_words(PyObject *module, PyObject *text)
             stop--;
         }
         if (stop == start) { /* a blank line ends the sentence */
-            strict = !word_open;
             if (size > 0) {
                 PyUnicode_WRITE(kind, out, written++, '\n');
                 sentences++;
                 longest = size > longest ? size : longest;
                 size = 0;
+                word_open = 0;
             }
         }
         else {
             Py_UCS4 c = PyUnicode_READ(kind, data, start);
             Py_UCS4 between = stop - start == 3 ? PyUnicode_READ(kind, data, start + 1) : 0;
             Py_UCS4 label = stop - start == 3 ? PyUnicode_READ(kind, data, start + 2) : 0;
-            int continues = label == 'M' || label == 'E';
+            int starts = label == 'B' || label == 'S' || label == 'O';
+            int continues = label == 'M' || label == 'I' || label == 'E';
             strict = (between == '\t' || between == ' ') && !is_separator(c) &&
-                     (continues || label == 'B' || label == 'S') && continues == word_open;
+                     (starts || (continues && word_open));
             if (strict) {
-                if (!continues && size > 0) {
+                if (starts && size > 0) {
                     PyUnicode_WRITE(kind, out, written++, ' ');
                 }
                 PyUnicode_WRITE(kind, out, written++, c);
                 size++;
-                word_open = label == 'B' || label == 'M';
+                word_open = label == 'B' || label == 'M' || label == 'I';
             }
         }
         start = end + 1;
-    }
-    if (strict && word_open) {
-        strict = 0;
     }
     if (strict && size > 0) { /* the end of the text ends a sentence */
         PyUnicode_WRITE(kind, out, written++, '\n');

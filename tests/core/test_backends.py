@@ -168,8 +168,13 @@ def test_chars_words_by_hand():
         found = counting.chars_words("甲\tB\n乙\tE\n丙\tS\n\n\n\r\n丁 S\r\n")
         assert found == CharsWords("甲乙 丙\n丁\n", 2, 3)
         assert counting.chars_words("") == CharsWords("", 0, 0)
-        # A word left open, one continued where none is, a tag, a piece, a column more.
-        for text in ["甲\tB\n\n", "甲\tE", "甲\tS\n乙\tM", "甲\tS-NN", "甲乙\tS", "甲 x\tS"]:
+        # BIO and BI: a word ends where the next starts, or with the sentence.
+        found = counting.chars_words("甲\tB\n乙\tI\n丙\tO\n丁\tB\n\n戊\tB\n己\tB")
+        assert found == CharsWords("甲乙 丙 丁\n戊 己\n", 2, 4)
+        # A word continued where none is open, a tag, a piece, a column more, odd white space.
+        for text in ["甲\tE", "甲\tS\n乙\tM", "甲\tO\n乙\tI", "甲\tB\n\n乙\tE", "甲\tS-NN"]:
+            assert counting.chars_words(text) is None
+        for text in ["甲乙\tS", "甲 x\tS", "甲\u3000S", "甲\t\tS", " \tS", "甲\tS\r\r"]:
             assert counting.chars_words(text) is None
 
 

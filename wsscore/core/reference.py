@@ -75,47 +75,44 @@ def count_words_and_sentences(text: str) -> WordAndSentenceCounts:
 
 # --- chars files of plain labels (inputs/formats/chars.py) -------------------------------------
 
-CONTINUING_LABELS = "ME"  # the word goes on from the line before
-STARTING_LABELS = "BS"
-OPENING_LABELS = "BM"  # the word goes on to the next line
+# The plain labels as the chars reader reads them (BMES, BIES, BI, BIO): B, S and O start a
+# word, M, I and E go on with the open one, B, M and I leave it open for the next line.
+STARTING_LABELS = "BSO"
+CONTINUING_LABELS = "MIE"
+OPENING_LABELS = "BMI"
 COLUMN_SEPARATORS = "\t "
 
 
 def chars_words(text: str) -> CharsWords | None:
     """The sentences of a chars text as lines of words, where the text has the plainest
     shape, which every reading gives the same words: each line a character that is not a
-    separator, one tab or space and a label of B, M, E or S, or nothing (a blank line, which
-    ends a sentence; a line may end with a carriage return), and each sentence's labels a row
-    of S and B M* E. The end of the text ends a sentence. None where the text has another
-    shape: the chars reader reads it."""
+    separator, one tab or space and a label of B, M, I, E, S or O, or nothing (a blank line,
+    which ends a sentence; a line may end with a carriage return), and no M, I or E where no
+    word is open (at a sentence start, after E, S or O). The end of the text ends a sentence.
+    None where the text has another shape: the chars reader reads it."""
     sentences: list[str] = []
     sentence: list[str] = []  # its characters, and a space between words
     size = longest = 0  # characters of the sentence, of the longest
-    word_open = False  # after B or M
+    word_open = False
     for line in text.split("\n"):
         line = line.removesuffix("\r")
         if not line:
-            if word_open:
-                return None
             if sentence:
                 sentences.append("".join(sentence))
                 longest = max(longest, size)
-                sentence, size = [], 0
+                sentence, size, word_open = [], 0, False
             continue
         if len(line) != 3 or line[0] in SEPARATORS or line[1] not in COLUMN_SEPARATORS:
             return None
         char, label = line[0], line[2]
-        if label not in CONTINUING_LABELS + STARTING_LABELS:
+        if label in STARTING_LABELS:
+            if sentence:
+                sentence.append(" ")
+        elif label not in CONTINUING_LABELS or not word_open:
             return None
-        if (label in CONTINUING_LABELS) != word_open:
-            return None
-        if label in STARTING_LABELS and sentence:
-            sentence.append(" ")
         sentence.append(char)
         size += 1
         word_open = label in OPENING_LABELS
-    if word_open:
-        return None
     if sentence:
         sentences.append("".join(sentence))
         longest = max(longest, size)

@@ -52,17 +52,26 @@ BLANKS = ["", "", "", "\r", " ", "\u3000"]
 
 @st.composite
 def plain_sentence(draw) -> list[str]:
-    """A sentence's lines in the plainest shape: valid BMES rows, tab (or space) separated."""
+    """A sentence's lines in the plainest shape: valid rows of BMES, BIES, BI or BIO labels,
+    tab (or space) separated."""
     separator = draw(st.sampled_from(["\t", "\t", " "]))
     ending = draw(st.sampled_from(["", "", "\r"]))
+    scheme = draw(st.sampled_from(["BMES", "BMES", "BIES", "BI", "BIO"]))
     lines = []
     for size in draw(st.lists(st.integers(1, 4), min_size=1, max_size=5)):
-        labels = "S" if size == 1 else "B" + "M" * (size - 2) + "E"
+        labels = labelled(scheme, size)
         chars = draw(st.text(CHARACTERS, min_size=size, max_size=size))
         lines += [
             f"{char}{separator}{label}{ending}" for char, label in zip(chars, labels, strict=True)
         ]
     return lines
+
+
+def labelled(scheme: str, size: int) -> str:
+    """The labels of a word of ``size`` characters in a labelling scheme."""
+    if scheme in ("BMES", "BIES"):
+        return scheme[3] if size == 1 else "B" + scheme[1] * (size - 2) + "E"
+    return ("O" if scheme == "BIO" else "B") if size == 1 else "B" + "I" * (size - 1)
 
 
 @st.composite
@@ -75,7 +84,7 @@ def sentence(draw) -> list[str]:
         if change == "nasty":
             lines.insert(where, draw(st.sampled_from(NASTY_LINES)))
         elif change == "label" and where < len(lines):
-            lines[where] = lines[where][:-1] + draw(st.sampled_from("BMES"))
+            lines[where] = lines[where][:-1] + draw(st.sampled_from("BMIESO"))
         elif where < len(lines):
             del lines[where]
     return lines

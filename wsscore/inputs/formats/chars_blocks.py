@@ -1,11 +1,12 @@
 """``chars`` read a block at a time: the scorer's lines of words without a call per character.
 
-Most chars files are in the plainest shape: a character, a tab and one of B, M, E, S a line,
-and every sentence's labels a valid row. Such text has one reading whatever the options (a
-plain label reads the same in either label order), so whole sentences of it are turned into
-lines of words at once, through the backend boundary (:func:`wsscore.core.backend.chars_words`).
-Everything else (tags in the labels, other label sets, invalid rows, more columns, odd white
-space, a sentence longer than allowed) is read by the chars reader (:class:`CharsReader`),
+Most chars files are in the plainest shape: a character, a tab and a plain label (B, M, E, S;
+BIES, BI and BIO too) a line, and no label going on with a word where none is open. Such text
+has one reading whatever the options (a plain label reads the same in either label order), so
+whole sentences of it are turned into lines of words at once, through the backend boundary
+(:func:`wsscore.core.backend.chars_words`). Everything else (tags in the labels, invalid
+transitions, more columns, odd white space, a sentence longer than allowed) is read by the
+chars reader (:class:`CharsReader`),
 which stays the reference and the only source of errors and warnings: it reads every stretch
 of text that the fast path turns down, with the file's own line numbers, and keeps its state
 (the label order, the invalid labels counted) across the stretches it is given. It is handed
@@ -112,7 +113,7 @@ def _line_count(text: str) -> int:
 def _last_sentence_end(text: str) -> int:
     """Where the text after the last blank line starts (0: no blank line)."""
     last = 0
-    for end in SENTENCE_ENDS:
+    for end in SENTENCE_ENDS if "\r" in text else SENTENCE_ENDS[:1]:
         found = text.rfind(end)
         if found >= 0:
             last = max(last, found + len(end))
