@@ -926,33 +926,107 @@ count_words(PyObject *module, PyObject *text)
 }
 
 /*
- * chars_words(text): the sentences of a chars text as lines of words, where the text has the
- * plainest shape (each line a character, a tab or space and one of B M I E S O, or blank; no
- * M, I or E where no word is open), exactly as wsscore.core.reference.chars_words reads it:
- * (words text, sentences, longest sentence), or None where the text has another shape.
+ * chars_words(text, numbers, positions): the sentences of a chars text as lines of words, where
+ * the text has the plainest shape (each line a character, a tab or space and a label, or
+ * blank; no M, I or E where no word is open), exactly as wsscore.core.reference.chars_words
+ * reads it. A label is one of B M I E S O, or a key of the dict numbers (a label with a tag),
+ * whose position is positions[numbers[label]]. Returns (words text, sentences, longest
+ * sentence, lines of each tagged label by number), or None where the text has another shape.
  */
+
+/* The position of a label of more than one character, its line counted; 0 where it is none of
+ * the tagged labels (or an error is set: then -1). */
+static Py_UCS4
+tagged_position(PyObject *text, Py_ssize_t start, Py_ssize_t stop, PyObject *numbers,
+                PyObject *positions, Py_ssize_t *tagged_read)
+{
+    if (PyDict_GET_SIZE(numbers) == 0) {
+        return 0;
+    }
+    PyObject *label = PyUnicode_Substring(text, start, stop);
+    if (label == NULL) {
+        return (Py_UCS4)-1;
+    }
+    PyObject *number = PyDict_GetItemWithError(numbers, label); /* borrowed */
+    Py_DECREF(label);
+    if (number == NULL) {
+        return PyErr_Occurred() ? (Py_UCS4)-1 : 0;
+    }
+    Py_ssize_t index = PyLong_AsSsize_t(number);
+    if (index < 0 || index >= PyUnicode_GET_LENGTH(positions)) {
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_ValueError, "chars_words: a label's number has no position");
+        }
+        return (Py_UCS4)-1;
+    }
+    tagged_read[index]++;
+    return PyUnicode_READ_CHAR(positions, index);
+}
+
+typedef struct {
+    void *out; /* the words text, in the kind of the input */
+    Py_ssize_t written, sentences, size, longest;
+    int word_open; /* after B, M or I: the next line may go on with the word */
+} CharsState;
+
+static void
+chars_end_sentence(CharsState *state, int kind)
+{
+    if (state->size > 0) {
+        PyUnicode_WRITE(kind, state->out, state->written++, '\n');
+        state->sentences++;
+        state->longest = state->size > state->longest ? state->size : state->longest;
+        state->size = 0;
+        state->word_open = 0;
+    }
+}
+
+/* One labelled character; 0 where the label cannot follow (an M, I or E with no word open)
+ * or is no position. */
+static int
+chars_add(CharsState *state, int kind, Py_UCS4 c, Py_UCS4 position)
+{
+    int starts = position == 'B' || position == 'S' || position == 'O';
+    int continues = position == 'M' || position == 'I' || position == 'E';
+    if (!starts && !(continues && state->word_open)) {
+        return 0;
+    }
+    if (starts && state->size > 0) {
+        PyUnicode_WRITE(kind, state->out, state->written++, ' ');
+    }
+    PyUnicode_WRITE(kind, state->out, state->written++, c);
+    state->size++;
+    state->word_open = position == 'B' || position == 'M' || position == 'I';
+    return 1;
+}
+
 static PyObject *
-chars_words(PyObject *module, PyObject *text)
+chars_words(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     if (!check_configured()) {
         return NULL;
     }
-    if (!PyUnicode_Check(text)) {
-        PyErr_SetString(PyExc_TypeError, "chars_words(text: str)");
+    if (nargs != 3 || !PyUnicode_Check(args[0]) || !PyDict_Check(args[1]) ||
+        !PyUnicode_Check(args[2])) {
+        PyErr_SetString(PyExc_TypeError,
+                        "chars_words(text: str, numbers: dict[str, int], positions: str)");
         return NULL;
     }
+    PyObject *text = args[0], *numbers = args[1], *positions = args[2];
     int kind = PyUnicode_KIND(text);
     const void *data = PyUnicode_DATA(text);
     Py_ssize_t length = PyUnicode_GET_LENGTH(text);
+    Py_ssize_t labels = PyUnicode_GET_LENGTH(positions);
+    Py_ssize_t *tagged_read = PyMem_Calloc((size_t)labels + 1, sizeof(Py_ssize_t));
     /* Each labelled line of at least 3 characters and a line feed gives at most 2. */
-    void *out = PyMem_Malloc((size_t)(length + 1) * (size_t)kind);
-    if (out == NULL) {
+    CharsState state = {PyMem_Malloc((size_t)(length + 1) * (size_t)kind), 0, 0, 0, 0, 0};
+    if (state.out == NULL || tagged_read == NULL) {
+        PyMem_Free(state.out);
+        PyMem_Free(tagged_read);
         return PyErr_NoMemory();
     }
-    Py_ssize_t written = 0, sentences = 0, size = 0, longest = 0;
-    int word_open = 0; /* after B, M or I: the next line may go on with the word */
     int strict = 1;
-    for (Py_ssize_t start = 0; strict && start < length;) {
+    for (Py_ssize_t start = 0; strict > 0 && start < length;) {
         Py_ssize_t end = start;
         while (end < length && PyUnicode_READ(kind, data, end) != '\n') {
             end++;
@@ -962,47 +1036,53 @@ chars_words(PyObject *module, PyObject *text)
             stop--;
         }
         if (stop == start) { /* a blank line ends the sentence */
-            if (size > 0) {
-                PyUnicode_WRITE(kind, out, written++, '\n');
-                sentences++;
-                longest = size > longest ? size : longest;
-                size = 0;
-                word_open = 0;
-            }
+            chars_end_sentence(&state, kind);
+        }
+        else if (stop - start < 3 || is_separator(PyUnicode_READ(kind, data, start)) ||
+                 (PyUnicode_READ(kind, data, start + 1) != '\t' &&
+                  PyUnicode_READ(kind, data, start + 1) != ' ')) {
+            strict = 0;
         }
         else {
-            Py_UCS4 c = PyUnicode_READ(kind, data, start);
-            Py_UCS4 between = stop - start == 3 ? PyUnicode_READ(kind, data, start + 1) : 0;
-            Py_UCS4 label = stop - start == 3 ? PyUnicode_READ(kind, data, start + 2) : 0;
-            int starts = label == 'B' || label == 'S' || label == 'O';
-            int continues = label == 'M' || label == 'I' || label == 'E';
-            strict = (between == '\t' || between == ' ') && !is_separator(c) &&
-                     (starts || (continues && word_open));
-            if (strict) {
-                if (starts && size > 0) {
-                    PyUnicode_WRITE(kind, out, written++, ' ');
-                }
-                PyUnicode_WRITE(kind, out, written++, c);
-                size++;
-                word_open = label == 'B' || label == 'M' || label == 'I';
+            Py_UCS4 position = PyUnicode_READ(kind, data, start + 2);
+            if (stop - start > 3) {
+                position =
+                    tagged_position(text, start + 2, stop, numbers, positions, tagged_read);
             }
+            strict = position == (Py_UCS4)-1 ? -1
+                                             : chars_add(&state, kind,
+                                                         PyUnicode_READ(kind, data, start),
+                                                         position);
         }
         start = end + 1;
     }
-    if (strict && size > 0) { /* the end of the text ends a sentence */
-        PyUnicode_WRITE(kind, out, written++, '\n');
-        sentences++;
-        longest = size > longest ? size : longest;
+    PyObject *result = NULL;
+    if (strict > 0) {
+        chars_end_sentence(&state, kind); /* the end of the text ends a sentence */
+        PyObject *read = PyTuple_New(labels);
+        for (Py_ssize_t i = 0; read != NULL && i < labels; i++) {
+            PyObject *count = PyLong_FromSsize_t(tagged_read[i]);
+            if (count == NULL) {
+                Py_CLEAR(read);
+                break;
+            }
+            PyTuple_SET_ITEM(read, i, count);
+        }
+        PyObject *words = PyUnicode_FromKindAndData(kind, state.out, state.written);
+        if (words != NULL && read != NULL) {
+            result = Py_BuildValue("(NnnN)", words, state.sentences, state.longest, read);
+        }
+        else {
+            Py_XDECREF(words);
+            Py_XDECREF(read);
+        }
     }
-    PyObject *words = strict ? PyUnicode_FromKindAndData(kind, out, written) : NULL;
-    PyMem_Free(out);
-    if (!strict) {
-        Py_RETURN_NONE;
+    else if (strict == 0) {
+        result = Py_NewRef(Py_None);
     }
-    if (words == NULL) {
-        return NULL;
-    }
-    return Py_BuildValue("(Nnn)", words, sentences, longest);
+    PyMem_Free(state.out);
+    PyMem_Free(tagged_read);
+    return result;
 }
 
 /*
@@ -1449,9 +1529,9 @@ static PyMethodDef module_methods[] = {
      "counting functions use (wsscore.core.definitions), set before any of them runs."},
     {"count_words", (PyCFunction)count_words, METH_O,
      "count_words(text) -> (words, lines with at least one word)."},
-    {"chars_words", (PyCFunction)chars_words, METH_O,
-     "chars_words(text) -> (words text, sentences, longest sentence), or None where the chars\n"
-     "text is not in its plainest shape."},
+    {"chars_words", (PyCFunction)(void (*)(void))chars_words, METH_FASTCALL,
+     "chars_words(text, numbers, positions) -> (words text, sentences, longest sentence,\n"
+     "lines of each tagged label), or None where the chars text is not in its plainest shape."},
     {"count_block", (PyCFunction)(void (*)(void))count_block, METH_FASTCALL,
      "count_block(gold, pred, vocabulary) -> the 10 counts of wsscore.core.records.Counts, or\n"
      "None when\n"

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from wsscore.core import backend
 from wsscore.core.definitions import SEPARATORS, SPLIT_DIFFERS
-from wsscore.core.records import CharsWords, Gather
+from wsscore.core.records import CharsWords, Gather, TaggedLabels
 
 BACKENDS = backend.counting_backends()
 needs_c = pytest.mark.skipif("c" not in BACKENDS, reason="the C speed-ups do not run here")
@@ -147,11 +147,22 @@ def chars_texts(draw) -> str:
     return "\n".join(lines) + draw(st.sampled_from(["", "\n"]))
 
 
+@st.composite
+def tagged_labels(draw) -> TaggedLabels:
+    """Some of the labels with a tag that chars_texts() writes, each given a position."""
+    labels = draw(
+        st.lists(st.sampled_from(["B-NN", "NN-E", "M-B", "b", "S\r", "B NN"]), unique=True)
+    )
+    positions = draw(st.text("BMIESOx", min_size=len(labels), max_size=len(labels)))
+    return TaggedLabels({label: number for number, label in enumerate(labels)}, positions)
+
+
 @needs_c
 @settings(max_examples=600, deadline=None)
-@given(chars_texts())
-def test_chars_words(text):
-    same_in_both("chars_words", text)
+@given(chars_texts(), tagged_labels())
+def test_chars_words(text, tagged):
+    found = same_in_both("chars_words", text, tagged)
+    assert found is None or len(found.tagged_read) == len(tagged.positions)
 
 
 @needs_c
@@ -176,6 +187,14 @@ def test_chars_words_by_hand():
             assert counting.chars_words(text) is None
         for text in ["甲乙\tS", "甲 x\tS", "甲\u3000S", "甲\t\tS", " \tS", "甲\tS\r\r"]:
             assert counting.chars_words(text) is None
+        # Labels with a tag: those given, each read in its position and its lines counted.
+        tagged = TaggedLabels({"B-NN": 0, "NN-E": 1, "M-B": 2}, "BEM")
+        found = counting.chars_words("甲\tB-NN\n乙\tM-B\n丙 NN-E\r\n丁\tS\n\n戊\tB-NN", tagged)
+        assert found == CharsWords("甲乙丙 丁\n戊\n", 2, 4, (2, 1, 1))
+        only = TaggedLabels({"B-VV": 0}, "B")
+        assert counting.chars_words("甲\tB-VV", only) == CharsWords("甲\n", 1, 1, (1,))
+        for text in ["甲\tB-NN", "甲\tB\tVV", "甲\tM-B", "甲\tB-VV x"]:
+            assert counting.chars_words(text, only) is None
 
 
 @needs_c

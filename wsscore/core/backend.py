@@ -19,6 +19,7 @@ from wsscore.core import draws, reference
 from wsscore.core.definitions import ERROR_CLASSES, LENGTH_BUCKETS, SEPARATORS
 from wsscore.core.draws import MovedCounts, SwapGroup
 from wsscore.core.records import (
+    NO_TAGGED_LABELS,
     AgreedLines,
     CharsWords,
     Counts,
@@ -27,6 +28,7 @@ from wsscore.core.records import (
     LineErrorsFound,
     LineWrongWords,
     SentenceRecords,
+    TaggedLabels,
     WordAndSentenceCounts,
     WordLengths,
     WrongWordFound,
@@ -92,9 +94,10 @@ class Counting(Protocol):
         """Words, and lines with at least one word."""
         ...
 
-    def chars_words(self, text: str) -> CharsWords | None:
-        """The sentences of a chars text of plain labels as lines of words; None where the text
-        is not in the plainest shape (:func:`wsscore.core.reference.chars_words`)."""
+    def chars_words(self, text: str, tagged: TaggedLabels = NO_TAGGED_LABELS) -> CharsWords | None:
+        """The sentences of a chars text as lines of words, its labels plain or in ``tagged``;
+        None where the text is not in the plainest shape
+        (:func:`wsscore.core.reference.chars_words`)."""
         ...
 
 
@@ -126,8 +129,8 @@ class ReferenceCounting:
     def count_words_and_sentences(self, text: str) -> WordAndSentenceCounts:
         return reference.count_words_and_sentences(text)
 
-    def chars_words(self, text: str) -> CharsWords | None:
-        return reference.chars_words(text)
+    def chars_words(self, text: str, tagged: TaggedLabels = NO_TAGGED_LABELS) -> CharsWords | None:
+        return reference.chars_words(text, tagged)
 
 
 class SpeedupsCounting:
@@ -187,8 +190,8 @@ class SpeedupsCounting:
     def count_words_and_sentences(self, text: str) -> WordAndSentenceCounts:
         return WordAndSentenceCounts._make(self._count_words(text))
 
-    def chars_words(self, text: str) -> CharsWords | None:
-        found = self._chars_words(text)
+    def chars_words(self, text: str, tagged: TaggedLabels = NO_TAGGED_LABELS) -> CharsWords | None:
+        found = self._chars_words(text, dict(tagged.numbers), tagged.positions)
         return None if found is None else CharsWords._make(found)
 
 

@@ -25,6 +25,7 @@ from wsscore.core.definitions import (
     length_bucket,
 )
 from wsscore.core.records import (
+    NO_TAGGED_LABELS,
     AgreedLines,
     CharsWords,
     Counts,
@@ -34,6 +35,7 @@ from wsscore.core.records import (
     LineWrongWords,
     SentenceRecord,
     SentenceRecords,
+    TaggedLabels,
     WordAndSentenceCounts,
     WordLengths,
     WrongWordFound,
@@ -83,17 +85,19 @@ OPENING_LABELS = "BMI"
 COLUMN_SEPARATORS = "\t "
 
 
-def chars_words(text: str) -> CharsWords | None:
+def chars_words(text: str, tagged: TaggedLabels = NO_TAGGED_LABELS) -> CharsWords | None:
     """The sentences of a chars text as lines of words, where the text has the plainest
     shape, which every reading gives the same words: each line a character that is not a
-    separator, one tab or space and a label of B, M, I, E, S or O, or nothing (a blank line,
-    which ends a sentence; a line may end with a carriage return), and no M, I or E where no
-    word is open (at a sentence start, after E, S or O). The end of the text ends a sentence.
-    None where the text has another shape: the chars reader reads it."""
+    separator, one tab or space and a label, or nothing (a blank line, which ends a sentence;
+    a line may end with a carriage return), and no M, I or E where no word is open (at a
+    sentence start, after E, S or O). A label is B, M, I, E, S or O, or one of ``tagged``,
+    whose position is given there; the lines of each tagged label are counted. The end of the
+    text ends a sentence. None where the text has another shape: the chars reader reads it."""
     sentences: list[str] = []
     sentence: list[str] = []  # its characters, and a space between words
     size = longest = 0  # characters of the sentence, of the longest
     word_open = False
+    tagged_read = [0] * len(tagged.positions)
     for line in text.split("\n"):
         line = line.removesuffix("\r")
         if not line:
@@ -102,9 +106,15 @@ def chars_words(text: str) -> CharsWords | None:
                 longest = max(longest, size)
                 sentence, size, word_open = [], 0, False
             continue
-        if len(line) != 3 or line[0] in SEPARATORS or line[1] not in COLUMN_SEPARATORS:
+        if len(line) < 3 or line[0] in SEPARATORS or line[1] not in COLUMN_SEPARATORS:
             return None
-        char, label = line[0], line[2]
+        char, label = line[0], line[2:]
+        if len(label) > 1:
+            number = tagged.numbers.get(label)
+            if number is None:
+                return None
+            tagged_read[number] += 1
+            label = tagged.positions[number]
         if label in STARTING_LABELS:
             if sentence:
                 sentence.append(" ")
@@ -116,7 +126,8 @@ def chars_words(text: str) -> CharsWords | None:
     if sentence:
         sentences.append("".join(sentence))
         longest = max(longest, size)
-    return CharsWords("".join(line + "\n" for line in sentences), len(sentences), longest)
+    words = "".join(line + "\n" for line in sentences)
+    return CharsWords(words, len(sentences), longest, tuple(tagged_read))
 
 
 # --- one sentence whose characters agree (§1.4, §2) -------------------------------------------

@@ -53,17 +53,22 @@ BLANKS = ["", "", "", "\r", " ", "\u3000"]
 @st.composite
 def plain_sentence(draw) -> list[str]:
     """A sentence's lines in the plainest shape: valid rows of BMES, BIES, BI or BIO labels,
-    tab (or space) separated."""
+    maybe with tags, tab (or space) separated."""
     separator = draw(st.sampled_from(["\t", "\t", " "]))
     ending = draw(st.sampled_from(["", "", "\r"]))
     scheme = draw(st.sampled_from(["BMES", "BMES", "BIES", "BI", "BIO"]))
+    # A tag joined to the position (B-NN, NN_B) now and then, the same on every word: M and B
+    # are also positions (M-B reads both ways).
+    tagging = draw(st.sampled_from(["", "", "-{}", "_{}", "{}-"]))
     lines = []
     for size in draw(st.lists(st.integers(1, 4), min_size=1, max_size=5)):
         labels = labelled(scheme, size)
         chars = draw(st.text(CHARACTERS, min_size=size, max_size=size))
-        lines += [
-            f"{char}{separator}{label}{ending}" for char, label in zip(chars, labels, strict=True)
-        ]
+        tag = tagging.format(draw(st.sampled_from(["NN", "v", "M", "B"])))
+        for char, label in zip(chars, labels, strict=True):
+            if tag and label != "O":
+                label = label + tag if tag[0] in "-_" else tag + label
+            lines.append(f"{char}{separator}{label}{ending}")
     return lines
 
 
@@ -202,6 +207,27 @@ def test_plain_sentences_never_reach_the_reader_and_others_only_theirs():
     tagged = plain[: sentence * 40] + "甲\tB-NN\n乙\tE-NN\n\n" + plain[sentence * 40 :]
     given = _lines_given_to_the_reader(tagged, 10)
     assert 3 <= given <= 2 * len(tagged.splitlines()) // 10 + 4
+
+
+def test_tagged_labels_reach_the_reader_until_it_has_read_them():
+    tagged = "甲\tB-NN\n乙\tE-NN\n丙\tS-v\n\n" * 100
+    assert _lines_given_to_the_reader(tagged, 10) == 40  # the first block's
+    # Labels that read both ways (B-M, E-M) wait for one that decides the order, on line 181
+    # of 302: the reader holds and reads them all until then, and its block (31 lines).
+    sentence = "甲\tB-M\n乙\tE-M\n\n"
+    either_way = sentence * 60 + "丙\tS-NN\n\n" + sentence * 40
+    assert 181 <= _lines_given_to_the_reader(either_way, 10) <= 181 + 2 * 31
+
+
+def test_the_labels_read_fast_count_in_the_warning_on_the_order():
+    text = ("甲\tB-NN\n乙\tE-NN\n\n" * 20 + "丙\tB-M\n丁\tE-M\n\n") * 5
+    lines = lines_with_ends(text)
+    blocks = ["".join(lines[start : start + 20]) for start in range(0, len(lines), 20)]
+    expected = outcome(read_chars, lines_of(text))
+    assert "200 label(s) read only that way, so 10 that read both ways" in expected[1][0]
+    for counting in BACKENDS.values():
+        with mock.patch.object(chars_blocks, "chars_words", counting.chars_words):
+            assert outcome(read_chars_blocks, iter(blocks)) == expected
 
 
 def test_a_sentence_longer_than_a_block_is_read_whole():

@@ -1,10 +1,11 @@
 """``chars`` read a block at a time: the scorer's lines of words without a call per character.
 
-Most chars files are in the plainest shape: a character, a tab and a plain label (B, M, E, S;
-BIES, BI and BIO too) a line, and no label going on with a word where none is open. Such text
-has one reading whatever the options (a plain label reads the same in either label order), so
-whole sentences of it are turned into lines of words at once, through the backend boundary
-(:func:`wsscore.core.backend.chars_words`). Everything else (tags in the labels, invalid
+Most chars files are in the plainest shape: a character, a tab and a label a line, and no
+label going on with a word where none is open. A plain label (B, M, E, S; BIES, BI and BIO
+too) reads the same whatever the options, and a label with a tag (``B-NN``) as the reader read
+it the first time, in the file's order; so whole sentences of such text are turned into lines
+of words at once, through the backend boundary (:func:`wsscore.core.backend.chars_words`),
+when no one asks for their tags. Everything else (a label the reader has not read yet, invalid
 transitions, more columns, odd white space, a sentence longer than allowed) is read by the
 chars reader (:class:`CharsReader`),
 which stays the reference and the only source of errors and warnings: it reads every stretch
@@ -20,6 +21,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
 
 from wsscore.core.backend import chars_words
+from wsscore.core.records import NO_TAGGED_LABELS, TaggedLabels
 from wsscore.errors import Warnings
 from wsscore.inputs.formats.chars import CharsReader, LabelOrder
 from wsscore.inputs.formats.model import MAX_SENTENCE_CHARS, Sentence
@@ -70,6 +72,8 @@ class _Stretches:
     def __init__(self, reader: CharsReader):
         self.reader = reader
         self.lines_done = 0  # lines of the file read so far
+        self._tagged = NO_TAGGED_LABELS
+        self._known_size = 0
 
     def read(self, text: str) -> Iterator[WordLines]:
         """Sentences whose last line ends ``text`` (or the file)."""
@@ -82,13 +86,28 @@ class _Stretches:
                 return
         if not text:
             return
-        found = chars_words(text)
+        tagged = self._tagged_labels()
+        found = chars_words(text, tagged)
         if found is None or found.longest > self.reader.max_chars:
             yield from self.by_reader(text)
             return
+        for label, number in tagged.numbers.items():
+            self.reader.order.tally[self.reader.known[label][1]] += found.tagged_read[number]
         self.lines_done += _line_count(text)
         if found.sentences:
             yield WordLines(found.text, found.sentences)
+
+    def _tagged_labels(self) -> TaggedLabels:
+        """The labels with a tag that the reader has read in the file's order: their lines
+        are read as it reads them, and counted in its tally of what they show."""
+        known = self.reader.known
+        if len(known) != self._known_size:  # a file has few labels: rebuilt as they come
+            self._known_size = len(known)
+            tagged = {label: found[0].position for label, found in known.items() if len(label) > 1}
+            self._tagged = TaggedLabels(
+                {label: number for number, label in enumerate(tagged)}, "".join(tagged.values())
+            )
+        return self._tagged
 
     def by_reader(self, text: str) -> Iterator[WordLines]:
         """The sentences that the reader ends in ``text``."""
