@@ -161,11 +161,15 @@ def lines_of(text: str) -> list[str]:
     st.sampled_from([None, "pos-tag", "tag-pos"]),
     st.sampled_from([1, 2, 5, 1 << 20]),
     st.sampled_from([3, chars_module.UNDECIDED_LINES]),
+    st.sampled_from([1, 9, 30, chars_blocks.PIECE_CHARS]),
 )
-def test_blocks_read_as_the_chars_reader_reads_lines(data, text, order, most, undecided):
+def test_blocks_read_as_the_chars_reader_reads_lines(data, text, order, most, undecided, piece):
     blocks = data.draw(cut_into_blocks(text))
     options = {"label_order": order, "max_chars": most}
-    with mock.patch.object(chars_module, "UNDECIDED_LINES", undecided):
+    with (
+        mock.patch.object(chars_module, "UNDECIDED_LINES", undecided),
+        mock.patch.object(chars_blocks, "PIECE_CHARS", piece),
+    ):
         expected = outcome(read_chars, lines_of(text), **options)
         for counting in BACKENDS.values():
             with mock.patch.object(chars_blocks, "chars_words", counting.chars_words):

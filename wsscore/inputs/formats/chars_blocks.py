@@ -27,6 +27,8 @@ from wsscore.inputs.formats.chars import CharsReader, LabelOrder
 from wsscore.inputs.formats.model import MAX_SENTENCE_CHARS, Sentence
 
 SENTENCE_ENDS = ("\n\n", "\n\r\n")  # a line feed, then a blank line (one of CRLF lines)
+# The pieces a stretch is cut into where the fast path turns it down (about a thousand lines).
+PIECE_CHARS = 1 << 12
 
 
 class WordLines(NamedTuple):
@@ -75,12 +77,14 @@ class _Stretches:
         self._tagged = NO_TAGGED_LABELS
         self._known_size = 0
 
-    def read(self, text: str) -> Iterator[WordLines]:
-        """Sentences whose last line ends ``text`` (or the file)."""
+    def read(self, text: str, *, cut: bool = True) -> Iterator[WordLines]:
+        """Sentences whose last line ends ``text`` (or the file). Where the fast path turns the
+        text down, it tries again on pieces of it (with ``cut``), so that the reader reads only
+        the pieces that need it (a label it has not read yet is often in one sentence)."""
         if not self.reader.ready:  # its sentence or its held lines go on: up to a blank line
-            cut = _first_sentence_end(text)
-            yield from self.by_reader(text[:cut])
-            text = text[cut:]
+            end = _first_sentence_end(text)
+            yield from self.by_reader(text[:end])
+            text = text[end:]
             if not self.reader.ready:
                 yield from self.by_reader(text)
                 return
@@ -88,14 +92,17 @@ class _Stretches:
             return
         tagged = self._tagged_labels()
         found = chars_words(text, tagged)
-        if found is None or found.longest > self.reader.max_chars:
+        if found is not None and found.longest <= self.reader.max_chars:
+            for label, number in tagged.numbers.items():
+                self.reader.order.tally[self.reader.known[label][1]] += found.tagged_read[number]
+            self.lines_done += _line_count(text)
+            if found.sentences:
+                yield WordLines(found.text, found.sentences)
+        elif cut and len(text) > PIECE_CHARS:
+            for piece in _pieces(text):
+                yield from self.read(piece, cut=False)
+        else:
             yield from self.by_reader(text)
-            return
-        for label, number in tagged.numbers.items():
-            self.reader.order.tally[self.reader.known[label][1]] += found.tagged_read[number]
-        self.lines_done += _line_count(text)
-        if found.sentences:
-            yield WordLines(found.text, found.sentences)
 
     def _tagged_labels(self) -> TaggedLabels:
         """The labels with a tag that the reader has read in the file's order: their lines
@@ -139,14 +146,29 @@ def _last_sentence_end(text: str) -> int:
     return last
 
 
+def _pieces(text: str) -> Iterator[str]:
+    """The text in pieces of whole sentences, each of about :data:`PIECE_CHARS` or more."""
+    start = 0
+    while start < len(text):
+        end = _next_sentence_end(text, start + PIECE_CHARS)
+        yield text[start:end]
+        start = end
+
+
 def _first_sentence_end(text: str) -> int:
     """Where the text after the first blank line starts (the end: no blank line)."""
     for blank in ("\n", "\r\n"):
         if text.startswith(blank):
             return len(blank)
+    return _next_sentence_end(text, 0)
+
+
+def _next_sentence_end(text: str, start: int) -> int:
+    """Where the text after the first line feed and blank line from ``start`` on starts (the
+    end: none)."""
     first = len(text)
     for end in SENTENCE_ENDS:
-        found = text.find(end)
+        found = text.find(end, start)
         if found >= 0:
             first = min(first, found + len(end))
     return first
