@@ -934,33 +934,67 @@ count_words(PyObject *module, PyObject *text)
  * sentence, lines of each tagged label by number), or None where the text has another shape.
  */
 
+/* The tagged labels met so far, each by a hash of its characters: a file has few, so most
+ * lines find theirs here without making a str to look it up in the dict. */
+#define LABEL_SLOTS 256
+typedef struct {
+    PyObject *label; /* NULL: empty */
+    Py_ssize_t number;
+} LabelSlot;
+
+static int
+label_is(PyObject *label, int kind, const void *data, Py_ssize_t start, Py_ssize_t stop)
+{
+    if (PyUnicode_GET_LENGTH(label) != stop - start) {
+        return 0;
+    }
+    for (Py_ssize_t i = start; i < stop; i++) {
+        if (PyUnicode_READ_CHAR(label, i - start) != PyUnicode_READ(kind, data, i)) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
 /* The position of a label of more than one character, its line counted; 0 where it is none of
  * the tagged labels (or an error is set: then -1). */
 static Py_UCS4
 tagged_position(PyObject *text, Py_ssize_t start, Py_ssize_t stop, PyObject *numbers,
-                PyObject *positions, Py_ssize_t *tagged_read)
+                PyObject *positions, Py_ssize_t *tagged_read, LabelSlot *slots)
 {
-    if (PyDict_GET_SIZE(numbers) == 0) {
-        return 0;
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    size_t hash = 0;
+    for (Py_ssize_t i = start; i < stop; i++) {
+        hash = hash * 31 + PyUnicode_READ(kind, data, i);
     }
-    PyObject *label = PyUnicode_Substring(text, start, stop);
-    if (label == NULL) {
-        return (Py_UCS4)-1;
-    }
-    PyObject *number = PyDict_GetItemWithError(numbers, label); /* borrowed */
-    Py_DECREF(label);
-    if (number == NULL) {
-        return PyErr_Occurred() ? (Py_UCS4)-1 : 0;
-    }
-    Py_ssize_t index = PyLong_AsSsize_t(number);
-    if (index < 0 || index >= PyUnicode_GET_LENGTH(positions)) {
-        if (!PyErr_Occurred()) {
-            PyErr_SetString(PyExc_ValueError, "chars_words: a label's number has no position");
+    LabelSlot *slot = &slots[hash % LABEL_SLOTS];
+    if (slot->label == NULL || !label_is(slot->label, kind, data, start, stop)) {
+        if (PyDict_GET_SIZE(numbers) == 0) {
+            return 0;
         }
-        return (Py_UCS4)-1;
+        PyObject *label = PyUnicode_Substring(text, start, stop);
+        if (label == NULL) {
+            return (Py_UCS4)-1;
+        }
+        PyObject *number = PyDict_GetItemWithError(numbers, label); /* borrowed */
+        if (number == NULL) {
+            Py_DECREF(label);
+            return PyErr_Occurred() ? (Py_UCS4)-1 : 0;
+        }
+        Py_ssize_t index = PyLong_AsSsize_t(number);
+        if (index < 0 || index >= PyUnicode_GET_LENGTH(positions)) {
+            Py_DECREF(label);
+            if (!PyErr_Occurred()) {
+                PyErr_SetString(PyExc_ValueError, "chars_words: a label's number has no position");
+            }
+            return (Py_UCS4)-1;
+        }
+        Py_XSETREF(slot->label, label);
+        slot->number = index;
     }
-    tagged_read[index]++;
-    return PyUnicode_READ_CHAR(positions, index);
+    tagged_read[slot->number]++;
+    return PyUnicode_READ_CHAR(positions, slot->number);
 }
 
 typedef struct {
@@ -1025,6 +1059,7 @@ chars_words(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         PyMem_Free(tagged_read);
         return PyErr_NoMemory();
     }
+    LabelSlot slots[LABEL_SLOTS] = {{NULL, 0}};
     int strict = 1;
     for (Py_ssize_t start = 0; strict > 0 && start < length;) {
         Py_ssize_t end = start;
@@ -1046,8 +1081,8 @@ chars_words(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         else {
             Py_UCS4 position = PyUnicode_READ(kind, data, start + 2);
             if (stop - start > 3) {
-                position =
-                    tagged_position(text, start + 2, stop, numbers, positions, tagged_read);
+                position = tagged_position(text, start + 2, stop, numbers, positions,
+                                           tagged_read, slots);
             }
             strict = position == (Py_UCS4)-1 ? -1
                                              : chars_add(&state, kind,
@@ -1079,6 +1114,9 @@ chars_words(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     }
     else if (strict == 0) {
         result = Py_NewRef(Py_None);
+    }
+    for (int i = 0; i < LABEL_SLOTS; i++) {
+        Py_XDECREF(slots[i].label);
     }
     PyMem_Free(state.out);
     PyMem_Free(tagged_read);
