@@ -7,12 +7,12 @@ it the first time, in the file's order; so whole sentences of such text are turn
 of words at once, through the backend boundary (:func:`wsscore.core.backend.chars_words`),
 when no one asks for their tags. Everything else (a label the reader has not read yet, invalid
 transitions, more columns, odd white space, a sentence longer than allowed) is read by the
-chars reader (:class:`CharsReader`),
-which stays the reference and the only source of errors and warnings: it reads every stretch
-of text that the fast path turns down, with the file's own line numbers, and keeps its state
-(the label order, the invalid labels counted) across the stretches it is given. It is handed
-nothing while a sentence of its own is open or lines are held back for the label order, so
-the fast path only ever starts at a sentence that the reader would start afresh.
+chars reader (:class:`CharsReader`), which stays the reference and the only source of errors
+and warnings: it reads every stretch of text that the fast path turns down, with the file's
+own line numbers, and keeps its state (the label order and what the labels showed of it, the
+invalid labels counted) across the stretches it is given. It is handed nothing while a
+sentence of its own is open or lines are held back for the label order, so the fast path only
+ever starts at a sentence that the reader would start afresh.
 """
 
 from __future__ import annotations
