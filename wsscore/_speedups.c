@@ -8,9 +8,9 @@
  * for lines one by one, up to the first pair that differs, with what the analyses need of each:
  * per-sentence records, the extra counts (--extra) or the wrong words (wsscore errors).
  *
- * chars_words(text) turns the sentences of a chars file in its plainest shape (a character and
- * a plain label such as B, M, E or S a line) into lines of words without a Python call per
- * character.
+ * chars_words(text, numbers, positions) turns the sentences of a chars file in its plainest
+ * shape (a character and a label such as B, M, E, S, or one with a tag whose position it is
+ * given, a line) into lines of words without a Python call per character.
  *
  * Vocabulary(text) holds the entries of a word list (one per line, stripped) in a hash table
  * over the text itself, so that a dictionary loads without a Python string per entry.
