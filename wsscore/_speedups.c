@@ -8,6 +8,10 @@
  * for lines one by one, up to the first pair that differs, with what the analyses need of each:
  * per-sentence records, the extra counts (--extra) or the wrong words (wsscore errors).
  *
+ * chars_words(text, numbers, positions) turns the sentences of a chars file in its plainest
+ * shape (a character and a label such as B, M, E, S, or one with a tag whose position it is
+ * given, a line) into lines of words without a Python call per character.
+ *
  * Vocabulary(text) holds the entries of a word list (one per line, stripped) in a hash table
  * over the text itself, so that a dictionary loads without a Python string per entry.
  *
@@ -922,6 +926,204 @@ count_words(PyObject *module, PyObject *text)
 }
 
 /*
+ * chars_words(text, numbers, positions): the sentences of a chars text as lines of words, where
+ * the text has the plainest shape (each line a character, a tab or space and a label, or
+ * blank; no M, I or E where no word is open), exactly as wsscore.core.reference.chars_words
+ * reads it. A label is one of B M I E S O, or a key of the dict numbers (a label with a tag),
+ * whose position is positions[numbers[label]]. Returns (words text, sentences, longest
+ * sentence, lines of each tagged label by number), or None where the text has another shape.
+ */
+
+/* The tagged labels met so far, each by a hash of its characters: a file has few, so most
+ * lines find theirs here without making a str to look it up in the dict. */
+#define LABEL_SLOTS 256
+typedef struct {
+    PyObject *label; /* NULL: empty */
+    Py_ssize_t number;
+} LabelSlot;
+
+static int
+label_is(PyObject *label, int kind, const void *data, Py_ssize_t start, Py_ssize_t stop)
+{
+    if (PyUnicode_GET_LENGTH(label) != stop - start) {
+        return 0;
+    }
+    for (Py_ssize_t i = start; i < stop; i++) {
+        if (PyUnicode_READ_CHAR(label, i - start) != PyUnicode_READ(kind, data, i)) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* The position of a label of more than one character, its line counted; 0 where it is none of
+ * the tagged labels (or an error is set: then -1). */
+static Py_UCS4
+tagged_position(PyObject *text, Py_ssize_t start, Py_ssize_t stop, PyObject *numbers,
+                PyObject *positions, Py_ssize_t *tagged_read, LabelSlot *slots)
+{
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    size_t hash = 0;
+    for (Py_ssize_t i = start; i < stop; i++) {
+        hash = hash * 31 + PyUnicode_READ(kind, data, i);
+    }
+    LabelSlot *slot = &slots[hash % LABEL_SLOTS];
+    if (slot->label == NULL || !label_is(slot->label, kind, data, start, stop)) {
+        if (PyDict_GET_SIZE(numbers) == 0) {
+            return 0;
+        }
+        PyObject *label = PyUnicode_Substring(text, start, stop);
+        if (label == NULL) {
+            return (Py_UCS4)-1;
+        }
+        PyObject *number = PyDict_GetItemWithError(numbers, label); /* borrowed */
+        if (number == NULL) {
+            Py_DECREF(label);
+            return PyErr_Occurred() ? (Py_UCS4)-1 : 0;
+        }
+        Py_ssize_t index = PyLong_AsSsize_t(number);
+        if (index < 0 || index >= PyUnicode_GET_LENGTH(positions)) {
+            Py_DECREF(label);
+            if (!PyErr_Occurred()) {
+                PyErr_SetString(PyExc_ValueError, "chars_words: a label's number has no position");
+            }
+            return (Py_UCS4)-1;
+        }
+        Py_XSETREF(slot->label, label);
+        slot->number = index;
+    }
+    tagged_read[slot->number]++;
+    return PyUnicode_READ_CHAR(positions, slot->number);
+}
+
+typedef struct {
+    void *out; /* the words text, in the kind of the input */
+    Py_ssize_t written, sentences, size, longest;
+    int word_open; /* after B, M or I: the next line may go on with the word */
+} CharsState;
+
+static void
+chars_end_sentence(CharsState *state, int kind)
+{
+    if (state->size > 0) {
+        PyUnicode_WRITE(kind, state->out, state->written++, '\n');
+        state->sentences++;
+        state->longest = state->size > state->longest ? state->size : state->longest;
+        state->size = 0;
+        state->word_open = 0;
+    }
+}
+
+/* One labelled character; 0 where the label cannot follow (an M, I or E with no word open)
+ * or is no position. */
+static int
+chars_add(CharsState *state, int kind, Py_UCS4 c, Py_UCS4 position)
+{
+    int starts = position == 'B' || position == 'S' || position == 'O';
+    int continues = position == 'M' || position == 'I' || position == 'E';
+    if (!starts && !(continues && state->word_open)) {
+        return 0;
+    }
+    if (starts && state->size > 0) {
+        PyUnicode_WRITE(kind, state->out, state->written++, ' ');
+    }
+    PyUnicode_WRITE(kind, state->out, state->written++, c);
+    state->size++;
+    state->word_open = position == 'B' || position == 'M' || position == 'I';
+    return 1;
+}
+
+static PyObject *
+chars_words(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!check_configured()) {
+        return NULL;
+    }
+    if (nargs != 3 || !PyUnicode_Check(args[0]) || !PyDict_Check(args[1]) ||
+        !PyUnicode_Check(args[2])) {
+        PyErr_SetString(PyExc_TypeError,
+                        "chars_words(text: str, numbers: dict[str, int], positions: str)");
+        return NULL;
+    }
+    PyObject *text = args[0], *numbers = args[1], *positions = args[2];
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t length = PyUnicode_GET_LENGTH(text);
+    Py_ssize_t labels = PyUnicode_GET_LENGTH(positions);
+    Py_ssize_t *tagged_read = PyMem_Calloc((size_t)labels + 1, sizeof(Py_ssize_t));
+    /* Each labelled line of at least 3 characters and a line feed gives at most 2. */
+    CharsState state = {PyMem_Malloc((size_t)(length + 1) * (size_t)kind), 0, 0, 0, 0, 0};
+    if (state.out == NULL || tagged_read == NULL) {
+        PyMem_Free(state.out);
+        PyMem_Free(tagged_read);
+        return PyErr_NoMemory();
+    }
+    LabelSlot slots[LABEL_SLOTS] = {{NULL, 0}};
+    int strict = 1;
+    for (Py_ssize_t start = 0; strict > 0 && start < length;) {
+        Py_ssize_t end = start;
+        while (end < length && PyUnicode_READ(kind, data, end) != '\n') {
+            end++;
+        }
+        Py_ssize_t stop = end;
+        if (stop > start && PyUnicode_READ(kind, data, stop - 1) == '\r') {
+            stop--;
+        }
+        if (stop == start) { /* a blank line ends the sentence */
+            chars_end_sentence(&state, kind);
+        }
+        else if (stop - start < 3 || is_separator(PyUnicode_READ(kind, data, start)) ||
+                 (PyUnicode_READ(kind, data, start + 1) != '\t' &&
+                  PyUnicode_READ(kind, data, start + 1) != ' ')) {
+            strict = 0;
+        }
+        else {
+            Py_UCS4 position = PyUnicode_READ(kind, data, start + 2);
+            if (stop - start > 3) {
+                position = tagged_position(text, start + 2, stop, numbers, positions,
+                                           tagged_read, slots);
+            }
+            strict = position == (Py_UCS4)-1 ? -1
+                                             : chars_add(&state, kind,
+                                                         PyUnicode_READ(kind, data, start),
+                                                         position);
+        }
+        start = end + 1;
+    }
+    PyObject *result = NULL;
+    if (strict > 0) {
+        chars_end_sentence(&state, kind); /* the end of the text ends a sentence */
+        PyObject *read = PyTuple_New(labels);
+        for (Py_ssize_t i = 0; read != NULL && i < labels; i++) {
+            PyObject *count = PyLong_FromSsize_t(tagged_read[i]);
+            if (count == NULL) {
+                Py_CLEAR(read);
+                break;
+            }
+            PyTuple_SET_ITEM(read, i, count);
+        }
+        PyObject *words = PyUnicode_FromKindAndData(kind, state.out, state.written);
+        if (words != NULL && read != NULL) {
+            result = Py_BuildValue("(NnnN)", words, state.sentences, state.longest, read);
+        }
+        else {
+            Py_XDECREF(words);
+            Py_XDECREF(read);
+        }
+    }
+    else if (strict == 0) {
+        result = Py_NewRef(Py_None);
+    }
+    for (int i = 0; i < LABEL_SLOTS; i++) {
+        Py_XDECREF(slots[i].label);
+    }
+    PyMem_Free(state.out);
+    PyMem_Free(tagged_read);
+    return result;
+}
+
+/*
  * resample_sums(state, columns, samples): the bootstrap's draws, as random.Random draws them.
  *
  * state is random.Random(seed).getstate()[1] (the Mersenne Twister's 624 words and its
@@ -1365,6 +1567,9 @@ static PyMethodDef module_methods[] = {
      "counting functions use (wsscore.core.definitions), set before any of them runs."},
     {"count_words", (PyCFunction)count_words, METH_O,
      "count_words(text) -> (words, lines with at least one word)."},
+    {"chars_words", (PyCFunction)(void (*)(void))chars_words, METH_FASTCALL,
+     "chars_words(text, numbers, positions) -> (words text, sentences, longest sentence,\n"
+     "lines of each tagged label), or None where the chars text is not in its plainest shape."},
     {"count_block", (PyCFunction)(void (*)(void))count_block, METH_FASTCALL,
      "count_block(gold, pred, vocabulary) -> the 10 counts of wsscore.core.records.Counts, or\n"
      "None when\n"

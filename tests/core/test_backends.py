@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from wsscore.core import backend
 from wsscore.core.definitions import SEPARATORS, SPLIT_DIFFERS
-from wsscore.core.records import Gather
+from wsscore.core.records import CharsWords, Gather, TaggedLabels
 
 BACKENDS = backend.counting_backends()
 needs_c = pytest.mark.skipif("c" not in BACKENDS, reason="the C speed-ups do not run here")
@@ -129,6 +129,72 @@ def test_count_agreeing_lines(pair, words, gather, first):
 def test_count_words_and_sentences(pair):
     for text in pair:
         same_in_both("count_words_and_sentences", text)
+
+
+@st.composite
+def chars_texts(draw) -> str:
+    """Lines of a chars file: mostly a character, a tab or space and a plain label, but also
+    any label, column or white space, blank lines and carriage returns."""
+    plain = st.builds(
+        lambda char, between, label, end: f"{char}{between}{label}{end}",
+        st.sampled_from(CHARACTERS + " \u3000"),
+        st.sampled_from(["\t", " ", "\t\t", ""]),
+        st.sampled_from([*"BMESIO", "B-NN", "b", ""]),
+        st.sampled_from(["", "", "\r", "\r\r"]),
+    )
+    any_line = st.text(CHARACTERS + "BMES\t \r", max_size=4)
+    lines = draw(st.lists(st.one_of(plain, plain, st.sampled_from(["", "\r"]), any_line)))
+    return "\n".join(lines) + draw(st.sampled_from(["", "\n"]))
+
+
+@st.composite
+def tagged_labels(draw) -> TaggedLabels:
+    """Some of the labels with a tag that chars_texts() writes, each given a position."""
+    labels = draw(
+        st.lists(st.sampled_from(["B-NN", "NN-E", "M-B", "b", "S\r", "B NN"]), unique=True)
+    )
+    positions = draw(st.text("BMIESOx", min_size=len(labels), max_size=len(labels)))
+    return TaggedLabels({label: number for number, label in enumerate(labels)}, positions)
+
+
+@needs_c
+@settings(max_examples=600, deadline=None)
+@given(chars_texts(), tagged_labels())
+def test_chars_words(text, tagged):
+    found = same_in_both("chars_words", text, tagged)
+    assert found is None or len(found.tagged_read) == len(tagged.positions)
+
+
+@needs_c
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["甲\tS", "乙\tB\n丙\tM\n丁\tE", "a S\r", "\U00020000\tS"])))
+def test_chars_words_of_valid_sentences(sentences):
+    text = "\n\n".join(sentences)
+    found = same_in_both("chars_words", text)
+    assert found is not None and found.sentences == len(sentences)
+
+
+def test_chars_words_by_hand():
+    for counting in BACKENDS.values():
+        found = counting.chars_words("甲\tB\n乙\tE\n丙\tS\n\n\n\r\n丁 S\r\n")
+        assert found == CharsWords("甲乙 丙\n丁\n", 2, 3)
+        assert counting.chars_words("") == CharsWords("", 0, 0)
+        # BIO and BI: a word ends where the next starts, or with the sentence.
+        found = counting.chars_words("甲\tB\n乙\tI\n丙\tO\n丁\tB\n\n戊\tB\n己\tB")
+        assert found == CharsWords("甲乙 丙 丁\n戊 己\n", 2, 4)
+        # A word continued where none is open, a tag, a piece, a column more, odd white space.
+        for text in ["甲\tE", "甲\tS\n乙\tM", "甲\tO\n乙\tI", "甲\tB\n\n乙\tE", "甲\tS-NN"]:
+            assert counting.chars_words(text) is None
+        for text in ["甲乙\tS", "甲 x\tS", "甲\u3000S", "甲\t\tS", " \tS", "甲\tS\r\r"]:
+            assert counting.chars_words(text) is None
+        # Labels with a tag: those given, each read in its position and its lines counted.
+        tagged = TaggedLabels({"B-NN": 0, "NN-E": 1, "M-B": 2}, "BEM")
+        found = counting.chars_words("甲\tB-NN\n乙\tM-B\n丙 NN-E\r\n丁\tS\n\n戊\tB-NN", tagged)
+        assert found == CharsWords("甲乙丙 丁\n戊\n", 2, 4, (2, 1, 1))
+        only = TaggedLabels({"B-VV": 0}, "B")
+        assert counting.chars_words("甲\tB-VV", only) == CharsWords("甲\n", 1, 1, (1,))
+        for text in ["甲\tB-NN", "甲\tB\tVV", "甲\tM-B", "甲\tB-VV x"]:
+            assert counting.chars_words(text, only) is None
 
 
 @needs_c

@@ -19,13 +19,16 @@ from wsscore.core import draws, reference
 from wsscore.core.definitions import ERROR_CLASSES, LENGTH_BUCKETS, SEPARATORS
 from wsscore.core.draws import MovedCounts, SwapGroup
 from wsscore.core.records import (
+    NO_TAGGED_LABELS,
     AgreedLines,
+    CharsWords,
     Counts,
     ExtraCounts,
     Gather,
     LineErrorsFound,
     LineWrongWords,
     SentenceRecords,
+    TaggedLabels,
     WordAndSentenceCounts,
     WordLengths,
     WrongWordFound,
@@ -91,6 +94,12 @@ class Counting(Protocol):
         """Words, and lines with at least one word."""
         ...
 
+    def chars_words(self, text: str, tagged: TaggedLabels = NO_TAGGED_LABELS) -> CharsWords | None:
+        """The sentences of a chars text as lines of words, its labels plain or in ``tagged``;
+        None where the text is not in the plainest shape
+        (:func:`wsscore.core.reference.chars_words`)."""
+        ...
+
 
 class ReferenceCounting:
     """The plain Python reference (:mod:`wsscore.core.reference`)."""
@@ -120,6 +129,9 @@ class ReferenceCounting:
     def count_words_and_sentences(self, text: str) -> WordAndSentenceCounts:
         return reference.count_words_and_sentences(text)
 
+    def chars_words(self, text: str, tagged: TaggedLabels = NO_TAGGED_LABELS) -> CharsWords | None:
+        return reference.chars_words(text, tagged)
+
 
 class SpeedupsCounting:
     """The C speed-ups, told the shared definitions once, their results wrapped in records."""
@@ -143,6 +155,7 @@ class SpeedupsCounting:
         self._count_block = _speedups.count_block
         self._count_lines = _speedups.count_lines
         self._count_words = _speedups.count_words
+        self._chars_words = _speedups.chars_words
 
     def load_vocabulary(self, text: str) -> Vocabulary:
         return self._vocabulary(text)
@@ -177,6 +190,10 @@ class SpeedupsCounting:
     def count_words_and_sentences(self, text: str) -> WordAndSentenceCounts:
         return WordAndSentenceCounts._make(self._count_words(text))
 
+    def chars_words(self, text: str, tagged: TaggedLabels = NO_TAGGED_LABELS) -> CharsWords | None:
+        found = self._chars_words(text, dict(tagged.numbers), tagged.positions)
+        return None if found is None else CharsWords._make(found)
+
 
 def _errors_found(totals: Counts, gathered: _speedups.GatheredErrors) -> LineErrorsFound:
     words, correct, wrong, lines = gathered
@@ -210,6 +227,7 @@ load_vocabulary = _COUNTING.load_vocabulary
 count_equal_text = _COUNTING.count_equal_text
 count_agreeing_lines = _COUNTING.count_agreeing_lines
 count_words_and_sentences = _COUNTING.count_words_and_sentences
+chars_words = _COUNTING.chars_words
 
 # --- resampling draws -------------------------------------------------------------------------
 

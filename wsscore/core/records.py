@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 from array import array
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from operator import add, itemgetter
 from typing import NamedTuple, overload
 
@@ -261,3 +261,22 @@ class AgreedLines(NamedTuple):
 class WordAndSentenceCounts(NamedTuple):
     words: int
     sentences: int  # lines with at least one word
+
+
+class TaggedLabels(NamedTuple):
+    """The labels with a tag (``B-NN``) that a chars text may hold, and their positions."""
+
+    numbers: Mapping[str, int]  # each label -> its number, from 0
+    positions: str  # the position (B, M, I, E, S or O) of each label, by number
+
+
+NO_TAGGED_LABELS = TaggedLabels({}, "")
+
+
+class CharsWords(NamedTuple):
+    """A text of a chars file in its plainest shape, read as the scorer's lines of words."""
+
+    text: str  # a line of space-separated words per sentence, each ending with a line feed
+    sentences: int  # lines of ``text``
+    longest: int  # characters of its longest sentence (0: none)
+    tagged_read: tuple[int, ...] = ()  # lines with each tagged label, by its number

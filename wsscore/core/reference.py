@@ -25,7 +25,9 @@ from wsscore.core.definitions import (
     length_bucket,
 )
 from wsscore.core.records import (
+    NO_TAGGED_LABELS,
     AgreedLines,
+    CharsWords,
     Counts,
     ExtraCounts,
     Gather,
@@ -33,6 +35,7 @@ from wsscore.core.records import (
     LineWrongWords,
     SentenceRecord,
     SentenceRecords,
+    TaggedLabels,
     WordAndSentenceCounts,
     WordLengths,
     WrongWordFound,
@@ -70,6 +73,61 @@ def count_words_and_sentences(text: str) -> WordAndSentenceCounts:
     """Words, and lines with at least one word (sentences, §1.1)."""
     per_line = [len(split_words(line)) for line in text.split("\n")]
     return WordAndSentenceCounts(sum(per_line), sum(1 for words in per_line if words))
+
+
+# --- chars files of plain labels (inputs/formats/chars.py) -------------------------------------
+
+# The plain labels as the chars reader reads them (BMES, BIES, BI, BIO): B, S and O start a
+# word, M, I and E go on with the open one, B, M and I leave it open for the next line.
+STARTING_LABELS = "BSO"
+CONTINUING_LABELS = "MIE"
+OPENING_LABELS = "BMI"
+COLUMN_SEPARATORS = "\t "
+
+
+def chars_words(text: str, tagged: TaggedLabels = NO_TAGGED_LABELS) -> CharsWords | None:
+    """The sentences of a chars text as lines of words, where the text has the plainest
+    shape, which every reading gives the same words: each line a character that is not a
+    separator, one tab or space and a label, or nothing (a blank line, which ends a sentence;
+    a line may end with a carriage return), and no M, I or E where no word is open (at a
+    sentence start, after E, S or O). A label is B, M, I, E, S or O, or one of ``tagged``,
+    whose position is given there; the lines of each tagged label are counted. The end of the
+    text ends a sentence. None where the text has another shape: the chars reader reads it."""
+    sentences: list[str] = []
+    sentence: list[str] = []  # its characters, and a space between words
+    size = longest = 0  # characters of the sentence, of the longest
+    word_open = False
+    tagged_read = [0] * len(tagged.positions)
+    for line in text.split("\n"):
+        line = line.removesuffix("\r")
+        if not line:
+            if sentence:
+                sentences.append("".join(sentence))
+                longest = max(longest, size)
+                sentence, size, word_open = [], 0, False
+            continue
+        if len(line) < 3 or line[0] in SEPARATORS or line[1] not in COLUMN_SEPARATORS:
+            return None
+        char, label = line[0], line[2:]
+        if len(label) > 1:
+            number = tagged.numbers.get(label)
+            if number is None:
+                return None
+            tagged_read[number] += 1
+            label = tagged.positions[number]
+        if label in STARTING_LABELS:
+            if sentence:
+                sentence.append(" ")
+        elif label not in CONTINUING_LABELS or not word_open:
+            return None
+        sentence.append(char)
+        size += 1
+        word_open = label in OPENING_LABELS
+    if sentence:
+        sentences.append("".join(sentence))
+        longest = max(longest, size)
+    words = "".join(line + "\n" for line in sentences)
+    return CharsWords(words, len(sentences), longest, tuple(tagged_read))
 
 
 # --- one sentence whose characters agree (§1.4, §2) -------------------------------------------

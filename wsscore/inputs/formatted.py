@@ -30,7 +30,9 @@ from wsscore.inputs.formats import (
     is_near_miss,
     read_sentences,
 )
+from wsscore.inputs.formats.chars_blocks import WordLines, read_chars_blocks
 from wsscore.inputs.formats.conllu import has_multiword_tokens
+from wsscore.inputs.formats.model import check_options
 from wsscore.inputs.formats.words import separator_seen
 from wsscore.inputs.reading import BLOCK_SIZE, TextFile, open_binary, open_text
 from wsscore.inputs.words import WHITE_SPACE
@@ -114,6 +116,15 @@ class FormattedInput:
         return self.source.bytes_done
 
     def lines(self) -> Iterator[str]:
+        blocks = self._word_lines()
+        if blocks is not None:
+            for block in blocks:
+                lines = block.text.split("\n")
+                lines.pop()  # after the line feed that ends the last line
+                for line in lines:
+                    self.lines_read += 1
+                    yield line
+            return
         sentences = read_sentences(
             self.format,
             self.source.lines(),
@@ -133,6 +144,21 @@ class FormattedInput:
                     queue.append((self.lines_read, sentence.tokens, sentence.parts))
             yield " ".join(map(WORD, sentence.tokens))
 
+    def _word_lines(self) -> Iterator[WordLines] | None:
+        """The sentences read a block at a time, where the format has a reader for that and
+        no one asks for their tokens; None: one sentence at a time (:meth:`lines`)."""
+        if self.format != "chars" or self._subscribers:
+            return None
+        check_options(self.format, self.options)
+        return read_chars_blocks(
+            self.source.text_blocks(),
+            name=self.name,
+            warnings=self._warnings,
+            label_order=self.options.label_order,
+            on_label_order=self._set_label_order,
+            max_chars=self.sentence_limit,
+        )
+
     def _set_label_order(self, order: str) -> None:
         self.label_order = order
 
@@ -148,6 +174,12 @@ class FormattedInput:
         self.extra_words += sum(len(words) - 1 for words in sentence.parts.values())
 
     def text_blocks(self) -> Iterator[str]:
+        blocks = self._word_lines()
+        if blocks is not None:
+            for lines in blocks:
+                self.lines_read += lines.sentences
+                yield lines.text
+            return
         block: list[str] = []
         size = 0
         for line in self.lines():

@@ -243,34 +243,15 @@ def read_chars(
     ``tag-pos`` (None: decided from the file); ``on_label_order`` is told the order once it is
     known (never for a file of plain labels, which need none). A sentence of more than
     ``max_chars`` characters is refused as soon as it grows past them."""
-    reader = _CharsReader(name, LabelOrder(label_order, name, on_label_order), max_chars)
-    known, tally, decoder = reader.known, reader.order.tally, reader.decoder
-    for number, text in enumerate(lines, 1):
-        columns = split_words(text)
-        # The common case, inline for speed: a label seen before, no line held back.
-        found = known.get(columns[-1]) if len(columns) > 1 and not reader.held else None
-        if found is not None:
-            tally[found[1]] += 1
-            decoder.add(columns[0], found[0], number)
-            reader.start = reader.start or number
-            reader.size += len(columns[0])
-            if reader.size > max_chars:
-                raise sentence_too_long(name, reader.start, max_chars)
-            continue
-        yield from reader.add(number, text, columns)
-    yield from reader.finish()
-    reader.order.warn_if_it_mattered(warnings)
-    if decoder.invalid:
-        warnings.warn(
-            f"{decoder.invalid} label(s) continue a word where none is open (an M, I or E "
-            "after the end of a word or at a sentence start); each starts a new word",
-            where=location(name, decoder.first_invalid),
-            hint="check the file's labelling scheme: BMES, BIES, BI or BIO",
-        )
+    reader = CharsReader(name, LabelOrder(label_order, name, on_label_order), max_chars)
+    yield from reader.read(lines, 1)
+    yield from reader.end(warnings)
 
 
-class _CharsReader:
-    """Lines to sentences, holding lines back while the order of the labels is unknown."""
+class CharsReader:
+    """Lines to sentences, holding lines back while the order of the labels is unknown. Read
+    in parts (:meth:`read`, then :meth:`end` once), so that a faster reader may take the
+    sentences in between where it is :attr:`ready`."""
 
     def __init__(self, name: str, order: LabelOrder, max_chars: int):
         self.name = name
@@ -284,6 +265,41 @@ class _CharsReader:
         self.held: list[_Line | None] = []  # lines (None: a blank one) while it is unknown
         self.start = 0  # line of the sentence's first character; 0 while none is read
         self.size = 0  # its characters so far
+
+    @property
+    def ready(self) -> bool:
+        """Between sentences, no line held back: what follows may be read by another reader."""
+        return not self.start and not self.held
+
+    def read(self, lines: Iterable[str], first: int) -> Iterator[Sentence]:
+        """The sentences that ``lines`` end, the first of them line ``first`` of the file."""
+        known, tally, decoder = self.known, self.order.tally, self.decoder
+        for number, text in enumerate(lines, first):
+            columns = split_words(text)
+            # The common case, inline for speed: a label seen before, no line held back.
+            found = known.get(columns[-1]) if len(columns) > 1 and not self.held else None
+            if found is not None:
+                tally[found[1]] += 1
+                decoder.add(columns[0], found[0], number)
+                self.start = self.start or number
+                self.size += len(columns[0])
+                if self.size > self.max_chars:
+                    raise sentence_too_long(self.name, self.start, self.max_chars)
+                continue
+            yield from self.add(number, text, columns)
+
+    def end(self, warnings: Warnings) -> Iterator[Sentence]:
+        """The sentences still open or held at the end of the file, and its warnings."""
+        yield from self.finish()
+        self.order.warn_if_it_mattered(warnings)
+        decoder = self.decoder
+        if decoder.invalid:
+            warnings.warn(
+                f"{decoder.invalid} label(s) continue a word where none is open (an M, I or E "
+                "after the end of a word or at a sentence start); each starts a new word",
+                where=location(self.name, decoder.first_invalid),
+                hint="check the file's labelling scheme: BMES, BIES, BI or BIO",
+            )
 
     def add(self, number: int, text: str, columns: list[str]) -> Iterator[Sentence]:
         """The sentences a line ends: a blank line its own, a line that decides the order
