@@ -165,7 +165,17 @@ class SentenceRecords(Sequence[SentenceRecord]):
             self.extend(pending)
 
     def append(self, record: SentenceRecord | tuple[int, Sequence[int]]) -> None:
-        self.extend([record])
+        self._pack()
+        number, counts = record
+        _check_width(counts)
+        before = len(self._numbers)
+        columns = (self._numbers, *self._columns)
+        try:
+            any(map(array.append, columns, (number, *counts)))  # each column's, in one call
+        except OverflowError:  # a value its column's type does not hold: as extend widens
+            for column in columns:
+                del column[before:]
+            self.extend([record])
 
     def extend(self, records: Iterable[SentenceRecord | tuple[int, Sequence[int]]]) -> None:
         self._pack()
