@@ -32,12 +32,12 @@ from wsscore.errors import Warnings
 from wsscore.inputs.encodings import Encoding
 from wsscore.inputs.reading import BLOCK_SIZE, TextFile
 
-# Below this size of the gold one process scores it, whatever -j says. Workers cost a pass
-# over every file to place the cuts, a fork each and the chunks' results sent back, and save
-# at most half of the aligning; below this size that is about even on an idle two-core
-# machine, and a loss on a busy one (the workers then wait for a core), so the workers'
-# result would be the same numbers, later. The analyses (--extra, errors) do more per chunk
-# and would pay off sooner, but one size keeps -j predictable.
+# Below this size of the gold one process scores it, whatever -j says: workers would give the
+# same numbers, no sooner. They cost a pass over every file to place the cuts, a fork each and
+# the chunks' results sent back, and save at most half of the aligning; on a two-core machine
+# that saving was measured to be small below this size when the machine is idle, and to turn
+# into a loss when other work keeps its cores busy. The analyses (--extra, errors) do more per
+# chunk and would pay off sooner, but one size keeps -j predictable.
 MIN_PARALLEL_BYTES = 40_000_000
 CHUNKS_PER_JOB = 2
 # How far (in lines) a cut may move to fall between equal lines.
