@@ -132,3 +132,15 @@ def test_small_counts_take_a_byte_each() -> None:
     records = SentenceRecords((number, (number % 200,) * 10) for number in range(70_000))
     assert {records.column(field).itemsize for field in COUNT_FIELDS} == {1}
     assert records.numbers().itemsize == 4
+
+
+def test_a_record_that_cannot_be_appended_changes_nothing() -> None:
+    records = SentenceRecords(RECORDS)
+    with pytest.raises(TypeError):
+        records.append((9, (1, 2, 3, 4, 5, "six", 7, 8, 9, 10)))
+    with pytest.raises(OverflowError):
+        records.append((9, (1, 2, 3, 4, 5, 6, 7, 8, 9, 2**64)))
+    assert records == RECORDS
+    records.append((2**40, (300, 70_000, 2**33, -1, 0, 0, 0, 0, 0, 0)))
+    assert records[-1] == (2**40, (300, 70_000, 2**33, -1, 0, 0, 0, 0, 0, 0))
+    assert records[:3] == RECORDS

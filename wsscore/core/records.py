@@ -172,10 +172,12 @@ class SentenceRecords(Sequence[SentenceRecord]):
         columns = (self._numbers, *self._columns)
         try:
             any(map(array.append, columns, (number, *counts)))  # each column's, in one call
-        except OverflowError:  # a value its column's type does not hold: as extend widens
+        except BaseException as error:
             for column in columns:
                 del column[before:]
-            self.extend([record])
+            if not isinstance(error, OverflowError):
+                raise
+            self.extend([record])  # a value its column's type does not hold: widened
 
     def extend(self, records: Iterable[SentenceRecord | tuple[int, Sequence[int]]]) -> None:
         self._pack()
