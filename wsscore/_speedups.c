@@ -1127,7 +1127,8 @@ chars_words(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
  * resample_sums(state, columns, samples): the bootstrap's draws, as random.Random draws them.
  *
  * state is random.Random(seed).getstate()[1] (the Mersenne Twister's 624 words and its
- * position). Each sample draws len(column) indices, each floor(random() * n) exactly as
+ * position); columns are arrays of integers of any type (array.array), all equally long. Each
+ * sample draws len(column) indices, each floor(random() * n) exactly as
  * random.choices(population, k=n) does, and sums every column over them: the result is a list
  * per column of one sum per sample. The generator and the double are Python's own (Modules/
  * _randommodule.c), so the C and Python paths draw the very same indices.
@@ -1350,35 +1351,158 @@ add_rows(long long *sums, const void *rows, int narrow, Py_ssize_t count,
     }
 }
 
-/* The columns side by side, a sentence's counts together (one cache line per draw), 32-bit
- * where they all fit (*narrow set), else 64-bit. NULL when out of memory. */
-static void *
-side_by_side(long long **data, Py_ssize_t count, Py_ssize_t length, int *narrow)
+/* A column of integers as resample_sums takes it: a buffer (an array.array of any integer
+ * type), read where it lies, so that no copy of the column is made beside the rows. */
+typedef struct {
+    Py_buffer view;
+    char code;  /* the type character of the buffer's format */
+} IntColumn;
+
+static size_t
+int_code_size(char code)
 {
-    *narrow = 1;
-    for (Py_ssize_t c = 0; c < count && *narrow; c++) {
+    switch (code) {
+    case 'b': case 'B': return 1;
+    case 'h': case 'H': return sizeof(short);
+    case 'i': case 'I': return sizeof(int);
+    case 'l': case 'L': return sizeof(long);
+    case 'q': case 'Q': return sizeof(long long);
+    default: return 0;
+    }
+}
+
+static int
+int_column_open(IntColumn *column, PyObject *obj)
+{
+    if (PyObject_GetBuffer(obj, &column->view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) {
+        return -1;
+    }
+    const char *format = column->view.format != NULL ? column->view.format : "B";
+    format += (*format == '@');
+    column->code = format[0];
+    size_t size = int_code_size(column->code);
+    if (size == 0 || format[1] != '\0' || (size_t)column->view.itemsize != size) {
+        PyBuffer_Release(&column->view);
+        PyErr_SetString(PyExc_TypeError, "a column: an array of integers");
+        return -1;
+    }
+    return 0;
+}
+
+/* Cell i, and whether it fits a long long at all (only the widest unsigned types may not). */
+static inline long long
+int_column_cell(const IntColumn *column, Py_ssize_t i, int *fits)
+{
+    const void *buf = column->view.buf;
+    *fits = 1;
+    switch (column->code) {
+    case 'b': return ((const signed char *)buf)[i];
+    case 'B': return ((const unsigned char *)buf)[i];
+    case 'h': return ((const short *)buf)[i];
+    case 'H': return ((const unsigned short *)buf)[i];
+    case 'i': return ((const int *)buf)[i];
+    case 'I': return ((const unsigned int *)buf)[i];
+    case 'l': return ((const long *)buf)[i];
+    case 'q': return ((const long long *)buf)[i];
+    case 'L': {
+        unsigned long value = ((const unsigned long *)buf)[i];
+        *fits = value <= (unsigned long)LLONG_MAX;
+        return (long long)value;
+    }
+    default: {
+        unsigned long long value = ((const unsigned long long *)buf)[i];
+        *fits = value <= (unsigned long long)LLONG_MAX;
+        return (long long)value;
+    }
+    }
+}
+
+/* Whether every cell fits 32 bits (0), needs 64 (1), or one fits neither (-1, exception set). */
+static int
+columns_width(const IntColumn *columns, Py_ssize_t count, Py_ssize_t length)
+{
+    int wide = 0, fits;
+    for (Py_ssize_t c = 0; c < count; c++) {
         for (Py_ssize_t i = 0; i < length; i++) {
-            if (data[c][i] < INT32_MIN || data[c][i] > INT32_MAX) {
-                *narrow = 0;
-                break;
+            long long value = int_column_cell(&columns[c], i, &fits);
+            if (!fits) {
+                PyErr_SetString(PyExc_OverflowError, "a count does not fit in 64 bits");
+                return -1;
             }
+            wide |= value < INT32_MIN || value > INT32_MAX;
         }
     }
+    return wide;
+}
+
+/* The columns side by side, a sentence's counts together (one cache line per draw), 32-bit
+ * where they all fit (*narrow set), else 64-bit. */
+static void *
+side_by_side(const IntColumn *columns, Py_ssize_t count, Py_ssize_t length, int *narrow)
+{
+    int wide = columns_width(columns, count, length);
+    if (wide < 0) {
+        return NULL;
+    }
+    *narrow = !wide;
     size_t cells = length * count > 0 ? (size_t)(length * count) : 1;
     void *rows = PyMem_Malloc(cells * (*narrow ? sizeof(int32_t) : sizeof(long long)));
     if (rows == NULL) {
+        PyErr_NoMemory();
         return NULL;
     }
-    for (Py_ssize_t i = 0; i < length; i++) {
-        for (Py_ssize_t c = 0; c < count; c++) {
+    int fits;
+    for (Py_ssize_t c = 0; c < count; c++) {
+        for (Py_ssize_t i = 0; i < length; i++) {
+            long long value = int_column_cell(&columns[c], i, &fits);
             if (*narrow) {
-                ((int32_t *)rows)[i * count + c] = (int32_t)data[c][i];
+                ((int32_t *)rows)[i * count + c] = (int32_t)value;
             }
             else {
-                ((long long *)rows)[i * count + c] = data[c][i];
+                ((long long *)rows)[i * count + c] = value;
             }
         }
     }
+    return rows;
+}
+
+/* The rows of a sequence of integer columns, all equally long (*count columns of *length
+ * cells), as side_by_side lays them out; NULL with an exception set. */
+static void *
+rows_of_columns(PyObject *columns, Py_ssize_t *count, Py_ssize_t *length, int *narrow)
+{
+    PyObject *seq = PySequence_Fast(columns, "columns: a sequence of arrays of integers");
+    if (seq == NULL) {
+        return NULL;
+    }
+    *count = PySequence_Fast_GET_SIZE(seq);
+    *length = 0;
+    void *rows = NULL;
+    Py_ssize_t opened = 0;
+    IntColumn *views = PyMem_Calloc(*count ? *count : 1, sizeof(IntColumn));
+    if (views == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    while (opened < *count) {
+        IntColumn *column = &views[opened];
+        if (int_column_open(column, PySequence_Fast_GET_ITEM(seq, opened)) < 0) {
+            goto done;
+        }
+        Py_ssize_t n = column->view.len / column->view.itemsize;
+        if (opened++ > 0 && n != *length) {
+            PyErr_SetString(PyExc_ValueError, "columns of different lengths");
+            goto done;
+        }
+        *length = n;
+    }
+    rows = side_by_side(views, *count, *length, narrow);
+done:
+    for (Py_ssize_t c = 0; c < opened; c++) {
+        PyBuffer_Release(&views[c].view);
+    }
+    PyMem_Free(views);
+    Py_DECREF(seq);
     return rows;
 }
 
@@ -1441,20 +1565,15 @@ resample_sums(PyObject *module, PyObject *args)
         return NULL;
     }
     Py_ssize_t count, length;
-    long long **data = read_columns(columns, &count, &length);
-    if (data == NULL) {
+    int narrow;
+    void *rows = rows_of_columns(columns, &count, &length, &narrow);
+    if (rows == NULL) {
         return NULL;
     }
-    int narrow;
-    void *rows = side_by_side(data, count, length, &narrow);
-    for (Py_ssize_t c = 0; c < count; c++) {
-        PyMem_Free(data[c]);
-    }
-    PyMem_Free(data);
     long long *sums = PyMem_Calloc(samples * count > 0 ? (size_t)(samples * count) : 1,
                                    sizeof(long long));
     PyObject *result = NULL;
-    if (rows == NULL || sums == NULL) {
+    if (sums == NULL) {
         PyErr_NoMemory();
     }
     else {
@@ -1580,8 +1699,9 @@ static PyMethodDef module_methods[] = {
      "totals, gathered): the leading pairs of lines that hold the same characters, each\n"
      "counted on its own; what: 0 counts only, 1 with the extra counts, 2 with the errors."},
     {"resample_sums", (PyCFunction)resample_sums, METH_VARARGS,
-     "resample_sums(state, columns, samples) -> per column, its sum over each sample's\n"
-     "indices, drawn as random.choices draws them from a generator in this state."},
+     "resample_sums(state, columns, samples) -> per column (an array of integers), its sum\n"
+     "over each sample's indices, drawn as random.choices draws them from a generator in\n"
+     "this state."},
     {"randomized_moves", (PyCFunction)randomized_moves, METH_VARARGS,
      "randomized_moves(state, (sizes, deltas_pp, deltas_tp), trials) -> (moved PP, moved TP)\n"
      "per trial, swapping as many of each group as getrandbits(size) has set bits."},

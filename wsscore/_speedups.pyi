@@ -1,6 +1,7 @@
 """Types of the C speed-ups (wsscore/_speedups.c). Only wsscore.core.backend calls them: it
 configures the module once and wraps what it returns in the records of wsscore.core.records."""
 
+from array import array
 from collections.abc import Container, Sequence
 
 from wsscore.core.records import LineWrongWords, WrongWordFound
@@ -44,7 +45,7 @@ def chars_words(
     text: str, numbers: dict[str, int], positions: str, /
 ) -> tuple[str, int, int, tuple[int, ...]] | None: ...
 def resample_sums(
-    state: Sequence[int], columns: Sequence[Sequence[int]], samples: int, /
+    state: Sequence[int], columns: Sequence[array[int]], samples: int, /
 ) -> list[list[int]]: ...
 def randomized_moves(
     state: Sequence[int], groups: Sequence[Sequence[int]], trials: int, /

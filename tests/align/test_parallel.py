@@ -30,6 +30,10 @@ VOCABULARY = [
 ]
 
 
+# Before the fixture below lowers it for every test.
+MIN_PARALLEL_BYTES = parallel.MIN_PARALLEL_BYTES
+
+
 @pytest.fixture(autouse=True)
 def small_files_go_parallel(monkeypatch):
     # The pool starts only for large golds; these tests use small ones.
@@ -329,3 +333,63 @@ def test_bootstraps_and_paired_tests_in_threads_are_those_of_one(tmp_path, corpu
     threaded = compare(gold, preds[0], preds[1:], samples=200, trials=500, jobs=2)
     assert pools == [2, 2]
     assert alone.as_dict() == threaded.as_dict()
+
+
+def test_the_cuts_offsets_are_where_their_line_starts_in_every_file(tmp_path, corpus):
+    """The plan reads each file once and takes the cuts' offsets from the lines it read after
+    each candidate: they are the offsets of the cut's line, counted from the start."""
+    gold = _write(tmp_path / "gold.txt", [" ".join(words) for words in corpus])
+    preds = [
+        _write(tmp_path / "p0.txt", _moved_breaks(_segment(corpus, seed=1, error_rate=0.1), 7)),
+        _write(tmp_path / "p1.txt", _segment(corpus, seed=2, error_rate=0.3), "gb18030"),
+    ]
+    files = [parallel_file(path) for path in (gold, *preds)]
+    cuts = parallel.plan(files[0], files[1:], 6)
+    assert cuts is not None and len(cuts) > 1
+    for cut in cuts:
+        assert cut.line % 7 != 0  # not where p0's line break moved
+        expected = [parallel._line_starts(path, [cut.line])[0] for path in (gold, *preds)]
+        assert list(cut.offsets) == expected
+    chunks = parallel.tasks(
+        files[0], files[1:], cuts, by_sentence=False, stop_at_first_mismatch=False
+    )
+    assert [chunk.first_line for chunk in chunks] == [1, *(cut.line + 1 for cut in cuts)]
+    for file in files:
+        file.close()
+
+
+def test_below_the_size_where_workers_pay_off_one_process_scores_and_debug_says_so(
+    tmp_path, corpus, monkeypatch
+):
+    gold = _write(tmp_path / "gold.txt", [" ".join(words) for words in corpus])
+    pred = _write(tmp_path / "pred.txt", _segment(corpus, seed=5, error_rate=0.1))
+    size = (tmp_path / "gold.txt").stat().st_size
+    monkeypatch.setattr(parallel, "MIN_PARALLEL_BYTES", size + 1)
+    calls = []
+    monkeypatch.setattr(parallel, "score_parallel", lambda *a, **k: calls.append(1))
+    runner = CliRunner()
+    quiet = runner.invoke(cli, ["score", gold, pred, "-f", "json", "-j", "2"])
+    debug = runner.invoke(cli, ["score", gold, pred, "-f", "json", "-j", "2", "--debug"])
+    single = runner.invoke(cli, ["score", gold, pred, "-f", "json"])
+    assert not calls  # no pool
+    assert quiet.stdout == debug.stdout == single.stdout
+    assert quiet.stderr == single.stderr == ""
+    megabytes = f"{size / 1e6:.1f} MB"
+    assert debug.stderr == (
+        f"wsscore: debug: -j 2: {megabytes} of gold is below the {megabytes} where workers "
+        "pay off; scoring in one process\n"
+    )
+
+
+def test_debug_says_when_the_chunks_are_thrown_away(tmp_path, corpus):
+    gold = _write(tmp_path / "gold.txt", [" ".join(words) for words in corpus])
+    pred_lines = _segment(corpus, seed=4, error_rate=0.05)
+    pred_lines[1500] = "X" + pred_lines[1500]
+    pred = _write(tmp_path / "pred.txt", pred_lines)
+    result = CliRunner().invoke(cli, ["score", gold, pred, "-q", "-j", "2", "--debug"])
+    assert "-j 2: the chunks' characters differ from the gold's" in result.stderr
+
+
+def test_the_help_names_the_size_where_workers_start():
+    help_text = CliRunner().invoke(cli, ["score", "--help"], terminal_width=200).output
+    assert f"a gold of {MIN_PARALLEL_BYTES // 10**6} MB or more" in help_text

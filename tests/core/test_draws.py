@@ -5,6 +5,7 @@ that every interval and p-value is the same to the last bit on both backends."""
 from __future__ import annotations
 
 import random
+from array import array
 
 import pytest
 from hypothesis import given, settings
@@ -131,10 +132,52 @@ def test_c_draws_from_any_position_of_the_generator(words_drawn: int) -> None:
     generator = random.Random(99)
     generator.getrandbits(32 * words_drawn) if words_drawn else None
     state = generator.getstate()[1]
-    data = [[2**40, 3, 0, 7, 1] * 30, [-(2**31), 5, 8, 9, 2] * 30, list(range(150))]
+    data = [
+        array("q", [2**40, 3, 0, 7, 1] * 30),
+        array("q", [-(2**31), 5, 8, 9, 2] * 30),
+        array("B", range(150)),
+    ]
     expected: list[list[int]] = [[] for _ in data]
     for _ in range(7):
         picked = generator.choices(range(150), k=150)
         for column, sums in zip(data, expected, strict=True):
             sums.append(sum(column[i] for i in picked))
     assert _speedups.resample_sums(state, data, 7) == expected
+
+
+@needs_c
+@pytest.mark.parametrize("typecode", ["b", "B", "h", "H", "i", "I", "l", "L", "q", "Q"])
+def test_c_reads_columns_of_every_integer_type(typecode: str) -> None:
+    """Records keep each column in the narrowest type that holds it, and C reads them where
+    they lie: every integer type gives the sums of the same numbers in a list."""
+    rng = random.Random(typecode)
+    values = [rng.randrange(0, 100) for _ in range(700)]
+    columns = {"packed": array(typecode, values), "listed": values}
+    sums = backend.resample_sums(columns, 3, 5)
+    assert sums["packed"] == sums["listed"] == draws.resample_sums({"v": values}, 3, 5)["v"]
+
+
+@needs_c
+def test_c_refuses_what_is_not_a_column_of_integers() -> None:
+    from wsscore import _speedups
+
+    state = random.Random(1).getstate()[1]
+    with pytest.raises(TypeError):
+        _speedups.resample_sums(state, [array("d", [1.0])], 1)
+    with pytest.raises(ValueError, match="different lengths"):
+        _speedups.resample_sums(state, [array("B", [1]), array("B", [1, 2])], 1)
+    with pytest.raises(OverflowError):
+        _speedups.resample_sums(state, [array("Q", [2**64 - 1])], 1)
+
+
+def test_resample_sums_draw_a_large_sample_as_one_call_of_choices() -> None:
+    """The reference draws a sample's indices in pieces (its memory stays small): the pieces
+    are the indices that one call of choices gives for the whole sample."""
+    sentences = 2 * draws.DRAWS_AT_ONCE + 5
+    column = [(i * 7919) % 101 for i in range(sentences)]
+    generator = random.Random(8)
+    expected = []
+    for _ in range(2):
+        picked = generator.choices(range(sentences), k=sentences)
+        expected.append(sum(column[i] for i in picked))
+    assert draws.resample_sums({"gold_words": column}, 2, 8) == {"gold_words": expected}

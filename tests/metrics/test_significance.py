@@ -6,22 +6,26 @@ from __future__ import annotations
 import itertools
 import json
 import random
+from array import array
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wsscore.metrics.bootstrap import bootstrap_intervals
+from wsscore.errors import InvalidArgument
+from wsscore.metrics.bootstrap import ResampledColumns, bootstrap_intervals
 from wsscore.metrics.scores import f_beta
 from wsscore.metrics.significance import (
     BOOTSTRAP,
     RANDOMIZATION,
     PairedResult,
     approximate_randomization,
+    approximate_randomization_of_columns,
     difference_groups,
     metric_values,
     pair,
     paired_bootstrap,
+    paired_bootstrap_of_columns,
     randomized_totals,
 )
 
@@ -299,3 +303,43 @@ def test_randomization_agrees_with_naive_per_sentence_coins():
         naive = naive_randomization_p(baseline, system, index, 4000, seed=4)
         assert 0.05 < naive < 0.95  # a case where the p-value is not pinned at an end
         assert results[metric].p_value == pytest.approx(naive, abs=0.045)
+
+
+# --- on columns, as compare runs them -------------------------------------------------------------
+
+sentence_counts = st.tuples(st.integers(0, 300), st.integers(0, 300), st.integers(0, 300))
+
+
+def packed(sentences, typecodes="qqq"):
+    """Triples as the columns of packed records: an array per count."""
+    columns = [array(code) for code in typecodes]
+    for triple in sentences:
+        for column, count in zip(columns, triple, strict=True):
+            column.append(count)
+    return ResampledColumns(*columns)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(sentence_counts, sentence_counts), max_size=40), st.integers(0, 99))
+def test_tests_on_packed_columns_are_the_tests_on_triples(sentences, seed):
+    """compare hands the tests the columns of its packed records (an array per count, of the
+    narrowest type): the same draws, the same results as triples."""
+    baseline = [base for base, _ in sentences]
+    system = [(base[0], *other[1:]) for base, other in sentences]
+    columns = packed(baseline, "HHH"), packed(system, "HHq")
+    assert paired_bootstrap_of_columns(*columns, samples=40, seed=seed) == paired_bootstrap(
+        baseline, system, samples=40, seed=seed
+    )
+    assert approximate_randomization_of_columns(
+        *columns, trials=60, seed=seed
+    ) == approximate_randomization(baseline, system, trials=60, seed=seed)
+
+
+def test_unpaired_columns_are_refused_with_the_messages_of_triples():
+    baseline = [(3, 3, 2), (2, 2, 2)]
+    for system in ([(3, 3, 2)], [(3, 3, 2), (1, 2, 2)], [(3, 3, 2), (2, -1, 2)]):
+        with pytest.raises(InvalidArgument) as from_triples:
+            pair(baseline, system)
+        with pytest.raises(InvalidArgument) as from_columns:
+            paired_bootstrap_of_columns(packed(baseline), packed(system))
+        assert str(from_columns.value) == str(from_triples.value)

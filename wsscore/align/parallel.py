@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import io
 import os
+import sys
 from collections.abc import Callable, Container, Sequence
+from itertools import pairwise
 from typing import NamedTuple, Protocol
 
 from wsscore.align.divergence import MismatchError
@@ -30,8 +32,13 @@ from wsscore.errors import Warnings
 from wsscore.inputs.encodings import Encoding
 from wsscore.inputs.reading import BLOCK_SIZE, TextFile
 
-# Below this size of the gold a pool costs more than it saves.
-MIN_PARALLEL_BYTES = 4 << 20
+# Below this size of the gold one process scores it, whatever -j says: workers would give the
+# same numbers, no sooner. They cost a pass over every file to place the cuts, a fork each and
+# the chunks' results sent back, and save at most half of the aligning; on a two-core machine
+# that saving was measured to be small below this size when the machine is idle, and to turn
+# into a loss when other work keeps its cores busy. The analyses (--extra, errors) do more per
+# chunk and would pay off sooner, but one size keeps -j predictable.
+MIN_PARALLEL_BYTES = 40_000_000
 CHUNKS_PER_JOB = 2
 # How far (in lines) a cut may move to fall between equal lines.
 MAX_CUT_SHIFT = 200
@@ -91,7 +98,13 @@ def effective_jobs(jobs: int) -> int:
 
 
 def eligible(gold: object, predictions: Sequence[object]) -> bool:
-    """Regular, uncompressed files in encodings where b'\\n' is always a line feed.
+    """Whether the inputs are scored in worker processes (:func:`one_process_reason`)."""
+    return one_process_reason(gold, predictions) is None
+
+
+def one_process_reason(gold: object, predictions: Sequence[object]) -> str | None:
+    """Why the inputs are scored in one process, or None: regular, uncompressed files, a gold
+    of :data:`MIN_PARALLEL_BYTES` or more, in encodings where b'\\n' is always a line feed.
 
     Asking for a file's encoding decides it: a file whose first block is all ASCII is looked
     ahead to its first other lines (reading.TextFile.encoding), so every chunk of it is read in
@@ -100,13 +113,34 @@ def eligible(gold: object, predictions: Sequence[object]) -> bool:
     files: list[TextFile] = []
     for item in (gold, *predictions):
         if not isinstance(item, TextFile) or item.path == "-":
-            return False
+            return "standard input and lines in memory cannot be cut into chunks"
         if not isinstance(item.stream, io.BufferedReader) or not os.path.isfile(item.path):
-            return False  # compressed, or not a plain file: cannot be read from an offset
+            return f"{item.path} cannot be read from an offset (compressed, or not a plain file)"
         files.append(item)
-    if os.path.getsize(files[0].path) < MIN_PARALLEL_BYTES:
-        return False
-    return all(item.encoding.ascii_compatible for item in files)
+    size = os.path.getsize(files[0].path)
+    if size < MIN_PARALLEL_BYTES:
+        return (
+            f"{_megabytes(size)} of gold is below the {_megabytes(MIN_PARALLEL_BYTES)} "
+            "where workers pay off"
+        )
+    for item in files:
+        if not item.encoding.ascii_compatible:
+            return f"{item.path} is in {item.encoding.name}, where a byte 0x0A is not a line feed"
+    return None
+
+
+def _megabytes(size: int) -> str:
+    return f"{size / 1e6:.1f} MB" if size < 10**7 else f"{size / 1e6:.0f} MB"
+
+
+def note_one_process(jobs: int, reason: str) -> None:
+    """Say under ``--debug`` why ``-j jobs`` scores in one process.
+
+    The message goes to the ``wsscore`` logger only where :mod:`logging` is already imported:
+    otherwise no handler can be listening, and a run should not pay for importing it."""
+    logging = sys.modules.get("logging")
+    if logging is not None:
+        logging.getLogger("wsscore").debug("-j %d: %s; scoring in one process", jobs, reason)
 
 
 # --- planning the cuts ----------------------------------------------------------------------
@@ -172,60 +206,78 @@ def _read_lines(path: str, start: int, count: int) -> list[bytes]:
         return [stream.readline() for _ in range(count)]
 
 
-def plan(gold: TextFile, predictions: Sequence[TextFile], pieces: int) -> list[int] | None:
-    """0-based gold line numbers where the inputs are cut, each between two lines that hold
-    the same characters in the gold and in every prediction (None if no cut was found)."""
+class Cut(NamedTuple):
+    """Where the inputs are cut: the 0-based gold line that starts the next chunk, and the byte
+    offset where that line starts in the gold and in each prediction (in input order)."""
+
+    line: int
+    offsets: tuple[int, ...]
+
+
+def plan(gold: TextFile, predictions: Sequence[TextFile], pieces: int) -> list[Cut] | None:
+    """Where the inputs are cut, each cut between two lines that hold the same characters in
+    the gold and in every prediction (None if no cut was found).
+
+    Each file is read once up to its last candidate line (the line starts of all candidates
+    in one pass), and then only a window of lines after each candidate."""
     files = [gold, *predictions]
     candidates = _candidate_lines(gold.path, pieces)
-    cuts: list[int] = []
-    for line in candidates:
-        if cuts and line <= cuts[-1]:
+    starts_by_file = [_line_starts(f.path, candidates) for f in files]
+    cuts: list[Cut] = []
+    for at, line in enumerate(candidates):
+        if cuts and line <= cuts[-1].line:
             continue
-        starts = [_line_starts(f.path, [line])[0] for f in files]
+        starts = [starts[at] for starts in starts_by_file]
         if min(starts) < 0:
             break
-        window = [
-            _read_lines(f.path, s, MAX_CUT_SHIFT + 1) for f, s in zip(files, starts, strict=True)
-        ]
-        texts = [
-            [_chars(b, f.encoding) for b in lines] for f, lines in zip(files, window, strict=True)
-        ]
-        for shift in range(1, MAX_CUT_SHIFT + 1):
-            before = {t[shift - 1] for t in texts}
-            after = {t[shift] for t in texts}
-            ended = any(not lines[shift] for lines in window)
-            if ended:
-                break
-            if len(before) == 1 and len(after) == 1:
-                cuts.append(line + shift)
-                break
+        cut = _cut_near(files, line, starts)
+        if cut is not None:
+            cuts.append(cut)
     return cuts or None
+
+
+def _cut_near(files: Sequence[TextFile], line: int, starts: Sequence[int]) -> Cut | None:
+    """The first cut at most :data:`MAX_CUT_SHIFT` lines after ``line`` (which starts at these
+    offsets) between two pairs of lines equal in every file; None if there is none."""
+    window = [
+        _read_lines(f.path, start, MAX_CUT_SHIFT + 1)
+        for f, start in zip(files, starts, strict=True)
+    ]
+    texts = [[_chars(b, f.encoding) for b in lines] for f, lines in zip(files, window, strict=True)]
+    for shift in range(1, MAX_CUT_SHIFT + 1):
+        if any(not lines[shift] for lines in window):
+            return None  # a file ends first
+        before = {t[shift - 1] for t in texts}
+        after = {t[shift] for t in texts}
+        if len(before) == 1 and len(after) == 1:
+            offsets = (
+                start + sum(map(len, lines[:shift]))
+                for start, lines in zip(starts, window, strict=True)
+            )
+            return Cut(line + shift, tuple(offsets))
+    return None
 
 
 def tasks(
     gold: TextFile,
     predictions: Sequence[TextFile],
-    cuts: list[int],
+    cuts: list[Cut],
     *,
     by_sentence: bool,
     stop_at_first_mismatch: bool,
-) -> list[ChunkTask] | None:
+) -> list[ChunkTask]:
+    """One task per chunk: the byte ranges of its lines in every file."""
     files = [gold, *predictions]
-    starts_by_file = [_line_starts(f.path, cuts) for f in files]
-    if any(start < 0 for starts in starts_by_file for start in starts):
-        return None
     sizes = [os.path.getsize(f.path) for f in files]
+    bounds = [Cut(0, (0,) * len(files)), *cuts, Cut(-1, tuple(sizes))]
     out = []
-    bounds = [0, *cuts, None]
-    for k in range(len(cuts) + 1):
-        ranges = []
-        for f, starts, size in zip(files, starts_by_file, sizes, strict=True):
-            start = 0 if k == 0 else starts[k - 1]
-            end = size if k == len(cuts) else starts[k]
-            ranges.append(FileRange(f.path, f.encoding, start, end, f.option))
-        first_line = (bounds[k] or 0) + 1
+    for first, following in pairwise(bounds):
+        ranges = [
+            FileRange(f.path, f.encoding, start, end, f.option)
+            for f, start, end in zip(files, first.offsets, following.offsets, strict=True)
+        ]
         out.append(
-            ChunkTask(first_line, ranges[0], ranges[1:], by_sentence, stop_at_first_mismatch)
+            ChunkTask(first.line + 1, ranges[0], ranges[1:], by_sentence, stop_at_first_mismatch)
         )
     return out
 
@@ -342,8 +394,6 @@ def score_parallel(
         by_sentence=by_sentence,
         stop_at_first_mismatch=stop_at_first_mismatch,
     )
-    if chunk_tasks is None:
-        return None
     import multiprocessing
 
     global _DICTIONARY, _ANALYSIS

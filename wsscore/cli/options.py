@@ -64,7 +64,12 @@ CI_CHOICES = ("bakeoff", "wilson", "bootstrap", "none")
 STRICT = click.option(
     "--strict", is_flag=True, help="Treat warnings (undecodable bytes, …) as errors."
 )
-DEBUG = click.option("--debug", is_flag=True, help="Show a traceback on errors.")
+DEBUG = click.option(
+    "--debug",
+    is_flag=True,
+    help="Show a traceback on errors, and notes on how the run goes (why -j scores in one "
+    "process).",
+)
 
 
 def stacked(options: Sequence[Decorator]) -> Decorator:
@@ -263,7 +268,8 @@ def _matching_choices() -> list[Decorator]:
             type=click.IntRange(0, 256),
             default=1,
             show_default=True,
-            help="Worker processes for large files (0: all cores); same results as one. "
+            help="Worker processes for large files (a gold of 40 MB or more; 0: all cores); "
+            "same results as one. "
             "With --match diff: parallel diff processes.",
         ),
     ]

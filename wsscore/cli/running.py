@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, NoReturn
 
 import click
@@ -128,7 +129,8 @@ def run_command(command: Callable[[dict[str, Any]], int], options: dict[str, Any
     debug = bool(options.get("debug"))
     try:
         check_files(options)
-        status = command(options)
+        with _debug_messages(debug):
+            status = command(options)
     except click.ClickException:
         raise
     except KeyboardInterrupt:  # here, before click turns it into "Aborted!" (exit 1)
@@ -143,6 +145,28 @@ def run_command(command: Callable[[dict[str, Any]], int], options: dict[str, Any
             advice = f"run again with --debug for the traceback, and {advice}"
         _fail(f"wsscore: internal error: {type(exc).__name__}: {exc} ({advice})", debug=debug)
     sys.exit(status)
+
+
+@contextlib.contextmanager
+def _debug_messages(debug: bool) -> Iterator[None]:
+    """With --debug, the library's notes on how it runs (the ``wsscore`` logger's debug
+    messages, such as why ``-j`` scores in one process) go to standard error."""
+    if not debug:
+        yield
+        return
+    import logging  # only now: without --debug no one listens (see align.parallel)
+
+    logger = logging.getLogger("wsscore")
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("wsscore: debug: %(message)s"))
+    level = logger.level
+    logger.addHandler(handler)
+    logger.setLevel(logging.DEBUG)
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(level)
 
 
 def _fail(line: str, *, debug: bool) -> NoReturn:

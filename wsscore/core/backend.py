@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import random
+from array import array
 from collections.abc import Container, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from types import ModuleType
@@ -242,8 +243,11 @@ def _c_resample_sums(
     columns: Mapping[str, Sequence[int]], samples: int, seed: int
 ) -> dict[str, list[int]]:
     assert _SPEEDUPS is not None
-    lists = [list(column) for column in columns.values()]
-    sums: list[list[int]] = _SPEEDUPS.resample_sums(_generator_state(seed), lists, samples)
+    # C reads arrays where they lie; anything else is packed into one first.
+    packed = [
+        column if isinstance(column, array) else array("q", column) for column in columns.values()
+    ]
+    sums: list[list[int]] = _SPEEDUPS.resample_sums(_generator_state(seed), packed, samples)
     return dict(zip(columns, sums, strict=True))
 
 

@@ -18,6 +18,11 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
+# A sample's indices are drawn this many at a time, so that they take little memory however
+# many sentences there are. ``choices`` draws one ``random()`` per index, in order: drawing a
+# sample in pieces draws the very same indices as drawing it at once.
+DRAWS_AT_ONCE = 4096
+
 
 class SwapGroup(NamedTuple):
     """``size`` sentences whose system output differs from the baseline's by the same counts:
@@ -49,9 +54,13 @@ def resample_sums(
     population = range(_length(columns))
     sums: dict[str, list[int]] = {name: [] for name in columns}
     for _ in range(samples):
-        picked = draw(population, k=len(population))
-        for name, column in columns.items():
-            sums[name].append(sum(map(column.__getitem__, picked)))
+        sample = dict.fromkeys(columns, 0)
+        for start in range(0, len(population), DRAWS_AT_ONCE):
+            picked = draw(population, k=min(DRAWS_AT_ONCE, len(population) - start))
+            for name, column in columns.items():
+                sample[name] += sum(map(column.__getitem__, picked))
+        for name, total in sample.items():
+            sums[name].append(total)
     return sums
 
 

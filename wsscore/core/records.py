@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 from array import array
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from operator import add, itemgetter
+from operator import add
 from typing import NamedTuple, overload
 
 
@@ -83,20 +83,71 @@ class SentenceRecord(NamedTuple):
 
 _WIDTH = len(COUNT_FIELDS)
 
+# The array types a column of records takes, narrowest first, with the largest value each holds.
+# Per-sentence counts are small: most columns stay one byte a sentence, and a column is copied
+# into the next width (once, all of it) only when a value needs it; a negative value, which no
+# count is but the API accepts, takes the signed 64-bit type at once.
+_NARROW_TYPES = (("B", 0xFF), ("H", 0xFFFF), ("I", 0xFFFF_FFFF))
+_WIDEST_TYPE = "q"
+_WIDEST_RANGE = range(-(2**63), 2**63)
+_LARGEST = dict(_NARROW_TYPES)
+_RANK = {code: rank for rank, code in enumerate([*_LARGEST, _WIDEST_TYPE])}
+
+
+def _holds(column: array[int], value: int) -> bool:
+    """Whether ``column``'s type holds ``value``."""
+    code = column.typecode
+    if code == _WIDEST_TYPE:
+        return value in _WIDEST_RANGE
+    return 0 <= value <= _LARGEST[code]
+
+
+def _type_for(low: int, high: int) -> str:
+    """The narrowest array type that holds every value from ``low`` to ``high``."""
+    if low >= 0:
+        for code, largest in _NARROW_TYPES:
+            if high <= largest:
+                return code
+    if low not in _WIDEST_RANGE or high not in _WIDEST_RANGE:
+        raise OverflowError(f"a count of a record does not fit in 64 bits: {low} … {high}")
+    return _WIDEST_TYPE
+
+
+def _extended(column: array[int], values: Sequence[int]) -> array[int]:
+    """``column`` extended by ``values``: in place where its type holds them, else a copy of
+    it in the narrowest type that does (the values are looked at only then)."""
+    if isinstance(values, array) and values.typecode != column.typecode:
+        code = max(column.typecode, values.typecode, key=_RANK.__getitem__)
+        column = column if code == column.typecode else array(code, column)
+        column.extend(iter(values))  # as numbers: an array takes only its own type's
+        return column
+    before = len(column)
+    try:
+        column.extend(values)
+        return column
+    except OverflowError:
+        del column[before:]
+    widened = array(_type_for(min(values), max(values)), column)
+    widened.extend(values)
+    return widened
+
 
 class SentenceRecords(Sequence[SentenceRecord]):
-    """A list of :class:`SentenceRecord` kept in two machine-integer arrays.
+    """A list of :class:`SentenceRecord` kept as one array per field, each as narrow as its
+    values allow.
 
-    As Python objects a record would cost many times its eleven machine integers, which is
-    all it takes here; and the columns that resampling sums are read without building a record per
-    sentence (:meth:`column`).
+    As Python objects a record would cost many times its eleven integers, and even as machine
+    integers it would cost eight bytes each, where a sentence's counts nearly always fit in one:
+    so each column (the numbers, and each count) is an array of the narrowest type that holds
+    its values, widened when a larger one arrives. The columns that resampling sums are read
+    without building a record per sentence (:meth:`column`).
     """
 
-    __slots__ = ("_counts", "_numbers", "_pending")
+    __slots__ = ("_columns", "_numbers", "_pending")
 
     def __init__(self, records: Iterable[SentenceRecord | tuple[int, Sequence[int]]] = ()):
-        self._numbers = array("q")
-        self._counts = array("q")
+        self._numbers: array[int] = array("B")
+        self._columns: list[array[int]] = [array("B") for _ in COUNT_FIELDS]
         self._pending: Sequence[tuple[int, Sequence[int]]] | None = None
         self.extend(records)
 
@@ -117,22 +168,45 @@ class SentenceRecords(Sequence[SentenceRecord]):
         self._pack()
         number, counts = record
         _check_width(counts)
-        self._numbers.append(number)
-        self._counts.extend(counts)
+        before = len(self._numbers)
+        columns = (self._numbers, *self._columns)
+        try:
+            any(map(array.append, columns, (number, *counts)))  # each column's, in one call
+        except BaseException as error:
+            for column in columns:
+                del column[before:]
+            if not isinstance(error, OverflowError):
+                raise
+            self.extend([record])  # a value its column's type does not hold: widened
 
     def extend(self, records: Iterable[SentenceRecord | tuple[int, Sequence[int]]]) -> None:
         self._pack()
         if isinstance(records, SentenceRecords):
             records._pack()
-            self._numbers.extend(records._numbers)
-            self._counts.extend(records._counts)
+            self._extend_columns([records._numbers, *records._columns])
             return
         listed = list(records)
-        widths = set(map(len, map(itemgetter(1), listed)))
+        if not listed:
+            return
+        numbers, counts = zip(*listed, strict=True)
+        widths = set(map(len, counts))
         if widths - {_WIDTH}:
             raise ValueError(f"a record has {_WIDTH} counts, not {max(widths - {_WIDTH})}")
-        self._numbers.extend([number for number, _ in listed])
-        self._counts.extend([count for _, counts in listed for count in counts])
+        self._extend_columns([numbers, *zip(*counts, strict=True)])
+
+    def _extend_columns(self, values: Sequence[Sequence[int]]) -> None:
+        """Each column extended by its values (the numbers first); if one cannot be (a value
+        too large for any column), none is."""
+        columns = [self._numbers, *self._columns]
+        before = len(self._numbers)
+        try:
+            for at, new in enumerate(values):
+                columns[at] = _extended(columns[at], new)
+        except BaseException:
+            for column in (self._numbers, *self._columns):
+                del column[before:]
+            raise
+        self._numbers, *self._columns = columns
 
     def __iadd__(
         self, records: Iterable[SentenceRecord | tuple[int, Sequence[int]]]
@@ -154,28 +228,32 @@ class SentenceRecords(Sequence[SentenceRecord]):
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         number = self._numbers[index]  # raises IndexError, and reads negative indices
-        start = (index % len(self)) * _WIDTH
-        return SentenceRecord(number, Counts(*self._counts[start : start + _WIDTH]))
+        return SentenceRecord(number, Counts._make(column[index] for column in self._columns))
 
     def __setitem__(self, index: int, record: SentenceRecord) -> None:
         self._pack()
         number, counts = record
         _check_width(counts)
-        self._numbers[index] = number
-        start = (index % len(self)) * _WIDTH
-        self._counts[start : start + _WIDTH] = array("q", counts)
+        self._numbers[index]  # raises IndexError before anything changes
+        values = [number, *counts]
+        columns = [self._numbers, *self._columns]
+        for at, value in enumerate(values):
+            if not _holds(columns[at], value):
+                columns[at] = array(_type_for(value, value), columns[at])
+        for column, value in zip(columns, values, strict=True):
+            column[index] = value
+        self._numbers, *self._columns = columns
 
     def __iter__(self) -> Iterator[SentenceRecord]:
         self._pack()
-        counts = self._counts
-        for at, number in enumerate(self._numbers):
-            yield SentenceRecord(number, Counts(*counts[at * _WIDTH : (at + 1) * _WIDTH]))
+        for number, *counts in zip(self._numbers, *self._columns, strict=True):
+            yield SentenceRecord(number, Counts._make(counts))
 
     def __eq__(self, other: object) -> bool:
         self._pack()
         if isinstance(other, SentenceRecords):
             other._pack()
-            return self._numbers == other._numbers and self._counts == other._counts
+            return self._numbers == other._numbers and self._columns == other._columns
         if isinstance(other, Sequence):
             return list(self) == list(other)
         return NotImplemented
@@ -185,10 +263,15 @@ class SentenceRecords(Sequence[SentenceRecord]):
     def __repr__(self) -> str:
         return f"SentenceRecords({list(self)!r})"
 
-    def column(self, field: str) -> array[int]:
-        """One count of every record, in order (``field``: a name of :class:`Counts`)."""
+    def __reduce__(self) -> tuple[object, ...]:
         self._pack()
-        return self._counts[COUNT_FIELDS.index(field) :: _WIDTH]
+        return (_unpickled, (self._numbers, self._columns))
+
+    def column(self, field: str) -> array[int]:
+        """One count of every record, in order (``field``: a name of :class:`Counts`), as a
+        copy in the type that holds its values."""
+        self._pack()
+        return self._columns[COUNT_FIELDS.index(field)][:]
 
     def columns(self, *fields: str) -> tuple[array[int], ...]:
         """Several counts of every record, one array per field."""
@@ -197,6 +280,12 @@ class SentenceRecords(Sequence[SentenceRecord]):
     def numbers(self) -> array[int]:
         self._pack()
         return self._numbers
+
+
+def _unpickled(numbers: array[int], columns: list[array[int]]) -> SentenceRecords:
+    records = SentenceRecords()
+    records._numbers, records._columns = numbers, columns
+    return records
 
 
 def _check_width(counts: Sequence[int]) -> None:

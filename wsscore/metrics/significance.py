@@ -4,7 +4,10 @@ Pure functions of per-sentence counts: no text is re-scored. A sentence is the t
 ``(gold_words, pred_words, correct)``: the fields of
 :class:`~wsscore.metrics.bootstrap.ResampledColumns`, in their order; :func:`pair` turns two
 systems' triples into named :class:`PairedCounts`. ``baseline`` and ``system`` are equally long
-sequences of triples, paired by sentence: sentence i of both has the same gold words.
+sequences of triples, paired by sentence: sentence i of both has the same gold words. The
+tests run on columns (:class:`PairedColumns`, one sequence per count): a scorer's records give
+them without a Python object per sentence (:func:`paired_bootstrap_of_columns`,
+:func:`approximate_randomization_of_columns`).
 
 Two tests, each on F_β (``"f"``) and recall (``"r"``) at once, from one stream of random numbers:
 
@@ -22,6 +25,7 @@ metric's interval and p-value (``samples`` says how many were left).
 from __future__ import annotations
 
 import math
+import operator
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
@@ -29,7 +33,7 @@ from typing import NamedTuple
 from wsscore.core.backend import randomized_moves, resample_sums
 from wsscore.core.draws import SwapGroup
 from wsscore.errors import InvalidArgument
-from wsscore.metrics.bootstrap import CONFIDENCE, SAMPLES, SEED, percentile
+from wsscore.metrics.bootstrap import CONFIDENCE, SAMPLES, SEED, ResampledColumns, percentile
 from wsscore.metrics.scores import f_beta, ratio
 
 TRIALS = 10_000
@@ -50,6 +54,19 @@ class PairedCounts(NamedTuple):
     baseline_correct: int = 0
     system_pred_words: int = 0
     system_correct: int = 0
+
+
+class PairedColumns(NamedTuple):
+    """The fields of :class:`PairedCounts`, one sequence per field and one item per sentence."""
+
+    gold_words: Sequence[int]
+    baseline_pred_words: Sequence[int]
+    baseline_correct: Sequence[int]
+    system_pred_words: Sequence[int]
+    system_correct: Sequence[int]
+
+
+NO_SENTENCES = PairedColumns((), (), (), (), ())
 
 
 class PairedResult(NamedTuple):
@@ -101,34 +118,48 @@ def metric_values(
 
 def pair(baseline: Sequence[Sentence], system: Sequence[Sentence]) -> list[PairedCounts]:
     """The sentences of both systems side by side; ValueError if they are not paired."""
-    if len(baseline) != len(system):
+    return list(map(PairedCounts, *pair_columns(_columns(baseline), _columns(system))))
+
+
+def _columns(sentences: Sequence[Sentence]) -> ResampledColumns:
+    """The triples of one system as its three columns."""
+    if not sentences:
+        return ResampledColumns((), (), ())
+    gold_words, pred_words, correct = zip(*sentences, strict=True)
+    return ResampledColumns(gold_words, pred_words, correct)
+
+
+def pair_columns(baseline: ResampledColumns, system: ResampledColumns) -> PairedColumns:
+    """Both systems' columns side by side; ValueError if they are not paired (the same number
+    of sentences, each with the same gold words on both sides, no count negative)."""
+    if len(baseline.gold_words) != len(system.gold_words):
         raise InvalidArgument(
-            f"the baseline has {len(baseline)} sentences and the system {len(system)}: "
-            "paired tests need the same sentences"
+            f"the baseline has {len(baseline.gold_words)} sentences and the system "
+            f"{len(system.gold_words)}: paired tests need the same sentences"
         )
-    if not baseline:
-        return []
-    # Column by column (a loop per sentence in Python costs more than the tests' draws).
-    rp, base_pp, base_tp = zip(*baseline, strict=True)
-    other_rp, pp, tp = zip(*system, strict=True)
-    if rp != other_rp:
+    if not baseline.gold_words:
+        return NO_SENTENCES
+    rp, other_rp = baseline.gold_words, system.gold_words
+    if any(map(operator.ne, rp, other_rp)):
         index = next(i for i, (a, b) in enumerate(zip(rp, other_rp, strict=True)) if a != b)
         raise InvalidArgument(
             f"sentence {index}: {rp[index]} gold words for the baseline, {other_rp[index]} for "
             "the system: paired tests need the same gold sentences"
         )
-    pairs = list(map(PairedCounts, rp, base_pp, base_tp, pp, tp))
-    if min(map(min, (rp, base_pp, base_tp, pp, tp))) < 0:
+    paired = PairedColumns(rp, *baseline[1:], *system[1:])
+    if min(map(min, paired)) < 0:
         # Counts are never negative; the bootstrap's packing relies on it.
-        index, counts = next((i, c) for i, c in enumerate(pairs) if min(c) < 0)
-        raise InvalidArgument(f"sentence {index}: negative counts {counts}")
-    return pairs
+        index = next(i for i, counts in enumerate(zip(*paired, strict=True)) if min(counts) < 0)
+        raise InvalidArgument(f"sentence {index}: negative counts {_sentence(paired, index)}")
+    return paired
 
 
-def _totals(pairs: Sequence[PairedCounts]) -> PairedCounts:
-    if not pairs:
-        return PairedCounts()
-    return PairedCounts(*map(sum, zip(*pairs, strict=True)))
+def _sentence(paired: PairedColumns, index: int) -> PairedCounts:
+    return PairedCounts(*(column[index] for column in paired))
+
+
+def _totals(paired: PairedColumns) -> PairedCounts:
+    return PairedCounts(*map(sum, paired))
 
 
 def _side_by_side(totals: PairedCounts, beta: float) -> list[tuple[float | None, float | None]]:
@@ -181,11 +212,27 @@ def paired_bootstrap(
       to the baseline (every δ*ᵢ = δ = 0) gets p = 1, not p = 1/(n + 1), which would call two
       equal systems significantly different.
     """
+    return paired_bootstrap_of_columns(
+        _columns(baseline), _columns(system), samples=samples, seed=seed, beta=beta
+    )
+
+
+def paired_bootstrap_of_columns(
+    baseline: ResampledColumns,
+    system: ResampledColumns,
+    *,
+    samples: int = SAMPLES,
+    seed: int = SEED,
+    beta: float = 1.0,
+) -> dict[str, PairedResult]:
+    """:func:`paired_bootstrap` of the two systems' columns: the same draws and results."""
     if samples < 1:
         raise InvalidArgument("samples must be at least 1")
-    pairs = pair(baseline, system)
-    observed = _side_by_side(_totals(pairs), beta)
-    differences = _bootstrap_differences(pairs, samples, seed, beta) if pairs else ([], [])
+    paired = pair_columns(baseline, system)
+    observed = _side_by_side(_totals(paired), beta)
+    differences = (
+        _bootstrap_differences(paired, samples, seed, beta) if paired.gold_words else ([], [])
+    )
     return {
         metric: _bootstrap_result(metric, base, other, deltas)
         for metric, (base, other), deltas in zip(METRICS, observed, differences, strict=True)
@@ -193,13 +240,11 @@ def paired_bootstrap(
 
 
 def _bootstrap_differences(
-    pairs: Sequence[PairedCounts], samples: int, seed: int, beta: float
+    paired: PairedColumns, samples: int, seed: int, beta: float
 ) -> tuple[list[float], list[float]]:
     """δ* of F_β and of recall for each sample where they are defined."""
-    names = PairedCounts._fields
-    columns = dict(zip(names, map(list, zip(*pairs, strict=True)), strict=True))
-    sums = resample_sums(columns, samples, seed)
-    return _deltas(map(PairedCounts, *(sums[name] for name in names)), beta)
+    sums = resample_sums(paired._asdict(), samples, seed)
+    return _deltas(map(PairedCounts, *(sums[name] for name in PairedColumns._fields)), beta)
 
 
 def _deltas(samples: Iterable[PairedCounts], beta: float) -> tuple[list[float], list[float]]:
@@ -259,17 +304,32 @@ def approximate_randomization(
     exactly as the number of set bits in ``getrandbits(k)``: one bit per sentence, as if each
     were swapped on its own. A trial costs O(number of distinct differences), not O(sentences).
     """
+    return approximate_randomization_of_columns(
+        _columns(baseline), _columns(system), trials=trials, seed=seed, beta=beta
+    )
+
+
+def approximate_randomization_of_columns(
+    baseline: ResampledColumns,
+    system: ResampledColumns,
+    *,
+    trials: int = TRIALS,
+    seed: int = SEED,
+    beta: float = 1.0,
+) -> dict[str, PairedResult]:
+    """:func:`approximate_randomization` of the two systems' columns: the same draws and
+    results."""
     if trials < 1:
         raise InvalidArgument("trials must be at least 1")
-    pairs = pair(baseline, system)
-    observed = _side_by_side(_totals(pairs), beta)
+    paired = pair_columns(baseline, system)
+    observed = _side_by_side(_totals(paired), beta)
     thresholds = [
         None if (difference := _difference(base, other)) is None else abs(difference)
         for base, other in observed
     ]
     hits = [0] * len(METRICS)
     defined = [0] * len(METRICS)
-    for totals in randomized_totals(pairs, trials, seed):
+    for totals in _randomized_totals(paired, trials, seed):
         for index, (base, other) in enumerate(_side_by_side(totals, beta)):
             if base is None or other is None:
                 continue
@@ -300,10 +360,25 @@ def approximate_randomization(
 def difference_groups(pairs: Sequence[PairedCounts]) -> list[SwapGroup]:
     """The sentences whose counts differ, grouped by their difference (system minus baseline),
     in order of first appearance (so that a seed always draws the same trials)."""
+    return _difference_groups(_paired_columns(pairs))
+
+
+def _paired_columns(pairs: Sequence[PairedCounts]) -> PairedColumns:
+    return PairedColumns(*zip(*pairs, strict=True)) if pairs else NO_SENTENCES
+
+
+def _difference_groups(paired: PairedColumns) -> list[SwapGroup]:
+    sentences = zip(
+        paired.baseline_pred_words,
+        paired.baseline_correct,
+        paired.system_pred_words,
+        paired.system_correct,
+        strict=True,
+    )
     groups = Counter(
-        (p.system_pred_words - p.baseline_pred_words, p.system_correct - p.baseline_correct)
-        for p in pairs
-        if (p.system_pred_words, p.system_correct) != (p.baseline_pred_words, p.baseline_correct)
+        (pred_words - base_pred_words, correct - base_correct)
+        for base_pred_words, base_correct, pred_words, correct in sentences
+        if pred_words != base_pred_words or correct != base_correct
     )
     return [SwapGroup(size, pred_words, correct) for (pred_words, correct), size in groups.items()]
 
@@ -316,8 +391,12 @@ def randomized_totals(
     Random numbers are drawn group by group in :func:`difference_groups` order,
     ``getrandbits(k)`` per group of k sentences.
     """
-    totals = _totals(pairs)
-    for moved in randomized_moves(difference_groups(pairs), trials, seed):
+    return _randomized_totals(_paired_columns(pairs), trials, seed)
+
+
+def _randomized_totals(paired: PairedColumns, trials: int, seed: int) -> Iterator[PairedCounts]:
+    totals = _totals(paired)
+    for moved in randomized_moves(_difference_groups(paired), trials, seed):
         yield totals._replace(
             baseline_pred_words=totals.baseline_pred_words + moved.pred_words,
             baseline_correct=totals.baseline_correct + moved.correct,

@@ -13,6 +13,7 @@ from __future__ import annotations
 import operator
 import os
 import pathlib
+from array import array
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
@@ -219,19 +220,17 @@ def compare_results(
     base: SystemResult, other: SystemResult, tests: PairedTests
 ) -> SystemComparison:
     """The paired tests of ``other`` against ``base``, both scored with ``keep_sentences``."""
-    baseline_sentences, system_sentences = pair_sentences(
-        base.sentences or [], other.sentences or []
-    )
-    bootstrap = significance.paired_bootstrap(
-        baseline_sentences,
-        system_sentences,
+    baseline_columns, system_columns = columns_by_line(base.sentences or [], other.sentences or [])
+    bootstrap = significance.paired_bootstrap_of_columns(
+        baseline_columns,
+        system_columns,
         samples=tests.samples,
         seed=tests.seed,
         beta=tests.beta,
     )
-    randomization = significance.approximate_randomization(
-        baseline_sentences,
-        system_sentences,
+    randomization = significance.approximate_randomization_of_columns(
+        baseline_columns,
+        system_columns,
         trials=tests.trials,
         seed=tests.seed,
         beta=tests.beta,
@@ -244,7 +243,17 @@ def compare_results(
 def pair_sentences(
     baseline: Sequence[SentenceRecord], system: Sequence[SentenceRecord]
 ) -> tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]]:
-    """(RP, PP, TP) of both systems for each gold line either has a record of, by line number.
+    """(RP, PP, TP) of both systems for each gold line either has a record of, by line number
+    (:func:`columns_by_line`, a triple per line)."""
+    base_columns, system_columns = columns_by_line(baseline, system)
+    return list(zip(*base_columns, strict=True)), list(zip(*system_columns, strict=True))
+
+
+def columns_by_line(
+    baseline: Sequence[SentenceRecord], system: Sequence[SentenceRecord]
+) -> tuple[ResampledColumns, ResampledColumns]:
+    """RP, PP and TP of both systems, one column each, one item per gold line either has a
+    record of, by line number.
 
     The aligner reports every gold line with words, but an empty gold line (or the place past
     the gold's end) only when predicted words fall on it, so a line can be missing from one
@@ -257,8 +266,8 @@ def pair_sentences(
         return same_lines
     base_lines = _by_line(baseline)
     system_lines = _by_line(system)
-    base_pairs = []
-    system_pairs = []
+    base_columns = [array("q") for _ in ResampledColumns._fields]
+    system_columns = [array("q") for _ in ResampledColumns._fields]
     for number in sorted(base_lines.keys() | system_lines.keys()):
         base_counts = base_lines.get(number)
         system_counts = system_lines.get(number)
@@ -267,23 +276,24 @@ def pair_sentences(
         elif system_counts is None and base_counts is not None:
             system_counts = (base_counts[0], 0, 0)
         assert base_counts is not None and system_counts is not None  # one side has the line
-        base_pairs.append(base_counts)
-        system_pairs.append(system_counts)
-    return base_pairs, system_pairs
+        for columns, counts in ((base_columns, base_counts), (system_columns, system_counts)):
+            for column, count in zip(columns, counts, strict=True):
+                column.append(count)
+    return ResampledColumns(*base_columns), ResampledColumns(*system_columns)
 
 
 def _same_lines_once(
     baseline: Sequence[SentenceRecord], system: Sequence[SentenceRecord]
-) -> tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]] | None:
+) -> tuple[ResampledColumns, ResampledColumns] | None:
     """The usual case, without a dictionary per system: both have a record of the same lines,
-    one each, in order (then pairing by line number changes nothing). None otherwise."""
+    one each, in order (then pairing by line number changes nothing), and their columns are
+    taken as they are packed. None otherwise."""
     if not isinstance(baseline, SentenceRecords) or not isinstance(system, SentenceRecords):
         return None
     numbers = baseline.numbers()
     if numbers != system.numbers() or not all(map(operator.lt, numbers, numbers[1:])):
         return None
-    columns = [ResampledColumns.of_records(records) for records in (baseline, system)]
-    return list(zip(*columns[0], strict=True)), list(zip(*columns[1], strict=True))
+    return ResampledColumns.of_records(baseline), ResampledColumns.of_records(system)
 
 
 def _by_line(records: Sequence[SentenceRecord]) -> dict[int, tuple[int, int, int]]:

@@ -159,26 +159,28 @@ class AlignmentRun:
     def _in_parallel(self, entries: Container[str] | None, jobs: int) -> Totals | None:
         """The totals from worker processes, or None where one process must do it (difficulties,
         and per-sentence callbacks that cannot be collected in parts and added up)."""
-        if jobs == 1 or self.opened.weighting is not None:
-            return None
-        if self.on_detail is not None:
+        if jobs == 1:
             return None
         from wsscore.align import parallel
 
-        gold, predictions = self.opened.gold, self.opened.predictions
-        if not parallel.eligible(gold, predictions):
+        jobs = parallel.effective_jobs(jobs)
+        reason = self._one_process_reason(jobs)
+        if reason is not None:
+            parallel.note_one_process(jobs, reason)
             return None
         collects = self.extra_totals is not None or self.collector is not None
         result = parallel.score_parallel(
-            gold,  # type: ignore[arg-type]
-            predictions,  # type: ignore[arg-type]
+            self.opened.gold,  # type: ignore[arg-type]
+            self.opened.predictions,  # type: ignore[arg-type]
             entries,
-            parallel.effective_jobs(jobs),
+            jobs,
             by_sentence=self.by_sentence,
             stop_at_first_mismatch=self.mismatch == "error",
             analysis=self._chunk_analysis if collects else None,
         )
         if result is None:
+            reason = "the chunks' characters differ from the gold's, or no cut was found"
+            parallel.note_one_process(jobs, reason)
             return None
         for index, aligner in enumerate(self.aligners):
             aligner.totals = result.totals[index]
@@ -189,6 +191,18 @@ class AlignmentRun:
         return Totals(
             result.gold_lines, result.gold_words, result.gold_sentences, result.pred_lines
         )
+
+    def _one_process_reason(self, jobs: int) -> str | None:
+        """Why this run is not cut into chunks for ``jobs`` workers, or None."""
+        from wsscore.align import parallel
+
+        if jobs == 1:
+            return "this machine has one core"
+        if self.opened.weighting is not None:
+            return "difficulty weights need every sentence of every system in one place"
+        if self.on_detail is not None:
+            return "a per-sentence callback sees every sentence in order"
+        return parallel.one_process_reason(self.opened.gold, self.opened.predictions)
 
     def _chunk_analysis(self, index: int) -> _SystemCollectors:
         """What a worker collects for system ``index``: as this process would, into a fresh
