@@ -31,6 +31,7 @@ from wsscore.inputs.formats import (
     read_sentences,
 )
 from wsscore.inputs.formats.conllu import has_multiword_tokens
+from wsscore.inputs.formats.conllu_blocks import read_conllu_blocks
 from wsscore.inputs.formats.words import separator_seen
 from wsscore.inputs.reading import BLOCK_SIZE, TextFile, open_binary, open_text
 from wsscore.inputs.words import WHITE_SPACE
@@ -114,7 +115,25 @@ class FormattedInput:
         return self.source.bytes_done
 
     def lines(self) -> Iterator[str]:
-        sentences = read_sentences(
+        for piece in self._pieces():
+            if isinstance(piece, str):  # lines of words, each ending with a line feed
+                for line in piece.split("\n")[:-1]:
+                    self.lines_read += 1
+                    yield line
+            else:
+                yield self._sentence_line(piece)
+
+    def _pieces(self) -> Iterator[str | Sentence]:
+        """The file's sentences, each as a Sentence, or runs of them as lines of words where a
+        format's block reader can skip the tokens (no one keeps them)."""
+        if self.format == "conllu" and not self._subscribers:
+            return read_conllu_blocks(
+                self.source.text_blocks(),
+                name=self.name,
+                options=self.options,
+                max_chars=self.sentence_limit,
+            )
+        return read_sentences(
             self.format,
             self.source.lines(),
             name=self.name,
@@ -123,15 +142,16 @@ class FormattedInput:
             on_label_order=self._set_label_order,
             max_chars=self.sentence_limit,
         )
-        for sentence in sentences:
-            self.lines_read += 1
-            if sentence.parts:
-                self._count_parts(sentence)
-            if self._subscribers:
-                self.tags_seen += sum(1 for token in sentence.syntactic() if token.tag is not None)
-                for queue in self._subscribers:
-                    queue.append((self.lines_read, sentence.tokens, sentence.parts))
-            yield " ".join(map(WORD, sentence.tokens))
+
+    def _sentence_line(self, sentence: Sentence) -> str:
+        self.lines_read += 1
+        if sentence.parts:
+            self._count_parts(sentence)
+        if self._subscribers:
+            self.tags_seen += sum(1 for token in sentence.syntactic() if token.tag is not None)
+            for queue in self._subscribers:
+                queue.append((self.lines_read, sentence.tokens, sentence.parts))
+        return " ".join(map(WORD, sentence.tokens))
 
     def _set_label_order(self, order: str) -> None:
         self.label_order = order
@@ -150,14 +170,20 @@ class FormattedInput:
     def text_blocks(self) -> Iterator[str]:
         block: list[str] = []
         size = 0
-        for line in self.lines():
-            block.append(line)
-            size += len(line) + 1
+        for piece in self._pieces():
+            if isinstance(piece, str):
+                self.lines_read += piece.count("\n")
+                block.append(piece)
+                size += len(piece)
+            else:
+                line = self._sentence_line(piece)
+                block += (line, "\n")
+                size += len(line) + 1
             if size >= BLOCK_CHARS:
-                yield "\n".join(block) + "\n"
+                yield "".join(block)
                 block, size = [], 0
         if block:
-            yield "\n".join(block) + "\n"
+            yield "".join(block)
 
     def close(self) -> None:
         self.source.close()
