@@ -16,48 +16,56 @@ ODD_LINES = [" ", "\r", "\t", "  \t", "1\t甲", "x\t甲\t_\t_\t_\t_\t_\t_\t_\t_"
 
 
 @st.composite
-def forms(draw: st.DrawFn) -> str:
+def forms(draw: st.DrawFn, clean: bool) -> str:
+    """A FORM; in a clean file never empty (the line reader refuses that), but maybe with white
+    space or unprintable characters in it, which it takes out."""
     plain = st.text(FORM_CHARACTERS, max_size=2)
     kind = draw(st.integers(0, 29))
-    if kind == 0:
+    if kind == 0 and not clean:
         return ""
     if kind == 1:
-        return draw(plain) + draw(st.sampled_from(NASTY_CHARACTERS)) + draw(plain)
+        return (
+            draw(st.text(FORM_CHARACTERS, min_size=1, max_size=2))
+            + draw(st.sampled_from(NASTY_CHARACTERS))
+            + draw(plain)
+        )
     return draw(st.text(FORM_CHARACTERS, min_size=1, max_size=3))
 
 
 @st.composite
-def word_line(draw: st.DrawFn, identifier: str) -> str:
+def word_line(draw: st.DrawFn, identifier: str, clean: bool) -> str:
     upos = draw(st.sampled_from(["NOUN", "_"]))
     misc = draw(st.sampled_from(["_", "SpaceAfter=No", "_\r", "a b"]))
-    return "\t".join([identifier, draw(forms()), "_", upos, "_", "_", "0", "dep", "_", misc])
+    form = draw(forms(clean))
+    return "\t".join([identifier, form, "_", upos, "_", "_", "0", "dep", "_", misc])
 
 
 @st.composite
-def identifier(draw: st.DrawFn, number: int) -> str:
-    """Mostly the right ID; sometimes a range, an empty node, or a wrong one."""
-    kind = draw(st.integers(0, 49))
-    if kind == 0:
-        return f"{number}-{number + draw(st.integers(0, 2))}"
-    if kind == 1:
-        return f"{number - 1}.1"
-    if kind == 2:
-        return draw(st.sampled_from([str(number + 1), "0", f"0{number}", "١", str(number - 1)]))
-    return str(number)
-
-
-@st.composite
-def sentence_lines(draw: st.DrawFn) -> list[str]:
+def sentence_lines(draw: st.DrawFn, clean: bool) -> list[str]:
+    """A sentence's lines. A clean one holds only what the line reader reads without an error:
+    comments, word lines in order, multi-word tokens with their words, empty nodes; another
+    may hold odd lines and wrong IDs too."""
     lines: list[str] = []
     number = 1
     for _ in range(draw(st.integers(0, 6))):
         kind = draw(st.integers(0, 29))
         if kind < 3:
             lines.append(draw(st.sampled_from(COMMENTS)))
-        elif kind == 3:
+        elif kind < 5:  # a multi-word token, then its words
+            last = number + draw(st.integers(0, 2))
+            lines.append(draw(word_line(f"{number}-{last}", clean)))
+            for identifier in range(number, last + 1):
+                lines.append(draw(word_line(str(identifier), clean)))
+            number = last + 1
+        elif kind == 5:
+            lines.append(draw(word_line(f"{number - 1}.1", clean)))
+        elif kind == 6 and not clean:
             lines.append(draw(st.sampled_from(ODD_LINES)))
+        elif kind == 7 and not clean:
+            wrong = [str(number + 1), "0", f"0{number}", "١", f"{number}-{number + 1}"]
+            lines.append(draw(word_line(draw(st.sampled_from(wrong)), clean)))
         else:
-            lines.append(draw(word_line(draw(identifier(number)))))
+            lines.append(draw(word_line(str(number), clean)))
             number += 1
     return lines
 
@@ -65,10 +73,11 @@ def sentence_lines(draw: st.DrawFn) -> list[str]:
 @st.composite
 def conllu_texts(draw: st.DrawFn) -> str:
     """Sentences separated by empty lines (sometimes several, sometimes none), with or without
-    a line feed at the end."""
+    a line feed at the end; a file is clean (read without an error) or not."""
+    clean = draw(st.booleans())
     parts: list[str] = []
     for _ in range(draw(st.integers(0, 8))):
-        parts.extend(draw(sentence_lines()))
-        parts.extend([""] * draw(st.sampled_from([1, 1, 1, 2, 0])))
+        parts.extend(draw(sentence_lines(clean)))
+        parts.extend([""] * draw(st.sampled_from([1, 1, 1, 2, 0 if not clean else 1])))
     text = "\n".join(parts)
     return text + "\n" if parts and draw(st.booleans()) else text

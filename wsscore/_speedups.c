@@ -17,7 +17,11 @@
  * written here: configure(...) takes them from wsscore.core.definitions (wsscore.core.backend
  * calls it at import), and the counting functions refuse to run before.
  *
- * The plain Python reference of every function here is wsscore/core/reference.py.
+ * conllu_words(text, start, max_chars) turns the plain sentences of a block of CoNLL-U text
+ * into lines of their FORMs, up to the first sentence that only the line reader may read.
+ *
+ * The plain Python reference of every function here is wsscore/core/reference.py (of
+ * conllu_words: wsscore/core/conllu_scan.py).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>

@@ -5,6 +5,7 @@ with and without someone keeping the tokens (which takes the line reader)."""
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from unittest import mock
@@ -143,9 +144,37 @@ def test_an_unfinished_sentence_is_held_only_up_to_the_carry(monkeypatch) -> Non
 def _lines_of(path: Path, *, keep_tokens: bool) -> tuple[list[str], int, int]:
     opened = open_source(str(path), Reading("auto", Warnings(), fmt="conllu"))
     assert isinstance(opened, FormattedInput)
-    if keep_tokens:
+    if keep_tokens:  # as --tags does: the line reader then reads every sentence
         opened.keep_tokens()
     return list(opened.lines()), opened.lines_read, opened.extra_words
+
+
+def _served(path: Path, *, keep_tokens: bool, blocks: bool) -> object:
+    """What FormattedInput serves (lines or blocks, their count, the extra syntactic words),
+    up to the error it stops at, if any."""
+    opened = open_source(str(path), Reading("auto", Warnings(), fmt="conllu"))
+    assert isinstance(opened, FormattedInput)
+    if keep_tokens:
+        opened.keep_tokens()
+    served: list[str] = []
+    error = None
+    try:
+        served.extend(opened.text_blocks() if blocks else opened.lines())
+    except WsscoreError as exc:
+        error = str(exc)
+    return "\n".join(served), error, opened.lines_read, opened.extra_words
+
+
+@settings(max_examples=100, deadline=None)
+@given(text=conllu_texts(), blocks=st.booleans())
+def test_formatted_input_serves_the_same_with_or_without_tokens_kept(
+    text: str, blocks: bool
+) -> None:
+    with tempfile.TemporaryDirectory() as directory:
+        path = Path(directory) / "gold.conllu"
+        path.write_text(text, encoding="utf-8", errors="surrogatepass")
+        kept = _served(path, keep_tokens=True, blocks=blocks)
+        assert _served(path, keep_tokens=False, blocks=blocks) == kept
 
 
 @pytest.mark.parametrize("encoding", ["utf-8", "utf-16", "gb18030"])
