@@ -78,6 +78,8 @@ def conllu_texts(draw: st.DrawFn) -> str:
     parts: list[str] = []
     for _ in range(draw(st.integers(0, 8))):
         parts.extend(draw(sentence_lines(clean)))
-        parts.extend([""] * draw(st.sampled_from([1, 1, 1, 2, 0 if not clean else 1])))
+        # Empty lines, or lines of "\r" as a file with "\r\n" line ends has.
+        blank = draw(st.sampled_from(["", "", "\r"]))
+        parts.extend([blank] * draw(st.sampled_from([1, 1, 1, 2, 0 if not clean else 1])))
     text = "\n".join(parts)
     return text + "\n" if parts and draw(st.booleans()) else text

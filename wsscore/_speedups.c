@@ -1367,7 +1367,8 @@ done:
 /* ---- CoNLL-U: plain sentences as lines of words ----------------------------------------------
  *
  * conllu_words(text, start, max_chars) is wsscore.core.conllu_scan.scan_conllu_words: from
- * start, each sentence (its lines up to and including the next empty line) that holds only
+ * start, each sentence (its lines up to and including the next empty line, or line of only
+ * "\r") that holds only
  * comment lines and word lines with ten columns, numbered 1, 2, 3..., whose FORM is printable
  * without a space, becomes a line of its FORMs; the scan stops at the first other sentence,
  * or at one whose end the text does not reach. The FORMs are copied as they are (same kind of
@@ -1534,8 +1535,9 @@ scan_sentence(ConlluScan *scan, Py_ssize_t *at, Py_ssize_t *lines, int *has_word
         read++;
         Py_ssize_t start = position;
         position = shape.end + 1;
-        if (shape.end == start) {
-            break;
+        if (shape.end == start ||
+            (shape.end == start + 1 && PyUnicode_READ(scan->kind, scan->data, start) == '\r')) {
+            break; /* an empty line, or the "\r" of one ended with "\r\n": the sentence's end */
         }
         if (PyUnicode_READ(scan->kind, scan->data, start) == '#') {
             continue;

@@ -65,12 +65,20 @@ def test_it_stops_before_a_sentence_it_does_not_see_the_end_of() -> None:
         "1\t甲\tNOUN",  # too few columns
         word("1", "甲") + "\t_",  # too many
         " ",  # a line of white space, which ends a sentence for the line reader
-        "\r",
+        "\t",
+        "\r\r",
     ],
 )
 def test_it_refuses_a_sentence_with_any_other_line(line: str) -> None:
     text = PLAIN + line + "\n\n" + SECOND  # the line alone is a sentence
     expected = ConlluWords("甲乙 丙\n", 1, 4, len(PLAIN), True)
+    assert scan(text) == expected == backend.scan_conllu_words(text, 0, 100)
+
+
+def test_a_file_with_crlf_line_ends_is_scanned() -> None:
+    # Its empty lines are "\r"; its comments and last columns end with one, which is not read.
+    text = (PLAIN + SECOND).replace("\n", "\r\n")
+    expected = ConlluWords("甲乙 丙\n丁 a\n", 2, 8, len(text), False)
     assert scan(text) == expected == backend.scan_conllu_words(text, 0, 100)
 
 

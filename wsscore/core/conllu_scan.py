@@ -1,16 +1,17 @@
 """The plain Python reference of the CoNLL-U block scan that the C speed-ups make fast.
 
-A CoNLL-U file (docs/formats.md) is read as one line of words per sentence; most of its
-sentences are nothing but comment lines and word lines numbered 1, 2, 3... with ten columns.
-The scan turns a run of such sentences into their lines of FORMs at once, and stops at the first
-sentence that holds anything else: a multi-word token, an empty node, a FORM with white space or
-an unprintable character, an ID out of order, a line that is neither blank, comment nor such a
-word line (a line of spaces, a ``\\r``), a sentence longer than the limit. The caller hands that
-sentence to the line reader (:func:`wsscore.inputs.formats.conllu.read_conllu`), which is the
-definition of the format and the only source of its errors.
+A CoNLL-U file is read as one line of words per sentence; most of its sentences are nothing but
+comment lines and word lines numbered 1, 2, 3... with ten columns. The scan turns a run of such
+sentences into their lines of FORMs at once, and stops at the first sentence that holds anything
+else: a multi-word token, an empty node, a FORM with white space or an unprintable character, an
+ID out of order, a line that is neither empty, a comment nor such a word line (a line of spaces,
+a tab), a sentence longer than the limit. The caller hands that sentence to the line reader
+(:func:`wsscore.inputs.formats.conllu.read_conllu`), which is the definition of the format and
+the only source of its errors.
 
-A sentence here is the lines from a line start up to and including the next empty line: the line
-reader starts afresh after every blank line, so cutting the text there changes nothing it reads.
+A sentence here is the lines from a line start up to and including the next empty line (or line
+of only ``\\r``, as a file with ``\\r\\n`` line ends has): the line reader starts afresh after
+every blank line, so cutting the text there changes nothing it reads.
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ def _scan_sentence(text: str, position: int, max_chars: int) -> _Sentence | str:
         line = text[position:newline]
         position = newline + 1
         lines += 1
-        if not line:
+        if not line or line == "\r":  # "\r": an empty line of a file with "\r\n" line ends
             return _Sentence(forms, position, lines)
         if line[0] == "#":  # a comment
             continue

@@ -109,6 +109,18 @@ def test_a_sentence_the_scan_leaves_is_read_with_its_line_numbers() -> None:
     assert pieces[1].parts == {0: [("乙", "NOUN"), ("丙", "NOUN")]}
 
 
+def test_the_line_reader_stops_at_the_blank_line_of_crlf_text() -> None:
+    lines = [word("1", "甲"), "", word("1-2", "乙丙"), word("1", "乙"), word("2", "丙"), "", ""]
+    text = "\r\n".join([*lines, word("1", "丁"), "", ""])
+    pieces = list(read_conllu_blocks([text], name=NAME, options=DEFAULT_OPTIONS, max_chars=99))
+    # The sentence after the multi-word token is the scan's again.
+    assert [piece if isinstance(piece, str) else piece.words() for piece in pieces] == [
+        "甲\n",
+        ["乙丙"],
+        "丁\n",
+    ]
+
+
 def test_an_error_names_the_line_of_the_file() -> None:
     blocks = [word("1", "甲") + "\n\n", word("1", "乙") + "\n", word("3", "丙") + "\n\n"]
     with pytest.raises(WsscoreError) as raised:

@@ -16,12 +16,15 @@ Memory holds one block, and an unfinished sentence carried to the next block: on
 
 from __future__ import annotations
 
+import re
 from collections.abc import Generator, Iterable, Iterator
 
 from wsscore.core.backend import scan_conllu_words
 from wsscore.inputs.formats.conllu import read_conllu
 from wsscore.inputs.formats.model import FormatOptions, Sentence
 
+# The line feed before an empty line (or one of only "\r") and the one that ends it.
+_EMPTY_LINE = re.compile("\n\r?\n")
 CARRY_MOST = 1 << 20  # characters of an unfinished sentence held from one block to the next
 # What the reader yields: lines of words (each ending with a line feed) from the scan, or a
 # sentence from the line reader.
@@ -82,12 +85,13 @@ class _BlockReader:
         return rest[0] if rest else None
 
     def _sentence_lines(self, text: str, position: int, rest: list[str | None]) -> Iterator[str]:
-        """The lines from ``position`` up to and including the next empty line; then ``rest``
-        receives the text after it, or None when the file ends first."""
+        """The lines from ``position`` up to and including the next empty line (see
+        :func:`_empty_line`); then ``rest`` receives the text after it, or None when the file
+        ends first."""
         while True:
             end = _empty_line(text, position)
             if end >= 0:
-                lines = text[position:end].split("\n")  # its last, "", is the empty line
+                lines = text[position:end].split("\n")  # its last is the empty line
                 self._lines += len(lines)
                 yield from lines
                 rest.append(text[end + 1 :])
@@ -105,9 +109,11 @@ class _BlockReader:
 
 
 def _empty_line(text: str, position: int) -> int:
-    """Where the first empty line at or after the line start ``position`` is (its line feed),
-    -1 where the text has none."""
+    """Where the first empty line (or line of only "\\r") at or after the line start
+    ``position`` ends (its line feed), -1 where the text has none."""
     if text.startswith("\n", position):
         return position
-    found = text.find("\n\n", position)
-    return found + 1 if found >= 0 else -1
+    if text.startswith("\r\n", position):
+        return position + 1
+    found = _EMPTY_LINE.search(text, position)
+    return -1 if found is None else found.end() - 1
