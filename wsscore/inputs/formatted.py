@@ -3,9 +3,11 @@
 The scorer reads one shape: lines of words separated by white space (a :class:`TextFile`). A
 file in another format (``tagged``, ``chars``, ``conllu``, ``jsonl``; see
 :mod:`wsscore.inputs.formats`) is wrapped in a :class:`FormattedInput`, which streams its
-sentences through the format's reader and hands the scorer one line of words per sentence. A
-plain words file is never wrapped: it keeps the fast path (whole blocks, the C speed-ups); a
-words file with a ``--word-sep`` separator is (a later change may give it a fast path too).
+sentences through the format's reader and hands the scorer one line of words per sentence
+(CoNLL-U, when no one keeps its tokens, a block at a time:
+:mod:`wsscore.inputs.formats.conllu_blocks`). A plain words file is never wrapped: it keeps the
+fast path (whole blocks, the C speed-ups); a words file with a ``--word-sep`` separator is (a
+later change may give it a fast path too).
 """
 
 from __future__ import annotations
