@@ -16,13 +16,14 @@ from collections.abc import Set as AbstractSet
 from types import ModuleType
 from typing import TYPE_CHECKING, Protocol
 
-from wsscore.core import draws, reference
+from wsscore.core import conllu_scan, draws, reference
 from wsscore.core.definitions import ERROR_CLASSES, LENGTH_BUCKETS, SEPARATORS
 from wsscore.core.draws import MovedCounts, SwapGroup
 from wsscore.core.records import (
     NO_TAGGED_LABELS,
     AgreedLines,
     CharsWords,
+    ConlluWords,
     Counts,
     ExtraCounts,
     Gather,
@@ -269,3 +270,15 @@ resample_sums = draws.resample_sums if _SPEEDUPS is None else _c_resample_sums
 
 randomized_moves = draws.randomized_moves if _SPEEDUPS is None else _c_randomized_moves
 """The counts each randomization trial moves: :func:`wsscore.core.draws.randomized_moves`."""
+
+# --- CoNLL-U ----------------------------------------------------------------------------------
+
+
+def _c_scan_conllu_words(text: str, start: int, max_chars: int) -> ConlluWords:
+    assert _SPEEDUPS is not None
+    return ConlluWords._make(_SPEEDUPS.conllu_words(text, start, max_chars))
+
+
+scan_conllu_words = conllu_scan.scan_conllu_words if _SPEEDUPS is None else _c_scan_conllu_words
+"""The plain sentences of CoNLL-U text as lines of words:
+:func:`wsscore.core.conllu_scan.scan_conllu_words`."""

@@ -369,3 +369,15 @@ class CharsWords(NamedTuple):
     sentences: int  # lines of ``text``
     longest: int  # characters of its longest sentence (0: none)
     tagged_read: tuple[int, ...] = ()  # lines with each tagged label, by its number
+
+
+class ConlluWords(NamedTuple):
+    """What a scan of CoNLL-U text found from where it started: the words of its plain
+    sentences, up to the first sentence it does not handle exactly or does not see the end of
+    (:func:`wsscore.core.conllu_scan.scan_conllu_words`)."""
+
+    words: str  # a line of space-separated FORMs per sentence, each ending with a line feed
+    sentences: int  # how many lines ``words`` holds
+    lines: int  # lines of the text scanned, up to ``end``
+    end: int  # where the scan stopped: the start of a sentence's lines, or the text's end
+    refused: bool  # stopped at a line it does not handle (not merely at the text's end)

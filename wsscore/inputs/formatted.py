@@ -3,9 +3,11 @@
 The scorer reads one shape: lines of words separated by white space (a :class:`TextFile`). A
 file in another format (``tagged``, ``chars``, ``conllu``, ``jsonl``; see
 :mod:`wsscore.inputs.formats`) is wrapped in a :class:`FormattedInput`, which streams its
-sentences through the format's reader and hands the scorer one line of words per sentence. A
-plain words file is never wrapped: it keeps the fast path (whole blocks, the C speed-ups); a
-words file with a ``--word-sep`` separator is (a later change may give it a fast path too).
+sentences through the format's reader and hands the scorer one line of words per sentence
+(CoNLL-U, when no one keeps its tokens, a block at a time:
+:mod:`wsscore.inputs.formats.conllu_blocks`). A plain words file is never wrapped: it keeps the
+fast path (whole blocks, the C speed-ups); a words file with a ``--word-sep`` separator is (a
+later change may give it a fast path too).
 """
 
 from __future__ import annotations
@@ -30,8 +32,9 @@ from wsscore.inputs.formats import (
     is_near_miss,
     read_sentences,
 )
-from wsscore.inputs.formats.chars_blocks import WordLines, read_chars_blocks
+from wsscore.inputs.formats.chars_blocks import read_chars_blocks
 from wsscore.inputs.formats.conllu import has_multiword_tokens
+from wsscore.inputs.formats.conllu_blocks import read_conllu_blocks
 from wsscore.inputs.formats.model import check_options
 from wsscore.inputs.formats.words import separator_seen
 from wsscore.inputs.reading import BLOCK_SIZE, TextFile, open_binary, open_text
@@ -116,16 +119,36 @@ class FormattedInput:
         return self.source.bytes_done
 
     def lines(self) -> Iterator[str]:
-        blocks = self._word_lines()
-        if blocks is not None:
-            for block in blocks:
-                lines = block.text.split("\n")
-                lines.pop()  # after the line feed that ends the last line
-                for line in lines:
+        for piece in self._pieces():
+            if isinstance(piece, str):  # lines of words, each ending with a line feed
+                for line in piece.split("\n")[:-1]:
                     self.lines_read += 1
                     yield line
-            return
-        sentences = read_sentences(
+            else:
+                yield self._sentence_line(piece)
+
+    def _pieces(self) -> Iterator[str | Sentence]:
+        """The file's sentences, each as a Sentence, or runs of them as lines of words where a
+        format's block reader can skip the tokens (no one keeps them)."""
+        if self.format == "conllu" and not self._subscribers:
+            return read_conllu_blocks(
+                self.source.text_blocks(),
+                name=self.name,
+                options=self.options,
+                max_chars=self.sentence_limit,
+            )
+        if self.format == "chars" and not self._subscribers:
+            check_options(self.format, self.options)
+            blocks = read_chars_blocks(
+                self.source.text_blocks(),
+                name=self.name,
+                warnings=self._warnings,
+                label_order=self.options.label_order,
+                on_label_order=self._set_label_order,
+                max_chars=self.sentence_limit,
+            )
+            return (lines.text for lines in blocks)
+        return read_sentences(
             self.format,
             self.source.lines(),
             name=self.name,
@@ -134,30 +157,16 @@ class FormattedInput:
             on_label_order=self._set_label_order,
             max_chars=self.sentence_limit,
         )
-        for sentence in sentences:
-            self.lines_read += 1
-            if sentence.parts:
-                self._count_parts(sentence)
-            if self._subscribers:
-                self.tags_seen += sum(1 for token in sentence.syntactic() if token.tag is not None)
-                for queue in self._subscribers:
-                    queue.append((self.lines_read, sentence.tokens, sentence.parts))
-            yield " ".join(map(WORD, sentence.tokens))
 
-    def _word_lines(self) -> Iterator[WordLines] | None:
-        """The sentences read a block at a time, where the format has a reader for that and
-        no one asks for their tokens; None: one sentence at a time (:meth:`lines`)."""
-        if self.format != "chars" or self._subscribers:
-            return None
-        check_options(self.format, self.options)
-        return read_chars_blocks(
-            self.source.text_blocks(),
-            name=self.name,
-            warnings=self._warnings,
-            label_order=self.options.label_order,
-            on_label_order=self._set_label_order,
-            max_chars=self.sentence_limit,
-        )
+    def _sentence_line(self, sentence: Sentence) -> str:
+        self.lines_read += 1
+        if sentence.parts:
+            self._count_parts(sentence)
+        if self._subscribers:
+            self.tags_seen += sum(1 for token in sentence.syntactic() if token.tag is not None)
+            for queue in self._subscribers:
+                queue.append((self.lines_read, sentence.tokens, sentence.parts))
+        return " ".join(map(WORD, sentence.tokens))
 
     def _set_label_order(self, order: str) -> None:
         self.label_order = order
@@ -174,22 +183,22 @@ class FormattedInput:
         self.extra_words += sum(len(words) - 1 for words in sentence.parts.values())
 
     def text_blocks(self) -> Iterator[str]:
-        blocks = self._word_lines()
-        if blocks is not None:
-            for lines in blocks:
-                self.lines_read += lines.sentences
-                yield lines.text
-            return
         block: list[str] = []
         size = 0
-        for line in self.lines():
-            block.append(line)
-            size += len(line) + 1
+        for piece in self._pieces():
+            if isinstance(piece, str):
+                self.lines_read += piece.count("\n")
+                block.append(piece)
+                size += len(piece)
+            else:
+                line = self._sentence_line(piece)
+                block += (line, "\n")
+                size += len(line) + 1
             if size >= BLOCK_CHARS:
-                yield "\n".join(block) + "\n"
+                yield "".join(block)
                 block, size = [], 0
         if block:
-            yield "\n".join(block) + "\n"
+            yield "".join(block)
 
     def close(self) -> None:
         self.source.close()

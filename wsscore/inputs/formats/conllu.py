@@ -52,12 +52,14 @@ def read_conllu(
     name: str,
     options: FormatOptions,
     max_chars: int = MAX_SENTENCE_CHARS,
+    first_line: int = 1,
 ) -> Iterator[Sentence]:
     """Sentences numbered by their first token line; blank lines end them, so several in a row
     (or a block of comments only) make no empty sentence. As in conll18_ud_eval.py, the word
     lines of a sentence are numbered 1, 2, 3... in order, and a FORM is never empty. A sentence
     whose FORMs have more than ``max_chars`` characters is refused as soon as it grows past
-    them."""
+    them. ``first_line`` is the number in the file of the first of ``lines`` (a part of a file
+    read from a blank line on, by :mod:`wsscore.inputs.formats.conllu_blocks`)."""
     tag_index = TAG_COLUMN[options.tag_column]
     tokens: list[Token] = []
     parts: dict[int, list[Token]] = {}
@@ -68,7 +70,7 @@ def read_conllu(
     text: str | None = None  # the sentence's "# text = ..." comment
     ids = ID_TEXTS  # a local: read on every word line
     size = 0  # characters of its FORMs so far
-    for number, line in enumerate(lines, 1):
+    for number, line in enumerate(lines, first_line):
         columns = line.split("\t")  # a "\r" at the end is in the last column, never read
         # Most lines are plain word lines with the next ID: they take this short path, which
         # keeps reading CoNLL-U close to reading plain words (benchmarks/).
