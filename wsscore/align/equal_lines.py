@@ -48,7 +48,7 @@ def count_lines_of(
     """How many leading pairs of lines hold the same characters, the record of each such gold
     line with words (numbered from ``first_number``) and their sum, each line counted on its
     own. ``on_extra`` gets those lines' boundary counts (docs/metrics.md §5), ``on_line_errors``
-    their wrong words and word lengths."""
+    their wrong words and word lengths (with those lines' texts only)."""
     gather = Gather.COUNTS
     if on_line_errors is not None:
         gather = Gather.ERRORS
@@ -56,7 +56,8 @@ def count_lines_of(
         gather = Gather.EXTRA
     found = backend.count_agreeing_lines(gold_lines, pred_lines, dictionary, first_number, gather)
     if found.records and on_line_errors is not None and found.errors is not None:
-        on_line_errors(first_number, gold_lines, pred_lines, found.errors)
+        agreed = found.agreed
+        on_line_errors(first_number, gold_lines[:agreed], pred_lines[:agreed], found.errors)
     elif found.records and on_extra is not None and found.extra is not None:
         on_extra(found.extra)
     return found

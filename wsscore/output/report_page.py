@@ -24,7 +24,8 @@ from wsscore.metrics.ranking import verdict
 from wsscore.output.columns import cell, columns
 from wsscore.output.plot import f_interval
 from wsscore.output.svg import bar_chart, colour, grouped_bars, interval_chart
-from wsscore.scoring.report_page import PageData, script_json, shown_bytes
+from wsscore.scoring.page_sentences import script_json, shown_bytes
+from wsscore.scoring.report_page import PageData
 
 ASSETS = "report_assets"
 LONGEST_CUT = 30  # characters of a cut shown in the error tables (all of it on hovering)

@@ -17,7 +17,7 @@ import os
 from collections import Counter
 from collections.abc import Callable
 from functools import partial
-from operator import add
+from operator import add, itemgetter
 from typing import NamedTuple
 
 from wsscore.align.lines import SentenceDetail
@@ -224,8 +224,10 @@ class _Collector:
     ) -> None:
         """Lines whose characters agree, as the backend finds them: the same sums as
         ``__call__`` makes from each line's detail, without building their words."""
-        for wrong in found.wrong:
-            self._add_wrong(wrong.error, wrong.word, wrong.predicted)
+        # A WrongWordFound is the tuple (class, word, predicted): counted in bulk, not one by one.
+        self.examples.update(found.wrong)
+        for error, count in Counter(map(itemgetter(0), found.wrong)).items():
+            self.class_counts[error] += count
         self.length_words = list(map(add, self.length_words, found.lengths.words))
         self.length_correct = list(map(add, self.length_correct, found.lengths.correct))
         if self.known is not None:

@@ -9,28 +9,40 @@ long the test set).
 
 from __future__ import annotations
 
-import json
-import re
 import tempfile
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Container, Sequence
+from itertools import repeat
+from operator import itemgetter
 from typing import IO, NamedTuple
 
 from wsscore.align.lines import SentenceDetail
-from wsscore.errors import Warnings
+from wsscore.core.records import Counts, LineErrorsFound, WrongWordFound
+from wsscore.errors import InvalidArgument, Warnings
 from wsscore.inputs.dictionary import Dictionary, training_frequencies
 from wsscore.inputs.options import InputOptions
 from wsscore.inputs.sources import Source
+from wsscore.inputs.words import needs_exact_split, split_words
 from wsscore.metrics.boundaries import ERROR_CLASSES, wrong_words
 from wsscore.metrics.ranking import sort_systems
 from wsscore.metrics.scores import f_beta, ratio
 from wsscore.metrics.settings import Statistics
 from wsscore.results import Report
+from wsscore.scoring.collecting import EqualLinesReceiver
+from wsscore.scoring.page_sentences import (
+    CODES,
+    MAX_SENTENCES,
+    AgreeingPiece,
+    Cut,
+    KeptSentence,
+    Selection,
+    detail_pred_codes,
+    detail_wrong,
+)
 from wsscore.scoring.request import AnalysisOptions, Callbacks, ScoreRequest
 from wsscore.scoring.scorer import score_request
 
 TOP_WORDS = 15  # wrong gold words listed per error class
-CODES = {"split": "s", "merged": "m", "crossing": "c"}  # a wrong gold word's class, in a letter
 
 # Bucket families: (key, title, labels). A word's or a sentence's label comes from a function of
 # it; sentence families put all the sentence's words in its bucket.
@@ -131,9 +143,17 @@ class SystemTally:
             start += len(word)
         return "".join(codes)
 
+    def add_wrong_found(self, wrong: list[WrongWordFound]) -> None:
+        """Wrong gold words of lines whose characters agree, as the backend found them."""
+        self.cuts.update(wrong)  # a WrongWordFound is the tuple (class, word, predicted)
+        for error, count in Counter(map(itemgetter(0), wrong)).items():
+            self.class_counts[error] += count
+
 
 class PageCollector:
-    """The ``on_detail`` callback of the report's run: tallies per system, sentences to a file.
+    """What the report's run collects of every sentence (a
+    :class:`~wsscore.scoring.collecting.SentenceCollector` that takes lines that agree in bulk):
+    tallies per system, and the sentences the browser keeps.
 
     Systems are scored block by block, all of them on a block before the next, so a sentence is
     complete (every system has given its words) once every system has gone past it.
@@ -144,73 +164,245 @@ class PageCollector:
         systems: int,
         known: Dictionary | None,
         frequencies: Counter[str] | None,
-        sink: IO[str],
+        max_sentences: int = MAX_SENTENCES,
     ):
         self.known = known.lookup if known is not None else None
         self.frequencies = frequencies
         self.families = families(known is not None, frequencies is not None)
         self.tallies = [SystemTally(self.families) for _ in range(systems)]
-        self.sink = sink
-        self.sentences = 0
-        self._pending: dict[int, list[object]] = {}  # line -> [line, gold, entry per system]
+        self.selection = Selection(max_sentences)
+        self._pending: dict[int, _Sentence] = {}
         self._reached = [0] * systems  # the last line each system has given
 
     def __call__(self, index: int, detail: SentenceDetail) -> None:
         codes = self.tallies[index].add_errors(detail)
-        self._count_buckets(index, detail)
-        entry = self._pending.get(detail.line)
-        if entry is None:
-            entry = [detail.line, " ".join(detail.gold_words), *([None] * len(self.tallies))]
-            self._pending[detail.line] = entry
-        pred_codes = "".join("." if mark else "x" for mark in detail.pred_marks)
-        cut = [" ".join(detail.pred_words), codes, pred_codes]
-        entry[2 + index] = cut if entry[2 + index] is None else _joined(entry[2 + index], cut)
-        self._reached[index] = max(self._reached[index], detail.line)
-        self._flush(min(self._reached))
+        count_buckets(self.tallies[index].buckets, detail, self.known, self.frequencies)
+        sentence = self._sentence(detail.line, detail.gold_words)
+        cut = Cut(" ".join(detail.pred_words), codes, detail_pred_codes(detail))
+        given = sentence.cuts[index]
+        sentence.cuts[index] = cut if not isinstance(given, Cut) else _joined(given, cut)
+        sentence.wrong[index] += detail_wrong(detail)
+        self._passed(index, detail.line)
+
+    def equal_lines(
+        self,
+        index: int,
+        first: int,
+        gold_lines: list[str],
+        pred_lines: list[str],
+        found: LineErrorsFound,
+    ) -> None:
+        """Lines whose characters agree, with what the backend found in them: the same tallies
+        as ``__call__`` makes from each line's detail; a line's cut is made only if it is kept."""
+        wrong_gold = {line.number: line.errors for line in found.lines}
+        agreeing = AgreeingWords(self.tallies[index].buckets, self.known, self.frequencies)
+        # str.split() where it splits as split_words does, decided once for all the lines.
+        exact = needs_exact_split("".join(gold_lines)) or needs_exact_split("".join(pred_lines))
+        split = split_words if exact else str.split
+        for offset, pred_line in enumerate(pred_lines):
+            number = first + offset
+            sentence = self._pending.get(number)
+            if sentence is None:
+                gold_words = split(gold_lines[offset])
+                if not gold_words:
+                    continue  # no sentence: nothing to count or show
+                sentence = self._sentence(number, gold_words)
+            pred_words = split(pred_line)
+            errors = wrong_gold.get(number, 0)
+            agreeing.add_line(sentence, pred_words, len(sentence.gold_words) - errors)
+            sentence.cuts[index] = AgreeingPiece(" ".join(pred_words))
+            # Wrong gold words, and predicted ones: all those but the right ones.
+            sentence.wrong[index] += errors + len(pred_words) - (len(sentence.gold_words) - errors)
+        agreeing.finish(found)
+        self.tallies[index].add_wrong_found(found.wrong)
+        self._passed(index, first + len(gold_lines) - 1)
+
+    def equal_lines_receiver(self) -> EqualLinesReceiver | None:
+        return self.equal_lines
+
+    # The page is gathered in one process (its sentences are written in order as they come).
+
+    def chunk_copy(self) -> PageCollector:
+        raise NotImplementedError("the report's page is gathered in one process")
+
+    def chunk_state(self) -> None:
+        raise NotImplementedError("the report's page is gathered in one process")
+
+    def absorb(self, state: None, /) -> None:
+        raise NotImplementedError("the report's page is gathered in one process")
 
     def finish(self) -> None:
         self._flush(None)
+
+    @property
+    def sentences(self) -> int:
+        """The sentences kept for the browser."""
+        return self.selection.seen - self.selection.left_out
+
+    def _sentence(self, line: int, gold_words: list[str]) -> _Sentence:
+        sentence = self._pending.get(line)
+        if sentence is None:
+            sentence = self._pending[line] = _Sentence(line, gold_words, len(self.tallies))
+        return sentence
+
+    def _passed(self, index: int, line: int) -> None:
+        self._reached[index] = max(self._reached[index], line)
+        self._flush(min(self._reached))
 
     def _flush(self, up_to: int | None) -> None:
         for line in sorted(self._pending):
             if up_to is not None and line >= up_to:
                 break  # the slowest system may still add words to this line
-            entry = self._pending.pop(line)
-            for index in range(len(self.tallies)):
-                if entry[2 + index] is None:  # that system predicted nothing on this line
-                    gold_words = len(str(entry[1]).split())
-                    entry[2 + index] = ["", "." * gold_words, ""]
-            self.sink.write(("," if self.sentences else "") + script_json(entry))
-            self.sentences += 1
+            sentence = self._pending.pop(line)
+            self.selection.offer(sentence.rank(), sentence.kept)
 
-    def _count_buckets(self, index: int, detail: SentenceDetail) -> None:
-        buckets = self.tallies[index].buckets
-        known = self.known
-        gold_words = detail.gold_words
-        oov = 0
-        for word, correct in zip(gold_words, detail.gold_marks, strict=True):
-            _add_gold(buckets["word_length"][length_label(word)], correct)
-            if known is not None:
-                in_dictionary = word in known
-                oov += not in_dictionary
-                _add_gold(buckets["oov"][OOV_LABELS[not in_dictionary]], correct)
-            if self.frequencies is not None:
-                label = frequency_label(self.frequencies[word])
-                _add_gold(buckets["frequency"][label], correct)
-        for word, correct in zip(detail.pred_words, detail.pred_marks, strict=True):
-            _add_pred(buckets["word_length"][length_label(word)], correct)
-            if known is not None:
-                _add_pred(buckets["oov"][OOV_LABELS[word not in known]], correct)
-            if self.frequencies is not None:
-                _add_pred(buckets["frequency"][frequency_label(self.frequencies[word])], correct)
-        sentence = [buckets["sentence_length"][sentence_label(len(gold_words))]]
+
+class _Sentence:
+    """A gold line and each system's cut of it (None where the system gave no words on it)."""
+
+    __slots__ = ("cuts", "gold_words", "line", "oov", "wrong")
+
+    def __init__(self, line: int, gold_words: list[str], systems: int):
+        self.line = line
+        self.gold_words = gold_words
+        self.cuts: list[Cut | AgreeingPiece | None] = [None] * systems
+        self.wrong = [0] * systems  # wrong gold and predicted words of each system
+        self.oov: int | None = None  # its gold words not in the dictionary, once counted
+
+    def rank(self) -> tuple[int, int, int]:
+        return (len(self.wrong) - self.wrong.count(0), sum(self.wrong), -self.line)
+
+    def kept(self) -> KeptSentence:
+        """What the page needs of it once the selection may keep it."""
+        cuts: list[Cut | AgreeingPiece] = []
+        for cut in self.cuts:
+            if cut is None:  # that system predicted nothing on this line
+                cut = Cut("", "." * len(self.gold_words), "")
+            cuts.append(cut)
+        return KeptSentence(self.line, " ".join(self.gold_words), cuts)
+
+
+def count_buckets(
+    buckets: dict[str, dict[str, Bucket]],
+    detail: SentenceDetail,
+    known: Container[str] | None,
+    frequencies: Counter[str] | None,
+) -> None:
+    """A sentence's words added to a system's buckets, from its detail."""
+    gold_words = detail.gold_words
+    oov = 0
+    for word, correct in zip(gold_words, detail.gold_marks, strict=True):
+        _add_gold(buckets["word_length"][length_label(word)], correct)
         if known is not None:
-            sentence.append(buckets["oov_density"][density_label(oov, len(gold_words))])
+            in_dictionary = word in known
+            oov += not in_dictionary
+            _add_gold(buckets["oov"][OOV_LABELS[not in_dictionary]], correct)
+        if frequencies is not None:
+            _add_gold(buckets["frequency"][frequency_label(frequencies[word])], correct)
+    for word, correct in zip(detail.pred_words, detail.pred_marks, strict=True):
+        _add_pred(buckets["word_length"][length_label(word)], correct)
+        if known is not None:
+            _add_pred(buckets["oov"][OOV_LABELS[word not in known]], correct)
+        if frequencies is not None:
+            _add_pred(buckets["frequency"][frequency_label(frequencies[word])], correct)
+    sentence = [buckets["sentence_length"][sentence_label(len(gold_words))]]
+    if known is not None:
+        sentence.append(buckets["oov_density"][density_label(oov, len(gold_words))])
+    for bucket in sentence:
+        bucket.gold += len(gold_words)
+        bucket.gold_correct += sum(detail.gold_marks)
+        bucket.pred += len(detail.pred_words)
+        bucket.pred_correct += sum(detail.pred_marks)
+
+
+class AgreeingWords:
+    """The buckets of lines whose characters agree, counted word by word only in bulk (no
+    detail): there a predicted word is right exactly when it is a right gold word (the same
+    characters at the same place), so the right predicted words of a bucket are its right
+    gold words, and the right gold words are all gold words but the wrong ones."""
+
+    def __init__(
+        self,
+        buckets: dict[str, dict[str, Bucket]],
+        known: Container[str] | None,
+        frequencies: Counter[str] | None,
+    ):
+        self.buckets = buckets
+        self.known = known
+        self.frequencies = frequencies
+        self.gold_words: list[str] = []
+        self.pred_words: list[str] = []
+
+    def add_line(self, line: _Sentence, pred_words: list[str], correct: int) -> None:
+        """A line's words kept for the word buckets, and the line put in its sentence ones."""
+        gold_words = line.gold_words
+        if self.frequencies is not None:
+            self.gold_words += gold_words
+        self.pred_words += pred_words
+        gold = len(gold_words)
+        sentence = [self.buckets["sentence_length"][sentence_label(gold)]]
+        if self.known is not None:
+            if line.oov is None:  # the same for every system: counted once
+                line.oov = gold - sum(map(self.known.__contains__, gold_words))
+            sentence.append(self.buckets["oov_density"][density_label(line.oov, gold)])
         for bucket in sentence:
-            bucket.gold += len(gold_words)
-            bucket.gold_correct += sum(detail.gold_marks)
-            bucket.pred += len(detail.pred_words)
-            bucket.pred_correct += sum(detail.pred_marks)
+            bucket.gold += gold
+            bucket.gold_correct += correct
+            bucket.pred += len(pred_words)
+            bucket.pred_correct += correct
+
+    def finish(self, found: LineErrorsFound) -> None:
+        """The word buckets of the lines added, with what the backend found in them."""
+        pred_lengths = Counter(map(len, self.pred_words))
+        for position, label in enumerate(LENGTH_LABELS):
+            bucket = self.buckets["word_length"][label]
+            bucket.gold += found.lengths.words[position]
+            bucket.gold_correct += found.lengths.correct[position]
+            longest = position + 1 if position + 1 < len(LENGTH_LABELS) else None
+            bucket.pred += _counted(pred_lengths, position + 1, longest)
+            bucket.pred_correct += found.lengths.correct[position]
+        if self.known is not None:
+            self._oov(found.totals)
+        if self.frequencies is not None:
+            self._frequency(self.frequencies, [wrong.word for wrong in found.wrong])
+
+    def _oov(self, totals: Counts) -> None:
+        assert self.known is not None
+        known_pred = sum(map(self.known.__contains__, self.pred_words))
+        iv, oov = (self.buckets["oov"][label] for label in OOV_LABELS)
+        iv.gold += totals.iv_words
+        iv.gold_correct += totals.iv_correct
+        iv.pred += known_pred
+        iv.pred_correct += totals.iv_correct
+        oov.gold += totals.oov_words
+        oov.gold_correct += totals.oov_correct
+        oov.pred += len(self.pred_words) - known_pred
+        oov.pred_correct += totals.oov_correct
+
+    def _frequency(self, frequencies: Counter[str], wrong_words: list[str]) -> None:
+        gold = _frequency_labels(self.gold_words, frequencies)
+        wrong = _frequency_labels(wrong_words, frequencies)
+        pred = _frequency_labels(self.pred_words, frequencies)
+        for label, bucket in self.buckets["frequency"].items():
+            bucket.gold += gold[label]
+            bucket.gold_correct += gold[label] - wrong[label]
+            bucket.pred += pred[label]
+            bucket.pred_correct += gold[label] - wrong[label]
+
+
+def _counted(lengths: Counter[int], shortest: int, longest: int | None) -> int:
+    """How many words have a length from ``shortest`` to ``longest`` (None: any above)."""
+    if longest is not None:
+        return sum(count for length, count in lengths.items() if shortest <= length <= longest)
+    return sum(count for length, count in lengths.items() if length >= shortest)
+
+
+def _frequency_labels(words: list[str], frequencies: Counter[str]) -> Counter[str]:
+    """How many of ``words`` fall in each frequency bucket."""
+    labels: Counter[str] = Counter()
+    for count, words_of_count in Counter(map(frequencies.get, words, repeat(0))).items():
+        labels[frequency_label(count)] += words_of_count
+    return labels
 
 
 def _add_gold(bucket: Bucket, correct: bool) -> None:
@@ -223,43 +415,20 @@ def _add_pred(bucket: Bucket, correct: bool) -> None:
     bucket.pred_correct += correct
 
 
-def _joined(first: object, second: list[str]) -> list[str]:
+def _joined(first: Cut, second: Cut) -> Cut:
     """Two pieces of one system's words on one gold line (a differing stretch can report a line
     in parts)."""
-    assert isinstance(first, list)
-    return [" ".join(filter(None, (first[0], second[0]))), first[1], first[2] + second[2]]
-
-
-def script_json(value: object) -> str:
-    """JSON that can sit inside a <script> element: "<" only ever occurs in its strings, where
-    \u003c means the same and cannot end the element ("</script>") or open a comment ("<!--").
-
-    An undecodable byte kept from an input (U+DC80..U+DCFF) is shown as ``\\xff``, as the
-    messages show it: the page is UTF-8, where the byte itself would be a replacement mark.
-    """
-    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-    return _SURROGATE.sub(_json_escaped, text.replace("<", "\\u003c"))
-
-
-_SURROGATE = re.compile("[\ud800-\udfff]")
-_KEPT_BYTE = re.compile("[\udc80-\udcff]")
-
-
-def _json_escaped(found: re.Match[str]) -> str:
-    """A lone surrogate in a JSON string: a kept byte as the text ``\\xff``, any other as its
-    JSON escape (never written raw: UTF-8 cannot hold it)."""
-    code = ord(found.group())
-    return f"\\\\x{code - 0xDC00:02x}" if 0xDC80 <= code <= 0xDCFF else f"\\u{code:04x}"
-
-
-def shown_bytes(text: str) -> str:
-    """``text`` with each undecodable byte kept from an input shown as ``\\xff``."""
-    return _KEPT_BYTE.sub(lambda found: f"\\x{ord(found.group()) - 0xDC00:02x}", text)
+    return Cut(
+        " ".join(filter(None, (first.pred, second.pred))),
+        first.gold_codes,
+        first.pred_codes + second.pred_codes,
+    )
 
 
 class PageData:
     """Everything the page shows; ``sentences`` is an open temporary file holding the JSON
-    array's elements (comma-separated, without brackets), ``sentence_count`` of them."""
+    array's elements (comma-separated, without brackets), ``sentence_count`` of them: the
+    sentences the browser keeps, ``left_out`` others not (see :mod:`page_sentences`)."""
 
     def __init__(
         self,
@@ -274,6 +443,8 @@ class PageData:
         self.tallies = collector.tallies
         self.sentences = sentences
         self.sentence_count = collector.sentences
+        self.left_out = collector.selection.left_out
+        self.max_sentences = collector.selection.limit
 
     @property
     def names(self) -> list[str]:
@@ -332,6 +503,8 @@ class PageData:
                 for family in self.families
             ],
             "sentences": self.sentence_count,
+            # Only where some are left out: a page that shows every sentence stays as it was.
+            **({"sentences_left_out": self.left_out} if self.left_out else {}),
         }
 
 
@@ -342,14 +515,18 @@ def gather(
     inputs: InputOptions | None = None,
     names: Sequence[str | None] | None = None,
     statistics: Statistics | None = None,
-    committee: Sequence[Source] | None = None,
-    difficulty: Source | None = None,
+    weights: AnalysisOptions | None = None,
     progress: Callable[[int], None] | None = None,
+    max_sentences: int = MAX_SENTENCES,
 ) -> PageData:
     """Score ``predictions`` against ``gold`` as :func:`wsscore.score` does, and gather the
     page's analyses on the way (``statistics`` as :func:`wsscore.score`'s ``ci``, ``beta``,
-    ``samples`` and ``seed``). With training corpora (``inputs.train``), words are also
-    bucketed by their frequency there."""
+    ``samples`` and ``seed``; difficulty weights from ``weights.committee`` or
+    ``weights.difficulty``). With training corpora (``inputs.train``), words are also bucketed
+    by their frequency there. The browser keeps at most ``max_sentences`` sentences, those
+    that matter most (:mod:`wsscore.scoring.page_sentences`); the figures count them all."""
+    if max_sentences < 0:
+        raise InvalidArgument("max_sentences must not be negative")
     inputs = inputs if inputs is not None else InputOptions()
     known = inputs.load_dictionary()
     frequencies = None
@@ -361,17 +538,22 @@ def gather(
         )
     # Handed to the page writer, which closes it (and the system deletes it): not a `with`.
     sink = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115
-    collector = PageCollector(len(predictions), known, frequencies, sink)
+    collector = PageCollector(len(predictions), known, frequencies, max_sentences)
+    weights = weights if weights is not None else AnalysisOptions()
     try:
         request = ScoreRequest(
             names=names,
             statistics=statistics if statistics is not None else Statistics(),
             sort="none",
-            analyses=AnalysisOptions(extra=True, committee=committee, difficulty=difficulty),
-            callbacks=Callbacks(on_detail=collector, progress=progress),
+            analyses=AnalysisOptions(
+                extra=True, committee=weights.committee, difficulty=weights.difficulty
+            ),
+            collector=collector,
+            callbacks=Callbacks(progress=progress),
         )
         report = score_request(gold, list(predictions), inputs.with_dictionary(known), request)
         collector.finish()
+        sink.write(",".join(kept.json_text() for kept in collector.selection.by_line()))
     except BaseException:
         sink.close()
         raise

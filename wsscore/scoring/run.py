@@ -16,7 +16,8 @@ from wsscore.align.equal_lines import LineErrorsReceiver
 from wsscore.align.limits import EXTRA_TEXT_LIMITS
 from wsscore.align.lines import GoldBlock, SentenceDetail
 from wsscore.align.stream import SystemAligner
-from wsscore.core.records import Counts, ExtraCounts, LineErrorsFound, SentenceRecords
+from wsscore.core import backend
+from wsscore.core.records import Counts, ExtraCounts, Gather, LineErrorsFound, SentenceRecords
 from wsscore.inputs.dictionary import Dictionary
 from wsscore.metrics.boundaries import sentence_extra
 from wsscore.scoring.collecting import DetailCallback, SentenceCollector
@@ -239,8 +240,9 @@ class _SystemCollectors:
             collector.equal_lines_receiver() if collector is not None and callback is None else None
         )
         self._equal_lines_receiver = equal_lines
-        fast_errors = equal_lines is not None and not extra
-        self.on_line_errors: LineErrorsReceiver | None = self._equal_lines if fast_errors else None
+        self.on_line_errors: LineErrorsReceiver | None = (
+            self._equal_lines if equal_lines is not None else None
+        )
         self.on_detail: Callable[[SentenceDetail], None] | None = self._detail
 
     def _add_extra(self, counts: ExtraCounts) -> None:
@@ -250,6 +252,12 @@ class _SystemCollectors:
         self, first: int, gold: list[str], pred: list[str], found: LineErrorsFound
     ) -> None:
         assert self._equal_lines_receiver is not None  # wired only then
+        if self.extra is not None:
+            # The same lines counted once more for their boundary counts: a second pass in the
+            # backend costs far less than the per-word detail these lines would need otherwise.
+            counted = backend.count_agreeing_lines(gold, pred, None, first, Gather.EXTRA)
+            assert counted.extra is not None
+            self.extra += counted.extra
         self._equal_lines_receiver(self.index, first, gold, pred, found)
 
     def _detail(self, detail: SentenceDetail) -> None:
