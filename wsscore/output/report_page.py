@@ -24,7 +24,7 @@ from wsscore.metrics.ranking import verdict
 from wsscore.output.columns import cell, columns
 from wsscore.output.plot import f_interval
 from wsscore.output.svg import bar_chart, colour, grouped_bars, interval_chart
-from wsscore.scoring.page_sentences import script_json, shown_bytes
+from wsscore.scoring.page_sentences import SENTENCE_BYTES, script_json, shown_bytes
 from wsscore.scoring.report_page import PageData
 
 ASSETS = "report_assets"
@@ -58,6 +58,7 @@ def write_page(data: PageData, out: Writer, *, title: str | None = None) -> None
         "figures": _figures(data),
         "errors": _errors(data),
         "buckets": _buckets(data),
+        "leftout": _left_out(data),
         "css": asset("report.css"),
         "data": script_json(data.as_dict()),
         "js": asset("report.js"),
@@ -75,6 +76,23 @@ def write_page(data: PageData, out: Writer, *, title: str | None = None) -> None
 def _filled(text: str, slots: dict[str, str]) -> str:
     """The slots filled in one pass: text put into one is never searched for another."""
     return SLOT.sub(lambda found: slots[found.group(1)], text)
+
+
+def _left_out(data: PageData) -> str:
+    """What the browser leaves out and how to see it; nothing where it keeps every sentence."""
+    if not data.left_out:
+        return ""
+    shown, total = data.sentence_count, data.sentence_count + data.left_out
+    budget = SENTENCE_BYTES // 1_000_000
+    return (
+        f'\n<p class="sb-msg" id="left-out">The browser shows {shown:,} of the {total:,} '
+        "sentences: those that the most systems get wrong, then those with the most wrong "
+        f"words, then the earliest. The other {data.left_out:,} are left out to keep this page "
+        "small; the figures and tables above count every sentence. To see more, write the "
+        "page again with <code>wsscore report --max-sentences N</code> (now "
+        f"{data.max_sentences:,}; the sentences stay under {budget} MB whatever N), or list a "
+        "system's worst lines with <code>wsscore errors GOLD PRED --per-line N</code>.</p>"
+    )
 
 
 def _meta(data: PageData) -> str:
