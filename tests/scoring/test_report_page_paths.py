@@ -26,7 +26,7 @@ from wsscore.scoring.page_sentences import (
     agreeing_cut,
     detail_pred_codes,
 )
-from wsscore.scoring.report_page import SystemTally, families, gather
+from wsscore.scoring.report_page import AgreeingWords, SystemTally, families, gather
 
 
 def _page(gold: list[str], preds: list[list[str]], inputs: InputOptions, **options: int) -> dict:
@@ -54,6 +54,8 @@ def test_both_paths_gather_the_same_page(seed: int, tmp_path: Path, monkeypatch)
     train.write_text("\n".join(rng.sample(gold, len(gold) // 2) * 3) + "\n", encoding="utf-8")
     inputs = InputOptions(dictionary=str(dictionary), train=[str(train)], mismatch="align")
     limit = rng.choice((0, 3, 10, 1000))
+    # The predicted words of lines that agree put in their buckets at once, in parts or at the end.
+    monkeypatch.setattr(AgreeingWords, "PUT_AT", (0, 5, 50_000)[seed % 3])
     fast = _page(gold, [first, second, gold], inputs, max_sentences=limit)
     monkeypatch.setattr(stream.SystemAligner, "_without_detail", lambda _: False)
     slow = _page(gold, [first, second, gold], inputs, max_sentences=limit)
@@ -136,3 +138,18 @@ def test_the_sized_json_is_as_long_as_the_json() -> None:
     sized = sentence.json_text(sized_only=True)
     assert len(sized.encode("utf-8")) == len(sentence.json_text().encode("utf-8"))
     assert json.loads(sentence.json_text())[2] == list(agreeing_cut(gold, pred))
+
+
+@given(
+    st.lists(st.text(alphabet=ALPHABET + '"\\<\x01\udc80é', min_size=1, max_size=5), min_size=1),
+    st.lists(st.integers(0, 40), max_size=10),
+    st.integers(1, 10**7),
+)
+@settings(max_examples=300, deadline=None)
+def test_a_sentence_s_size_is_its_json_s(gold_words: list[str], cuts: list[int], line: int) -> None:
+    pred_words = _cut_into("".join(gold_words), cuts)
+    detail_cut = _detail_cut(gold_words, pred_words)
+    sentence = KeptSentence(
+        line, " ".join(gold_words), [AgreeingPiece(" ".join(pred_words)), detail_cut]
+    )
+    assert sentence.json_size() == len(sentence.json_text().encode("utf-8"))

@@ -239,13 +239,19 @@ class LineWrongWords(NamedTuple):
 
 
 class LineErrorsFound(NamedTuple):
-    """What `wsscore errors` needs of lines whose characters agree: their summed counts, their
-    gold words by length, their wrong words in order, and each line with a wrong word."""
+    """What `wsscore errors` and `wsscore report` need of lines whose characters agree: their
+    summed counts, their gold words by length, their wrong words in order, each line with a
+    wrong word, the record of each line with words, their predicted words by length and those
+    not in the dictionary, and their extra counts."""
 
     totals: Counts
     lengths: WordLengths
     wrong: list[WrongWordFound]
     lines: list[LineWrongWords]
+    records: SentenceRecords
+    pred_lengths: tuple[int, ...]  # predicted words, one count per LENGTH_BUCKETS entry
+    pred_oov: int  # predicted words not in the dictionary (0 without one)
+    extra: ExtraCounts
 
 
 class AgreedLines(NamedTuple):

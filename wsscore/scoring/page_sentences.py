@@ -19,12 +19,12 @@ import json
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
-from itertools import accumulate
+from itertools import accumulate, compress
 from typing import NamedTuple
 
 from wsscore.align.lines import SentenceDetail
 
-MAX_SENTENCES = 20_000  # sentences the browser keeps unless told otherwise
+MAX_SENTENCES = 10_000  # sentences the browser keeps unless told otherwise
 SENTENCE_BYTES = 24_000_000  # the sentences' JSON at most: the page stays well under 30 MB
 CODES = {"split": "s", "merged": "m", "crossing": "c"}  # a wrong gold word's class, in a letter
 
@@ -55,25 +55,25 @@ def agreeing_cut(gold_words: list[str], pred_words: list[str]) -> Cut:
     docs/metrics.md §5.4), from the words' ends alone."""
     gold_ends = list(accumulate(map(len, gold_words)))
     pred_ends = list(accumulate(map(len, pred_words)))
-    gold_spans = list(zip([0, *gold_ends[:-1]], gold_ends, strict=True))
-    pred_spans = list(zip([0, *pred_ends[:-1]], pred_ends, strict=True))
-    gold_set, pred_set = set(gold_spans), set(pred_spans)
+    gold_spans = list(zip([0, *gold_ends], gold_ends, strict=False))
+    pred_spans = list(zip([0, *pred_ends], pred_ends, strict=False))
+    codes = list(map(_MARKS.__getitem__, map(set(pred_spans).__contains__, gold_spans)))
     pred_boundaries = {0, *pred_ends}
     inside = pred_ends[:-1]  # the predicted boundaries strictly inside the line
-    codes = []
-    for span in gold_spans:
-        if span in pred_set:
-            codes.append(".")
-            continue
-        start, end = span
+    for index in compress(range(len(codes)), map(_WRONG.__eq__, codes)):
+        start, end = gold_spans[index]
         if bisect_right(inside, start) >= bisect_left(inside, end):
-            codes.append(CODES["merged"])
+            codes[index] = CODES["merged"]
         elif start in pred_boundaries and end in pred_boundaries:
-            codes.append(CODES["split"])
+            codes[index] = CODES["split"]
         else:
-            codes.append(CODES["crossing"])
-    pred_codes = "".join(["." if span in gold_set else "x" for span in pred_spans])
-    return Cut(" ".join(pred_words), "".join(codes), pred_codes)
+            codes[index] = CODES["crossing"]
+    pred_codes = map(_MARKS.__getitem__, map(set(gold_spans).__contains__, pred_spans))
+    return Cut(" ".join(pred_words), "".join(codes), "".join(pred_codes))
+
+
+_WRONG = "x"
+_MARKS = {True: ".", False: _WRONG}  # a word's mark as its letter
 
 
 class AgreeingPiece(NamedTuple):
@@ -106,6 +106,26 @@ class KeptSentence(NamedTuple):
             cuts.append(list(cut))
         return script_json([self.line, self.gold, *cuts])
 
+    def json_size(self) -> int:
+        """The bytes of its JSON in UTF-8, counted without writing it where no character needs
+        escaping (``["gold",["pred","codes","codes"],…]`` around the line number)."""
+        texts = [self.gold, *(cut.pred for cut in self.cuts)]
+        if any(map(_ESCAPED.search, texts)):
+            return len(self.json_text(sized_only=True).encode("utf-8"))
+        size = len(str(self.line)) + len(self.gold.encode("utf-8")) + 5  # [,""]
+        gold_count = self.gold.count(" ") + 1
+        for cut in self.cuts:
+            if isinstance(cut, AgreeingPiece):
+                codes = gold_count + cut.pred.count(" ") + 1
+            else:
+                codes = len(cut.gold_codes) + len(cut.pred_codes)
+            size += len(cut.pred.encode("utf-8")) + codes + 11  # ,["","",""]
+        return size
+
+
+# What JSON or the page's script element escapes: only then is the JSON written to be sized.
+_ESCAPED = re.compile('[\x00-\x1f"\\\\<\ud800-\udfff]')
+
 
 class Selection:
     """The kept sentences' JSON by rank: the best ones within ``limit`` sentences and
@@ -127,7 +147,7 @@ class Selection:
         if self._cutoff is not None and rank < self._cutoff:
             return
         kept = sentence()
-        size = len(kept.json_text(sized_only=True).encode("utf-8")) + 1
+        size = kept.json_size() + 1
         heapq.heappush(self._kept, (rank, size, kept))
         self._bytes += size
         while self._kept and (len(self._kept) > self.limit or self._bytes > self.budget):

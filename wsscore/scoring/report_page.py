@@ -22,7 +22,7 @@ from wsscore.errors import InvalidArgument, Warnings
 from wsscore.inputs.dictionary import Dictionary, training_frequencies
 from wsscore.inputs.options import InputOptions
 from wsscore.inputs.sources import Source
-from wsscore.inputs.words import needs_exact_split, split_words
+from wsscore.inputs.words import split_words
 from wsscore.metrics.boundaries import ERROR_CLASSES, wrong_words
 from wsscore.metrics.ranking import sort_systems
 from wsscore.metrics.scores import f_beta, ratio
@@ -128,6 +128,23 @@ class SystemTally:
         self.class_counts = dict.fromkeys(ERROR_CLASSES, 0)
         self.cuts: Counter[tuple[str, str, str]] = Counter()  # (class, word, predicted)
         self.buckets = {f.key: {label: Bucket() for label in f.labels} for f in family_list}
+        # Predicted words of lines that agree, counted by word until they are put in their
+        # buckets: a word is looked up once, not once for every time it is predicted.
+        self.pred_words: Counter[str] = Counter()
+
+    def put_pred_words(
+        self, known: Container[str] | None, frequencies: Counter[str] | None
+    ) -> None:
+        """The predicted words counted so far put in their buckets (as many words, none right:
+        the right ones are counted with the gold words)."""
+        buckets = self.buckets
+        for word, count in self.pred_words.items():
+            buckets["word_length"][length_label(word)].pred += count
+            if known is not None:
+                buckets["oov"][OOV_LABELS[word not in known]].pred += count
+            if frequencies is not None:
+                buckets["frequency"][frequency_label(frequencies[word])].pred += count
+        self.pred_words.clear()
 
     def add_errors(self, detail: SentenceDetail) -> str:
         """The sentence's wrong gold words counted; their classes as one letter per gold word."""
@@ -177,7 +194,8 @@ class PageCollector:
     def __call__(self, index: int, detail: SentenceDetail) -> None:
         codes = self.tallies[index].add_errors(detail)
         count_buckets(self.tallies[index].buckets, detail, self.known, self.frequencies)
-        sentence = self._sentence(detail.line, detail.gold_words)
+        gold_words = detail.gold_words
+        sentence = self._sentence(detail.line, " ".join(gold_words), len(gold_words))
         cut = Cut(" ".join(detail.pred_words), codes, detail_pred_codes(detail))
         given = sentence.cuts[index]
         sentence.cuts[index] = cut if not isinstance(given, Cut) else _joined(given, cut)
@@ -194,26 +212,16 @@ class PageCollector:
     ) -> None:
         """Lines whose characters agree, with what the backend found in them: the same tallies
         as ``__call__`` makes from each line's detail; a line's cut is made only if it is kept."""
-        wrong_gold = {line.number: line.errors for line in found.lines}
-        agreeing = AgreeingWords(self.tallies[index].buckets, self.known, self.frequencies)
-        # str.split() where it splits as split_words does, decided once for all the lines.
-        exact = needs_exact_split("".join(gold_lines)) or needs_exact_split("".join(pred_lines))
-        split = split_words if exact else str.split
-        for offset, pred_line in enumerate(pred_lines):
-            number = first + offset
+        agreeing = AgreeingWords(self.tallies[index], self.known, self.frequencies)
+        for number, counts in found.records:  # the lines with gold words
             sentence = self._pending.get(number)
             if sentence is None:
-                gold_words = split(gold_lines[offset])
-                if not gold_words:
-                    continue  # no sentence: nothing to count or show
-                sentence = self._sentence(number, gold_words)
-            pred_words = split(pred_line)
-            errors = wrong_gold.get(number, 0)
-            agreeing.add_line(sentence, pred_words, len(sentence.gold_words) - errors)
-            sentence.cuts[index] = AgreeingPiece(" ".join(pred_words))
+                sentence = self._sentence(number, gold_lines[number - first], counts.gold_words)
+            agreeing.add_line(counts)
+            sentence.cuts[index] = AgreeingPiece(pred_lines[number - first])
             # Wrong gold words, and predicted ones: all those but the right ones.
-            sentence.wrong[index] += errors + len(pred_words) - (len(sentence.gold_words) - errors)
-        agreeing.finish(found)
+            sentence.wrong[index] += counts.gold_words + counts.pred_words - 2 * counts.correct
+        agreeing.finish(found, gold_lines, pred_lines)
         self.tallies[index].add_wrong_found(found.wrong)
         self._passed(index, first + len(gold_lines) - 1)
 
@@ -233,16 +241,19 @@ class PageCollector:
 
     def finish(self) -> None:
         self._flush(None)
+        for tally in self.tallies:
+            tally.put_pred_words(self.known, self.frequencies)
 
     @property
     def sentences(self) -> int:
         """The sentences kept for the browser."""
         return self.selection.seen - self.selection.left_out
 
-    def _sentence(self, line: int, gold_words: list[str]) -> _Sentence:
+    def _sentence(self, line: int, gold: str, gold_words: int) -> _Sentence:
         sentence = self._pending.get(line)
         if sentence is None:
-            sentence = self._pending[line] = _Sentence(line, gold_words, len(self.tallies))
+            sentence = _Sentence(line, gold, gold_words, len(self.tallies))
+            self._pending[line] = sentence
         return sentence
 
     def _passed(self, index: int, line: int) -> None:
@@ -258,16 +269,17 @@ class PageCollector:
 
 
 class _Sentence:
-    """A gold line and each system's cut of it (None where the system gave no words on it)."""
+    """A gold line and each system's cut of it (None where the system gave no words on it);
+    the line's text and a cut's predicted text are split into words only if it is kept."""
 
-    __slots__ = ("cuts", "gold_words", "line", "oov", "wrong")
+    __slots__ = ("cuts", "gold", "gold_words", "line", "wrong")
 
-    def __init__(self, line: int, gold_words: list[str], systems: int):
+    def __init__(self, line: int, gold: str, gold_words: int, systems: int):
         self.line = line
-        self.gold_words = gold_words
+        self.gold = gold  # the gold line (or its words joined by spaces)
+        self.gold_words = gold_words  # how many
         self.cuts: list[Cut | AgreeingPiece | None] = [None] * systems
         self.wrong = [0] * systems  # wrong gold and predicted words of each system
-        self.oov: int | None = None  # its gold words not in the dictionary, once counted
 
     def rank(self) -> tuple[int, int, int]:
         return (len(self.wrong) - self.wrong.count(0), sum(self.wrong), -self.line)
@@ -277,9 +289,11 @@ class _Sentence:
         cuts: list[Cut | AgreeingPiece] = []
         for cut in self.cuts:
             if cut is None:  # that system predicted nothing on this line
-                cut = Cut("", "." * len(self.gold_words), "")
+                cut = Cut("", "." * self.gold_words, "")
+            elif isinstance(cut, AgreeingPiece):
+                cut = AgreeingPiece(" ".join(split_words(cut.pred)))
             cuts.append(cut)
-        return KeptSentence(self.line, " ".join(self.gold_words), cuts)
+        return KeptSentence(self.line, " ".join(split_words(self.gold)), cuts)
 
 
 def count_buckets(
@@ -321,80 +335,63 @@ class AgreeingWords:
     characters at the same place), so the right predicted words of a bucket are its right
     gold words, and the right gold words are all gold words but the wrong ones."""
 
+    PUT_AT = 50_000  # distinct predicted words held before they are put in their buckets
+
     def __init__(
         self,
-        buckets: dict[str, dict[str, Bucket]],
+        tally: SystemTally,
         known: Container[str] | None,
         frequencies: Counter[str] | None,
     ):
-        self.buckets = buckets
+        self.tally = tally
+        self.buckets = tally.buckets
         self.known = known
         self.frequencies = frequencies
-        self.gold_words: list[str] = []
-        self.pred_words: list[str] = []
 
-    def add_line(self, line: _Sentence, pred_words: list[str], correct: int) -> None:
-        """A line's words kept for the word buckets, and the line put in its sentence ones."""
-        gold_words = line.gold_words
-        if self.frequencies is not None:
-            self.gold_words += gold_words
-        self.pred_words += pred_words
-        gold = len(gold_words)
+    def add_line(self, counts: Counts) -> None:
+        """A line put in its sentence buckets, from its counts."""
+        gold = counts.gold_words
         sentence = [self.buckets["sentence_length"][sentence_label(gold)]]
         if self.known is not None:
-            if line.oov is None:  # the same for every system: counted once
-                line.oov = gold - sum(map(self.known.__contains__, gold_words))
-            sentence.append(self.buckets["oov_density"][density_label(line.oov, gold)])
+            sentence.append(self.buckets["oov_density"][density_label(counts.oov_words, gold)])
         for bucket in sentence:
             bucket.gold += gold
-            bucket.gold_correct += correct
-            bucket.pred += len(pred_words)
-            bucket.pred_correct += correct
+            bucket.gold_correct += counts.correct
+            bucket.pred += counts.pred_words
+            bucket.pred_correct += counts.correct
 
-    def finish(self, found: LineErrorsFound) -> None:
-        """The word buckets of the lines added, with what the backend found in them."""
-        pred_lengths = Counter(map(len, self.pred_words))
+    def finish(self, found: LineErrorsFound, gold_lines: list[str], pred_lines: list[str]) -> None:
+        """The word buckets of the lines, with what the backend found in them."""
+        if self.frequencies is not None:  # the backend does not know the frequencies
+            self.tally.pred_words.update(split_words("\n".join(pred_lines)))
+            if len(self.tally.pred_words) > self.PUT_AT:
+                self.tally.put_pred_words(self.known, self.frequencies)
         for position, label in enumerate(LENGTH_LABELS):
             bucket = self.buckets["word_length"][label]
             bucket.gold += found.lengths.words[position]
             bucket.gold_correct += found.lengths.correct[position]
-            longest = position + 1 if position + 1 < len(LENGTH_LABELS) else None
-            bucket.pred += _counted(pred_lengths, position + 1, longest)
+            if self.frequencies is None:
+                bucket.pred += found.pred_lengths[position]
             bucket.pred_correct += found.lengths.correct[position]
+        totals = found.totals
         if self.known is not None:
-            self._oov(found.totals)
+            iv, oov = (self.buckets["oov"][label] for label in OOV_LABELS)
+            iv.gold += totals.iv_words
+            iv.gold_correct += totals.iv_correct
+            iv.pred_correct += totals.iv_correct
+            oov.gold += totals.oov_words
+            oov.gold_correct += totals.oov_correct
+            oov.pred_correct += totals.oov_correct
+            if self.frequencies is None:
+                iv.pred += totals.pred_words - found.pred_oov
+                oov.pred += found.pred_oov
         if self.frequencies is not None:
-            self._frequency(self.frequencies, [wrong.word for wrong in found.wrong])
-
-    def _oov(self, totals: Counts) -> None:
-        assert self.known is not None
-        known_pred = sum(map(self.known.__contains__, self.pred_words))
-        iv, oov = (self.buckets["oov"][label] for label in OOV_LABELS)
-        iv.gold += totals.iv_words
-        iv.gold_correct += totals.iv_correct
-        iv.pred += known_pred
-        iv.pred_correct += totals.iv_correct
-        oov.gold += totals.oov_words
-        oov.gold_correct += totals.oov_correct
-        oov.pred += len(self.pred_words) - known_pred
-        oov.pred_correct += totals.oov_correct
-
-    def _frequency(self, frequencies: Counter[str], wrong_words: list[str]) -> None:
-        gold = _frequency_labels(self.gold_words, frequencies)
-        wrong = _frequency_labels(wrong_words, frequencies)
-        pred = _frequency_labels(self.pred_words, frequencies)
-        for label, bucket in self.buckets["frequency"].items():
-            bucket.gold += gold[label]
-            bucket.gold_correct += gold[label] - wrong[label]
-            bucket.pred += pred[label]
-            bucket.pred_correct += gold[label] - wrong[label]
-
-
-def _counted(lengths: Counter[int], shortest: int, longest: int | None) -> int:
-    """How many words have a length from ``shortest`` to ``longest`` (None: any above)."""
-    if longest is not None:
-        return sum(count for length, count in lengths.items() if shortest <= length <= longest)
-    return sum(count for length, count in lengths.items() if length >= shortest)
+            gold = _frequency_labels(split_words("\n".join(gold_lines)), self.frequencies)
+            wrong = _frequency_labels([w.word for w in found.wrong], self.frequencies)
+            for label, bucket in self.buckets["frequency"].items():
+                bucket.gold += gold[label]
+                bucket.gold_correct += gold[label] - wrong[label]
+                bucket.pred_correct += gold[label] - wrong[label]
 
 
 def _frequency_labels(words: list[str], frequencies: Counter[str]) -> Counter[str]:
@@ -553,7 +550,8 @@ def gather(
         )
         report = score_request(gold, list(predictions), inputs.with_dictionary(known), request)
         collector.finish()
-        sink.write(",".join(kept.json_text() for kept in collector.selection.by_line()))
+        for at, kept in enumerate(collector.selection.by_line()):
+            sink.write(("," if at else "") + kept.json_text())  # one at a time: memory stays flat
     except BaseException:
         sink.close()
         raise

@@ -16,8 +16,7 @@ from wsscore.align.equal_lines import LineErrorsReceiver
 from wsscore.align.limits import EXTRA_TEXT_LIMITS
 from wsscore.align.lines import GoldBlock, SentenceDetail
 from wsscore.align.stream import SystemAligner
-from wsscore.core import backend
-from wsscore.core.records import Counts, ExtraCounts, Gather, LineErrorsFound, SentenceRecords
+from wsscore.core.records import Counts, ExtraCounts, LineErrorsFound, SentenceRecords
 from wsscore.inputs.dictionary import Dictionary
 from wsscore.metrics.boundaries import sentence_extra
 from wsscore.scoring.collecting import DetailCallback, SentenceCollector
@@ -253,11 +252,7 @@ class _SystemCollectors:
     ) -> None:
         assert self._equal_lines_receiver is not None  # wired only then
         if self.extra is not None:
-            # The same lines counted once more for their boundary counts: a second pass in the
-            # backend costs far less than the per-word detail these lines would need otherwise.
-            counted = backend.count_agreeing_lines(gold, pred, None, first, Gather.EXTRA)
-            assert counted.extra is not None
-            self.extra += counted.extra
+            self.extra += found.extra
         self._equal_lines_receiver(self.index, first, gold, pred, found)
 
     def _detail(self, detail: SentenceDetail) -> None:
