@@ -729,8 +729,9 @@ typedef struct {
     long long pred_unknown;
 } WordSums;
 
-/* Adds one line's words to sums (its predicted words looked up in vocabulary) and its wrong
- * gold words to wrong; returns how many are wrong, or -1 on error. */
+/* Adds one line's words to sums (its predicted words too, looked up in vocabulary, unless
+ * vocabulary is NULL) and its wrong gold words to wrong; returns how many are wrong, or -1 on
+ * error. */
 static Py_ssize_t
 walk_errors(const Walk *w, WordSums *sums, PyObject *vocabulary, PyObject *wrong)
 {
@@ -772,7 +773,7 @@ walk_errors(const Walk *w, WordSums *sums, PyObject *vocabulary, PyObject *wrong
         else {
             pred_inside = 1;  /* a predicted boundary inside the gold word */
         }
-        if (code & PRED) {
+        if ((code & PRED) && vocabulary != NULL) {
             Py_ssize_t length = k - pred_start + 1;
             sums->pred_words[length < length_buckets ? (int)length - 1 : length_buckets - 1]++;
             int unknown = is_unknown_chars(vocabulary, w->chars, pred_start, length);
@@ -780,6 +781,8 @@ walk_errors(const Walk *w, WordSums *sums, PyObject *vocabulary, PyObject *wrong
                 return -1;
             }
             sums->pred_unknown += unknown;
+        }
+        if (code & PRED) {
             pred_start = k + 1;
         }
         common_before = common;
@@ -788,15 +791,15 @@ walk_errors(const Walk *w, WordSums *sums, PyObject *vocabulary, PyObject *wrong
 }
 
 /* What count_lines gathers beside the records. */
-enum { PLAIN = 0, EXTRA = 1, ERRORS = 2 };
+enum { PLAIN = 0, EXTRA = 1, ERRORS = 2, ALL = 3 };
 
 typedef struct {
     int what;
     long long totals[COUNT_FIELDS];
-    long long extras[EXTRA_FIELDS];            /* EXTRA and ERRORS: as walk_extras */
-    WordSums sums;                             /* ERRORS */
-    PyObject *vocabulary;                      /* ERRORS: the predicted words' lookups */
-    PyObject *records, *wrong, *lines;         /* wrong and lines: ERRORS only */
+    long long extras[EXTRA_FIELDS];            /* EXTRA and ALL: as walk_extras */
+    WordSums sums;                             /* ERRORS and ALL */
+    PyObject *vocabulary;                      /* ALL: the predicted words' lookups */
+    PyObject *records, *wrong, *lines;         /* wrong and lines: ERRORS and ALL */
 } Gathered;
 
 static int
@@ -827,14 +830,14 @@ gather_line(const Walk *w, Py_ssize_t number, Gathered *g)
         < 0) {
         return -1;
     }
-    if (g->what == EXTRA || g->what == ERRORS) {
+    if (g->what == EXTRA || g->what == ALL) {
         long long extras[EXTRA_FIELDS];
         walk_extras(w, extras);
         for (int c = 0; c < EXTRA_FIELDS; c++) {
             g->extras[c] += extras[c];
         }
     }
-    if (g->what == ERRORS) {
+    if (g->what >= ERRORS) {
         Py_ssize_t errors = walk_errors(w, &g->sums, g->vocabulary, g->wrong);
         if (errors < 0) {
             return -1;
@@ -856,12 +859,12 @@ gather_line(const Walk *w, Py_ssize_t number, Gathered *g)
  *             first_number, counts as count_block's with 0 misaligned lines and characters;
  *   totals:   the sum of those counts;
  *   gathered: with what = 0, None; 1, the lines' extra counts summed (walk_extras); 2
- *             (`wsscore errors`, `wsscore report`), (words, correct, wrong, lines, pred_words,
- *             pred_unknown, extras): gold words and correct ones by length bucket; each wrong
- *             gold word as (class name, word, the predicted words over it joined by "/"), in
- *             order; (number, wrong gold words, gold words) of each line with a wrong word;
- *             predicted words by length bucket, and those not in the vocabulary; the lines'
- *             extra counts summed.
+ *             (`wsscore errors`) and 3 (`wsscore report`), (words, correct, wrong, lines,
+ *             pred_words, pred_unknown, extras): gold words and correct ones by length bucket;
+ *             each wrong gold word as (class name, word, the predicted words over it joined by
+ *             "/"), in order; (number, wrong gold words, gold words) of each line with a wrong
+ *             word; with 3, predicted words by length bucket, those not in the vocabulary and
+ *             the lines' extra counts summed (with 2, None for these three).
  * wsscore.core.backend wraps all of these into the named records of wsscore.core.records.
  */
 static PyObject *
@@ -874,19 +877,19 @@ count_lines(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     long what = nargs == 5 ? PyLong_AsLong(args[4]) : -1;
     if (nargs != 5 || !PyList_Check(args[0]) || !PyList_Check(args[1])
         || PyList_GET_SIZE(args[0]) != PyList_GET_SIZE(args[1]) || first_number < 0 || what < 0
-        || what > ERRORS) {
+        || what > ALL) {
         PyErr_Clear();
         PyErr_SetString(PyExc_TypeError,
                         "count_lines(gold_lines: list[str], pred_lines: list[str] (as many), "
-                        "vocabulary, first_number: int >= 0, what: 0, 1 or 2)");
+                        "vocabulary, first_number: int >= 0, what: 0, 1, 2 or 3)");
         return NULL;
     }
     Gathered g = {(int)what};
-    g.vocabulary = args[2];
+    g.vocabulary = what == ALL ? args[2] : NULL;  /* ERRORS: the predicted words are not counted */
     g.records = PyList_New(0);
-    g.wrong = what == ERRORS ? PyList_New(0) : NULL;
-    g.lines = what == ERRORS ? PyList_New(0) : NULL;
-    int failed = g.records == NULL || (what == ERRORS && (g.wrong == NULL || g.lines == NULL));
+    g.wrong = what >= ERRORS ? PyList_New(0) : NULL;
+    g.lines = what >= ERRORS ? PyList_New(0) : NULL;
+    int failed = g.records == NULL || (what >= ERRORS && (g.wrong == NULL || g.lines == NULL));
     Py_ssize_t agreed = 0;
     for (; !failed && agreed < PyList_GET_SIZE(args[0]); agreed++) {
         PyObject *gold = PyList_GET_ITEM(args[0], agreed), *pred = PyList_GET_ITEM(args[1], agreed);
@@ -896,7 +899,7 @@ count_lines(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             break;
         }
         Walk w;
-        int agree = walk_equal(gold, pred, args[2], what == ERRORS, &w);
+        int agree = walk_equal(gold, pred, args[2], what >= ERRORS, &w);
         if (agree <= 0) {
             failed = agree < 0;
             break;
@@ -911,6 +914,11 @@ count_lines(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         }
         else if (what == EXTRA) {
             gathered = long_tuple(g.extras, EXTRA_FIELDS);
+        }
+        else if (what == ERRORS) {
+            gathered = Py_BuildValue("(NNOOOOO)", long_tuple(g.sums.words, length_buckets),
+                                     long_tuple(g.sums.correct, length_buckets), g.wrong, g.lines,
+                                     Py_None, Py_None, Py_None);
         }
         else {
             gathered = Py_BuildValue(

@@ -15,9 +15,9 @@ GatheredErrors = tuple[
     tuple[int, ...],
     list[WrongWordFound],
     list[LineWrongWords],
-    tuple[int, ...],
-    int,
-    ExtraTuple,
+    tuple[int, ...] | None,
+    int | None,
+    ExtraTuple | None,
 ]
 
 class Vocabulary:

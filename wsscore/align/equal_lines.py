@@ -11,6 +11,7 @@ where the prediction's next lines hold its characters (:func:`count_block`), els
 from __future__ import annotations
 
 from collections.abc import Callable, Container
+from typing import Protocol
 
 from wsscore.align.lines import GoldBlock, GoldLine, PredLine, SentenceDetail, Span
 from wsscore.align.prediction import PredictionLines
@@ -26,9 +27,17 @@ from wsscore.core.records import (
 )
 from wsscore.core.reference import align_equal_words
 
-# Gets what `wsscore errors` needs of lines whose characters agree, with the first line's
-# number and the lines' texts.
-LineErrorsReceiver = Callable[[int, list[str], list[str], LineErrorsFound], None]
+
+class LineErrorsReceiver(Protocol):
+    """Gets what ``gather`` (``Gather.ERRORS``, or ``Gather.ALL`` for the boundary counts and
+    the predicted words too) finds in lines whose characters agree, with the first line's
+    number and the lines' texts."""
+
+    gather: Gather
+
+    def __call__(
+        self, first: int, gold_lines: list[str], pred_lines: list[str], found: LineErrorsFound, /
+    ) -> None: ...
 
 
 def count_block(block: GoldBlock, pred_lines: list[str]) -> Counts | None:
@@ -51,7 +60,7 @@ def count_lines_of(
     their wrong words and word lengths (with those lines' texts only)."""
     gather = Gather.COUNTS
     if on_line_errors is not None:
-        gather = Gather.ERRORS
+        gather = on_line_errors.gather
     elif on_extra is not None:
         gather = Gather.EXTRA
     found = backend.count_agreeing_lines(gold_lines, pred_lines, dictionary, first_number, gather)

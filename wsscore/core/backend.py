@@ -171,7 +171,7 @@ class SpeedupsCounting:
             extra = ExtraCounts._make(gathered)
         # A record is named when it is read, not per line here.
         found = SentenceRecords.of_pairs(records)
-        if gather is Gather.ERRORS:
+        if gather in (Gather.ERRORS, Gather.ALL):
             errors = _errors_found(counts, gathered, found)  # type: ignore[arg-type]
         return AgreedLines(agreed, found, counts, extra, errors)
 
@@ -191,7 +191,7 @@ def _errors_found(
         records,
         pred_lengths,
         pred_oov,
-        ExtraCounts._make(extra),
+        None if extra is None else ExtraCounts._make(extra),
     )
 
 

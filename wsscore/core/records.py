@@ -213,6 +213,7 @@ class Gather(enum.Enum):
     COUNTS = 0  # the records and their sum only
     EXTRA = 1  # and the lines' extra counts (--extra)
     ERRORS = 2  # and their wrong words and word lengths (`wsscore errors`)
+    ALL = 3  # ERRORS and EXTRA, with the predicted words by length and dictionary (`report`)
 
 
 class WordLengths(NamedTuple):
@@ -249,9 +250,11 @@ class LineErrorsFound(NamedTuple):
     wrong: list[WrongWordFound]
     lines: list[LineWrongWords]
     records: SentenceRecords
-    pred_lengths: tuple[int, ...]  # predicted words, one count per LENGTH_BUCKETS entry
-    pred_oov: int  # predicted words not in the dictionary (0 without one)
-    extra: ExtraCounts
+    # With Gather.ALL only (else None): predicted words, one count per LENGTH_BUCKETS entry,
+    # those not in the dictionary (0 without one), and the lines' extra counts.
+    pred_lengths: tuple[int, ...] | None
+    pred_oov: int | None
+    extra: ExtraCounts | None
 
 
 class AgreedLines(NamedTuple):

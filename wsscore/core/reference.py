@@ -204,9 +204,9 @@ class _Gathered:
     def add(self, number: int, line: EqualLine) -> None:
         self.records.append(SentenceRecord(number, line.counts))
         self.totals += line.counts
-        if self.gather is not Gather.COUNTS:
+        if self.gather in (Gather.EXTRA, Gather.ALL):
             self.extra += line_extra(line)
-        if self.gather is Gather.ERRORS:
+        if self.gather in (Gather.ERRORS, Gather.ALL):
             self._add_errors(number, line)
 
     def _add_errors(self, number: int, line: EqualLine) -> None:
@@ -214,9 +214,10 @@ class _Gathered:
             bucket = length_bucket(len(word))
             self.length_words[bucket] += 1
             self.length_correct[bucket] += correct
-        for word in line.pred_words:
-            self.pred_lengths[length_bucket(len(word))] += 1
-            self.pred_oov += self.vocabulary is not None and word not in self.vocabulary
+        if self.gather is Gather.ALL:
+            for word in line.pred_words:
+                self.pred_lengths[length_bucket(len(word))] += 1
+                self.pred_oov += self.vocabulary is not None and word not in self.vocabulary
         wrong = wrong_words(line)
         self.wrong += wrong
         if wrong:
@@ -225,7 +226,8 @@ class _Gathered:
     def result(self, agreed: int) -> AgreedLines:
         extra = self.extra if self.gather is Gather.EXTRA else None
         errors = None
-        if self.gather is Gather.ERRORS:
+        if self.gather in (Gather.ERRORS, Gather.ALL):
+            everything = self.gather is Gather.ALL
             lengths = WordLengths(tuple(self.length_words), tuple(self.length_correct))
             errors = LineErrorsFound(
                 self.totals,
@@ -233,9 +235,9 @@ class _Gathered:
                 self.wrong,
                 self.lines,
                 self.records,
-                tuple(self.pred_lengths),
-                self.pred_oov,
-                self.extra,
+                tuple(self.pred_lengths) if everything else None,
+                self.pred_oov if everything else None,
+                self.extra if everything else None,
             )
         return AgreedLines(agreed, self.records, self.totals, extra, errors)
 

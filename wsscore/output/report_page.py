@@ -4,8 +4,9 @@ data inside it, nothing fetched), written from :class:`~wsscore.scoring.report_p
 The template, its style sheet and its script are package files (``report_assets/``); this
 module renders the sections that are fixed once scored (the ranked table, the figures, the error
 classes, the buckets) and embeds two JSON documents: ``wsscore-data`` (the score report of
-``wsscore score -f json`` under ``report``, and the analyses) and ``wsscore-sentences`` (every
-sentence as each system cut it), which the script's sentence browser reads.
+``wsscore score -f json`` under ``report``, and the analyses) and ``wsscore-sentences`` (the
+sentences the browser keeps, as each system cut them), which the script's sentence browser
+reads.
 """
 
 from __future__ import annotations

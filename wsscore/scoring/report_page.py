@@ -1,10 +1,13 @@
 """What ``wsscore report`` shows, gathered in one scoring run: the scores, the error classes
 with the words each system got wrong and how it cut them, F per bucket (word length, OOV,
-training frequency, sentence length, OOV density) and every sentence as each system cut it.
+training frequency, sentence length, OOV density), all from every sentence, and the sentences
+that matter most as each system cut them (:mod:`~wsscore.scoring.page_sentences`).
 
-The sentences are not kept in memory: each one is written, as soon as every system has been
-scored on it, to a temporary file that the page writer copies from (memory stays flat however
-long the test set).
+Lines whose characters agree with the gold's are taken in bulk, as the backend counted them
+(their wrong words, word lengths, records and boundary counts), and split into words only if
+the browser keeps them; the others from their detail. Only the kept sentences are held, so
+memory stays flat however long the test set; they are written to a temporary file that the
+page writer copies from.
 """
 
 from __future__ import annotations
@@ -361,7 +364,10 @@ class AgreeingWords:
             bucket.pred_correct += counts.correct
 
     def finish(self, found: LineErrorsFound, gold_lines: list[str], pred_lines: list[str]) -> None:
-        """The word buckets of the lines, with what the backend found in them."""
+        """The word buckets of the lines, with what the backend found in them (``Gather.ALL``:
+        the page's run always counts the boundaries)."""
+        if found.pred_lengths is None or found.pred_oov is None:
+            raise RuntimeError("internal error: the report's lines were gathered without ALL")
         if self.frequencies is not None:  # the backend does not know the frequencies
             self.tally.pred_words.update(split_words("\n".join(pred_lines)))
             if len(self.tally.pred_words) > self.PUT_AT:
