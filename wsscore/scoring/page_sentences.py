@@ -24,7 +24,7 @@ from typing import NamedTuple
 
 from wsscore.align.lines import SentenceDetail
 
-MAX_SENTENCES = 10_000  # sentences the browser keeps unless told otherwise
+MAX_SENTENCES = 20_000  # sentences the browser keeps unless told otherwise
 SENTENCE_BYTES = 24_000_000  # the sentences' JSON at most: the page stays well under 30 MB
 CODES = {"split": "s", "merged": "m", "crossing": "c"}  # a wrong gold word's class, in a letter
 

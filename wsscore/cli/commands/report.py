@@ -43,7 +43,7 @@ from wsscore.errors import EXIT_OK, WsscoreError
 @click.option(
     "--max-sentences",
     type=click.IntRange(min=0),
-    default=10_000,
+    default=20_000,
     show_default=True,
     metavar="N",
     help="Sentences the page's browser keeps at most: those that most systems get wrong, then "
