@@ -231,7 +231,7 @@ class PageCollector:
     def equal_lines_receiver(self) -> EqualLinesReceiver | None:
         return self.equal_lines
 
-    # The page is gathered in one process (its sentences are written in order as they come).
+    # The page is gathered in one process: a sentence is ranked once every system has given it.
 
     def chunk_copy(self) -> PageCollector:
         raise NotImplementedError("the report's page is gathered in one process")
