@@ -397,6 +397,27 @@ is_unknown(PyObject *vocabulary, PyObject *text, int kind, const void *data, Py_
     return found < 0 ? -1 : !found;
 }
 
+/* Whether the word of length characters at chars + start is not in the vocabulary (1), is (0),
+ * or -1 on error: as is_unknown, for a word of a walk's kept characters. */
+static int
+is_unknown_chars(PyObject *vocabulary, const Py_UCS4 *chars, Py_ssize_t start, Py_ssize_t length)
+{
+    if (vocabulary == Py_None) {
+        return 0;
+    }
+    if (Py_IS_TYPE(vocabulary, &VocabularyType)) {
+        return !vocabulary_contains_slice((Vocabulary *)vocabulary, PyUnicode_4BYTE_KIND, chars,
+                                          start, length);
+    }
+    PyObject *word = PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, chars + start, length);
+    if (word == NULL) {
+        return -1;
+    }
+    int found = PySequence_Contains(vocabulary, word);
+    Py_DECREF(word);
+    return found < 0 ? -1 : !found;
+}
+
 /* A walk over two texts that hold the same characters: one code byte per character, for the
  * boundary after it, and (when chars is not NULL) the characters themselves. */
 typedef struct {
@@ -707,10 +728,20 @@ wrong_word(const Walk *w, int error, Py_ssize_t start, Py_ssize_t end, Py_ssize_
     return record_of(wrong_word_type, items, 3);
 }
 
-/* Adds one line's gold words (and correct ones) by length to words (and correct) and its wrong
- * gold words to wrong; returns how many are wrong, or -1 on error. */
+/* What walk_errors adds up over the lines: gold words, the correct ones and predicted words by
+ * length bucket, and the predicted words not in the vocabulary. */
+typedef struct {
+    long long words[MAX_LENGTH_BUCKETS];
+    long long correct[MAX_LENGTH_BUCKETS];
+    long long pred_words[MAX_LENGTH_BUCKETS];
+    long long pred_unknown;
+} WordSums;
+
+/* Adds one line's words to sums (its predicted words too, looked up in vocabulary, unless
+ * vocabulary is NULL) and its wrong gold words to wrong; returns how many are wrong, or -1 on
+ * error. */
 static Py_ssize_t
-walk_errors(const Walk *w, long long *words, long long *correct, PyObject *wrong)
+walk_errors(const Walk *w, WordSums *sums, PyObject *vocabulary, PyObject *wrong)
 {
     Py_ssize_t errors = 0;
     int common_before = 1, pred_inside = 0;
@@ -730,9 +761,9 @@ walk_errors(const Walk *w, long long *words, long long *correct, PyObject *wrong
         if (code & GOLD) {
             Py_ssize_t length = k - start + 1;
             int bucket = length < length_buckets ? (int)length - 1 : length_buckets - 1;
-            words[bucket]++;
+            sums->words[bucket]++;
             if (common && common_before) {
-                correct[bucket]++;
+                sums->correct[bucket]++;
             }
             else {
                 int error = error_class(w, start, k, pred_inside);
@@ -750,6 +781,15 @@ walk_errors(const Walk *w, long long *words, long long *correct, PyObject *wrong
         else {
             pred_inside = 1;  /* a predicted boundary inside the gold word */
         }
+        if ((code & PRED) && vocabulary != NULL) {
+            Py_ssize_t length = k - pred_start + 1;
+            sums->pred_words[length < length_buckets ? (int)length - 1 : length_buckets - 1]++;
+            int unknown = is_unknown_chars(vocabulary, w->chars, pred_start, length);
+            if (unknown < 0) {
+                return -1;
+            }
+            sums->pred_unknown += unknown;
+        }
         if (code & PRED) {
             pred_start = k + 1;
         }
@@ -759,15 +799,15 @@ walk_errors(const Walk *w, long long *words, long long *correct, PyObject *wrong
 }
 
 /* What count_lines gathers beside the records. */
-enum { PLAIN = 0, EXTRA = 1, ERRORS = 2 };
+enum { PLAIN = 0, EXTRA = 1, ERRORS = 2, ALL = 3 };
 
 typedef struct {
     int what;
     long long totals[COUNT_FIELDS];
-    long long extras[EXTRA_FIELDS];            /* EXTRA: as walk_extras */
-    long long words[MAX_LENGTH_BUCKETS];       /* ERRORS: gold words by length */
-    long long correct[MAX_LENGTH_BUCKETS];     /* ERRORS: correct gold words by length */
-    PyObject *records, *wrong, *lines;         /* wrong and lines: ERRORS only */
+    long long extras[EXTRA_FIELDS];            /* EXTRA and ALL: as walk_extras */
+    WordSums sums;                             /* ERRORS and ALL */
+    PyObject *vocabulary;                      /* ALL: the predicted words' lookups */
+    PyObject *records, *wrong, *lines;         /* wrong and lines: ERRORS and ALL */
 } Gathered;
 
 static int
@@ -798,15 +838,15 @@ gather_line(const Walk *w, Py_ssize_t number, Gathered *g)
         < 0) {
         return -1;
     }
-    if (g->what == EXTRA) {
+    if (g->what == EXTRA || g->what == ALL) {
         long long extras[EXTRA_FIELDS];
         walk_extras(w, extras);
         for (int c = 0; c < EXTRA_FIELDS; c++) {
             g->extras[c] += extras[c];
         }
     }
-    else if (g->what == ERRORS) {
-        Py_ssize_t errors = walk_errors(w, g->words, g->correct, g->wrong);
+    if (g->what >= ERRORS) {
+        Py_ssize_t errors = walk_errors(w, &g->sums, g->vocabulary, g->wrong);
         if (errors < 0) {
             return -1;
         }
@@ -827,10 +867,12 @@ gather_line(const Walk *w, Py_ssize_t number, Gathered *g)
  *             first_number, counts as count_block's with 0 misaligned lines and characters;
  *   totals:   the sum of those counts;
  *   gathered: with what = 0, None; 1, the lines' extra counts summed (walk_extras); 2
- *             (`wsscore errors`), (words, correct, wrong, lines): gold words and correct ones
- *             by length bucket; each wrong gold word as (class name, word, the predicted words
- *             over it joined by "/"), in order; (number, wrong gold words, gold words) of each
- *             line with a wrong word.
+ *             (`wsscore errors`) and 3 (`wsscore report`), (words, correct, wrong, lines,
+ *             pred_words, pred_unknown, extras): gold words and correct ones by length bucket;
+ *             each wrong gold word as (class name, word, the predicted words over it joined by
+ *             "/"), in order; (number, wrong gold words, gold words) of each line with a wrong
+ *             word; with 3, predicted words by length bucket, those not in the vocabulary and
+ *             the lines' extra counts summed (with 2, None for these three).
  * wsscore.core.backend wraps all of these into the named records of wsscore.core.records.
  */
 static PyObject *
@@ -843,18 +885,19 @@ count_lines(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     long what = nargs == 5 ? PyLong_AsLong(args[4]) : -1;
     if (nargs != 5 || !PyList_Check(args[0]) || !PyList_Check(args[1])
         || PyList_GET_SIZE(args[0]) != PyList_GET_SIZE(args[1]) || first_number < 0 || what < 0
-        || what > ERRORS) {
+        || what > ALL) {
         PyErr_Clear();
         PyErr_SetString(PyExc_TypeError,
                         "count_lines(gold_lines: list[str], pred_lines: list[str] (as many), "
-                        "vocabulary, first_number: int >= 0, what: 0, 1 or 2)");
+                        "vocabulary, first_number: int >= 0, what: 0, 1, 2 or 3)");
         return NULL;
     }
     Gathered g = {(int)what};
+    g.vocabulary = what == ALL ? args[2] : NULL;  /* ERRORS: the predicted words are not counted */
     g.records = PyList_New(0);
-    g.wrong = what == ERRORS ? PyList_New(0) : NULL;
-    g.lines = what == ERRORS ? PyList_New(0) : NULL;
-    int failed = g.records == NULL || (what == ERRORS && (g.wrong == NULL || g.lines == NULL));
+    g.wrong = what >= ERRORS ? PyList_New(0) : NULL;
+    g.lines = what >= ERRORS ? PyList_New(0) : NULL;
+    int failed = g.records == NULL || (what >= ERRORS && (g.wrong == NULL || g.lines == NULL));
     Py_ssize_t agreed = 0;
     for (; !failed && agreed < PyList_GET_SIZE(args[0]); agreed++) {
         PyObject *gold = PyList_GET_ITEM(args[0], agreed), *pred = PyList_GET_ITEM(args[1], agreed);
@@ -864,7 +907,7 @@ count_lines(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             break;
         }
         Walk w;
-        int agree = walk_equal(gold, pred, args[2], what == ERRORS, &w);
+        int agree = walk_equal(gold, pred, args[2], what >= ERRORS, &w);
         if (agree <= 0) {
             failed = agree < 0;
             break;
@@ -880,9 +923,17 @@ count_lines(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         else if (what == EXTRA) {
             gathered = long_tuple(g.extras, EXTRA_FIELDS);
         }
+        else if (what == ERRORS) {
+            gathered = Py_BuildValue("(NNOOOOO)", long_tuple(g.sums.words, length_buckets),
+                                     long_tuple(g.sums.correct, length_buckets), g.wrong, g.lines,
+                                     Py_None, Py_None, Py_None);
+        }
         else {
-            gathered = Py_BuildValue("(NNOO)", long_tuple(g.words, length_buckets),
-                                     long_tuple(g.correct, length_buckets), g.wrong, g.lines);
+            gathered = Py_BuildValue(
+                "(NNOONLN)", long_tuple(g.sums.words, length_buckets),
+                long_tuple(g.sums.correct, length_buckets), g.wrong, g.lines,
+                long_tuple(g.sums.pred_words, length_buckets), g.sums.pred_unknown,
+                long_tuple(g.extras, EXTRA_FIELDS));
         }
     }
     PyObject *result = NULL;

@@ -11,7 +11,15 @@ CountsTuple = tuple[int, int, int, int, int, int, int, int, int, int]
 ExtraTuple = tuple[int, int, int, int, int, int, int]
 # Gold words by length bucket, the correct ones, the wrong words and the lines with wrong words
 # (made as the record types given to configure).
-GatheredErrors = tuple[tuple[int, ...], tuple[int, ...], list[WrongWordFound], list[LineWrongWords]]
+GatheredErrors = tuple[
+    tuple[int, ...],
+    tuple[int, ...],
+    list[WrongWordFound],
+    list[LineWrongWords],
+    tuple[int, ...] | None,
+    int | None,
+    ExtraTuple | None,
+]
 
 class Vocabulary:
     def __init__(self, text: str) -> None: ...

@@ -120,7 +120,9 @@ def test_count_agreeing_lines(pair, words, gather, first):
     for vocabulary in lookups(words):
         found = same_in_both("count_agreeing_lines", gold, pred, vocabulary, first, gather)
         assert (found.extra is not None) == (gather is Gather.EXTRA)
-        assert (found.errors is not None) == (gather is Gather.ERRORS)
+        assert (found.errors is not None) == (gather in (Gather.ERRORS, Gather.ALL))
+        if found.errors is not None:
+            assert (found.errors.extra is not None) == (gather is Gather.ALL)
 
 
 @needs_c

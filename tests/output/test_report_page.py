@@ -98,3 +98,33 @@ def test_a_system_keeps_its_colour_in_every_chart(tmp_path: Path) -> None:
     )
     assert legend == points and legend["mm"] != legend["ok"]
     assert page.index("<title>ok:") < page.index("<title>mm:")  # ranked: ok first
+
+
+def test_a_capped_browser_says_what_it_leaves_out_and_the_figures_stay(tmp_path: Path) -> None:
+    whole, capped = tmp_path / "whole.html", tmp_path / "capped.html"
+    assert wsscore("report", GOLD, PRED, "-d", WORDS, "-o", whole).returncode == 0
+    done = wsscore("report", GOLD, PRED, "-d", WORDS, "--max-sentences", "2", "-o", capped)
+    assert done.returncode == 0, done.stderr
+    whole_page, page = (path.read_text(encoding="utf-8") for path in (whole, capped))
+    assert 'id="left-out"' not in whole_page
+    # The fixture's lines 1 and 4 have most wrong words (docs/metrics.md §6): they are kept.
+    sentences = embedded(page, "wsscore-sentences")
+    assert isinstance(sentences, dict)
+    assert [s[0] for s in sentences["sentences"]] == [1, 4]
+    assert "The browser shows 2 of the 4 sentences" in page
+    assert "--max-sentences N</code> (now 2;" in page
+    data, whole_data = embedded(page, "wsscore-data"), embedded(whole_page, "wsscore-data")
+    assert isinstance(data, dict) and isinstance(whole_data, dict)
+    assert data.pop("sentences_left_out") == 2 and data.pop("sentences") == 2
+    whole_data.pop("sentences")
+    for document in (data, whole_data):
+        document["report"].pop("signature", None)
+    assert data == whole_data  # every figure counts all the sentences
+
+
+def test_the_default_cap_is_the_library_s() -> None:
+    from wsscore.cli.commands.report import report
+    from wsscore.scoring.page_sentences import MAX_SENTENCES
+
+    option = next(p for p in report.params if p.name == "max_sentences")
+    assert option.default == MAX_SENTENCES

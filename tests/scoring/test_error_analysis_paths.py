@@ -60,6 +60,15 @@ def test_count_lines_errors_by_hand(counting: backend.Counting) -> None:
         WrongWordFound("merged", "好", "民银行好"),
     ]
     assert found.errors.lines == [LineWrongWords(7, errors=4, gold_words=4)]
+    assert found.errors.records == found.records
+    assert found.errors[-3:] == (None, None, None)  # gathered with Gather.ALL only
+    lines = (["中国 人民 银行 好", "今天 好", ""], ["中 国人 民银行好", "今天 好", ""])
+    everything = counting.count_agreeing_lines(*lines, {"好"}, 7, Gather.ALL).errors
+    assert everything is not None and everything[:5] == found.errors[:5]
+    # Predicted words 中 国人 民银行好 and 今天 好 by length; all but 好 are not in the dictionary.
+    assert everything.pred_lengths == (2, 2, 0, 1, 0)
+    assert everything.pred_oov == 4
+    assert everything.extra == counting.count_agreeing_lines(*lines, None, 7, Gather.EXTRA).extra
 
 
 @pytest.mark.parametrize("counting", BACKENDS, ids=lambda counting: counting.name)

@@ -11,6 +11,7 @@ where the prediction's next lines hold its characters (:func:`count_block`), els
 from __future__ import annotations
 
 from collections.abc import Callable, Container
+from typing import Protocol
 
 from wsscore.align.lines import GoldBlock, GoldLine, PredLine, SentenceDetail, Span
 from wsscore.align.prediction import PredictionLines
@@ -26,9 +27,17 @@ from wsscore.core.records import (
 )
 from wsscore.core.reference import align_equal_words
 
-# Gets what `wsscore errors` needs of lines whose characters agree, with the first line's
-# number and the lines' texts.
-LineErrorsReceiver = Callable[[int, list[str], list[str], LineErrorsFound], None]
+
+class LineErrorsReceiver(Protocol):
+    """Gets what ``gather`` (``Gather.ERRORS``, or ``Gather.ALL`` for the boundary counts and
+    the predicted words too) finds in lines whose characters agree, with the first line's
+    number and the lines' texts."""
+
+    gather: Gather
+
+    def __call__(
+        self, first: int, gold_lines: list[str], pred_lines: list[str], found: LineErrorsFound, /
+    ) -> None: ...
 
 
 def count_block(block: GoldBlock, pred_lines: list[str]) -> Counts | None:
@@ -48,15 +57,16 @@ def count_lines_of(
     """How many leading pairs of lines hold the same characters, the record of each such gold
     line with words (numbered from ``first_number``) and their sum, each line counted on its
     own. ``on_extra`` gets those lines' boundary counts (docs/metrics.md §5), ``on_line_errors``
-    their wrong words and word lengths."""
+    their wrong words and word lengths (with those lines' texts only)."""
     gather = Gather.COUNTS
     if on_line_errors is not None:
-        gather = Gather.ERRORS
+        gather = on_line_errors.gather
     elif on_extra is not None:
         gather = Gather.EXTRA
     found = backend.count_agreeing_lines(gold_lines, pred_lines, dictionary, first_number, gather)
     if found.records and on_line_errors is not None and found.errors is not None:
-        on_line_errors(first_number, gold_lines, pred_lines, found.errors)
+        agreed = found.agreed
+        on_line_errors(first_number, gold_lines[:agreed], pred_lines[:agreed], found.errors)
     elif found.records and on_extra is not None and found.extra is not None:
         on_extra(found.extra)
     return found

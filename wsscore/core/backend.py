@@ -184,10 +184,11 @@ class SpeedupsCounting:
         if gather is Gather.EXTRA:
             assert isinstance(gathered, tuple) and len(gathered) == len(ExtraCounts._fields)
             extra = ExtraCounts._make(gathered)
-        elif gather is Gather.ERRORS:
-            errors = _errors_found(counts, gathered)  # type: ignore[arg-type]
         # A record is named when it is read, not per line here.
-        return AgreedLines(agreed, SentenceRecords.of_pairs(records), counts, extra, errors)
+        found = SentenceRecords.of_pairs(records)
+        if gather in (Gather.ERRORS, Gather.ALL):
+            errors = _errors_found(counts, gathered, found)  # type: ignore[arg-type]
+        return AgreedLines(agreed, found, counts, extra, errors)
 
     def count_words_and_sentences(self, text: str) -> WordAndSentenceCounts:
         return WordAndSentenceCounts._make(self._count_words(text))
@@ -197,13 +198,19 @@ class SpeedupsCounting:
         return None if found is None else CharsWords._make(found)
 
 
-def _errors_found(totals: Counts, gathered: _speedups.GatheredErrors) -> LineErrorsFound:
-    words, correct, wrong, lines = gathered
+def _errors_found(
+    totals: Counts, gathered: _speedups.GatheredErrors, records: SentenceRecords
+) -> LineErrorsFound:
+    words, correct, wrong, lines, pred_lengths, pred_oov, extra = gathered
     return LineErrorsFound(
         totals,
         WordLengths(words, correct),
         wrong,  # made as WrongWordFound and LineWrongWords by C (configure)
         lines,
+        records,
+        pred_lengths,
+        pred_oov,
+        None if extra is None else ExtraCounts._make(extra),
     )
 
 

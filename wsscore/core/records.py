@@ -302,6 +302,7 @@ class Gather(enum.Enum):
     COUNTS = 0  # the records and their sum only
     EXTRA = 1  # and the lines' extra counts (--extra)
     ERRORS = 2  # and their wrong words and word lengths (`wsscore errors`)
+    ALL = 3  # ERRORS and EXTRA, with the predicted words by length and dictionary (`report`)
 
 
 class WordLengths(NamedTuple):
@@ -328,13 +329,21 @@ class LineWrongWords(NamedTuple):
 
 
 class LineErrorsFound(NamedTuple):
-    """What `wsscore errors` needs of lines whose characters agree: their summed counts, their
-    gold words by length, their wrong words in order, and each line with a wrong word."""
+    """What `wsscore errors` and `wsscore report` need of lines whose characters agree: their
+    summed counts, their gold words by length, their wrong words in order, each line with a
+    wrong word, the record of each line with words, their predicted words by length and those
+    not in the dictionary, and their extra counts."""
 
     totals: Counts
     lengths: WordLengths
     wrong: list[WrongWordFound]
     lines: list[LineWrongWords]
+    records: SentenceRecords
+    # With Gather.ALL only (else None): predicted words, one count per LENGTH_BUCKETS entry,
+    # those not in the dictionary (0 without one), and the lines' extra counts.
+    pred_lengths: tuple[int, ...] | None
+    pred_oov: int | None
+    extra: ExtraCounts | None
 
 
 class AgreedLines(NamedTuple):

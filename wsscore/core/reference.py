@@ -231,7 +231,7 @@ def count_agreeing_lines(
     first pair that does not; with what ``gather`` asks for of them."""
     if len(gold_lines) != len(pred_lines):
         raise ValueError("count_agreeing_lines: as many prediction lines as gold lines")
-    found = _Gathered(gather)
+    found = _Gathered(gather, vocabulary)
     agreed = 0
     for gold, pred in zip(gold_lines, pred_lines, strict=True):
         line = align_line(gold, pred, vocabulary)
@@ -246,8 +246,11 @@ def count_agreeing_lines(
 class _Gathered:
     """The records of lines that agree, their sum, and what else is gathered of them."""
 
-    def __init__(self, gather: Gather):
+    def __init__(self, gather: Gather, vocabulary: Vocabulary | None):
         self.gather = gather
+        self.vocabulary = vocabulary
+        self.pred_lengths = [0] * len(LENGTH_BUCKETS)
+        self.pred_oov = 0
         self.records = SentenceRecords()
         self.totals = Counts()
         self.extra = ExtraCounts()
@@ -259,9 +262,9 @@ class _Gathered:
     def add(self, number: int, line: EqualLine) -> None:
         self.records.append(SentenceRecord(number, line.counts))
         self.totals += line.counts
-        if self.gather is Gather.EXTRA:
+        if self.gather in (Gather.EXTRA, Gather.ALL):
             self.extra += line_extra(line)
-        elif self.gather is Gather.ERRORS:
+        if self.gather in (Gather.ERRORS, Gather.ALL):
             self._add_errors(number, line)
 
     def _add_errors(self, number: int, line: EqualLine) -> None:
@@ -269,6 +272,10 @@ class _Gathered:
             bucket = length_bucket(len(word))
             self.length_words[bucket] += 1
             self.length_correct[bucket] += correct
+        if self.gather is Gather.ALL:
+            for word in line.pred_words:
+                self.pred_lengths[length_bucket(len(word))] += 1
+                self.pred_oov += self.vocabulary is not None and word not in self.vocabulary
         wrong = wrong_words(line)
         self.wrong += wrong
         if wrong:
@@ -277,9 +284,19 @@ class _Gathered:
     def result(self, agreed: int) -> AgreedLines:
         extra = self.extra if self.gather is Gather.EXTRA else None
         errors = None
-        if self.gather is Gather.ERRORS:
+        if self.gather in (Gather.ERRORS, Gather.ALL):
+            everything = self.gather is Gather.ALL
             lengths = WordLengths(tuple(self.length_words), tuple(self.length_correct))
-            errors = LineErrorsFound(self.totals, lengths, self.wrong, self.lines)
+            errors = LineErrorsFound(
+                self.totals,
+                lengths,
+                self.wrong,
+                self.lines,
+                self.records,
+                tuple(self.pred_lengths) if everything else None,
+                self.pred_oov if everything else None,
+                self.extra if everything else None,
+            )
         return AgreedLines(agreed, self.records, self.totals, extra, errors)
 
 

@@ -4,8 +4,9 @@ data inside it, nothing fetched), written from :class:`~wsscore.scoring.report_p
 The template, its style sheet and its script are package files (``report_assets/``); this
 module renders the sections that are fixed once scored (the ranked table, the figures, the error
 classes, the buckets) and embeds two JSON documents: ``wsscore-data`` (the score report of
-``wsscore score -f json`` under ``report``, and the analyses) and ``wsscore-sentences`` (every
-sentence as each system cut it), which the script's sentence browser reads.
+``wsscore score -f json`` under ``report``, and the analyses) and ``wsscore-sentences`` (the
+sentences the browser keeps, as each system cut them), which the script's sentence browser
+reads.
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ from wsscore.metrics.ranking import verdict
 from wsscore.output.columns import cell, columns
 from wsscore.output.plot import f_interval
 from wsscore.output.svg import bar_chart, colour, grouped_bars, interval_chart
-from wsscore.scoring.report_page import PageData, script_json, shown_bytes
+from wsscore.scoring.page_sentences import SENTENCE_BYTES, script_json, shown_bytes
+from wsscore.scoring.report_page import PageData
 
 ASSETS = "report_assets"
 LONGEST_CUT = 30  # characters of a cut shown in the error tables (all of it on hovering)
@@ -57,6 +59,7 @@ def write_page(data: PageData, out: Writer, *, title: str | None = None) -> None
         "figures": _figures(data),
         "errors": _errors(data),
         "buckets": _buckets(data),
+        "leftout": _left_out(data),
         "css": asset("report.css"),
         "data": script_json(data.as_dict()),
         "js": asset("report.js"),
@@ -74,6 +77,23 @@ def write_page(data: PageData, out: Writer, *, title: str | None = None) -> None
 def _filled(text: str, slots: dict[str, str]) -> str:
     """The slots filled in one pass: text put into one is never searched for another."""
     return SLOT.sub(lambda found: slots[found.group(1)], text)
+
+
+def _left_out(data: PageData) -> str:
+    """What the browser leaves out and how to see it; nothing where it keeps every sentence."""
+    if not data.left_out:
+        return ""
+    shown, total = data.sentence_count, data.sentence_count + data.left_out
+    budget = SENTENCE_BYTES // 1_000_000
+    return (
+        f'\n<p class="sb-msg" id="left-out">The browser shows {shown:,} of the {total:,} '
+        "sentences: those that the most systems get wrong, then those with the most wrong "
+        f"words, then the earliest. The other {data.left_out:,} are left out to keep this page "
+        "small; the figures and tables above count every sentence. To see more, write the "
+        "page again with <code>wsscore report --max-sentences N</code> (now "
+        f"{data.max_sentences:,}; the sentences stay under {budget} MB whatever N), or list a "
+        "system's worst lines with <code>wsscore errors GOLD PRED --per-line N</code>.</p>"
+    )
 
 
 def _meta(data: PageData) -> str:

@@ -168,7 +168,6 @@ class ErrorAnalysis:
 class _CollectedPart(NamedTuple):
     """A :class:`_Collector`'s sums over one chunk of the files (``--jobs``)."""
 
-    class_counts: dict[str, int]
     examples: Counter[tuple[str, str, str]]
     length_words: list[int]
     length_correct: list[int]
@@ -189,8 +188,8 @@ class _Collector:
 
     def __init__(self, dictionary: Dictionary | None, per_line: int):
         self.dictionary = dictionary
-        self.class_counts = dict.fromkeys(ERROR_CLASSES, 0)
-        self.examples: Counter[tuple[str, str, str]] = Counter()  # (class, word, predicted)
+        # (class, word, predicted): every wrong gold word, so the classes' counts are its sums.
+        self.examples: Counter[tuple[str, str, str]] = Counter()
         self.length_words = [0] * len(LENGTH_BUCKETS)
         self.length_correct = [0] * len(LENGTH_BUCKETS)
         self.known = dictionary.lookup if dictionary is not None else None
@@ -224,8 +223,8 @@ class _Collector:
     ) -> None:
         """Lines whose characters agree, as the backend finds them: the same sums as
         ``__call__`` makes from each line's detail, without building their words."""
-        for wrong in found.wrong:
-            self._add_wrong(wrong.error, wrong.word, wrong.predicted)
+        # A WrongWordFound is the tuple (class, word, predicted): counted in bulk, not one by one.
+        self.examples.update(found.wrong)
         self.length_words = list(map(add, self.length_words, found.lengths.words))
         self.length_correct = list(map(add, self.length_correct, found.lengths.correct))
         if self.known is not None:
@@ -242,7 +241,6 @@ class _Collector:
             self._keep_line(line.number, line.errors, line.gold_words, texts)
 
     def _add_wrong(self, error: str, word: str, predicted: str) -> None:
-        self.class_counts[error] += 1
         self.examples[error, word, predicted] += 1
 
     def _count_words(self, detail: SentenceDetail) -> None:
@@ -286,7 +284,6 @@ class _Collector:
     def chunk_state(self) -> _CollectedPart:
         """What this collector holds, to send back from a worker (picklable)."""
         return _CollectedPart(
-            self.class_counts,
             self.examples,
             self.length_words,
             self.length_correct,
@@ -300,8 +297,6 @@ class _Collector:
     def absorb(self, part: _CollectedPart) -> None:
         """Add a chunk's collector: sums add up, and the worst lines of the whole are the worst
         of the chunks' worst lines (a line's key, its errors and number, is its own)."""
-        for name, count in part.class_counts.items():
-            self.class_counts[name] += count
         self.examples.update(part.examples)
         self.length_words = list(map(add, self.length_words, part.length_words))
         self.length_correct = list(map(add, self.length_correct, part.length_correct))
@@ -314,12 +309,14 @@ class _Collector:
 
     def error_classes(self, top: int) -> dict[str, ErrorClass]:
         ranked: dict[str, list[ErrorExample]] = {name: [] for name in ERROR_CLASSES}
+        counts = dict.fromkeys(ERROR_CLASSES, 0)
         for (name, word, predicted), count in self.examples.items():
             ranked[name].append(ErrorExample(word, predicted, count))
+            counts[name] += count
         return {
             name: ErrorClass(
                 name,
-                self.class_counts[name],
+                counts[name],
                 sorted(examples, key=lambda e: (-e.count, e.word, e.predicted))[:top],
             )
             for name, examples in ranked.items()

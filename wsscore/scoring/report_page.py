@@ -1,36 +1,51 @@
 """What ``wsscore report`` shows, gathered in one scoring run: the scores, the error classes
 with the words each system got wrong and how it cut them, F per bucket (word length, OOV,
-training frequency, sentence length, OOV density) and every sentence as each system cut it.
+training frequency, sentence length, OOV density), all from every sentence, and the sentences
+that matter most as each system cut them (:mod:`~wsscore.scoring.page_sentences`).
 
-The sentences are not kept in memory: each one is written, as soon as every system has been
-scored on it, to a temporary file that the page writer copies from (memory stays flat however
-long the test set).
+Lines whose characters agree with the gold's are taken in bulk, as the backend counted them
+(their wrong words, word lengths, records and boundary counts), and split into words only if
+the browser keeps them; the others from their detail. Only the kept sentences are held, so
+memory stays flat however long the test set; they are written to a temporary file that the
+page writer copies from.
 """
 
 from __future__ import annotations
 
-import json
-import re
 import tempfile
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Container, Sequence
+from itertools import repeat
+from operator import itemgetter
 from typing import IO, NamedTuple
 
 from wsscore.align.lines import SentenceDetail
-from wsscore.errors import Warnings
+from wsscore.core.records import Counts, LineErrorsFound, WrongWordFound
+from wsscore.errors import InvalidArgument, Warnings
 from wsscore.inputs.dictionary import Dictionary, training_frequencies
 from wsscore.inputs.options import InputOptions
 from wsscore.inputs.sources import Source
+from wsscore.inputs.words import split_words
 from wsscore.metrics.boundaries import ERROR_CLASSES, wrong_words
 from wsscore.metrics.ranking import sort_systems
 from wsscore.metrics.scores import f_beta, ratio
 from wsscore.metrics.settings import Statistics
 from wsscore.results import Report
+from wsscore.scoring.collecting import EqualLinesReceiver
+from wsscore.scoring.page_sentences import (
+    CODES,
+    MAX_SENTENCES,
+    AgreeingPiece,
+    Cut,
+    KeptSentence,
+    Selection,
+    detail_pred_codes,
+    detail_wrong,
+)
 from wsscore.scoring.request import AnalysisOptions, Callbacks, ScoreRequest
 from wsscore.scoring.scorer import score_request
 
 TOP_WORDS = 15  # wrong gold words listed per error class
-CODES = {"split": "s", "merged": "m", "crossing": "c"}  # a wrong gold word's class, in a letter
 
 # Bucket families: (key, title, labels). A word's or a sentence's label comes from a function of
 # it; sentence families put all the sentence's words in its bucket.
@@ -116,6 +131,23 @@ class SystemTally:
         self.class_counts = dict.fromkeys(ERROR_CLASSES, 0)
         self.cuts: Counter[tuple[str, str, str]] = Counter()  # (class, word, predicted)
         self.buckets = {f.key: {label: Bucket() for label in f.labels} for f in family_list}
+        # Predicted words of lines that agree, counted by word until they are put in their
+        # buckets: a word is looked up once, not once for every time it is predicted.
+        self.pred_words: Counter[str] = Counter()
+
+    def put_pred_words(
+        self, known: Container[str] | None, frequencies: Counter[str] | None
+    ) -> None:
+        """The predicted words counted so far put in their buckets (as many words, none right:
+        the right ones are counted with the gold words)."""
+        buckets = self.buckets
+        for word, count in self.pred_words.items():
+            buckets["word_length"][length_label(word)].pred += count
+            if known is not None:
+                buckets["oov"][OOV_LABELS[word not in known]].pred += count
+            if frequencies is not None:
+                buckets["frequency"][frequency_label(frequencies[word])].pred += count
+        self.pred_words.clear()
 
     def add_errors(self, detail: SentenceDetail) -> str:
         """The sentence's wrong gold words counted; their classes as one letter per gold word."""
@@ -131,9 +163,17 @@ class SystemTally:
             start += len(word)
         return "".join(codes)
 
+    def add_wrong_found(self, wrong: list[WrongWordFound]) -> None:
+        """Wrong gold words of lines whose characters agree, as the backend found them."""
+        self.cuts.update(wrong)  # a WrongWordFound is the tuple (class, word, predicted)
+        for error, count in Counter(map(itemgetter(0), wrong)).items():
+            self.class_counts[error] += count
+
 
 class PageCollector:
-    """The ``on_detail`` callback of the report's run: tallies per system, sentences to a file.
+    """What the report's run collects of every sentence (a
+    :class:`~wsscore.scoring.collecting.SentenceCollector` that takes lines that agree in bulk):
+    tallies per system, and the sentences the browser keeps.
 
     Systems are scored block by block, all of them on a block before the next, so a sentence is
     complete (every system has given its words) once every system has gone past it.
@@ -144,73 +184,228 @@ class PageCollector:
         systems: int,
         known: Dictionary | None,
         frequencies: Counter[str] | None,
-        sink: IO[str],
+        max_sentences: int = MAX_SENTENCES,
     ):
         self.known = known.lookup if known is not None else None
         self.frequencies = frequencies
         self.families = families(known is not None, frequencies is not None)
         self.tallies = [SystemTally(self.families) for _ in range(systems)]
-        self.sink = sink
-        self.sentences = 0
-        self._pending: dict[int, list[object]] = {}  # line -> [line, gold, entry per system]
+        self.selection = Selection(max_sentences)
+        self._pending: dict[int, _Sentence] = {}
         self._reached = [0] * systems  # the last line each system has given
 
     def __call__(self, index: int, detail: SentenceDetail) -> None:
         codes = self.tallies[index].add_errors(detail)
-        self._count_buckets(index, detail)
-        entry = self._pending.get(detail.line)
-        if entry is None:
-            entry = [detail.line, " ".join(detail.gold_words), *([None] * len(self.tallies))]
-            self._pending[detail.line] = entry
-        pred_codes = "".join("." if mark else "x" for mark in detail.pred_marks)
-        cut = [" ".join(detail.pred_words), codes, pred_codes]
-        entry[2 + index] = cut if entry[2 + index] is None else _joined(entry[2 + index], cut)
-        self._reached[index] = max(self._reached[index], detail.line)
-        self._flush(min(self._reached))
+        count_buckets(self.tallies[index].buckets, detail, self.known, self.frequencies)
+        gold_words = detail.gold_words
+        sentence = self._sentence(detail.line, " ".join(gold_words), len(gold_words))
+        cut = Cut(" ".join(detail.pred_words), codes, detail_pred_codes(detail))
+        given = sentence.cuts[index]
+        sentence.cuts[index] = cut if not isinstance(given, Cut) else _joined(given, cut)
+        sentence.wrong[index] += detail_wrong(detail)
+        self._passed(index, detail.line)
+
+    def equal_lines(
+        self,
+        index: int,
+        first: int,
+        gold_lines: list[str],
+        pred_lines: list[str],
+        found: LineErrorsFound,
+    ) -> None:
+        """Lines whose characters agree, with what the backend found in them: the same tallies
+        as ``__call__`` makes from each line's detail; a line's cut is made only if it is kept."""
+        agreeing = AgreeingWords(self.tallies[index], self.known, self.frequencies)
+        for number, counts in found.records:  # the lines with gold words
+            sentence = self._pending.get(number)
+            if sentence is None:
+                sentence = self._sentence(number, gold_lines[number - first], counts.gold_words)
+            agreeing.add_line(counts)
+            sentence.cuts[index] = AgreeingPiece(pred_lines[number - first])
+            # Wrong gold words, and predicted ones: all those but the right ones.
+            sentence.wrong[index] += counts.gold_words + counts.pred_words - 2 * counts.correct
+        agreeing.finish(found, gold_lines, pred_lines)
+        self.tallies[index].add_wrong_found(found.wrong)
+        self._passed(index, first + len(gold_lines) - 1)
+
+    def equal_lines_receiver(self) -> EqualLinesReceiver | None:
+        return self.equal_lines
+
+    # The page is gathered in one process: a sentence is ranked once every system has given it.
+
+    def chunk_copy(self) -> PageCollector:
+        raise NotImplementedError("the report's page is gathered in one process")
+
+    def chunk_state(self) -> None:
+        raise NotImplementedError("the report's page is gathered in one process")
+
+    def absorb(self, state: None, /) -> None:
+        raise NotImplementedError("the report's page is gathered in one process")
 
     def finish(self) -> None:
         self._flush(None)
+        for tally in self.tallies:
+            tally.put_pred_words(self.known, self.frequencies)
+
+    @property
+    def sentences(self) -> int:
+        """The sentences kept for the browser."""
+        return self.selection.seen - self.selection.left_out
+
+    def _sentence(self, line: int, gold: str, gold_words: int) -> _Sentence:
+        sentence = self._pending.get(line)
+        if sentence is None:
+            sentence = _Sentence(line, gold, gold_words, len(self.tallies))
+            self._pending[line] = sentence
+        return sentence
+
+    def _passed(self, index: int, line: int) -> None:
+        self._reached[index] = max(self._reached[index], line)
+        self._flush(min(self._reached))
 
     def _flush(self, up_to: int | None) -> None:
         for line in sorted(self._pending):
             if up_to is not None and line >= up_to:
                 break  # the slowest system may still add words to this line
-            entry = self._pending.pop(line)
-            for index in range(len(self.tallies)):
-                if entry[2 + index] is None:  # that system predicted nothing on this line
-                    gold_words = len(str(entry[1]).split())
-                    entry[2 + index] = ["", "." * gold_words, ""]
-            self.sink.write(("," if self.sentences else "") + script_json(entry))
-            self.sentences += 1
+            sentence = self._pending.pop(line)
+            self.selection.offer(sentence.rank(), sentence.kept)
 
-    def _count_buckets(self, index: int, detail: SentenceDetail) -> None:
-        buckets = self.tallies[index].buckets
-        known = self.known
-        gold_words = detail.gold_words
-        oov = 0
-        for word, correct in zip(gold_words, detail.gold_marks, strict=True):
-            _add_gold(buckets["word_length"][length_label(word)], correct)
-            if known is not None:
-                in_dictionary = word in known
-                oov += not in_dictionary
-                _add_gold(buckets["oov"][OOV_LABELS[not in_dictionary]], correct)
-            if self.frequencies is not None:
-                label = frequency_label(self.frequencies[word])
-                _add_gold(buckets["frequency"][label], correct)
-        for word, correct in zip(detail.pred_words, detail.pred_marks, strict=True):
-            _add_pred(buckets["word_length"][length_label(word)], correct)
-            if known is not None:
-                _add_pred(buckets["oov"][OOV_LABELS[word not in known]], correct)
-            if self.frequencies is not None:
-                _add_pred(buckets["frequency"][frequency_label(self.frequencies[word])], correct)
-        sentence = [buckets["sentence_length"][sentence_label(len(gold_words))]]
+
+class _Sentence:
+    """A gold line and each system's cut of it (None where the system gave no words on it);
+    the line's text and a cut's predicted text are split into words only if it is kept."""
+
+    __slots__ = ("cuts", "gold", "gold_words", "line", "wrong")
+
+    def __init__(self, line: int, gold: str, gold_words: int, systems: int):
+        self.line = line
+        self.gold = gold  # the gold line (or its words joined by spaces)
+        self.gold_words = gold_words  # how many
+        self.cuts: list[Cut | AgreeingPiece | None] = [None] * systems
+        self.wrong = [0] * systems  # wrong gold and predicted words of each system
+
+    def rank(self) -> tuple[int, int, int]:
+        return (len(self.wrong) - self.wrong.count(0), sum(self.wrong), -self.line)
+
+    def kept(self) -> KeptSentence:
+        """What the page needs of it once the selection may keep it."""
+        cuts: list[Cut | AgreeingPiece] = []
+        for cut in self.cuts:
+            if cut is None:  # that system predicted nothing on this line
+                cut = Cut("", "." * self.gold_words, "")
+            elif isinstance(cut, AgreeingPiece):
+                cut = AgreeingPiece(" ".join(split_words(cut.pred)))
+            cuts.append(cut)
+        return KeptSentence(self.line, " ".join(split_words(self.gold)), cuts)
+
+
+def count_buckets(
+    buckets: dict[str, dict[str, Bucket]],
+    detail: SentenceDetail,
+    known: Container[str] | None,
+    frequencies: Counter[str] | None,
+) -> None:
+    """A sentence's words added to a system's buckets, from its detail."""
+    gold_words = detail.gold_words
+    oov = 0
+    for word, correct in zip(gold_words, detail.gold_marks, strict=True):
+        _add_gold(buckets["word_length"][length_label(word)], correct)
         if known is not None:
-            sentence.append(buckets["oov_density"][density_label(oov, len(gold_words))])
+            in_dictionary = word in known
+            oov += not in_dictionary
+            _add_gold(buckets["oov"][OOV_LABELS[not in_dictionary]], correct)
+        if frequencies is not None:
+            _add_gold(buckets["frequency"][frequency_label(frequencies[word])], correct)
+    for word, correct in zip(detail.pred_words, detail.pred_marks, strict=True):
+        _add_pred(buckets["word_length"][length_label(word)], correct)
+        if known is not None:
+            _add_pred(buckets["oov"][OOV_LABELS[word not in known]], correct)
+        if frequencies is not None:
+            _add_pred(buckets["frequency"][frequency_label(frequencies[word])], correct)
+    sentence = [buckets["sentence_length"][sentence_label(len(gold_words))]]
+    if known is not None:
+        sentence.append(buckets["oov_density"][density_label(oov, len(gold_words))])
+    for bucket in sentence:
+        bucket.gold += len(gold_words)
+        bucket.gold_correct += sum(detail.gold_marks)
+        bucket.pred += len(detail.pred_words)
+        bucket.pred_correct += sum(detail.pred_marks)
+
+
+class AgreeingWords:
+    """The buckets of lines whose characters agree, counted word by word only in bulk (no
+    detail): there a predicted word is right exactly when it is a right gold word (the same
+    characters at the same place), so the right predicted words of a bucket are its right
+    gold words, and the right gold words are all gold words but the wrong ones."""
+
+    PUT_AT = 50_000  # distinct predicted words held before they are put in their buckets
+
+    def __init__(
+        self,
+        tally: SystemTally,
+        known: Container[str] | None,
+        frequencies: Counter[str] | None,
+    ):
+        self.tally = tally
+        self.buckets = tally.buckets
+        self.known = known
+        self.frequencies = frequencies
+
+    def add_line(self, counts: Counts) -> None:
+        """A line put in its sentence buckets, from its counts."""
+        gold = counts.gold_words
+        sentence = [self.buckets["sentence_length"][sentence_label(gold)]]
+        if self.known is not None:
+            sentence.append(self.buckets["oov_density"][density_label(counts.oov_words, gold)])
         for bucket in sentence:
-            bucket.gold += len(gold_words)
-            bucket.gold_correct += sum(detail.gold_marks)
-            bucket.pred += len(detail.pred_words)
-            bucket.pred_correct += sum(detail.pred_marks)
+            bucket.gold += gold
+            bucket.gold_correct += counts.correct
+            bucket.pred += counts.pred_words
+            bucket.pred_correct += counts.correct
+
+    def finish(self, found: LineErrorsFound, gold_lines: list[str], pred_lines: list[str]) -> None:
+        """The word buckets of the lines, with what the backend found in them (``Gather.ALL``:
+        the page's run always counts the boundaries)."""
+        if found.pred_lengths is None or found.pred_oov is None:
+            raise RuntimeError("internal error: the report's lines were gathered without ALL")
+        if self.frequencies is not None:  # the backend does not know the frequencies
+            self.tally.pred_words.update(split_words("\n".join(pred_lines)))
+            if len(self.tally.pred_words) > self.PUT_AT:
+                self.tally.put_pred_words(self.known, self.frequencies)
+        for position, label in enumerate(LENGTH_LABELS):
+            bucket = self.buckets["word_length"][label]
+            bucket.gold += found.lengths.words[position]
+            bucket.gold_correct += found.lengths.correct[position]
+            if self.frequencies is None:
+                bucket.pred += found.pred_lengths[position]
+            bucket.pred_correct += found.lengths.correct[position]
+        totals = found.totals
+        if self.known is not None:
+            iv, oov = (self.buckets["oov"][label] for label in OOV_LABELS)
+            iv.gold += totals.iv_words
+            iv.gold_correct += totals.iv_correct
+            iv.pred_correct += totals.iv_correct
+            oov.gold += totals.oov_words
+            oov.gold_correct += totals.oov_correct
+            oov.pred_correct += totals.oov_correct
+            if self.frequencies is None:
+                iv.pred += totals.pred_words - found.pred_oov
+                oov.pred += found.pred_oov
+        if self.frequencies is not None:
+            gold = _frequency_labels(split_words("\n".join(gold_lines)), self.frequencies)
+            wrong = _frequency_labels([w.word for w in found.wrong], self.frequencies)
+            for label, bucket in self.buckets["frequency"].items():
+                bucket.gold += gold[label]
+                bucket.gold_correct += gold[label] - wrong[label]
+                bucket.pred_correct += gold[label] - wrong[label]
+
+
+def _frequency_labels(words: list[str], frequencies: Counter[str]) -> Counter[str]:
+    """How many of ``words`` fall in each frequency bucket."""
+    labels: Counter[str] = Counter()
+    for count, words_of_count in Counter(map(frequencies.get, words, repeat(0))).items():
+        labels[frequency_label(count)] += words_of_count
+    return labels
 
 
 def _add_gold(bucket: Bucket, correct: bool) -> None:
@@ -223,43 +418,20 @@ def _add_pred(bucket: Bucket, correct: bool) -> None:
     bucket.pred_correct += correct
 
 
-def _joined(first: object, second: list[str]) -> list[str]:
+def _joined(first: Cut, second: Cut) -> Cut:
     """Two pieces of one system's words on one gold line (a differing stretch can report a line
     in parts)."""
-    assert isinstance(first, list)
-    return [" ".join(filter(None, (first[0], second[0]))), first[1], first[2] + second[2]]
-
-
-def script_json(value: object) -> str:
-    """JSON that can sit inside a <script> element: "<" only ever occurs in its strings, where
-    \u003c means the same and cannot end the element ("</script>") or open a comment ("<!--").
-
-    An undecodable byte kept from an input (U+DC80..U+DCFF) is shown as ``\\xff``, as the
-    messages show it: the page is UTF-8, where the byte itself would be a replacement mark.
-    """
-    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-    return _SURROGATE.sub(_json_escaped, text.replace("<", "\\u003c"))
-
-
-_SURROGATE = re.compile("[\ud800-\udfff]")
-_KEPT_BYTE = re.compile("[\udc80-\udcff]")
-
-
-def _json_escaped(found: re.Match[str]) -> str:
-    """A lone surrogate in a JSON string: a kept byte as the text ``\\xff``, any other as its
-    JSON escape (never written raw: UTF-8 cannot hold it)."""
-    code = ord(found.group())
-    return f"\\\\x{code - 0xDC00:02x}" if 0xDC80 <= code <= 0xDCFF else f"\\u{code:04x}"
-
-
-def shown_bytes(text: str) -> str:
-    """``text`` with each undecodable byte kept from an input shown as ``\\xff``."""
-    return _KEPT_BYTE.sub(lambda found: f"\\x{ord(found.group()) - 0xDC00:02x}", text)
+    return Cut(
+        " ".join(filter(None, (first.pred, second.pred))),
+        first.gold_codes,
+        first.pred_codes + second.pred_codes,
+    )
 
 
 class PageData:
     """Everything the page shows; ``sentences`` is an open temporary file holding the JSON
-    array's elements (comma-separated, without brackets), ``sentence_count`` of them."""
+    array's elements (comma-separated, without brackets), ``sentence_count`` of them: the
+    sentences the browser keeps, ``left_out`` others not (see :mod:`page_sentences`)."""
 
     def __init__(
         self,
@@ -274,6 +446,8 @@ class PageData:
         self.tallies = collector.tallies
         self.sentences = sentences
         self.sentence_count = collector.sentences
+        self.left_out = collector.selection.left_out
+        self.max_sentences = collector.selection.limit
 
     @property
     def names(self) -> list[str]:
@@ -332,6 +506,8 @@ class PageData:
                 for family in self.families
             ],
             "sentences": self.sentence_count,
+            # Only where some are left out: a page that shows every sentence stays as it was.
+            **({"sentences_left_out": self.left_out} if self.left_out else {}),
         }
 
 
@@ -342,14 +518,18 @@ def gather(
     inputs: InputOptions | None = None,
     names: Sequence[str | None] | None = None,
     statistics: Statistics | None = None,
-    committee: Sequence[Source] | None = None,
-    difficulty: Source | None = None,
+    weights: AnalysisOptions | None = None,
     progress: Callable[[int], None] | None = None,
+    max_sentences: int = MAX_SENTENCES,
 ) -> PageData:
     """Score ``predictions`` against ``gold`` as :func:`wsscore.score` does, and gather the
     page's analyses on the way (``statistics`` as :func:`wsscore.score`'s ``ci``, ``beta``,
-    ``samples`` and ``seed``). With training corpora (``inputs.train``), words are also
-    bucketed by their frequency there."""
+    ``samples`` and ``seed``; difficulty weights from ``weights.committee`` or
+    ``weights.difficulty``). With training corpora (``inputs.train``), words are also bucketed
+    by their frequency there. The browser keeps at most ``max_sentences`` sentences, those
+    that matter most (:mod:`wsscore.scoring.page_sentences`); the figures count them all."""
+    if max_sentences < 0:
+        raise InvalidArgument("max_sentences must not be negative")
     inputs = inputs if inputs is not None else InputOptions()
     known = inputs.load_dictionary()
     frequencies = None
@@ -361,17 +541,23 @@ def gather(
         )
     # Handed to the page writer, which closes it (and the system deletes it): not a `with`.
     sink = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115
-    collector = PageCollector(len(predictions), known, frequencies, sink)
+    collector = PageCollector(len(predictions), known, frequencies, max_sentences)
+    weights = weights if weights is not None else AnalysisOptions()
     try:
         request = ScoreRequest(
             names=names,
             statistics=statistics if statistics is not None else Statistics(),
             sort="none",
-            analyses=AnalysisOptions(extra=True, committee=committee, difficulty=difficulty),
-            callbacks=Callbacks(on_detail=collector, progress=progress),
+            analyses=AnalysisOptions(
+                extra=True, committee=weights.committee, difficulty=weights.difficulty
+            ),
+            collector=collector,
+            callbacks=Callbacks(progress=progress),
         )
         report = score_request(gold, list(predictions), inputs.with_dictionary(known), request)
         collector.finish()
+        for at, kept in enumerate(collector.selection.by_line()):
+            sink.write(("," if at else "") + kept.json_text())  # one at a time: memory stays flat
     except BaseException:
         sink.close()
         raise

@@ -16,7 +16,7 @@ from wsscore.align.equal_lines import LineErrorsReceiver
 from wsscore.align.limits import EXTRA_TEXT_LIMITS
 from wsscore.align.lines import GoldBlock, SentenceDetail
 from wsscore.align.stream import SystemAligner
-from wsscore.core.records import Counts, ExtraCounts, LineErrorsFound, SentenceRecords
+from wsscore.core.records import Counts, ExtraCounts, Gather, LineErrorsFound, SentenceRecords
 from wsscore.inputs.dictionary import Dictionary
 from wsscore.metrics.boundaries import sentence_extra
 from wsscore.scoring.collecting import DetailCallback, SentenceCollector
@@ -226,6 +226,20 @@ class _ChunkFound(NamedTuple):
     state: object
 
 
+class _LinesInBulk:
+    """The lines that agree, as the backend gathers them, for a system's collectors: with
+    ``Gather.ALL`` (with ``--extra``) their boundary counts come from the same pass."""
+
+    def __init__(self, collectors: _SystemCollectors, gather: Gather):
+        self.collectors = collectors
+        self.gather = gather
+
+    def __call__(
+        self, first: int, gold: list[str], pred: list[str], found: LineErrorsFound, /
+    ) -> None:
+        self.collectors.equal_lines(first, gold, pred, found)
+
+
 class _SystemCollectors:
     """A system's boundary counts and per-sentence collector, wired to the aligner: lines that
     agree are counted from their text by the backend (their boundary counts, or their wrong
@@ -253,17 +267,23 @@ class _SystemCollectors:
             collector.equal_lines_receiver() if collector is not None and callback is None else None
         )
         self._equal_lines_receiver = equal_lines
-        fast_errors = equal_lines is not None and not extra
-        self.on_line_errors: LineErrorsReceiver | None = self._equal_lines if fast_errors else None
+        self.on_line_errors: LineErrorsReceiver | None = (
+            _LinesInBulk(self, Gather.ALL if extra else Gather.ERRORS)
+            if equal_lines is not None
+            else None
+        )
         self.on_detail: Callable[[SentenceDetail], None] | None = self._detail
 
     def _add_extra(self, counts: ExtraCounts) -> None:
         self.extra = self.extra + counts  # type: ignore[operator]
 
-    def _equal_lines(
+    def equal_lines(
         self, first: int, gold: list[str], pred: list[str], found: LineErrorsFound
     ) -> None:
         assert self._equal_lines_receiver is not None  # wired only then
+        if self.extra is not None:
+            assert found.extra is not None  # gathered with them (Gather.ALL)
+            self.extra += found.extra
         self._equal_lines_receiver(self.index, first, gold, pred, found)
 
     def _detail(self, detail: SentenceDetail) -> None:

@@ -40,6 +40,16 @@ from wsscore.errors import EXIT_OK, WsscoreError
     "Segmentations that judge each gold word's difficulty, as for `wsscore score`.",
     "Word difficulties written by `wsscore difficulty`.",
 )
+@click.option(
+    "--max-sentences",
+    type=click.IntRange(min=0),
+    default=20_000,
+    show_default=True,
+    metavar="N",
+    help="Sentences the page's browser keeps at most: those that most systems get wrong, then "
+    "those with most wrong words, then the first (the page also stays under 30 MB). The "
+    "figures and tables always count every sentence.",
+)
 @encoding_options
 def report(**options: Any) -> None:
     """Write an HTML page about PRED... against GOLD: the ranked table and the bakeoff's
@@ -54,6 +64,7 @@ def _report_command(options: dict[str, Any]) -> int:
     from wsscore.output.destination import Destination
     from wsscore.output.report_page import write_page
     from wsscore.scoring.report_page import gather
+    from wsscore.scoring.request import AnalysisOptions
 
     if options["match"] != "span":
         raise WsscoreError("wsscore report works with --match span")
@@ -66,9 +77,12 @@ def _report_command(options: dict[str, Any]) -> int:
             statistics=Statistics(
                 options["ci"], options["beta"], options["samples"], options["seed"]
             ),
-            committee=list(options.get("committee") or ()) or None,
-            difficulty=options.get("difficulty"),
+            weights=AnalysisOptions(
+                committee=list(options.get("committee") or ()) or None,
+                difficulty=options.get("difficulty"),
+            ),
             progress=progress,
+            max_sentences=options["max_sentences"],
         )
     try:
         with Destination(options["output"]) as destination:
