@@ -46,3 +46,9 @@ def resample_sums(
 def randomized_moves(
     state: Sequence[int], groups: Sequence[Sequence[int]], trials: int, /
 ) -> tuple[list[int], list[int]]: ...
+def sighan_blocks(
+    gold: bytes, pred: bytes, first: int, gold_name: bytes, test_name: bytes, /
+) -> bytes: ...
+def sighan_utf8_lines(
+    gold_lines: list[str], pred_lines: list[str], first: int, gold_name: bytes, test_name: bytes, /
+) -> tuple[int, bytes] | None: ...
