@@ -5,6 +5,8 @@ speed-ups write what the Python reference writes."""
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -13,8 +15,10 @@ from wsscore.align.lines import SentenceDetail
 from wsscore.core import backend, side_by_side
 from wsscore.core.reference import align_equal_words
 from wsscore.inputs.encodings import Encoding, lookup
+from wsscore.inputs.options import InputOptions
+from wsscore.sighan import exact
 from wsscore.sighan.blocks import agreeing_blocks, agreeing_sentences
-from wsscore.sighan.exact import alignment_rows, sentence_totals
+from wsscore.sighan.exact import alignment_rows, sentence_totals, write_sighan
 from wsscore.sighan.layout import format_sentence_block
 
 # CJK (丂 is 0x81 0x40 in GBK: a trail byte that diff counts as a column), printable ASCII,
@@ -141,3 +145,34 @@ def test_utf8_lines_stop_at_the_first_that_disagrees_and_refuse_a_kept_byte():
     assert found is not None and found.lines == 1
     assert found.blocks.startswith(b"--gold.txt-------dir/test.txt----4\n")
     assert backend.sighan_utf8_lines(["我\udcff"], ["我\udcff"], 1, *NAMES) is None
+
+
+def _written(gold: bytes, pred: bytes, folder, encoding: str) -> bytes:
+    folder.mkdir()
+    gold_path, pred_path = folder / "gold.txt", folder / "test.txt"
+    gold_path.write_bytes(gold)
+    pred_path.write_bytes(pred)
+    out = io.BytesIO()
+    write_sighan(str(gold_path), str(pred_path), out, inputs=InputOptions(encoding=encoding))
+    return out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("encoding", "kept_byte"),
+    [("utf-8", b""), ("gbk", b""), ("big5", b""), ("euc-jp", b""), ("utf-8", b"\xff")],
+)
+def test_the_writer_writes_what_each_sentences_detail_gives(
+    tmp_path, monkeypatch, encoding, kept_byte
+):
+    # UTF-8 takes the backend's own splitting, GBK and Big5 the run of words encoded at once,
+    # EUC-JP (not known to encode each character alone) and a byte kept undecoded each
+    # sentence's detail: all write what the details write.
+    gold = "日本 語 了\n他 來\n\nab 1% 一\n後來\n".encode(encoding) + kept_byte + b" x\n"
+    pred = "日 本語 了\n他來\n\na b1% 一\n後 來\n".encode(encoding) + kept_byte + b"x\n"
+    written = _written(gold, pred, tmp_path / "runs", encoding)
+    monkeypatch.setattr(exact, "utf8_run_blocks", lambda *_: None)
+    monkeypatch.setattr(exact, "agreeing_blocks", lambda *_: None)
+    by_details = _written(gold, pred, tmp_path / "details", encoding)
+    assert written == by_details
+    assert written.count(b"--gold.txt-------test.txt----") == 5
+    assert b"|" in written and b">" in written
