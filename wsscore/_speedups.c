@@ -1437,6 +1437,15 @@ tab_from_to(OutBuffer *out, int start, int to)
 static int
 half_line(OutBuffer *out, const unsigned char *text, Py_ssize_t n, int indent, int bound)
 {
+    /* A word without control bytes whose printable ASCII fits is printed whole, its column
+     * after that ASCII (every other byte has no width): most words, copied at once. */
+    Py_ssize_t printable = 0, k = 0;
+    for (; k < n && text[k] >= 0x20; k++) {
+        printable += text[k] < 0x7F;
+    }
+    if (k == n && printable <= bound) {
+        return out_put(out, (const char *)text, n) < 0 ? -1 : (int)printable;
+    }
     int in_pos = 0, out_pos = 0;
     for (Py_ssize_t k = 0; k < n; k++) {
         unsigned char c = text[k];
