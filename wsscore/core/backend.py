@@ -16,7 +16,7 @@ from collections.abc import Set as AbstractSet
 from types import ModuleType
 from typing import TYPE_CHECKING, Protocol
 
-from wsscore.core import conllu_scan, draws, reference
+from wsscore.core import conllu_scan, draws, reference, side_by_side
 from wsscore.core.definitions import ERROR_CLASSES, LENGTH_BUCKETS, SEPARATORS
 from wsscore.core.draws import MovedCounts, SwapGroup
 from wsscore.core.records import (
@@ -289,3 +289,32 @@ def _c_scan_conllu_words(text: str, start: int, max_chars: int) -> ConlluWords:
 scan_conllu_words = conllu_scan.scan_conllu_words if _SPEEDUPS is None else _c_scan_conllu_words
 """The plain sentences of CoNLL-U text as lines of words:
 :func:`wsscore.core.conllu_scan.scan_conllu_words`."""
+# --- the sighan layout --------------------------------------------------------------------------
+
+
+def _c_sighan_blocks(
+    gold: bytes, pred: bytes, first: int, gold_name: bytes, test_name: bytes
+) -> bytes:
+    assert _SPEEDUPS is not None
+    blocks: bytes = _SPEEDUPS.sighan_blocks(gold, pred, first, gold_name, test_name)
+    return blocks
+
+
+sighan_blocks = side_by_side.agreeing_blocks if _SPEEDUPS is None else _c_sighan_blocks
+"""The Perl script's blocks of lines whose characters agree:
+:func:`wsscore.core.side_by_side.agreeing_blocks`."""
+
+
+def _c_sighan_utf8_lines(
+    gold_lines: list[str], pred_lines: list[str], first: int, gold_name: bytes, test_name: bytes
+) -> side_by_side.AgreeingRun | None:
+    assert _SPEEDUPS is not None
+    found: tuple[int, bytes] | None = _SPEEDUPS.sighan_utf8_lines(
+        gold_lines, pred_lines, first, gold_name, test_name
+    )
+    return None if found is None else side_by_side.AgreeingRun._make(found)
+
+
+sighan_utf8_lines = side_by_side.agreeing_utf8_lines if _SPEEDUPS is None else _c_sighan_utf8_lines
+"""The blocks of a run's leading lines that agree, in UTF-8:
+:func:`wsscore.core.side_by_side.agreeing_utf8_lines`."""

@@ -10,11 +10,16 @@ import os
 from typing import BinaryIO
 
 from wsscore.align.lines import SentenceDetail
+from wsscore.core.records import LineErrorsFound
+from wsscore.core.reference import align_equal_words
 from wsscore.inputs.encodings import Encoding
 from wsscore.inputs.options import GOLD_OPTION, InputOptions
 from wsscore.inputs.reading import open_text
 from wsscore.metrics.sighan_counts import SighanTotals, totals_of
-from wsscore.scoring.scorer import score
+from wsscore.scoring.collecting import EqualLinesReceiver
+from wsscore.scoring.request import ScoreRequest
+from wsscore.scoring.scorer import score_request
+from wsscore.sighan.blocks import agreeing_blocks, agreeing_sentences, utf8_run_blocks
 from wsscore.sighan.layout import (
     format_sentence_block,
     format_summary,
@@ -74,6 +79,83 @@ def _encode_or_question_mark(encoding: Encoding, char: str) -> bytes:
         return b"?"
 
 
+class _LayoutWriter:
+    """Writes each sentence's block as the scorer aligns it (a
+    :class:`~wsscore.scoring.collecting.SentenceCollector` of one process): from its detail
+    (:func:`alignment_rows`), or for a run of lines whose characters agree, from their words
+    (:func:`~wsscore.sighan.blocks.agreeing_blocks`, the same blocks without a detail each)."""
+
+    def __init__(self, out: BinaryIO, gold_name: bytes, test_name: bytes, encoding: Encoding):
+        self._out = out
+        self._gold_name, self._test_name = gold_name, test_name
+        self._encoding = encoding
+        self.unencodable: list[str] = []
+
+    def encode(self, word: str | None) -> bytes | None:
+        if word is None:
+            return None
+        try:
+            return self._encoding.encode(word)
+        except UnicodeEncodeError:
+            # Only a predicted word whose characters differ from the gold's can get here; the
+            # counts are unaffected, the block shows "?" for what the output cannot hold.
+            self.unencodable.append(word)
+            return b"".join(_encode_or_question_mark(self._encoding, char) for char in word)
+
+    def __call__(self, _system: int, detail: SentenceDetail) -> None:
+        if not detail.gold_words:
+            return  # the script skips lines without gold words
+        rows = alignment_rows(detail)
+        self._out.write(
+            format_sentence_block(
+                self._gold_name,
+                self._test_name,
+                detail.line,
+                [(self.encode(g), self.encode(p)) for g, p in rows],
+                sentence_totals(rows, detail),
+            )
+        )
+
+    def equal_lines_receiver(self) -> EqualLinesReceiver:
+        return self._agreeing_lines
+
+    def _agreeing_lines(
+        self,
+        _system: int,
+        first: int,
+        gold_lines: list[str],
+        pred_lines: list[str],
+        _found: LineErrorsFound,
+    ) -> None:
+        names = (self._gold_name, self._test_name)
+        if self._encoding.family == "utf-8":
+            utf8_blocks = utf8_run_blocks(first, gold_lines, pred_lines, names)
+            if utf8_blocks is not None:
+                self._out.write(utf8_blocks)
+                return
+        sentences = agreeing_sentences(first, gold_lines, pred_lines)
+        blocks = agreeing_blocks(sentences, self._encoding, *names)
+        if blocks is not None:
+            self._out.write(blocks)
+            return
+        for offset, (gold, pred) in enumerate(zip(sentences.gold, sentences.pred, strict=True)):
+            line = align_equal_words(gold, pred, None)
+            detail = SentenceDetail(
+                first + offset, gold, pred, line.gold_marks, line.pred_marks, [*line.pred_spans]
+            )
+            self(_system, detail)
+
+    # The blocks are written in the order of the lines, by one process: never in chunks.
+    def chunk_copy(self) -> _LayoutWriter:
+        raise NotImplementedError("the sighan layout is written in one process")
+
+    def chunk_state(self) -> None:
+        raise NotImplementedError("the sighan layout is written in one process")
+
+    def absorb(self, state: None, /) -> None:
+        raise NotImplementedError("the sighan layout is written in one process")
+
+
 def write_sighan(
     gold_path: str, test_path: str, out: BinaryIO, *, inputs: InputOptions | None = None
 ) -> None:
@@ -91,40 +173,14 @@ def write_sighan(
     ).encoding
     gold_name = os.fsencode(perl_file_name(gold_path))
     test_name = os.fsencode(perl_file_name(test_path))
-
-    unencodable: list[str] = []
-
-    def encode(word: str | None) -> bytes | None:
-        if word is None:
-            return None
-        try:
-            return gold_encoding.encode(word)
-        except UnicodeEncodeError:
-            # Only a predicted word whose characters differ from the gold's can get here; the
-            # counts are unaffected, the block shows "?" for what the output cannot hold.
-            unencodable.append(word)
-            return b"".join(_encode_or_question_mark(gold_encoding, char) for char in word)
-
-    def on_detail(_: int, detail: SentenceDetail) -> None:
-        if not detail.gold_words:
-            return  # the script skips lines without gold words
-        rows = alignment_rows(detail)
-        out.write(
-            format_sentence_block(
-                gold_name,
-                test_name,
-                detail.line,
-                [(encode(g), encode(p)) for g, p in rows],
-                sentence_totals(rows, detail),
-            )
-        )
-
-    report = score(
+    writer = _LayoutWriter(out, gold_name, test_name, gold_encoding)
+    report = score_request(
         gold_path,
         [test_path],
-        inputs=inputs.replace(gold_encoding=inputs.gold_encoding or gold_encoding.name),
-        on_detail=on_detail,
+        inputs.replace(gold_encoding=inputs.gold_encoding or gold_encoding.name),
+        ScoreRequest(collector=writer),
     )
+    unencodable = writer.unencodable
     if unencodable:
         warnings.warn(
             f"{len(unencodable)} predicted word(s) hold characters that the gold's encoding "

@@ -30,6 +30,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import BinaryIO, NamedTuple
 
+from wsscore.core.side_by_side import block_figures, block_header, rate, render_row
 from wsscore.metrics.sighan_counts import SighanTotals
 
 __all__ = [
@@ -75,12 +76,6 @@ def perl_dictionary(lines: Iterable[bytes]) -> set[bytes]:
 # --- totals and summary ------------------------------------------------------------------------
 
 
-def _rate(numerator: int, denominator: int) -> str:
-    # "--" where the script would die with "Illegal division by zero". Python's "2.3f" is C's
-    # %2.3f, which Perl's sprintf uses, so the rounding of the double is the same.
-    return "--" if denominator == 0 else f"{numerator / denominator:2.3f}"
-
-
 def format_summary(totals: SighanTotals, test_name: str) -> str:
     """Return the script's ``=== SUMMARY:`` block and its ``###`` line, newline-terminated.
 
@@ -106,7 +101,7 @@ def format_summary(totals: SighanTotals, test_name: str) -> str:
     # 1 - missed / n, as the script computes it: correct / n can round differently.
     oov_recall = "--" if t.oov == 0 else f"{1 - (t.oov - t.oov_correct) / t.oov:2.3f}"
     iv_recall = "--" if t.iv == 0 else f"{1 - (t.iv - t.iv_correct) / t.iv:2.3f}"
-    oov_rate = _rate(t.oov, t.true_count)
+    oov_rate = rate(t.oov, t.true_count)
     counts = "\t".join(
         str(n)
         for n in (
@@ -141,117 +136,18 @@ def format_summary(totals: SighanTotals, test_name: str) -> str:
 # --- per-sentence blocks -----------------------------------------------------------------------
 
 
-def _block_header(gold_name: bytes, test_name: bytes, linenum: int) -> bytes:
-    return b"--%s-------%s----%d\n" % (gold_name, test_name, linenum)
-
-
-def _block_counts(counts: SighanTotals) -> bytes:
+def block_counts(counts: SighanTotals) -> bytes:
+    """The figures that close a sentence's block."""
     c = counts
-    changes = c.insertions + c.deletions + c.substitutions
-    return (
-        f"INSERTIONS:\t{c.insertions}\n"
-        f"DELETIONS:\t{c.deletions}\n"
-        f"SUBSTITUTIONS:\t{c.substitutions}\n"
-        f"NCHANGE:\t{changes}\n"
-        f"NTRUTH:\t{c.true_count}\n"
-        f"NTEST:\t{c.test_count}\n"
-        f"TRUE WORDS RECALL:\t{_rate(c.recall_correct, c.true_count)}\n"
-        f"TEST WORDS PRECISION:\t{_rate(c.precision_correct, c.test_count)}\n"
-    ).encode("ascii")
-
-
-# GNU diff's side-by-side geometry for the default width 130 and tab size 8 (diff.c):
-# off = (130 + 8 + 3) // 16 * 8 = 64, half width = min(off - 3, 130 - off) = 61.
-_TAB_SIZE = 8
-_HALF_WIDTH = 61
-_COLUMN2 = 64
-_SEPARATOR_COLUMN = (_HALF_WIDTH + _COLUMN2 - 1) // 2
-_PRINTABLE_ASCII = frozenset(range(0x20, 0x7F))
-
-
-def _tab_from_to(buf: bytearray, start: int, to: int) -> int:
-    # diff's tab_from_to without -t: tabs while a whole tab stop fits, then spaces.
-    tab = start + _TAB_SIZE - start % _TAB_SIZE
-    while tab <= to:
-        buf.append(0x09)
-        start = tab
-        tab += _TAB_SIZE
-    while start < to:
-        buf.append(0x20)
-        start += 1
-    return to
-
-
-def _half_line(buf: bytearray, text: bytes, indent: int, bound: int) -> int:
-    """diff's print_half_line in the C locale; returns the last output column.
-
-    In the C locale every byte is one character, and only printable ASCII has a width: bytes of
-    0x80 and above (all of a UTF-8, GBK or Big5 character) and control bytes take no column, so
-    Chinese words are never truncated while ASCII ones are cut after 61 columns.
-    """
-    in_pos = out_pos = 0
-    for c in text:
-        if c in _PRINTABLE_ASCII:
-            if in_pos < bound:
-                out_pos = in_pos + 1
-                buf.append(c)
-            in_pos += 1
-        elif c == 0x09:
-            spaces = _TAB_SIZE - in_pos % _TAB_SIZE
-            if in_pos == out_pos and out_pos + spaces < bound:
-                out_pos += spaces
-                buf.append(c)
-            in_pos += spaces
-        elif c == 0x0D:
-            buf.append(c)
-            _tab_from_to(buf, 0, indent)
-            in_pos = out_pos = 0
-        elif c == 0x08:
-            if in_pos != 0:
-                in_pos -= 1
-                if in_pos < bound:
-                    if out_pos <= in_pos:
-                        # diff pads here to make up for a tab it suppressed past the bound.
-                        buf.extend(b" " * (in_pos - out_pos))
-                    else:
-                        buf.append(c)
-                    out_pos = in_pos
-        elif c == 0x0A:
-            return out_pos
-        elif c in (0x00, 0x0B, 0x0C):
-            # NUL fails mbrtowc, \f and \v have their own case: printed inside the bound only.
-            if in_pos < bound:
-                buf.append(c)
-        elif in_pos <= bound:
-            out_pos = in_pos
-            buf.append(c)
-    return out_pos
-
-
-def _render_row(gold: bytes | None, test: bytes | None) -> bytes:
-    # diff's print_1sdiff_line for one-word lines that all end with a newline.
-    if gold is None and test is None:
-        raise ValueError("a row needs a gold word, a test word or both")
-    for word in (gold, test):
-        if word is not None and b"\n" in word:
-            raise ValueError(f"a word cannot contain a newline: {word!r}")
-    if gold is not None and test is not None:
-        separator = b" " if gold == test else b"|"
-    else:
-        separator = b"<" if test is None else b">"
-    buf = bytearray()
-    column = 0
-    if gold is not None:
-        column = _half_line(buf, gold, 0, _HALF_WIDTH)
-    if separator != b" ":
-        column = _tab_from_to(buf, column, _SEPARATOR_COLUMN) + 1
-        buf += separator
-    # diff prints nothing of an empty right line, not even the padding before it.
-    if test:
-        column = _tab_from_to(buf, column, _COLUMN2)
-        _half_line(buf, test, column, _HALF_WIDTH)
-    buf.append(0x0A)
-    return bytes(buf)
+    return block_figures(
+        c.insertions,
+        c.deletions,
+        c.substitutions,
+        c.true_count,
+        c.test_count,
+        c.recall_correct,
+        c.precision_correct,
+    )
 
 
 def format_sentence_block(
@@ -272,9 +168,9 @@ def format_sentence_block(
     Words must not contain a newline (:class:`ValueError`). A word containing a NUL byte would
     make diff treat the whole sentence as binary, which no alignment can reproduce.
     """
-    parts = [_block_header(gold_name, test_name, linenum)]
-    parts.extend(_render_row(gold, test) for gold, test in rows)
-    parts.append(_block_counts(counts))
+    parts = [block_header(gold_name, test_name, linenum)]
+    parts.extend(render_row(gold, test) for gold, test in rows)
+    parts.append(block_counts(counts))
     return b"".join(parts)
 
 
@@ -570,5 +466,5 @@ class _Tally:
         self.per_sentence.append(counts)
         out = self._settings.out
         if out is not None:
-            header = _block_header(self._gold_name, self._test_name, item.linenum)
-            out.write(header + output + _block_counts(counts))
+            header = block_header(self._gold_name, self._test_name, item.linenum)
+            out.write(header + output + block_counts(counts))

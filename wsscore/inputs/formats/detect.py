@@ -7,14 +7,16 @@ The tests run from the most constrained format to the least, and each needs near
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
+from wsscore.core import backend
 from wsscore.errors import WsscoreError
 from wsscore.inputs.formats.chars import is_label
 from wsscore.inputs.formats.conllu import COLUMNS, id_kind
 from wsscore.inputs.formats.jsonl import parse_sentence
 from wsscore.inputs.formats.tagged import SEPARATORS, TaggedShare, tagged_share
-from wsscore.inputs.words import split_words
+from wsscore.inputs.words import WHITE_SPACE, split_words, split_words_by
 
 NEARLY_ALL = 0.9  # share of lines (or tokens) that must fit jsonl, conllu or tagged
 NEARLY_ALL_CHARS = 0.95  # chars lines are short and uniform: a misfit is more telling
@@ -45,10 +47,11 @@ def detect_format_reason(head: list[str], word_sep: str | None = None) -> tuple[
         reason = test(lines)
         if reason is not None:
             return fmt, reason
-    reason = _tagged(lines, word_sep)  # the least constrained: last
+    tagged = _count_tagged(lines, word_sep)  # counted once: long lines cost to count
+    reason = _tagged(tagged)  # the least constrained: last
     if reason is not None:
         return "tagged", reason
-    return "words", _near_miss(lines, word_sep) or NO_OTHER
+    return "words", _near_miss(lines, tagged) or NO_OTHER
 
 
 def is_near_miss(reason: str) -> bool:
@@ -56,11 +59,11 @@ def is_near_miss(reason: str) -> bool:
     return reason.startswith("only ")
 
 
-def _near_miss(lines: list[str], word_sep: str | None) -> str | None:
+def _near_miss(lines: list[str], tagged: Count) -> str | None:
     """ "only 5 of 8 lines are JSON sentences, too few for jsonl": the other format with the
     largest share of fitting lines, at least :data:`NEAR_MISS`; None when none has it."""
     counts = [(fmt, count(lines)) for fmt, count in COUNTS]
-    counts.append(("tagged", _count_tagged(lines, word_sep)))
+    counts.append(("tagged", tagged))
     best: tuple[float, str] | None = None
     for fmt, (fitting, total, what) in counts:
         share = fitting / total if total else 0.0
@@ -121,7 +124,12 @@ def _chars(lines: list[str]) -> str | None:
 
 
 def _count_chars(lines: list[str]) -> Count:
-    fitting = sum(_is_labelled_character(split_words(line)) for line in lines)
+    fitting = sum(
+        _is_labelled_character(split_words(line))
+        if len(line) <= SHORT_LINE
+        else is_labelled_character_line(line)
+        for line in lines
+    )
     return fitting, len(lines), "lines are a character and a B/M/E/S label"
 
 
@@ -129,23 +137,52 @@ def _is_labelled_character(columns: list[str]) -> bool:
     return len(columns) >= 2 and len(columns[0]) == 1 and is_label(columns[-1])
 
 
-def _tagged(lines: list[str], word_sep: str | None) -> str | None:
-    fitting, total, what = _count_tagged(lines, word_sep)
+# Longer lines are looked at by their ends only (is_labelled_character_line).
+SHORT_LINE = 256
+_WORD = re.compile(f"[^{re.escape(WHITE_SPACE)}]+")
+
+
+def is_labelled_character_line(line: str) -> bool:
+    """``_is_labelled_character(split_words(line))`` from the ends of the line, without
+    splitting all of it: a first line of millions of words is detected on whole. Its first word
+    is one character when a separator follows it; its last word is read backwards."""
+    text = line.strip(WHITE_SPACE)
+    if len(text) < 3 or text[1] not in WHITE_SPACE:
+        return False
+    last = _WORD.match(text[::-1])
+    return last is not None and is_label(last.group()[::-1])
+
+
+def _tagged(tagged: Count) -> str | None:
+    fitting, total, what = tagged
     if not _share(fitting, total, NEARLY_ALL):
         return None
     return f"{fitting} of {total} {what}"
 
 
 def _count_tagged(lines: list[str], word_sep: str | None) -> Count:
-    shares = {sep: _tagged_share(lines, sep, word_sep) for sep in SEPARATORS}
-    best = max(SEPARATORS, key=lambda sep: shares[sep].fitting)  # "/" on a tie
-    fitting, counted = shares[best]
-    return fitting, counted, f"tokens end in {best}TAG"
+    fitting = dict.fromkeys(SEPARATORS, 0)
+    counted = dict.fromkeys(SEPARATORS, 0)
+    for line in lines:
+        for sep, share in line_tagged_shares(line, word_sep).items():
+            fitting[sep] += share.fitting
+            counted[sep] += share.counted
+    best = max(SEPARATORS, key=lambda sep: fitting[sep])  # "/" on a tie
+    return fitting[best], counted[best], f"tokens end in {best}TAG"
 
 
-def _tagged_share(lines: list[str], sep: str, word_sep: str | None) -> TaggedShare:
-    shares = [tagged_share(line, sep, word_sep) for line in lines]
-    return TaggedShare(sum(s.fitting for s in shares), sum(s.counted for s in shares))
+def line_tagged_shares(line: str, word_sep: str | None) -> dict[str, TaggedShare]:
+    """:func:`tagged_share` of ``line`` with each separator; at once for a line that holds
+    neither (so no URL, which it skips: a URL holds a ``/``): each of its tokens counts and
+    none fits. A first line of millions of words is detected on whole, and looking at each of
+    its tokens in Python would cost far more than scoring it."""
+    if any(sep in line for sep in SEPARATORS):
+        return {sep: tagged_share(line, sep, word_sep) for sep in SEPARATORS}
+    if word_sep is None:  # counted without building a list of millions of words
+        tokens = backend.count_words_and_sentences(line).words
+    else:
+        tokens = len(split_words_by(line, word_sep))
+    return dict.fromkeys(SEPARATORS, TaggedShare(0, tokens))
 
 
 COUNTS: tuple[tuple[str, Callable[[list[str]], Count]], ...] = (
