@@ -1982,6 +1982,8 @@ conllu_words(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     }
     return Py_BuildValue("(NnnnO)", words, sentences, lines, position,
                          outcome == SENTENCE_REFUSED ? Py_True : Py_False);
+}
+
 /* --- the sighan layout: blocks of lines whose characters agree ----------------------------
  * The C of wsscore.core.side_by_side.agreeing_blocks, its reference: GNU diff -y's rows in the
  * C locale, width 130, and the Perl score script's block around them. */
