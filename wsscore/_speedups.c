@@ -1359,6 +1359,275 @@ done:
     return result;
 }
 
+/*
+ * read_tagged_block(text, sep, with_tags) and read_jsonl_block(text): a block of whole lines of
+ * a tagged or JSON Lines file read at once, under strict rules that cover the common shapes
+ * exactly (wsscore/core/blocks.py is their plain Python reference, and says the rules). They
+ * return (words, tags or None, sentences, tagged tokens), or None for a block the rules do not
+ * cover: the format's own reader then reads it, and says what is wrong if anything is.
+ */
+typedef struct {
+    int kind;
+    char *data;
+    Py_ssize_t length;
+} Writer;
+
+static int
+writer_open(Writer *w, int kind, Py_ssize_t size)
+{
+    w->kind = kind;
+    w->length = 0;
+    w->data = PyMem_Malloc(size > 0 ? (size_t)size * kind : 1);
+    if (w->data == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+static inline void
+writer_put(Writer *w, Py_UCS4 c)
+{
+    PyUnicode_WRITE(w->kind, w->data, w->length, c);
+    w->length++;
+}
+
+static inline void
+writer_copy(Writer *w, const void *data, Py_ssize_t start, Py_ssize_t end)
+{
+    memcpy(w->data + w->length * w->kind, (const char *)data + start * w->kind,
+           (size_t)(end - start) * w->kind);
+    w->length += end - start;
+}
+
+/* The writer's text as a str (it is freed either way); NULL on error. */
+static PyObject *
+writer_close(Writer *w)
+{
+    PyObject *text = PyUnicode_FromKindAndData(w->kind, w->data, w->length);
+    PyMem_Free(w->data);
+    w->data = NULL;
+    return text;
+}
+
+/* White space to the strict rules: a separator, or one that str.split() splits on. */
+static inline int
+is_white_space(Py_UCS4 c)
+{
+    return is_separator(c) || (c >= 0x1c && c <= 0x1f);
+}
+
+static PyObject *
+block_result(Writer *words, Writer *tags, Py_ssize_t sentences, Py_ssize_t tagged)
+{
+    PyObject *words_text = writer_close(words);
+    PyObject *tags_text = tags->data != NULL ? writer_close(tags) : Py_NewRef(Py_None);
+    PyObject *result = NULL;
+    if (words_text != NULL && tags_text != NULL) {
+        result = Py_BuildValue("(OOnn)", words_text, tags_text, sentences, tagged);
+    }
+    Py_XDECREF(words_text);
+    Py_XDECREF(tags_text);
+    return result;
+}
+
+/* The token text[start:end] as word and tag, split at its last sep, written out; 0 when the
+ * token is not word + sep + tag under the strict rules. */
+static int
+tagged_token(const void *data, int kind, Py_ssize_t start, Py_ssize_t end, Py_UCS4 sep,
+             Writer *words, Writer *tags)
+{
+    Py_ssize_t last_sep = -1;
+    for (Py_ssize_t i = start; i < end; i++) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        if (c == sep) {
+            last_sep = i;
+        }
+        else if (is_white_space(c)) {
+            return 0;
+        }
+    }
+    if (PyUnicode_READ(kind, data, start) == '[' || last_sep <= start || last_sep == end - 1) {
+        return 0;
+    }
+    for (Py_ssize_t i = last_sep + 1; i < end; i++) {
+        if (PyUnicode_READ(kind, data, i) == ']') {
+            return 0;
+        }
+    }
+    writer_copy(words, data, start, last_sep);
+    if (tags->data != NULL) {
+        writer_copy(tags, data, last_sep + 1, end);
+    }
+    return 1;
+}
+
+static PyObject *
+read_tagged_block(PyObject *module, PyObject *args)
+{
+    PyObject *text;
+    Py_UCS4 sep;
+    int with_tags;
+    if (!check_configured() || !PyArg_ParseTuple(args, "UCp", &text, &sep, &with_tags)) {
+        return NULL;
+    }
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t length = PyUnicode_GET_LENGTH(text), sentences = 0, tagged = 0;
+    Writer words = {0}, tags = {0};
+    if (writer_open(&words, kind, length) < 0
+        || (with_tags && writer_open(&tags, kind, length) < 0)) {
+        PyMem_Free(words.data);
+        return NULL;
+    }
+    Py_ssize_t i = 0, in_line = 0;
+    while (i < length) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        if (c == ' ') {
+            i++;
+            continue;
+        }
+        if (c == '\n') {
+            writer_put(&words, '\n');
+            if (with_tags) {
+                writer_put(&tags, '\n');
+            }
+            sentences++;
+            in_line = 0;
+            i++;
+            continue;
+        }
+        Py_ssize_t start = i;
+        while (i < length && (c = PyUnicode_READ(kind, data, i)) != ' ' && c != '\n') {
+            i++;
+        }
+        if (in_line) {
+            writer_put(&words, ' ');
+            if (with_tags) {
+                writer_put(&tags, ' ');
+            }
+        }
+        if (!tagged_token(data, kind, start, i, sep, &words, &tags)) {
+            PyMem_Free(words.data);
+            PyMem_Free(tags.data);
+            Py_RETURN_NONE;
+        }
+        in_line = 1;
+        tagged++;
+    }
+    if (length > 0 && PyUnicode_READ(kind, data, length - 1) != '\n') {
+        sentences++;  /* the last line, not ended by a line feed */
+    }
+    return block_result(&words, &tags, sentences, tagged);
+}
+
+static inline Py_ssize_t
+skip_spaces(const void *data, int kind, Py_ssize_t i, Py_ssize_t length)
+{
+    while (i < length && PyUnicode_READ(kind, data, i) == ' ') {
+        i++;
+    }
+    return i;
+}
+
+/* The JSON string that starts at text[i] (its opening quote) written out as a word; the index
+ * after its closing quote, or -1 when it is not a word under the strict rules. */
+static Py_ssize_t
+json_word(const void *data, int kind, Py_ssize_t i, Py_ssize_t length, Writer *words)
+{
+    if (i >= length || PyUnicode_READ(kind, data, i) != '"') {
+        return -1;
+    }
+    Py_ssize_t start = ++i;
+    for (; i < length; i++) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        if (c == '"') {
+            break;
+        }
+        if (c == '\\' || c < 0x20 || is_white_space(c)) {
+            return -1;
+        }
+    }
+    if (i >= length || i == start) {
+        return -1;
+    }
+    writer_copy(words, data, start, i);
+    return i + 1;
+}
+
+/* The JSON array of words that starts at text[i], as a line of words; the index where its line
+ * ends (at its line feed or the end), or -1 when it is not such a line under the strict rules. */
+static Py_ssize_t
+json_line(const void *data, int kind, Py_ssize_t i, Py_ssize_t length, Writer *words,
+          Py_ssize_t *count)
+{
+    i = skip_spaces(data, kind, i, length);
+    if (i >= length || PyUnicode_READ(kind, data, i) != '[') {
+        return -1;
+    }
+    i = skip_spaces(data, kind, i + 1, length);
+    if (i < length && PyUnicode_READ(kind, data, i) == ']') {
+        i++;
+    }
+    else {
+        for (;;) {
+            if (*count > 0) {
+                writer_put(words, ' ');
+            }
+            i = json_word(data, kind, i, length, words);
+            if (i < 0) {
+                return -1;
+            }
+            ++*count;
+            i = skip_spaces(data, kind, i, length);
+            Py_UCS4 c = i < length ? PyUnicode_READ(kind, data, i) : 0;
+            if (c == ']') {
+                i++;
+                break;
+            }
+            if (c != ',') {
+                return -1;
+            }
+            i = skip_spaces(data, kind, i + 1, length);
+        }
+    }
+    i = skip_spaces(data, kind, i, length);
+    return i >= length || PyUnicode_READ(kind, data, i) == '\n' ? i : -1;
+}
+
+static PyObject *
+read_jsonl_block(PyObject *module, PyObject *text)
+{
+    if (!check_configured()) {
+        return NULL;
+    }
+    if (!PyUnicode_Check(text)) {
+        PyErr_SetString(PyExc_TypeError, "read_jsonl_block(text: str)");
+        return NULL;
+    }
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t length = PyUnicode_GET_LENGTH(text), sentences = 0, i = 0;
+    Writer words = {0}, no_tags = {0};
+    if (writer_open(&words, kind, length) < 0) {
+        return NULL;
+    }
+    while (i < length) {
+        Py_ssize_t count = 0;
+        i = json_line(data, kind, i, length, &words, &count);
+        if (i < 0) {
+            PyMem_Free(words.data);
+            Py_RETURN_NONE;
+        }
+        sentences++;
+        if (i < length) {
+            writer_put(&words, '\n');
+            i++;
+        }
+    }
+    return block_result(&words, &no_tags, sentences, 0);
+}
+
 static PyMethodDef module_methods[] = {
     {"configure", (PyCFunction)(void (*)(void))configure, METH_VARARGS | METH_KEYWORDS,
      "configure(*, separators, length_buckets, split, merged, crossing): the definitions the\n"
@@ -1374,6 +1643,12 @@ static PyMethodDef module_methods[] = {
      "count_lines(gold_lines, pred_lines, vocabulary, first_number, what) -> (agreed, records,\n"
      "totals, gathered): the leading pairs of lines that hold the same characters, each\n"
      "counted on its own; what: 0 counts only, 1 with the extra counts, 2 with the errors."},
+    {"read_tagged_block", (PyCFunction)read_tagged_block, METH_VARARGS,
+     "read_tagged_block(text, sep, with_tags) -> (words, tags or None, sentences, tagged\n"
+     "tokens), or None for a block that the strict rules of wsscore.core.blocks do not cover."},
+    {"read_jsonl_block", (PyCFunction)read_jsonl_block, METH_O,
+     "read_jsonl_block(text) -> (words, None, sentences, 0), or None for a block that is not\n"
+     "lines of JSON arrays of words under the strict rules of wsscore.core.blocks."},
     {"resample_sums", (PyCFunction)resample_sums, METH_VARARGS,
      "resample_sums(state, columns, samples) -> per column, its sum over each sample's\n"
      "indices, drawn as random.choices draws them from a generator in this state."},

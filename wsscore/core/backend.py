@@ -15,13 +15,14 @@ from collections.abc import Set as AbstractSet
 from types import ModuleType
 from typing import TYPE_CHECKING, Protocol
 
-from wsscore.core import draws, reference
+from wsscore.core import blocks, draws, reference
 from wsscore.core.definitions import ERROR_CLASSES, LENGTH_BUCKETS, SEPARATORS
 from wsscore.core.draws import MovedCounts, SwapGroup
 from wsscore.core.records import (
     AgreedLines,
     Counts,
     ExtraCounts,
+    FormattedBlock,
     Gather,
     LineErrorsFound,
     LineWrongWords,
@@ -210,6 +211,27 @@ load_vocabulary = _COUNTING.load_vocabulary
 count_equal_text = _COUNTING.count_equal_text
 count_agreeing_lines = _COUNTING.count_agreeing_lines
 count_words_and_sentences = _COUNTING.count_words_and_sentences
+
+# --- reading blocks of a formatted file -------------------------------------------------------
+
+
+def _c_read_tagged_block(text: str, sep: str, with_tags: bool) -> FormattedBlock | None:
+    assert _SPEEDUPS is not None
+    read = _SPEEDUPS.read_tagged_block(text, sep, with_tags)
+    return None if read is None else FormattedBlock._make(read)
+
+
+def _c_read_jsonl_block(text: str) -> FormattedBlock | None:
+    assert _SPEEDUPS is not None
+    read = _SPEEDUPS.read_jsonl_block(text)
+    return None if read is None else FormattedBlock._make(read)
+
+
+read_tagged_block = blocks.read_tagged_block if _SPEEDUPS is None else _c_read_tagged_block
+"""A block of tagged lines as words and tags: :func:`wsscore.core.blocks.read_tagged_block`."""
+
+read_jsonl_block = blocks.read_jsonl_block if _SPEEDUPS is None else _c_read_jsonl_block
+"""A block of JSON lines as words: :func:`wsscore.core.blocks.read_jsonl_block`."""
 
 # --- resampling draws -------------------------------------------------------------------------
 

@@ -261,3 +261,15 @@ class AgreedLines(NamedTuple):
 class WordAndSentenceCounts(NamedTuple):
     words: int
     sentences: int  # lines with at least one word
+
+
+class FormattedBlock(NamedTuple):
+    """A block of whole lines of a tagged or JSON Lines file, read at once by the strict rules
+    of :mod:`wsscore.core.blocks`: a line of words per sentence (single spaces between words,
+    a line feed after each line that had one), the same for their tags when they were asked
+    for, how many sentences, and how many of their words carry a tag."""
+
+    words: str
+    tags: str | None
+    sentences: int
+    tagged: int

@@ -14,10 +14,11 @@ import codecs
 import os
 import weakref
 from collections import deque
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from operator import itemgetter
 from typing import NamedTuple
 
+from wsscore.core.records import FormattedBlock
 from wsscore.errors import InvalidArgument, Warnings, WsscoreError, location
 from wsscore.inputs.encodings import Encoding
 from wsscore.inputs.formats import (
@@ -31,6 +32,8 @@ from wsscore.inputs.formats import (
     read_sentences,
 )
 from wsscore.inputs.formats.conllu import has_multiword_tokens
+from wsscore.inputs.formats.fast import BlockReader, reads_by_block
+from wsscore.inputs.formats.model import check_options
 from wsscore.inputs.formats.words import separator_seen
 from wsscore.inputs.reading import BLOCK_SIZE, TextFile, open_binary, open_text
 from wsscore.inputs.words import WHITE_SPACE
@@ -114,6 +117,9 @@ class FormattedInput:
         return self.source.bytes_done
 
     def lines(self) -> Iterator[str]:
+        if reads_by_block(self.format, self.options):
+            yield from self._lines_by_block()
+            return
         sentences = read_sentences(
             self.format,
             self.source.lines(),
@@ -123,6 +129,9 @@ class FormattedInput:
             on_label_order=self._set_label_order,
             max_chars=self.sentence_limit,
         )
+        yield from self._lines_of(sentences)
+
+    def _lines_of(self, sentences: Iterable[Sentence]) -> Iterator[str]:
         for sentence in sentences:
             self.lines_read += 1
             if sentence.parts:
@@ -132,6 +141,30 @@ class FormattedInput:
                 for queue in self._subscribers:
                     queue.append((self.lines_read, sentence.tokens, sentence.parts))
             yield " ".join(map(WORD, sentence.tokens))
+
+    def _lines_by_block(self) -> Iterator[str]:
+        """The fast path (:mod:`wsscore.inputs.formats.fast`): a block of lines at once."""
+        check_options(self.format, self.options)
+        reader = BlockReader(self.format, self.name, self.options)
+        for text in self.source.text_blocks():
+            read = reader.read(text, with_tags=bool(self._subscribers))
+            if isinstance(read, FormattedBlock):
+                yield from self._lines_of_block(read)
+            else:
+                yield from self._lines_of(read)
+
+    def _lines_of_block(self, block: FormattedBlock) -> Iterator[str]:
+        lines = block.words.split("\n")[: block.sentences]
+        if self._subscribers:
+            self.tags_seen += block.tagged
+        tag_lines = block.tags.split("\n") if block.tags is not None else None
+        for index, line in enumerate(lines):
+            self.lines_read += 1
+            if self._subscribers:
+                tokens = sentence_tokens(line, None if tag_lines is None else tag_lines[index])
+                for queue in self._subscribers:
+                    queue.append((self.lines_read, tokens, None))
+            yield line
 
     def _set_label_order(self, order: str) -> None:
         self.label_order = order
@@ -172,6 +205,15 @@ class FormattedInput:
         return FormattedInput(
             source, self.format, detected=False, warnings=quiet, options=self.options
         )
+
+
+def sentence_tokens(words: str, tags: str | None) -> list[Token]:
+    """A sentence's tokens from its line of words and, if it has them, its line of tags."""
+    if not words:
+        return []
+    if tags is None:
+        return [Token(word, None) for word in words.split(" ")]
+    return list(map(Token, words.split(" "), tags.split(" ")))
 
 
 def check_format(fmt: str) -> str:
