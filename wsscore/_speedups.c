@@ -1628,6 +1628,496 @@ read_jsonl_block(PyObject *module, PyObject *text)
     return block_result(&words, &no_tags, sentences, 0);
 }
 
+/*
+ * count_tags(gold_words, gold_tags, pred_words, pred_tags, vocabulary): the tags of gold and
+ * predicted text that holds the same characters (line breaks anywhere), counted at once, as
+ * wsscore/core/tags.py counts them. Each side is a line of words and a line of their tags per
+ * sentence, separated by single spaces. Tags are numbered as they come (a table over the two
+ * texts of tags, by their slices); the result is (tags, gold words by tag, predicted words by
+ * tag, [(gold tag, predicted tag, correct words, correct unknown words)], gold words, predicted
+ * words, correct words, unknown gold words), or None when the texts are not such lines or hold
+ * different characters.
+ */
+typedef struct {
+    const void *data;
+    int kind;
+    Py_ssize_t start, length;
+    uint64_t hash;
+} TagSlice;
+
+/* Tags of one or two ASCII characters, the most common, are found by their code points. */
+#define SHORT_TAGS (128 * 128)
+
+typedef struct {
+    Py_ssize_t short_tags[SHORT_TAGS];  /* tag number + 1, 0 when not seen */
+    TagSlice *tags;       /* by number */
+    long long *gold, *pred;  /* words by tag number */
+    Py_ssize_t count, allocated;
+    Py_ssize_t *slots;    /* tag number + 1, 0 for an empty slot; a power of two of them */
+    Py_ssize_t capacity;
+} TagTable;
+
+typedef struct {
+    uint64_t *keys;       /* gold tag number << 32 | predicted tag number, + 1; 0: empty */
+    long long *correct, *unknown;
+    Py_ssize_t capacity, count;
+} PairTable;
+
+static void
+tag_table_free(TagTable *t)
+{
+    PyMem_Free(t->tags);
+    PyMem_Free(t->gold);
+    PyMem_Free(t->pred);
+    PyMem_Free(t->slots);
+}
+
+static void
+pair_table_free(PairTable *p)
+{
+    PyMem_Free(p->keys);
+    PyMem_Free(p->correct);
+    PyMem_Free(p->unknown);
+}
+
+static int
+tag_table_rehash(TagTable *t, Py_ssize_t capacity)
+{
+    Py_ssize_t *slots = PyMem_Calloc((size_t)capacity, sizeof(Py_ssize_t));
+    if (slots == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t n = 0; n < t->count; n++) {
+        Py_ssize_t i = (Py_ssize_t)(t->tags[n].hash & (uint64_t)(capacity - 1));
+        while (slots[i]) {
+            i = (i + 1) & (capacity - 1);
+        }
+        slots[i] = n + 1;
+    }
+    PyMem_Free(t->slots);
+    t->slots = slots;
+    t->capacity = capacity;
+    return 0;
+}
+
+static int
+tag_table_grow(TagTable *t)
+{
+    Py_ssize_t allocated = t->allocated ? 2 * t->allocated : 64;
+    TagSlice *tags = PyMem_Realloc(t->tags, (size_t)allocated * sizeof(TagSlice));
+    if (tags != NULL) {
+        t->tags = tags;
+    }
+    long long *gold = PyMem_Realloc(t->gold, (size_t)allocated * sizeof(long long));
+    if (gold != NULL) {
+        t->gold = gold;
+    }
+    long long *pred = PyMem_Realloc(t->pred, (size_t)allocated * sizeof(long long));
+    if (pred != NULL) {
+        t->pred = pred;
+    }
+    if (tags == NULL || gold == NULL || pred == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    t->allocated = allocated;
+    return tag_table_rehash(t, 2 * allocated);
+}
+
+/* The number of the tag (kind, data)[start:start + length], numbered anew if unseen; -1 on
+ * error. */
+static Py_ssize_t tag_number_by_hash(TagTable *t, int kind, const void *data, Py_ssize_t start,
+                                     Py_ssize_t length);
+
+/* The key of a tag of one or two ASCII characters in short_tags; -1 for another tag. */
+static inline Py_ssize_t
+short_tag_key(int kind, const void *data, Py_ssize_t start, Py_ssize_t length)
+{
+    Py_UCS4 first = PyUnicode_READ(kind, data, start);
+    if (first >= 128 || length > 2) {
+        return -1;
+    }
+    if (length == 1) {
+        return (Py_ssize_t)first;  /* 1..127: a NUL is never in a tag */
+    }
+    Py_UCS4 second = PyUnicode_READ(kind, data, start + 1);
+    return first == 0 || second >= 128 ? -1 : (Py_ssize_t)(first * 128 + second);
+}
+
+static Py_ssize_t
+tag_number(TagTable *t, int kind, const void *data, Py_ssize_t start, Py_ssize_t length)
+{
+    Py_ssize_t key = short_tag_key(kind, data, start, length);
+    if (key < 0) {
+        return tag_number_by_hash(t, kind, data, start, length);
+    }
+    if (!t->short_tags[key]) {
+        Py_ssize_t n = tag_number_by_hash(t, kind, data, start, length);
+        if (n < 0) {
+            return -1;
+        }
+        t->short_tags[key] = n + 1;
+    }
+    return t->short_tags[key] - 1;
+}
+
+static Py_ssize_t
+tag_number_by_hash(TagTable *t, int kind, const void *data, Py_ssize_t start, Py_ssize_t length)
+{
+    uint64_t h = hash_slice(kind, data, start, length);
+    Py_ssize_t i = t->capacity ? (Py_ssize_t)(h & (uint64_t)(t->capacity - 1)) : 0;
+    while (t->capacity && t->slots[i]) {
+        TagSlice *tag = &t->tags[t->slots[i] - 1];
+        if (tag->hash == h && tag->length == length
+            && same_slice(tag->kind, tag->data, tag->start, kind, data, start, length)) {
+            return t->slots[i] - 1;
+        }
+        i = (i + 1) & (t->capacity - 1);
+    }
+    if (t->count == t->allocated) {
+        if (tag_table_grow(t) < 0) {
+            return -1;
+        }
+        return tag_number_by_hash(t, kind, data, start, length);
+    }
+    Py_ssize_t n = t->count++;
+    t->tags[n] = (TagSlice){data, kind, start, length, h};
+    t->gold[n] = t->pred[n] = 0;
+    t->slots[i] = n + 1;
+    return n;
+}
+
+static int
+pair_table_rehash(PairTable *p, Py_ssize_t capacity)
+{
+    PairTable q = {PyMem_Calloc((size_t)capacity, sizeof(uint64_t)),
+                   PyMem_Calloc((size_t)capacity, sizeof(long long)),
+                   PyMem_Calloc((size_t)capacity, sizeof(long long)), capacity, p->count};
+    if (q.keys == NULL || q.correct == NULL || q.unknown == NULL) {
+        pair_table_free(&q);
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < p->capacity; i++) {
+        if (p->keys[i]) {
+            Py_ssize_t j = (Py_ssize_t)((p->keys[i] * 0x9E3779B97F4A7C15ULL) >> 20) & (capacity - 1);
+            while (q.keys[j]) {
+                j = (j + 1) & (capacity - 1);
+            }
+            q.keys[j] = p->keys[i];
+            q.correct[j] = p->correct[i];
+            q.unknown[j] = p->unknown[i];
+        }
+    }
+    pair_table_free(p);
+    *p = q;
+    return 0;
+}
+
+static int
+pair_table_add(PairTable *p, Py_ssize_t gold_tag, Py_ssize_t pred_tag, int unknown)
+{
+    if (2 * (p->count + 1) > p->capacity
+        && pair_table_rehash(p, p->capacity ? 2 * p->capacity : 256) < 0) {
+        return -1;
+    }
+    uint64_t key = ((uint64_t)gold_tag << 32 | (uint64_t)pred_tag) + 1;
+    Py_ssize_t j = (Py_ssize_t)((key * 0x9E3779B97F4A7C15ULL) >> 20) & (p->capacity - 1);
+    while (p->keys[j] && p->keys[j] != key) {
+        j = (j + 1) & (p->capacity - 1);
+    }
+    if (!p->keys[j]) {
+        p->keys[j] = key;
+        p->count++;
+    }
+    p->correct[j]++;
+    p->unknown[j] += unknown;
+    return 0;
+}
+
+/* A text of lines of tokens separated by single spaces, and the slices of its tokens. */
+typedef struct {
+    PyObject *text;
+    int kind;
+    const void *data;
+    Py_ssize_t length, at;  /* at: where the next line starts */
+    Py_ssize_t *starts, *ends;
+    Py_ssize_t count, allocated;
+} LineTokens;
+
+static int
+add_token(LineTokens *l, Py_ssize_t start, Py_ssize_t end)
+{
+    if (l->count == l->allocated) {
+        Py_ssize_t allocated = l->allocated ? 2 * l->allocated : 256;
+        Py_ssize_t *starts = PyMem_Realloc(l->starts, (size_t)allocated * sizeof(Py_ssize_t));
+        if (starts != NULL) {
+            l->starts = starts;
+        }
+        Py_ssize_t *ends = PyMem_Realloc(l->ends, (size_t)allocated * sizeof(Py_ssize_t));
+        if (ends != NULL) {
+            l->ends = ends;
+        }
+        if (starts == NULL || ends == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        l->allocated = allocated;
+    }
+    l->starts[l->count] = start;
+    l->ends[l->count++] = end;
+    return 0;
+}
+
+/* Add the next line's tokens; how many, -2 when one is empty, -1 on error. */
+static Py_ssize_t
+next_line_tokens(LineTokens *l)
+{
+    Py_ssize_t i = l->at, start = i, before = l->count;
+    if (i >= l->length) {
+        l->at = l->length + 1;  /* the last line, empty: the text ends with a line feed */
+        return 0;
+    }
+    int ended = 0;
+    while (!ended) {
+        Py_UCS4 c = i < l->length ? PyUnicode_READ(l->kind, l->data, i) : '\n';
+        if (c != ' ' && c != '\n') {
+            i++;
+            continue;
+        }
+        ended = c == '\n';
+        if (i == start && !(ended && l->count == before)) {
+            return -2;  /* an empty token; a line without any is an empty sentence */
+        }
+        if (i > start && add_token(l, start, i) < 0) {
+            return -1;
+        }
+        start = ++i;
+    }
+    l->at = i;
+    return l->count - before;
+}
+
+/* Read one side, its words and their tags; 1 when each line has a tag per word, 0 when not, -1
+ * on error. */
+static int
+read_side(LineTokens *words, LineTokens *tags)
+{
+    while (words->at <= words->length && tags->at <= tags->length) {
+        Py_ssize_t w = next_line_tokens(words), t = next_line_tokens(tags);
+        if (w == -1 || t == -1) {
+            return -1;
+        }
+        if (w == -2 || t == -2 || w != t) {
+            return 0;
+        }
+    }
+    return words->at > words->length && tags->at > tags->length;  /* as many lines */
+}
+
+/* Whether the words of two texts hold the same characters. */
+static int
+same_characters(const LineTokens *a, const LineTokens *b)
+{
+    Py_ssize_t i = 0, j = 0, at_a = 0, at_b = 0;
+    for (;;) {
+        while (i < a->count && a->starts[i] + at_a == a->ends[i]) {
+            i++, at_a = 0;
+        }
+        while (j < b->count && b->starts[j] + at_b == b->ends[j]) {
+            j++, at_b = 0;
+        }
+        if (i == a->count || j == b->count) {
+            return i == a->count && j == b->count;
+        }
+        if (PyUnicode_READ(a->kind, a->data, a->starts[i] + at_a)
+            != PyUnicode_READ(b->kind, b->data, b->starts[j] + at_b)) {
+            return 0;
+        }
+        at_a++, at_b++;
+    }
+}
+
+typedef struct {
+    TagTable tags;
+    PairTable pairs;
+    long long correct, unknown;
+    Py_ssize_t *gold_numbers, *pred_numbers;  /* each word's tag number */
+} TagCount;
+
+/* Number the tags of one side, and count its words by tag; NULL on error. */
+static Py_ssize_t *
+number_tags(TagCount *t, const LineTokens *tags, int gold_side)
+{
+    Py_ssize_t *numbers = PyMem_Malloc((size_t)(tags->count ? tags->count : 1) * sizeof(Py_ssize_t));
+    if (numbers == NULL) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    for (Py_ssize_t k = 0; k < tags->count; k++) {
+        Py_ssize_t n = tag_number(&t->tags, tags->kind, tags->data, tags->starts[k],
+                                  tags->ends[k] - tags->starts[k]);
+        if (n < 0) {
+            PyMem_Free(numbers);
+            return NULL;
+        }
+        numbers[k] = n;
+        (gold_side ? t->tags.gold : t->tags.pred)[n]++;
+    }
+    return numbers;
+}
+
+/* Pair the gold words with the predicted words of the same span, counting their tags. */
+static int
+count_pairs(TagCount *t, const LineTokens *gold, const LineTokens *pred, PyObject *vocabulary)
+{
+    Py_ssize_t j = 0, gold_at = 0, pred_at = 0;
+    for (Py_ssize_t i = 0; i < gold->count; i++) {
+        Py_ssize_t gold_end = gold_at + gold->ends[i] - gold->starts[i];
+        int unknown = is_unknown(vocabulary, gold->text, gold->kind, gold->data, gold->starts[i],
+                                 gold->ends[i]);
+        if (unknown < 0) {
+            return -1;
+        }
+        t->unknown += unknown;
+        while (j < pred->count && pred_at < gold_at) {
+            pred_at += pred->ends[j] - pred->starts[j];
+            j++;
+        }
+        if (j < pred->count && pred_at == gold_at
+            && pred_at + pred->ends[j] - pred->starts[j] == gold_end) {
+            t->correct++;
+            if (pair_table_add(&t->pairs, t->gold_numbers[i], t->pred_numbers[j], unknown) < 0) {
+                return -1;
+            }
+        }
+        gold_at = gold_end;
+    }
+    return 0;
+}
+
+static PyObject *
+long_list(const long long *values, Py_ssize_t count)
+{
+    PyObject *list = PyList_New(count);
+    for (Py_ssize_t i = 0; list != NULL && i < count; i++) {
+        PyObject *value = PyLong_FromLongLong(values[i]);
+        if (value == NULL) {
+            Py_CLEAR(list);
+            break;
+        }
+        PyList_SET_ITEM(list, i, value);
+    }
+    return list;
+}
+
+static PyObject *
+tag_count_result(const TagCount *t, Py_ssize_t gold_words, Py_ssize_t pred_words)
+{
+    PyObject *names = PyList_New(t->tags.count), *pairs = PyList_New(0), *result = NULL;
+    PyObject *gold = long_list(t->tags.gold, t->tags.count);
+    PyObject *pred = long_list(t->tags.pred, t->tags.count);
+    if (names == NULL || pairs == NULL || gold == NULL || pred == NULL) {
+        goto done;
+    }
+    for (Py_ssize_t n = 0; n < t->tags.count; n++) {
+        const TagSlice *tag = &t->tags.tags[n];
+        PyObject *name = PyUnicode_FromKindAndData(
+            tag->kind, (const char *)tag->data + tag->start * tag->kind, tag->length);
+        if (name == NULL) {
+            goto done;
+        }
+        PyList_SET_ITEM(names, n, name);
+    }
+    for (Py_ssize_t i = 0; i < t->pairs.capacity; i++) {
+        uint64_t key = t->pairs.keys[i];
+        if (key) {
+            PyObject *pair = Py_BuildValue("(nnLL)", (Py_ssize_t)((key - 1) >> 32),
+                                           (Py_ssize_t)((key - 1) & 0xFFFFFFFFULL),
+                                           t->pairs.correct[i], t->pairs.unknown[i]);
+            if (pair == NULL || PyList_Append(pairs, pair) < 0) {
+                Py_XDECREF(pair);
+                goto done;
+            }
+            Py_DECREF(pair);
+        }
+    }
+    result = Py_BuildValue("(OOOOnnLL)", names, gold, pred, pairs, gold_words, pred_words,
+                           t->correct, t->unknown);
+done:
+    Py_XDECREF(names);
+    Py_XDECREF(pairs);
+    Py_XDECREF(gold);
+    Py_XDECREF(pred);
+    return result;
+}
+
+/* The counts of the two sides, read into lines[0..3]; 1, 0 when they are not such text, -1 on
+ * error. */
+static int
+count_sides(TagCount *t, LineTokens lines[4], PyObject *vocabulary)
+{
+    int found = read_side(&lines[0], &lines[1]);
+    if (found > 0) {
+        found = read_side(&lines[2], &lines[3]);
+    }
+    if (found <= 0) {
+        return found;
+    }
+    if (!same_characters(&lines[0], &lines[2])) {
+        return 0;
+    }
+    t->gold_numbers = number_tags(t, &lines[1], 1);
+    t->pred_numbers = t->gold_numbers != NULL ? number_tags(t, &lines[3], 0) : NULL;
+    if (t->pred_numbers == NULL || count_pairs(t, &lines[0], &lines[2], vocabulary) < 0) {
+        return -1;
+    }
+    return 1;
+}
+
+static PyObject *
+count_tags(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError, "count_tags takes 5 arguments");
+        return NULL;
+    }
+    LineTokens lines[4] = {{0}};
+    for (int k = 0; k < 4; k++) {
+        if (!PyUnicode_Check(args[k])) {
+            PyErr_SetString(PyExc_TypeError, "count_tags: the texts must be str");
+            return NULL;
+        }
+        lines[k].text = args[k];
+        lines[k].kind = PyUnicode_KIND(args[k]);
+        lines[k].data = PyUnicode_DATA(args[k]);
+        lines[k].length = PyUnicode_GET_LENGTH(args[k]);
+    }
+    TagCount *t = PyMem_Calloc(1, sizeof(TagCount));  /* its table of short tags is large */
+    if (t == NULL) {
+        return PyErr_NoMemory();
+    }
+    PyObject *result = NULL;
+    int found = count_sides(t, lines, args[4]);
+    if (found > 0) {
+        result = tag_count_result(t, lines[0].count, lines[2].count);
+    }
+    else if (found == 0) {
+        result = Py_NewRef(Py_None);
+    }
+    for (int k = 0; k < 4; k++) {
+        PyMem_Free(lines[k].starts);
+        PyMem_Free(lines[k].ends);
+    }
+    tag_table_free(&t->tags);
+    pair_table_free(&t->pairs);
+    PyMem_Free(t->gold_numbers);
+    PyMem_Free(t->pred_numbers);
+    PyMem_Free(t);
+    return result;
+}
+
 static PyMethodDef module_methods[] = {
     {"configure", (PyCFunction)(void (*)(void))configure, METH_VARARGS | METH_KEYWORDS,
      "configure(*, separators, length_buckets, split, merged, crossing): the definitions the\n"
@@ -1649,6 +2139,10 @@ static PyMethodDef module_methods[] = {
     {"read_jsonl_block", (PyCFunction)read_jsonl_block, METH_O,
      "read_jsonl_block(text) -> (words, None, sentences, 0), or None for a block that is not\n"
      "lines of JSON arrays of words under the strict rules of wsscore.core.blocks."},
+    {"count_tags", (PyCFunction)(void (*)(void))count_tags, METH_FASTCALL,
+     "count_tags(gold_words, gold_tags, pred_words, pred_tags, vocabulary) -> (tags, gold by\n"
+     "tag, predicted by tag, [(gold tag, predicted tag, correct, correct unknown)], gold words,\n"
+     "predicted words, correct, unknown gold words), or None (wsscore.core.tags)."},
     {"resample_sums", (PyCFunction)resample_sums, METH_VARARGS,
      "resample_sums(state, columns, samples) -> per column, its sum over each sample's\n"
      "indices, drawn as random.choices draws them from a generator in this state."},

@@ -15,7 +15,7 @@ from collections.abc import Set as AbstractSet
 from types import ModuleType
 from typing import TYPE_CHECKING, Protocol
 
-from wsscore.core import blocks, draws, reference
+from wsscore.core import blocks, draws, reference, tags
 from wsscore.core.definitions import ERROR_CLASSES, LENGTH_BUCKETS, SEPARATORS
 from wsscore.core.draws import MovedCounts, SwapGroup
 from wsscore.core.records import (
@@ -27,6 +27,7 @@ from wsscore.core.records import (
     LineErrorsFound,
     LineWrongWords,
     SentenceRecords,
+    TagTally,
     WordAndSentenceCounts,
     WordLengths,
     WrongWordFound,
@@ -232,6 +233,34 @@ read_tagged_block = blocks.read_tagged_block if _SPEEDUPS is None else _c_read_t
 
 read_jsonl_block = blocks.read_jsonl_block if _SPEEDUPS is None else _c_read_jsonl_block
 """A block of JSON lines as words: :func:`wsscore.core.blocks.read_jsonl_block`."""
+
+
+def _c_count_tags(
+    gold_words: str,
+    gold_tags: str,
+    pred_words: str,
+    pred_tags: str,
+    vocabulary: Container[str] | None,
+) -> TagTally | None:
+    assert _SPEEDUPS is not None
+    found = _SPEEDUPS.count_tags(gold_words, gold_tags, pred_words, pred_tags, vocabulary)
+    if found is None:
+        return None
+    names, gold, pred, pairs, gold_count, pred_count, correct, unknown = found
+    return TagTally(
+        gold_count,
+        pred_count,
+        correct,
+        unknown,
+        {names[number]: words for number, words in enumerate(gold) if words},
+        {names[number]: words for number, words in enumerate(pred) if words},
+        {(names[g], names[p]): words for g, p, words, _ in pairs},
+        {(names[g], names[p]): words for g, p, _, words in pairs if words},
+    )
+
+
+count_tags = tags.count_tags if _SPEEDUPS is None else _c_count_tags
+"""The tags of pairs of lines that agree, by tag and pair: :func:`wsscore.core.tags.count_tags`."""
 
 # --- resampling draws -------------------------------------------------------------------------
 

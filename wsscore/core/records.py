@@ -273,3 +273,20 @@ class FormattedBlock(NamedTuple):
     tags: str | None
     sentences: int
     tagged: int
+
+
+class TagTally(NamedTuple):
+    """The tags of pairs of lines whose characters agree (:func:`wsscore.core.tags.count_tags`):
+    words on each side, correctly segmented words, gold words not in the dictionary, the words
+    with each tag on each side, and the correctly segmented words by their (gold tag,
+    predicted tag), all of them and the unknown ones. Tags are raw: a ``--tag-map`` is applied
+    to them after."""
+
+    gold_words: int
+    pred_words: int
+    correct: int
+    oov_words: int
+    gold_by_tag: dict[str, int]
+    pred_by_tag: dict[str, int]
+    correct_by_tags: dict[tuple[str, str], int]
+    oov_correct_by_tags: dict[tuple[str, str], int]

@@ -52,6 +52,16 @@ WORD = itemgetter(0)  # a Token's word, read by map (faster than a generator)
 SentenceTokens = tuple[int, list[Token], "dict[int, list[Token]] | None"]
 
 
+class CompactSentences(NamedTuple):
+    """What a compact queue holds for the sentences of a block read by the fast path: the
+    number of the first, and a line of words and one of tags per sentence (no tags when the
+    file has none), as the block reader gave them (:mod:`wsscore.core.blocks`)."""
+
+    first: int
+    words: list[str]
+    tags: list[str] | None
+
+
 class FormattedInput:
     """A file in a format other than words, shaped like the :class:`TextFile` the scorer reads:
     one line of space-separated words per sentence of the file."""
@@ -80,6 +90,7 @@ class FormattedInput:
         # Queues of (sentence number, tokens, multi-word parts) for those who count tags or
         # multi-word tokens (keep_tokens).
         self._subscribers: list[deque[SentenceTokens]] = []
+        self._compact: list[deque[SentenceTokens | CompactSentences]] = []
         self._multiword: bool | None = None
         # chars: the order of position and tag in the labels, once given or decided (None
         # while unknown, and for a file of plain labels, which need none).
@@ -90,6 +101,17 @@ class FormattedInput:
         queue: deque[SentenceTokens] = deque()
         self._subscribers.append(queue)
         return queue
+
+    def keep_compact_tokens(self) -> deque[SentenceTokens | CompactSentences]:
+        """A queue like :meth:`keep_tokens`'s, which receives the sentences of a block read by
+        the fast path at once, as lines of words and tags (:class:`CompactSentences`), without
+        a Token per word."""
+        queue: deque[SentenceTokens | CompactSentences] = deque()
+        self._compact.append(queue)
+        return queue
+
+    def _keeps_tokens(self) -> bool:
+        return bool(self._subscribers or self._compact)
 
     @property
     def has_multiword_tokens(self) -> bool:
@@ -136,10 +158,13 @@ class FormattedInput:
             self.lines_read += 1
             if sentence.parts:
                 self._count_parts(sentence)
-            if self._subscribers:
+            if self._keeps_tokens():
                 self.tags_seen += sum(1 for token in sentence.syntactic() if token.tag is not None)
+                entry = (self.lines_read, sentence.tokens, sentence.parts)
                 for queue in self._subscribers:
-                    queue.append((self.lines_read, sentence.tokens, sentence.parts))
+                    queue.append(entry)
+                for compact in self._compact:
+                    compact.append(entry)
             yield " ".join(map(WORD, sentence.tokens))
 
     def _lines_by_block(self) -> Iterator[str]:
@@ -147,7 +172,7 @@ class FormattedInput:
         check_options(self.format, self.options)
         reader = BlockReader(self.format, self.name, self.options)
         for text in self.source.text_blocks():
-            read = reader.read(text, with_tags=bool(self._subscribers))
+            read = reader.read(text, with_tags=self._keeps_tokens())
             if isinstance(read, FormattedBlock):
                 yield from self._lines_of_block(read)
             else:
@@ -155,15 +180,24 @@ class FormattedInput:
 
     def _lines_of_block(self, block: FormattedBlock) -> Iterator[str]:
         lines = block.words.split("\n")[: block.sentences]
-        if self._subscribers:
-            self.tags_seen += block.tagged
-        tag_lines = block.tags.split("\n") if block.tags is not None else None
+        if not self._keeps_tokens():
+            for line in lines:
+                self.lines_read += 1
+                yield line
+            return
+        self.tags_seen += block.tagged
+        tag_lines = block.tags.split("\n")[: len(lines)] if block.tags is not None else None
+        if self._compact:
+            sentences = CompactSentences(self.lines_read + 1, lines, tag_lines)
+            for compact in self._compact:
+                compact.append(sentences)
         for index, line in enumerate(lines):
             self.lines_read += 1
             if self._subscribers:
-                tokens = sentence_tokens(line, None if tag_lines is None else tag_lines[index])
+                tags = tag_lines[index] if tag_lines is not None else None
+                entry = (self.lines_read, sentence_tokens(line, tags), None)
                 for queue in self._subscribers:
-                    queue.append((self.lines_read, tokens, None))
+                    queue.append(entry)
             yield line
 
     def _set_label_order(self, order: str) -> None:
