@@ -168,10 +168,11 @@ static int
 same_slice(int kind_a, const void *data_a, Py_ssize_t start_a, int kind_b, const void *data_b,
            Py_ssize_t start_b, Py_ssize_t length)
 {
-    if (kind_a == kind_b) {
+    if (kind_a == kind_b && length > 8) {
         return memcmp((const char *)data_a + start_a * kind_a,
                       (const char *)data_b + start_b * kind_b, (size_t)(length * kind_a)) == 0;
     }
+    /* Most words are a few characters: compared here, without the call to memcmp. */
     for (Py_ssize_t i = 0; i < length; i++) {
         if (PyUnicode_READ(kind_a, data_a, start_a + i) != PyUnicode_READ(kind_b, data_b, start_b + i)) {
             return 0;
@@ -1431,29 +1432,16 @@ block_result(Writer *words, Writer *tags, Py_ssize_t sentences, Py_ssize_t tagge
     return result;
 }
 
-/* The token text[start:end] as word and tag, split at its last sep, written out; 0 when the
- * token is not word + sep + tag under the strict rules. */
+/* The token text[start:end], split at its last sep (last_sep) and holding a "]" after it when
+ * last_bracket > last_sep, written out as word and tag; 0 when it is not word + sep + tag under
+ * the strict rules. */
 static int
-tagged_token(const void *data, int kind, Py_ssize_t start, Py_ssize_t end, Py_UCS4 sep,
-             Writer *words, Writer *tags)
+tagged_token(const void *data, int kind, Py_ssize_t start, Py_ssize_t end, Py_ssize_t last_sep,
+             Py_ssize_t last_bracket, Writer *words, Writer *tags)
 {
-    Py_ssize_t last_sep = -1;
-    for (Py_ssize_t i = start; i < end; i++) {
-        Py_UCS4 c = PyUnicode_READ(kind, data, i);
-        if (c == sep) {
-            last_sep = i;
-        }
-        else if (is_white_space(c)) {
-            return 0;
-        }
-    }
-    if (PyUnicode_READ(kind, data, start) == '[' || last_sep <= start || last_sep == end - 1) {
+    if (PyUnicode_READ(kind, data, start) == '[' || last_sep <= start || last_sep == end - 1
+        || last_bracket > last_sep) {
         return 0;
-    }
-    for (Py_ssize_t i = last_sep + 1; i < end; i++) {
-        if (PyUnicode_READ(kind, data, i) == ']') {
-            return 0;
-        }
     }
     writer_copy(words, data, start, last_sep);
     if (tags->data != NULL) {
@@ -1497,9 +1485,22 @@ read_tagged_block(PyObject *module, PyObject *args)
             i++;
             continue;
         }
-        Py_ssize_t start = i;
-        while (i < length && (c = PyUnicode_READ(kind, data, i)) != ' ' && c != '\n') {
-            i++;
+        Py_ssize_t start = i, last_sep = -1, last_bracket = -1;
+        int white_space = 0;
+        for (; i < length; i++) {
+            c = PyUnicode_READ(kind, data, i);
+            if (c == ' ' || c == '\n') {
+                break;
+            }
+            if (c == sep) {
+                last_sep = i;
+            }
+            else if (c == ']') {
+                last_bracket = i;
+            }
+            else if (is_white_space(c)) {
+                white_space = 1;
+            }
         }
         if (in_line) {
             writer_put(&words, ' ');
@@ -1507,7 +1508,8 @@ read_tagged_block(PyObject *module, PyObject *args)
                 writer_put(&tags, ' ');
             }
         }
-        if (!tagged_token(data, kind, start, i, sep, &words, &tags)) {
+        if (white_space
+            || !tagged_token(data, kind, start, i, last_sep, last_bracket, &words, &tags)) {
             PyMem_Free(words.data);
             PyMem_Free(tags.data);
             Py_RETURN_NONE;
@@ -1836,165 +1838,180 @@ pair_table_add(PairTable *p, Py_ssize_t gold_tag, Py_ssize_t pred_tag, int unkno
     return 0;
 }
 
-/* A text of lines of tokens separated by single spaces, and the slices of its tokens. */
+/* One side of count_tags: its text of words and its text of tags, read a word at a time in
+ * step (where a word ends its line, its tag ends its line too). */
 typedef struct {
-    PyObject *text;
-    int kind;
-    const void *data;
-    Py_ssize_t length, at;  /* at: where the next line starts */
-    Py_ssize_t *starts, *ends;
-    Py_ssize_t count, allocated;
-} LineTokens;
+    PyObject *words;
+    int word_kind, tag_kind;
+    const void *word_data, *tag_data;
+    Py_ssize_t word_length, tag_length, word_at, tag_at;
+    int line_start;
+} Side;
 
-static int
-add_token(LineTokens *l, Py_ssize_t start, Py_ssize_t end)
+static void
+side_open(Side *side, PyObject *words, PyObject *tags)
 {
-    if (l->count == l->allocated) {
-        Py_ssize_t allocated = l->allocated ? 2 * l->allocated : 256;
-        Py_ssize_t *starts = PyMem_Realloc(l->starts, (size_t)allocated * sizeof(Py_ssize_t));
-        if (starts != NULL) {
-            l->starts = starts;
-        }
-        Py_ssize_t *ends = PyMem_Realloc(l->ends, (size_t)allocated * sizeof(Py_ssize_t));
-        if (ends != NULL) {
-            l->ends = ends;
-        }
-        if (starts == NULL || ends == NULL) {
-            PyErr_NoMemory();
-            return -1;
-        }
-        l->allocated = allocated;
-    }
-    l->starts[l->count] = start;
-    l->ends[l->count++] = end;
-    return 0;
+    *side = (Side){words,
+                   PyUnicode_KIND(words),
+                   PyUnicode_KIND(tags),
+                   PyUnicode_DATA(words),
+                   PyUnicode_DATA(tags),
+                   PyUnicode_GET_LENGTH(words),
+                   PyUnicode_GET_LENGTH(tags),
+                   0,
+                   0,
+                   1};
 }
 
-/* Add the next line's tokens; how many, -2 when one is empty, -1 on error. */
-static Py_ssize_t
-next_line_tokens(LineTokens *l)
+/* Where the token that starts at text[at] ends (at a space, a line feed or the end), and what
+ * ends it in *end_code: ' ', '\n', or 0 for the end of the text. */
+static inline Py_ssize_t
+token_end(int kind, const void *data, Py_ssize_t length, Py_ssize_t at, Py_UCS4 *end_code)
 {
-    Py_ssize_t i = l->at, start = i, before = l->count;
-    if (i >= l->length) {
-        l->at = l->length + 1;  /* the last line, empty: the text ends with a line feed */
-        return 0;
+    for (; at < length; at++) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, at);
+        if (c == ' ' || c == '\n') {
+            *end_code = c;
+            return at;
+        }
     }
-    int ended = 0;
-    while (!ended) {
-        Py_UCS4 c = i < l->length ? PyUnicode_READ(l->kind, l->data, i) : '\n';
-        if (c != ' ' && c != '\n') {
-            i++;
-            continue;
-        }
-        ended = c == '\n';
-        if (i == start && !(ended && l->count == before)) {
-            return -2;  /* an empty token; a line without any is an empty sentence */
-        }
-        if (i > start && add_token(l, start, i) < 0) {
-            return -1;
-        }
-        start = ++i;
-    }
-    l->at = i;
-    return l->count - before;
+    *end_code = 0;
+    return at;
 }
 
-/* Read one side, its words and their tags; 1 when each line has a tag per word, 0 when not, -1
- * on error. */
+/* The next word of a side, and its tag: 1, 0 at the end of both texts, -1 when they are not
+ * lines of words and their tags (not as many, an empty one, or lines that end apart). */
 static int
-read_side(LineTokens *words, LineTokens *tags)
+side_next(Side *s, Py_ssize_t *word, Py_ssize_t *word_end, Py_ssize_t *tag, Py_ssize_t *tag_end)
 {
-    while (words->at <= words->length && tags->at <= tags->length) {
-        Py_ssize_t w = next_line_tokens(words), t = next_line_tokens(tags);
-        if (w == -1 || t == -1) {
-            return -1;
-        }
-        if (w == -2 || t == -2 || w != t) {
-            return 0;
-        }
-    }
-    return words->at > words->length && tags->at > tags->length;  /* as many lines */
-}
-
-/* Whether the words of two texts hold the same characters. */
-static int
-same_characters(const LineTokens *a, const LineTokens *b)
-{
-    Py_ssize_t i = 0, j = 0, at_a = 0, at_b = 0;
     for (;;) {
-        while (i < a->count && a->starts[i] + at_a == a->ends[i]) {
-            i++, at_a = 0;
+        int words_done = s->word_at > s->word_length, tags_done = s->tag_at > s->tag_length;
+        if (words_done || tags_done) {
+            return words_done && tags_done ? 0 : -1;
         }
-        while (j < b->count && b->starts[j] + at_b == b->ends[j]) {
-            j++, at_b = 0;
+        Py_UCS4 word_code, tag_code;
+        *word = s->word_at;
+        *tag = s->tag_at;
+        *word_end = token_end(s->word_kind, s->word_data, s->word_length, *word, &word_code);
+        *tag_end = token_end(s->tag_kind, s->tag_data, s->tag_length, *tag, &tag_code);
+        if (word_code != tag_code) {
+            return -1;
         }
-        if (i == a->count || j == b->count) {
-            return i == a->count && j == b->count;
+        s->word_at = *word_end + 1;
+        s->tag_at = *tag_end + 1;
+        int empty_word = *word_end == *word, empty_tag = *tag_end == *tag;
+        int was_line_start = s->line_start;
+        s->line_start = word_code != ' ';
+        if (!empty_word && !empty_tag) {
+            return 1;
         }
-        if (PyUnicode_READ(a->kind, a->data, a->starts[i] + at_a)
-            != PyUnicode_READ(b->kind, b->data, b->starts[j] + at_b)) {
+        if (!(empty_word && empty_tag && was_line_start && word_code != ' ')) {
+            return -1;  /* an empty word or tag; a line without any is an empty sentence */
+        }
+    }
+}
+
+/* Whether two texts of words hold the same characters (spaces and line feeds aside). */
+static int
+same_characters(PyObject *a, PyObject *b)
+{
+    int kind_a = PyUnicode_KIND(a), kind_b = PyUnicode_KIND(b);
+    const void *data_a = PyUnicode_DATA(a), *data_b = PyUnicode_DATA(b);
+    Py_ssize_t length_a = PyUnicode_GET_LENGTH(a), length_b = PyUnicode_GET_LENGTH(b);
+    Py_ssize_t i = 0, j = 0;
+    for (;;) {
+        Py_UCS4 c = 0, d = 0;
+        while (i < length_a && ((c = PyUnicode_READ(kind_a, data_a, i)) == ' ' || c == '\n')) {
+            i++;
+        }
+        while (j < length_b && ((d = PyUnicode_READ(kind_b, data_b, j)) == ' ' || d == '\n')) {
+            j++;
+        }
+        if (i == length_a || j == length_b) {
+            return i == length_a && j == length_b;
+        }
+        if (c != d) {
             return 0;
         }
-        at_a++, at_b++;
+        i++, j++;
     }
 }
 
 typedef struct {
     TagTable tags;
     PairTable pairs;
+    Py_ssize_t gold_words, pred_words;
     long long correct, unknown;
-    Py_ssize_t *gold_numbers, *pred_numbers;  /* each word's tag number */
 } TagCount;
 
-/* Number the tags of one side, and count its words by tag; NULL on error. */
-static Py_ssize_t *
-number_tags(TagCount *t, const LineTokens *tags, int gold_side)
+/* The number of a side's tag text[start:end], counting its word on that side; -1 on error. */
+static Py_ssize_t
+count_tag(TagCount *t, const Side *side, Py_ssize_t start, Py_ssize_t end, int gold_side)
 {
-    Py_ssize_t *numbers = PyMem_Malloc((size_t)(tags->count ? tags->count : 1) * sizeof(Py_ssize_t));
-    if (numbers == NULL) {
-        PyErr_NoMemory();
-        return NULL;
-    }
-    for (Py_ssize_t k = 0; k < tags->count; k++) {
-        Py_ssize_t n = tag_number(&t->tags, tags->kind, tags->data, tags->starts[k],
-                                  tags->ends[k] - tags->starts[k]);
-        if (n < 0) {
-            PyMem_Free(numbers);
-            return NULL;
-        }
-        numbers[k] = n;
+    Py_ssize_t n = tag_number(&t->tags, side->tag_kind, side->tag_data, start, end - start);
+    if (n >= 0) {
         (gold_side ? t->tags.gold : t->tags.pred)[n]++;
     }
-    return numbers;
+    return n;
 }
 
-/* Pair the gold words with the predicted words of the same span, counting their tags. */
+/* The next predicted word (its length in *length and its tag's number in *tag): 1, 0 at the
+ * end, -1 when the side is not lines of words and tags, -2 on error. */
 static int
-count_pairs(TagCount *t, const LineTokens *gold, const LineTokens *pred, PyObject *vocabulary)
+next_predicted(TagCount *t, Side *pred, Py_ssize_t *length, Py_ssize_t *tag)
 {
-    Py_ssize_t j = 0, gold_at = 0, pred_at = 0;
-    for (Py_ssize_t i = 0; i < gold->count; i++) {
-        Py_ssize_t gold_end = gold_at + gold->ends[i] - gold->starts[i];
-        int unknown = is_unknown(vocabulary, gold->text, gold->kind, gold->data, gold->starts[i],
-                                 gold->ends[i]);
+    Py_ssize_t word, word_end, tag_start, tag_end;
+    int found = side_next(pred, &word, &word_end, &tag_start, &tag_end);
+    if (found <= 0) {
+        return found;
+    }
+    t->pred_words++;
+    *length = word_end - word;
+    *tag = count_tag(t, pred, tag_start, tag_end, 0);
+    return *tag < 0 ? -2 : 1;
+}
+
+/* Pair the gold words with the predicted words of the same span, counting words and tags: 1, 0
+ * when the sides are not lines of words and tags, -1 on error. */
+static int
+count_pairs(TagCount *t, Side *gold, Side *pred, PyObject *vocabulary)
+{
+    Py_ssize_t gold_at = 0, pred_at = 0, pred_length = 0, pred_tag = -1;
+    Py_ssize_t word, word_end, tag_start, tag_end;
+    int pred_found = next_predicted(t, pred, &pred_length, &pred_tag), found = 0;
+    while (pred_found >= 0) {
+        found = side_next(gold, &word, &word_end, &tag_start, &tag_end);
+        if (found <= 0) {
+            break;
+        }
+        Py_ssize_t gold_end = gold_at + word_end - word;
+        Py_ssize_t gold_tag = count_tag(t, gold, tag_start, tag_end, 1);
+        int unknown = gold_tag < 0 ? -1 : is_unknown(vocabulary, gold->words, gold->word_kind,
+                                                      gold->word_data, word, word_end);
         if (unknown < 0) {
             return -1;
         }
+        t->gold_words++;
         t->unknown += unknown;
-        while (j < pred->count && pred_at < gold_at) {
-            pred_at += pred->ends[j] - pred->starts[j];
-            j++;
+        while (pred_found > 0 && pred_at < gold_at) {
+            pred_at += pred_length;
+            pred_found = next_predicted(t, pred, &pred_length, &pred_tag);
         }
-        if (j < pred->count && pred_at == gold_at
-            && pred_at + pred->ends[j] - pred->starts[j] == gold_end) {
+        if (pred_found > 0 && pred_at == gold_at && pred_at + pred_length == gold_end) {
             t->correct++;
-            if (pair_table_add(&t->pairs, t->gold_numbers[i], t->pred_numbers[j], unknown) < 0) {
+            if (pair_table_add(&t->pairs, gold_tag, pred_tag, unknown) < 0) {
                 return -1;
             }
         }
         gold_at = gold_end;
     }
-    return 0;
+    while (pred_found > 0) {  /* the predicted words after the last gold word's start */
+        pred_found = next_predicted(t, pred, &pred_length, &pred_tag);
+    }
+    if (pred_found == -2) {
+        return -1;
+    }
+    return pred_found == 0 && found == 0;
 }
 
 static PyObject *
@@ -2013,7 +2030,7 @@ long_list(const long long *values, Py_ssize_t count)
 }
 
 static PyObject *
-tag_count_result(const TagCount *t, Py_ssize_t gold_words, Py_ssize_t pred_words)
+tag_count_result(const TagCount *t)
 {
     PyObject *names = PyList_New(t->tags.count), *pairs = PyList_New(0), *result = NULL;
     PyObject *gold = long_list(t->tags.gold, t->tags.count);
@@ -2043,7 +2060,7 @@ tag_count_result(const TagCount *t, Py_ssize_t gold_words, Py_ssize_t pred_words
             Py_DECREF(pair);
         }
     }
-    result = Py_BuildValue("(OOOOnnLL)", names, gold, pred, pairs, gold_words, pred_words,
+    result = Py_BuildValue("(OOOOnnLL)", names, gold, pred, pairs, t->gold_words, t->pred_words,
                            t->correct, t->unknown);
 done:
     Py_XDECREF(names);
@@ -2053,29 +2070,6 @@ done:
     return result;
 }
 
-/* The counts of the two sides, read into lines[0..3]; 1, 0 when they are not such text, -1 on
- * error. */
-static int
-count_sides(TagCount *t, LineTokens lines[4], PyObject *vocabulary)
-{
-    int found = read_side(&lines[0], &lines[1]);
-    if (found > 0) {
-        found = read_side(&lines[2], &lines[3]);
-    }
-    if (found <= 0) {
-        return found;
-    }
-    if (!same_characters(&lines[0], &lines[2])) {
-        return 0;
-    }
-    t->gold_numbers = number_tags(t, &lines[1], 1);
-    t->pred_numbers = t->gold_numbers != NULL ? number_tags(t, &lines[3], 0) : NULL;
-    if (t->pred_numbers == NULL || count_pairs(t, &lines[0], &lines[2], vocabulary) < 0) {
-        return -1;
-    }
-    return 1;
-}
-
 static PyObject *
 count_tags(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
@@ -2083,37 +2077,26 @@ count_tags(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         PyErr_SetString(PyExc_TypeError, "count_tags takes 5 arguments");
         return NULL;
     }
-    LineTokens lines[4] = {{0}};
     for (int k = 0; k < 4; k++) {
         if (!PyUnicode_Check(args[k])) {
             PyErr_SetString(PyExc_TypeError, "count_tags: the texts must be str");
             return NULL;
         }
-        lines[k].text = args[k];
-        lines[k].kind = PyUnicode_KIND(args[k]);
-        lines[k].data = PyUnicode_DATA(args[k]);
-        lines[k].length = PyUnicode_GET_LENGTH(args[k]);
     }
+    if (!same_characters(args[0], args[2])) {
+        Py_RETURN_NONE;
+    }
+    Side gold, pred;
+    side_open(&gold, args[0], args[1]);
+    side_open(&pred, args[2], args[3]);
     TagCount *t = PyMem_Calloc(1, sizeof(TagCount));  /* its table of short tags is large */
     if (t == NULL) {
         return PyErr_NoMemory();
     }
-    PyObject *result = NULL;
-    int found = count_sides(t, lines, args[4]);
-    if (found > 0) {
-        result = tag_count_result(t, lines[0].count, lines[2].count);
-    }
-    else if (found == 0) {
-        result = Py_NewRef(Py_None);
-    }
-    for (int k = 0; k < 4; k++) {
-        PyMem_Free(lines[k].starts);
-        PyMem_Free(lines[k].ends);
-    }
+    int found = count_pairs(t, &gold, &pred, args[4]);
+    PyObject *result = found > 0 ? tag_count_result(t) : found == 0 ? Py_NewRef(Py_None) : NULL;
     tag_table_free(&t->tags);
     pair_table_free(&t->pairs);
-    PyMem_Free(t->gold_numbers);
-    PyMem_Free(t->pred_numbers);
     PyMem_Free(t);
     return result;
 }

@@ -48,18 +48,21 @@ class BlockReader:
         """The block ``text`` (whole lines) read at once, or its sentences as the format's
         reader reads them where the fast path does not cover it."""
         first_line = self._lines_before + 1
-        self._lines_before += text.count("\n") + (bool(text) and not text.endswith("\n"))
-        if self._format == "jsonl":
-            fast = read_jsonl_block(text)
-            if fast is not None:
-                return fast
-            return read_jsonl(block_lines(text), name=self._name, first_line=first_line)
-        sep = self._separator(text)
-        fast = None if sep is None else read_tagged_block(text, sep, with_tags)
+        fast = self._read_fast(text, with_tags)
         if fast is not None:
+            self._lines_before += fast.sentences  # the fast path reads a sentence a line
             return fast
         lines = block_lines(text)
+        self._lines_before += len(lines)
+        if self._format == "jsonl":
+            return read_jsonl(lines, name=self._name, first_line=first_line)
         return read_tagged(lines, name=self._name, options=self._options, first_line=first_line)
+
+    def _read_fast(self, text: str, with_tags: bool) -> FormattedBlock | None:
+        if self._format == "jsonl":
+            return read_jsonl_block(text)
+        sep = self._separator(text)
+        return None if sep is None else read_tagged_block(text, sep, with_tags)
 
     def _separator(self, text: str) -> str | None:
         if self._options.tag_sep is None:
