@@ -1418,6 +1418,14 @@ is_white_space(Py_UCS4 c)
     return is_separator(c) || (c >= 0x1c && c <= 0x1f);
 }
 
+/* Whether text[i] ends a line: a line feed or the end of the text (so that a carriage return
+ * before it, as Windows ends lines, is white space there). */
+static inline int
+ends_line(int kind, const void *data, Py_ssize_t i, Py_ssize_t length)
+{
+    return i >= length || PyUnicode_READ(kind, data, i) == '\n';
+}
+
 static PyObject *
 block_result(Writer *words, Writer *tags, Py_ssize_t sentences, Py_ssize_t tagged)
 {
@@ -1471,7 +1479,7 @@ read_tagged_block(PyObject *module, PyObject *args)
     Py_ssize_t i = 0, in_line = 0;
     while (i < length) {
         Py_UCS4 c = PyUnicode_READ(kind, data, i);
-        if (c == ' ') {
+        if (c == ' ' || (c == '\r' && ends_line(kind, data, i + 1, length))) {
             i++;
             continue;
         }
@@ -1489,7 +1497,7 @@ read_tagged_block(PyObject *module, PyObject *args)
         int white_space = 0;
         for (; i < length; i++) {
             c = PyUnicode_READ(kind, data, i);
-            if (c == ' ' || c == '\n') {
+            if (c == ' ' || c == '\n' || (c == '\r' && ends_line(kind, data, i + 1, length))) {
                 break;
             }
             if (c == sep) {
@@ -1594,7 +1602,10 @@ json_line(const void *data, int kind, Py_ssize_t i, Py_ssize_t length, Writer *w
         }
     }
     i = skip_spaces(data, kind, i, length);
-    return i >= length || PyUnicode_READ(kind, data, i) == '\n' ? i : -1;
+    if (i < length && PyUnicode_READ(kind, data, i) == '\r' && ends_line(kind, data, i + 1, length)) {
+        i++;
+    }
+    return ends_line(kind, data, i, length) ? i : -1;
 }
 
 static PyObject *

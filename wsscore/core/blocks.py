@@ -8,6 +8,8 @@ white-space token, white space other than spaces between tokens, an escape, a bl
 a malformed token) gives None, and the format's reader reads it: it stays the definition, and
 the only source of errors and warnings.
 
+A carriage return that ends a line (as Windows ends lines) is white space in either format.
+
 - tagged: tokens separated by spaces (any number, at either end too); a token is split at its
   last separator into a word and a tag, both non-empty, the word not starting with ``[`` and
   the tag holding no ``]``; no token holds white space (a separator of docs/metrics.md §1.2,
@@ -25,7 +27,7 @@ from wsscore.core.records import FormattedBlock
 
 _WHITE_SPACE = re.compile(f"[{re.escape(SEPARATORS + SPLIT_DIFFERS)}]")
 _JSON_WORD = r'"[^"\\\x00-\x1f]+"'
-_JSON_WORDS = re.compile(rf" *\[ *(?:{_JSON_WORD}(?: *, *{_JSON_WORD})*)? *\] *")
+_JSON_WORDS = re.compile(rf" *\[ *(?:{_JSON_WORD}(?: *, *{_JSON_WORD})*)? *\] *\r?")
 
 
 def _lines(text: str) -> list[str]:
@@ -61,7 +63,7 @@ def read_tagged_block(text: str, sep: str, with_tags: bool) -> FormattedBlock | 
     for line in lines:
         words: list[str] = []
         tags: list[str] = []
-        for token in filter(None, line.split(" ")):
+        for token in filter(None, line.removesuffix("\r").split(" ")):
             split = _tagged_token(token, sep)
             if split is None:
                 return None

@@ -66,7 +66,8 @@ def tagged_texts(draw) -> str:
     for tokens in draw(st.lists(st.lists(token, max_size=5), max_size=5)):
         line = "".join(draw(spaces) + t for t in tokens)
         lines.append(line if draw(st.booleans()) else line.strip(" "))
-    return "\n".join(lines) + draw(st.sampled_from(["", "\n"]))
+    end = draw(st.sampled_from(["\n", "\r\n"]))  # Windows ends lines with \r\n
+    return end.join(lines) + draw(st.sampled_from(["", end]))
 
 
 @st.composite
@@ -86,7 +87,8 @@ def jsonl_texts(draw) -> str:
             lines.append(json.dumps([[w, "n"] for w in words], ensure_ascii=False))
         else:
             lines.append(draw(st.sampled_from(["", " ", "[ ]", '["甲" "乙"]', '[,"甲"]', "{}"])))
-    return "\n".join(lines) + draw(st.sampled_from(["", "\n"]))
+    end = draw(st.sampled_from(["\n", "\r\n"]))  # Windows ends lines with \r\n
+    return end.join(lines) + draw(st.sampled_from(["", end]))
 
 
 @needs_c
@@ -115,11 +117,14 @@ def test_the_common_shapes_are_read_by_the_fast_path() -> None:
     )
     jsonl = '["中国", "人民"]\n[]\n["a"]'
     assert backend.read_jsonl_block(jsonl) == FormattedBlock("中国 人民\n\na", None, 3, 0)
+    windows = backend.read_tagged_block("中国/ns 人民/n\r\n\r\n", "/", True)
+    assert windows == FormattedBlock("中国 人民\n\n", "ns n\n\n", 2, 2)
+    assert backend.read_jsonl_block('["中国"]\r\n[]\r') == FormattedBlock("中国\n", None, 2, 0)
 
 
 @pytest.mark.parametrize(
     "text",
-    ["[中央/n 人民/n]nt\n", "来到/v  /x 北京/ns\n", "a/n\r\n", "a\u3000b/n\n", "a/\n", "/n\n"],
+    ["[中央/n 人民/n]nt\n", "来到/v  /x 北京/ns\n", "a/n\r\r\n", "a\u3000b/n\n", "a/\n", "/n\n"],
 )
 def test_what_the_strict_rules_do_not_cover_is_left_to_the_reader(text: str) -> None:
     assert backend.read_tagged_block(text, "/", True) is None
