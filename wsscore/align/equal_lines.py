@@ -96,8 +96,8 @@ class EqualLineCounter:
     def hand_equal_lines(self, receiver: EqualLinesReceiver) -> None:
         """Give ``receiver`` the lines whose characters agree, in runs, instead of a detail per
         line: the detail callback then gets only the lines that differ (the tag counts take
-        the others in bulk). A whole block is counted at once when ``receiver`` takes it (its
-        lines break where the gold's do), else line by line."""
+        the others in bulk). A whole block is counted at once when ``receiver`` takes it, else
+        line by line."""
         self._on_equal_lines = receiver
         self._by_line = self._records is not None
 

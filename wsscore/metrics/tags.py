@@ -11,6 +11,11 @@ beside them (:class:`~wsscore.metrics.token_feed.TokenFeed`). For every sentence
 aligns, the collector takes the gold tokens of that sentence and the prediction's next tokens,
 in order: the k-th correctly segmented gold word and the k-th correctly segmented predicted word
 have the same span (both lists are in span order), so their tags are compared directly.
+
+Runs of sentences whose characters agree, read by the fast path, come in bulk instead
+(:meth:`TagCollector.equal_lines`): the backend counts their words by tag and their correctly
+segmented words by pair of tags (:func:`~wsscore.core.tags.count_tags`), and the collector
+applies the tag map to those sums, which gives the same counts as comparing word by word.
 """
 
 from __future__ import annotations
@@ -177,10 +182,10 @@ class TagCollector:
         self, index: int, first: int, gold_lines: list[str], pred_lines: list[str], paired: bool
     ) -> bool:
         """Take a run of sentences whose characters agree at once (the aligner's bulk path):
-        where their words and tags wait as lines, they are counted together by the backend;
-        lines in pairs (``paired``) are always taken, the others one by one through the detail
-        the aligner would have given. A block whose lines agree only as a whole is taken only
-        when its lines turn out to agree in pairs. Whether they were taken."""
+        where their words and tags wait as lines, they are counted together by the backend
+        (line breaks need not fall where the gold's do); else lines in pairs (``paired``) are
+        taken one by one, through the detail the aligner would have given, and a block whose
+        lines agree only as a whole is left to the aligner. Whether they were taken."""
         feed = self._feeds[index]
         tags = feed.tag_lines(first, gold_lines, pred_lines)
         if tags is not None and self._count_lines(

@@ -199,7 +199,8 @@ def _equal_lines_callback(scoring: _Scoring) -> EqualLinesCallback | None:
     """The tag counts take the lines that agree in bulk when they are the run's only
     per-sentence callback (another one needs every detail)."""
     tags = scoring.tags
-    if tags is None or scoring.multiword is not None or scoring.request.callbacks.on_detail:
+    callbacks = scoring.request.callbacks
+    if tags is None or scoring.multiword is not None or callbacks.on_detail is not None:
         return None
     return tags.equal_lines
 
