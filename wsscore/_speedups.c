@@ -176,10 +176,11 @@ static int
 same_slice(int kind_a, const void *data_a, Py_ssize_t start_a, int kind_b, const void *data_b,
            Py_ssize_t start_b, Py_ssize_t length)
 {
-    if (kind_a == kind_b) {
+    if (kind_a == kind_b && length > 8) {
         return memcmp((const char *)data_a + start_a * kind_a,
                       (const char *)data_b + start_b * kind_b, (size_t)(length * kind_a)) == 0;
     }
+    /* Most words are a few characters: compared here, without the call to memcmp. */
     for (Py_ssize_t i = 0; i < length; i++) {
         if (PyUnicode_READ(kind_a, data_a, start_a + i) != PyUnicode_READ(kind_b, data_b, start_b + i)) {
             return 0;
@@ -2549,6 +2550,758 @@ sighan_utf8_lines(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t
     return result;
 }
 
+/*
+ * read_tagged_block(text, sep, with_tags) and read_jsonl_block(text): a block of whole lines of
+ * a tagged or JSON Lines file read at once, under strict rules that cover the common shapes
+ * exactly (wsscore/core/blocks.py is their plain Python reference, and says the rules). They
+ * return (words, tags or None, sentences, tagged tokens), or None for a block the rules do not
+ * cover: the format's own reader then reads it, and says what is wrong if anything is.
+ */
+typedef struct {
+    int kind;
+    char *data;
+    Py_ssize_t length;
+} Writer;
+
+static int
+writer_open(Writer *w, int kind, Py_ssize_t size)
+{
+    w->kind = kind;
+    w->length = 0;
+    w->data = PyMem_Malloc(size > 0 ? (size_t)size * kind : 1);
+    if (w->data == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+static inline void
+writer_put(Writer *w, Py_UCS4 c)
+{
+    PyUnicode_WRITE(w->kind, w->data, w->length, c);
+    w->length++;
+}
+
+static inline void
+writer_copy(Writer *w, const void *data, Py_ssize_t start, Py_ssize_t end)
+{
+    memcpy(w->data + w->length * w->kind, (const char *)data + start * w->kind,
+           (size_t)(end - start) * w->kind);
+    w->length += end - start;
+}
+
+/* The writer's text as a str (it is freed either way); NULL on error. */
+static PyObject *
+writer_close(Writer *w)
+{
+    PyObject *text = PyUnicode_FromKindAndData(w->kind, w->data, w->length);
+    PyMem_Free(w->data);
+    w->data = NULL;
+    return text;
+}
+
+/* White space to the strict rules: a separator, or one that str.split() splits on. */
+static inline int
+is_white_space(Py_UCS4 c)
+{
+    return is_separator(c) || (c >= 0x1c && c <= 0x1f);
+}
+
+/* Whether text[i] ends a line: a line feed or the end of the text (so that a carriage return
+ * before it, as Windows ends lines, is white space there). */
+static inline int
+ends_line(int kind, const void *data, Py_ssize_t i, Py_ssize_t length)
+{
+    return i >= length || PyUnicode_READ(kind, data, i) == '\n';
+}
+
+static PyObject *
+block_result(Writer *words, Writer *tags, Py_ssize_t sentences, Py_ssize_t tagged)
+{
+    PyObject *words_text = writer_close(words);
+    PyObject *tags_text = tags->data != NULL ? writer_close(tags) : Py_NewRef(Py_None);
+    PyObject *result = NULL;
+    if (words_text != NULL && tags_text != NULL) {
+        result = Py_BuildValue("(OOnn)", words_text, tags_text, sentences, tagged);
+    }
+    Py_XDECREF(words_text);
+    Py_XDECREF(tags_text);
+    return result;
+}
+
+/* The token text[start:end], split at its last sep (last_sep) and holding a "]" after it when
+ * last_bracket > last_sep, written out as word and tag; 0 when it is not word + sep + tag under
+ * the strict rules. */
+static int
+tagged_token(const void *data, int kind, Py_ssize_t start, Py_ssize_t end, Py_ssize_t last_sep,
+             Py_ssize_t last_bracket, Writer *words, Writer *tags)
+{
+    if (PyUnicode_READ(kind, data, start) == '[' || last_sep <= start || last_sep == end - 1
+        || last_bracket > last_sep) {
+        return 0;
+    }
+    writer_copy(words, data, start, last_sep);
+    if (tags->data != NULL) {
+        writer_copy(tags, data, last_sep + 1, end);
+    }
+    return 1;
+}
+
+static PyObject *
+read_tagged_block(PyObject *module, PyObject *args)
+{
+    PyObject *text;
+    Py_UCS4 sep;
+    int with_tags;
+    if (!check_configured() || !PyArg_ParseTuple(args, "UCp", &text, &sep, &with_tags)) {
+        return NULL;
+    }
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t length = PyUnicode_GET_LENGTH(text), sentences = 0, tagged = 0;
+    Writer words = {0}, tags = {0};
+    if (writer_open(&words, kind, length) < 0
+        || (with_tags && writer_open(&tags, kind, length) < 0)) {
+        PyMem_Free(words.data);
+        return NULL;
+    }
+    Py_ssize_t i = 0, in_line = 0;
+    while (i < length) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        if (c == ' ' || (c == '\r' && ends_line(kind, data, i + 1, length))) {
+            i++;
+            continue;
+        }
+        if (c == '\n') {
+            writer_put(&words, '\n');
+            if (with_tags) {
+                writer_put(&tags, '\n');
+            }
+            sentences++;
+            in_line = 0;
+            i++;
+            continue;
+        }
+        Py_ssize_t start = i, last_sep = -1, last_bracket = -1;
+        int white_space = 0;
+        for (; i < length; i++) {
+            c = PyUnicode_READ(kind, data, i);
+            if (c == ' ' || c == '\n' || (c == '\r' && ends_line(kind, data, i + 1, length))) {
+                break;
+            }
+            if (c == sep) {
+                last_sep = i;
+            }
+            else if (c == ']') {
+                last_bracket = i;
+            }
+            else if (is_white_space(c)) {
+                white_space = 1;
+            }
+        }
+        if (in_line) {
+            writer_put(&words, ' ');
+            if (with_tags) {
+                writer_put(&tags, ' ');
+            }
+        }
+        if (white_space
+            || !tagged_token(data, kind, start, i, last_sep, last_bracket, &words, &tags)) {
+            PyMem_Free(words.data);
+            PyMem_Free(tags.data);
+            Py_RETURN_NONE;
+        }
+        in_line = 1;
+        tagged++;
+    }
+    if (length > 0 && PyUnicode_READ(kind, data, length - 1) != '\n') {
+        sentences++;  /* the last line, not ended by a line feed */
+    }
+    return block_result(&words, &tags, sentences, tagged);
+}
+
+static inline Py_ssize_t
+skip_spaces(const void *data, int kind, Py_ssize_t i, Py_ssize_t length)
+{
+    while (i < length && PyUnicode_READ(kind, data, i) == ' ') {
+        i++;
+    }
+    return i;
+}
+
+/* The JSON string that starts at text[i] (its opening quote) written out as a word; the index
+ * after its closing quote, or -1 when it is not a word under the strict rules. */
+static Py_ssize_t
+json_word(const void *data, int kind, Py_ssize_t i, Py_ssize_t length, Writer *words)
+{
+    if (i >= length || PyUnicode_READ(kind, data, i) != '"') {
+        return -1;
+    }
+    Py_ssize_t start = ++i;
+    for (; i < length; i++) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        if (c == '"') {
+            break;
+        }
+        if (c == '\\' || c < 0x20 || is_white_space(c)) {
+            return -1;
+        }
+    }
+    if (i >= length || i == start) {
+        return -1;
+    }
+    writer_copy(words, data, start, i);
+    return i + 1;
+}
+
+/* The JSON array of words that starts at text[i], as a line of words; the index where its line
+ * ends (at its line feed or the end), or -1 when it is not such a line under the strict rules. */
+static Py_ssize_t
+json_line(const void *data, int kind, Py_ssize_t i, Py_ssize_t length, Writer *words,
+          Py_ssize_t *count)
+{
+    i = skip_spaces(data, kind, i, length);
+    if (i >= length || PyUnicode_READ(kind, data, i) != '[') {
+        return -1;
+    }
+    i = skip_spaces(data, kind, i + 1, length);
+    if (i < length && PyUnicode_READ(kind, data, i) == ']') {
+        i++;
+    }
+    else {
+        for (;;) {
+            if (*count > 0) {
+                writer_put(words, ' ');
+            }
+            i = json_word(data, kind, i, length, words);
+            if (i < 0) {
+                return -1;
+            }
+            ++*count;
+            i = skip_spaces(data, kind, i, length);
+            Py_UCS4 c = i < length ? PyUnicode_READ(kind, data, i) : 0;
+            if (c == ']') {
+                i++;
+                break;
+            }
+            if (c != ',') {
+                return -1;
+            }
+            i = skip_spaces(data, kind, i + 1, length);
+        }
+    }
+    i = skip_spaces(data, kind, i, length);
+    if (i < length && PyUnicode_READ(kind, data, i) == '\r' && ends_line(kind, data, i + 1, length)) {
+        i++;
+    }
+    return ends_line(kind, data, i, length) ? i : -1;
+}
+
+static PyObject *
+read_jsonl_block(PyObject *module, PyObject *text)
+{
+    if (!check_configured()) {
+        return NULL;
+    }
+    if (!PyUnicode_Check(text)) {
+        PyErr_SetString(PyExc_TypeError, "read_jsonl_block(text: str)");
+        return NULL;
+    }
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t length = PyUnicode_GET_LENGTH(text), sentences = 0, i = 0;
+    Writer words = {0}, no_tags = {0};
+    if (writer_open(&words, kind, length) < 0) {
+        return NULL;
+    }
+    while (i < length) {
+        Py_ssize_t count = 0;
+        i = json_line(data, kind, i, length, &words, &count);
+        if (i < 0) {
+            PyMem_Free(words.data);
+            Py_RETURN_NONE;
+        }
+        sentences++;
+        if (i < length) {
+            writer_put(&words, '\n');
+            i++;
+        }
+    }
+    return block_result(&words, &no_tags, sentences, 0);
+}
+
+/*
+ * count_tags(gold_words, gold_tags, pred_words, pred_tags, vocabulary): the tags of gold and
+ * predicted text that holds the same characters (line breaks anywhere), counted at once, as
+ * wsscore/core/tags.py counts them. Each side is a line of words and a line of their tags per
+ * sentence, separated by single spaces. Tags are numbered as they come (a table over the two
+ * texts of tags, by their slices); the result is (tags, gold words by tag, predicted words by
+ * tag, [(gold tag, predicted tag, correct words, correct unknown words)], gold words, predicted
+ * words, correct words, unknown gold words), or None when the texts are not such lines or hold
+ * different characters.
+ */
+typedef struct {
+    const void *data;
+    int kind;
+    Py_ssize_t start, length;
+    uint64_t hash;
+} TagSlice;
+
+/* Tags of one or two ASCII characters, the most common, are found by their code points. */
+#define SHORT_TAGS (128 * 128)
+
+typedef struct {
+    Py_ssize_t short_tags[SHORT_TAGS];  /* tag number + 1, 0 when not seen */
+    TagSlice *tags;       /* by number */
+    long long *gold, *pred;  /* words by tag number */
+    Py_ssize_t count, allocated;
+    Py_ssize_t *slots;    /* tag number + 1, 0 for an empty slot; a power of two of them */
+    Py_ssize_t capacity;
+} TagTable;
+
+typedef struct {
+    uint64_t *keys;       /* gold tag number << 32 | predicted tag number, + 1; 0: empty */
+    long long *correct, *unknown;
+    Py_ssize_t capacity, count;
+} PairTable;
+
+static void
+tag_table_free(TagTable *t)
+{
+    PyMem_Free(t->tags);
+    PyMem_Free(t->gold);
+    PyMem_Free(t->pred);
+    PyMem_Free(t->slots);
+}
+
+static void
+pair_table_free(PairTable *p)
+{
+    PyMem_Free(p->keys);
+    PyMem_Free(p->correct);
+    PyMem_Free(p->unknown);
+}
+
+static int
+tag_table_rehash(TagTable *t, Py_ssize_t capacity)
+{
+    Py_ssize_t *slots = PyMem_Calloc((size_t)capacity, sizeof(Py_ssize_t));
+    if (slots == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t n = 0; n < t->count; n++) {
+        Py_ssize_t i = (Py_ssize_t)(t->tags[n].hash & (uint64_t)(capacity - 1));
+        while (slots[i]) {
+            i = (i + 1) & (capacity - 1);
+        }
+        slots[i] = n + 1;
+    }
+    PyMem_Free(t->slots);
+    t->slots = slots;
+    t->capacity = capacity;
+    return 0;
+}
+
+static int
+tag_table_grow(TagTable *t)
+{
+    Py_ssize_t allocated = t->allocated ? 2 * t->allocated : 64;
+    TagSlice *tags = PyMem_Realloc(t->tags, (size_t)allocated * sizeof(TagSlice));
+    if (tags != NULL) {
+        t->tags = tags;
+    }
+    long long *gold = PyMem_Realloc(t->gold, (size_t)allocated * sizeof(long long));
+    if (gold != NULL) {
+        t->gold = gold;
+    }
+    long long *pred = PyMem_Realloc(t->pred, (size_t)allocated * sizeof(long long));
+    if (pred != NULL) {
+        t->pred = pred;
+    }
+    if (tags == NULL || gold == NULL || pred == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    t->allocated = allocated;
+    return tag_table_rehash(t, 2 * allocated);
+}
+
+/* The number of the tag (kind, data)[start:start + length], numbered anew if unseen; -1 on
+ * error. */
+static Py_ssize_t tag_number_by_hash(TagTable *t, int kind, const void *data, Py_ssize_t start,
+                                     Py_ssize_t length);
+
+/* The key of a tag of one or two ASCII characters in short_tags; -1 for another tag. */
+static inline Py_ssize_t
+short_tag_key(int kind, const void *data, Py_ssize_t start, Py_ssize_t length)
+{
+    Py_UCS4 first = PyUnicode_READ(kind, data, start);
+    if (first >= 128 || length > 2) {
+        return -1;
+    }
+    if (length == 1) {
+        return (Py_ssize_t)first;  /* 1..127: a NUL is never in a tag */
+    }
+    Py_UCS4 second = PyUnicode_READ(kind, data, start + 1);
+    return first == 0 || second >= 128 ? -1 : (Py_ssize_t)(first * 128 + second);
+}
+
+static Py_ssize_t
+tag_number(TagTable *t, int kind, const void *data, Py_ssize_t start, Py_ssize_t length)
+{
+    Py_ssize_t key = short_tag_key(kind, data, start, length);
+    if (key < 0) {
+        return tag_number_by_hash(t, kind, data, start, length);
+    }
+    if (!t->short_tags[key]) {
+        Py_ssize_t n = tag_number_by_hash(t, kind, data, start, length);
+        if (n < 0) {
+            return -1;
+        }
+        t->short_tags[key] = n + 1;
+    }
+    return t->short_tags[key] - 1;
+}
+
+static Py_ssize_t
+tag_number_by_hash(TagTable *t, int kind, const void *data, Py_ssize_t start, Py_ssize_t length)
+{
+    uint64_t h = hash_slice(kind, data, start, length);
+    Py_ssize_t i = t->capacity ? (Py_ssize_t)(h & (uint64_t)(t->capacity - 1)) : 0;
+    while (t->capacity && t->slots[i]) {
+        TagSlice *tag = &t->tags[t->slots[i] - 1];
+        if (tag->hash == h && tag->length == length
+            && same_slice(tag->kind, tag->data, tag->start, kind, data, start, length)) {
+            return t->slots[i] - 1;
+        }
+        i = (i + 1) & (t->capacity - 1);
+    }
+    if (t->count == t->allocated) {
+        if (tag_table_grow(t) < 0) {
+            return -1;
+        }
+        return tag_number_by_hash(t, kind, data, start, length);
+    }
+    Py_ssize_t n = t->count++;
+    t->tags[n] = (TagSlice){data, kind, start, length, h};
+    t->gold[n] = t->pred[n] = 0;
+    t->slots[i] = n + 1;
+    return n;
+}
+
+static int
+pair_table_rehash(PairTable *p, Py_ssize_t capacity)
+{
+    PairTable q = {PyMem_Calloc((size_t)capacity, sizeof(uint64_t)),
+                   PyMem_Calloc((size_t)capacity, sizeof(long long)),
+                   PyMem_Calloc((size_t)capacity, sizeof(long long)), capacity, p->count};
+    if (q.keys == NULL || q.correct == NULL || q.unknown == NULL) {
+        pair_table_free(&q);
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < p->capacity; i++) {
+        if (p->keys[i]) {
+            Py_ssize_t j = (Py_ssize_t)((p->keys[i] * 0x9E3779B97F4A7C15ULL) >> 20) & (capacity - 1);
+            while (q.keys[j]) {
+                j = (j + 1) & (capacity - 1);
+            }
+            q.keys[j] = p->keys[i];
+            q.correct[j] = p->correct[i];
+            q.unknown[j] = p->unknown[i];
+        }
+    }
+    pair_table_free(p);
+    *p = q;
+    return 0;
+}
+
+static int
+pair_table_add(PairTable *p, Py_ssize_t gold_tag, Py_ssize_t pred_tag, int unknown)
+{
+    if (2 * (p->count + 1) > p->capacity
+        && pair_table_rehash(p, p->capacity ? 2 * p->capacity : 256) < 0) {
+        return -1;
+    }
+    uint64_t key = ((uint64_t)gold_tag << 32 | (uint64_t)pred_tag) + 1;
+    Py_ssize_t j = (Py_ssize_t)((key * 0x9E3779B97F4A7C15ULL) >> 20) & (p->capacity - 1);
+    while (p->keys[j] && p->keys[j] != key) {
+        j = (j + 1) & (p->capacity - 1);
+    }
+    if (!p->keys[j]) {
+        p->keys[j] = key;
+        p->count++;
+    }
+    p->correct[j]++;
+    p->unknown[j] += unknown;
+    return 0;
+}
+
+/* One side of count_tags: its text of words and its text of tags, read a word at a time in
+ * step (where a word ends its line, its tag ends its line too). */
+typedef struct {
+    PyObject *words;
+    int word_kind, tag_kind;
+    const void *word_data, *tag_data;
+    Py_ssize_t word_length, tag_length, word_at, tag_at;
+    int line_start;
+} Side;
+
+static void
+side_open(Side *side, PyObject *words, PyObject *tags)
+{
+    *side = (Side){words,
+                   PyUnicode_KIND(words),
+                   PyUnicode_KIND(tags),
+                   PyUnicode_DATA(words),
+                   PyUnicode_DATA(tags),
+                   PyUnicode_GET_LENGTH(words),
+                   PyUnicode_GET_LENGTH(tags),
+                   0,
+                   0,
+                   1};
+}
+
+/* Where the token that starts at text[at] ends (at a space, a line feed or the end), and what
+ * ends it in *end_code: ' ', '\n', or 0 for the end of the text. */
+static inline Py_ssize_t
+token_end(int kind, const void *data, Py_ssize_t length, Py_ssize_t at, Py_UCS4 *end_code)
+{
+    for (; at < length; at++) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, at);
+        if (c == ' ' || c == '\n') {
+            *end_code = c;
+            return at;
+        }
+    }
+    *end_code = 0;
+    return at;
+}
+
+/* The next word of a side, and its tag: 1, 0 at the end of both texts, -1 when they are not
+ * lines of words and their tags (not as many, an empty one, or lines that end apart). */
+static int
+side_next(Side *s, Py_ssize_t *word, Py_ssize_t *word_end, Py_ssize_t *tag, Py_ssize_t *tag_end)
+{
+    for (;;) {
+        int words_done = s->word_at > s->word_length, tags_done = s->tag_at > s->tag_length;
+        if (words_done || tags_done) {
+            return words_done && tags_done ? 0 : -1;
+        }
+        Py_UCS4 word_code, tag_code;
+        *word = s->word_at;
+        *tag = s->tag_at;
+        *word_end = token_end(s->word_kind, s->word_data, s->word_length, *word, &word_code);
+        *tag_end = token_end(s->tag_kind, s->tag_data, s->tag_length, *tag, &tag_code);
+        if (word_code != tag_code) {
+            return -1;
+        }
+        s->word_at = *word_end + 1;
+        s->tag_at = *tag_end + 1;
+        int empty_word = *word_end == *word, empty_tag = *tag_end == *tag;
+        int was_line_start = s->line_start;
+        s->line_start = word_code != ' ';
+        if (!empty_word && !empty_tag) {
+            return 1;
+        }
+        if (!(empty_word && empty_tag && was_line_start && word_code != ' ')) {
+            return -1;  /* an empty word or tag; a line without any is an empty sentence */
+        }
+    }
+}
+
+/* Whether two texts of words hold the same characters (spaces and line feeds aside). */
+static int
+same_characters(PyObject *a, PyObject *b)
+{
+    int kind_a = PyUnicode_KIND(a), kind_b = PyUnicode_KIND(b);
+    const void *data_a = PyUnicode_DATA(a), *data_b = PyUnicode_DATA(b);
+    Py_ssize_t length_a = PyUnicode_GET_LENGTH(a), length_b = PyUnicode_GET_LENGTH(b);
+    Py_ssize_t i = 0, j = 0;
+    for (;;) {
+        Py_UCS4 c = 0, d = 0;
+        while (i < length_a && ((c = PyUnicode_READ(kind_a, data_a, i)) == ' ' || c == '\n')) {
+            i++;
+        }
+        while (j < length_b && ((d = PyUnicode_READ(kind_b, data_b, j)) == ' ' || d == '\n')) {
+            j++;
+        }
+        if (i == length_a || j == length_b) {
+            return i == length_a && j == length_b;
+        }
+        if (c != d) {
+            return 0;
+        }
+        i++, j++;
+    }
+}
+
+typedef struct {
+    TagTable tags;
+    PairTable pairs;
+    Py_ssize_t gold_words, pred_words;
+    long long correct, unknown;
+} TagCount;
+
+/* The number of a side's tag text[start:end], counting its word on that side; -1 on error. */
+static Py_ssize_t
+count_tag(TagCount *t, const Side *side, Py_ssize_t start, Py_ssize_t end, int gold_side)
+{
+    Py_ssize_t n = tag_number(&t->tags, side->tag_kind, side->tag_data, start, end - start);
+    if (n >= 0) {
+        (gold_side ? t->tags.gold : t->tags.pred)[n]++;
+    }
+    return n;
+}
+
+/* The next predicted word (its length in *length and its tag's number in *tag): 1, 0 at the
+ * end, -1 when the side is not lines of words and tags, -2 on error. */
+static int
+next_predicted(TagCount *t, Side *pred, Py_ssize_t *length, Py_ssize_t *tag)
+{
+    Py_ssize_t word, word_end, tag_start, tag_end;
+    int found = side_next(pred, &word, &word_end, &tag_start, &tag_end);
+    if (found <= 0) {
+        return found;
+    }
+    t->pred_words++;
+    *length = word_end - word;
+    *tag = count_tag(t, pred, tag_start, tag_end, 0);
+    return *tag < 0 ? -2 : 1;
+}
+
+/* Pair the gold words with the predicted words of the same span, counting words and tags: 1, 0
+ * when the sides are not lines of words and tags, -1 on error. */
+static int
+count_pairs(TagCount *t, Side *gold, Side *pred, PyObject *vocabulary)
+{
+    Py_ssize_t gold_at = 0, pred_at = 0, pred_length = 0, pred_tag = -1;
+    Py_ssize_t word, word_end, tag_start, tag_end;
+    int pred_found = next_predicted(t, pred, &pred_length, &pred_tag), found = 0;
+    while (pred_found >= 0) {
+        found = side_next(gold, &word, &word_end, &tag_start, &tag_end);
+        if (found <= 0) {
+            break;
+        }
+        Py_ssize_t gold_end = gold_at + word_end - word;
+        Py_ssize_t gold_tag = count_tag(t, gold, tag_start, tag_end, 1);
+        int unknown = gold_tag < 0 ? -1 : is_unknown(vocabulary, gold->words, gold->word_kind,
+                                                      gold->word_data, word, word_end);
+        if (unknown < 0) {
+            return -1;
+        }
+        t->gold_words++;
+        t->unknown += unknown;
+        while (pred_found > 0 && pred_at < gold_at) {
+            pred_at += pred_length;
+            pred_found = next_predicted(t, pred, &pred_length, &pred_tag);
+        }
+        if (pred_found > 0 && pred_at == gold_at && pred_at + pred_length == gold_end) {
+            t->correct++;
+            if (pair_table_add(&t->pairs, gold_tag, pred_tag, unknown) < 0) {
+                return -1;
+            }
+        }
+        gold_at = gold_end;
+    }
+    while (pred_found > 0) {  /* the predicted words after the last gold word's start */
+        pred_found = next_predicted(t, pred, &pred_length, &pred_tag);
+    }
+    if (pred_found == -2) {
+        return -1;
+    }
+    return pred_found == 0 && found == 0;
+}
+
+static PyObject *
+long_list(const long long *values, Py_ssize_t count)
+{
+    PyObject *list = PyList_New(count);
+    for (Py_ssize_t i = 0; list != NULL && i < count; i++) {
+        PyObject *value = PyLong_FromLongLong(values[i]);
+        if (value == NULL) {
+            Py_CLEAR(list);
+            break;
+        }
+        PyList_SET_ITEM(list, i, value);
+    }
+    return list;
+}
+
+static PyObject *
+tag_count_result(const TagCount *t)
+{
+    PyObject *names = PyList_New(t->tags.count), *pairs = PyList_New(0), *result = NULL;
+    PyObject *gold = long_list(t->tags.gold, t->tags.count);
+    PyObject *pred = long_list(t->tags.pred, t->tags.count);
+    if (names == NULL || pairs == NULL || gold == NULL || pred == NULL) {
+        goto done;
+    }
+    for (Py_ssize_t n = 0; n < t->tags.count; n++) {
+        const TagSlice *tag = &t->tags.tags[n];
+        PyObject *name = PyUnicode_FromKindAndData(
+            tag->kind, (const char *)tag->data + tag->start * tag->kind, tag->length);
+        if (name == NULL) {
+            goto done;
+        }
+        PyList_SET_ITEM(names, n, name);
+    }
+    for (Py_ssize_t i = 0; i < t->pairs.capacity; i++) {
+        uint64_t key = t->pairs.keys[i];
+        if (key) {
+            PyObject *pair = Py_BuildValue("(nnLL)", (Py_ssize_t)((key - 1) >> 32),
+                                           (Py_ssize_t)((key - 1) & 0xFFFFFFFFULL),
+                                           t->pairs.correct[i], t->pairs.unknown[i]);
+            if (pair == NULL || PyList_Append(pairs, pair) < 0) {
+                Py_XDECREF(pair);
+                goto done;
+            }
+            Py_DECREF(pair);
+        }
+    }
+    result = Py_BuildValue("(OOOOnnLL)", names, gold, pred, pairs, t->gold_words, t->pred_words,
+                           t->correct, t->unknown);
+done:
+    Py_XDECREF(names);
+    Py_XDECREF(pairs);
+    Py_XDECREF(gold);
+    Py_XDECREF(pred);
+    return result;
+}
+
+static PyObject *
+count_tags(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError, "count_tags takes 5 arguments");
+        return NULL;
+    }
+    for (int k = 0; k < 4; k++) {
+        if (!PyUnicode_Check(args[k])) {
+            PyErr_SetString(PyExc_TypeError, "count_tags: the texts must be str");
+            return NULL;
+        }
+    }
+    if (!same_characters(args[0], args[2])) {
+        Py_RETURN_NONE;
+    }
+    Side gold, pred;
+    side_open(&gold, args[0], args[1]);
+    side_open(&pred, args[2], args[3]);
+    TagCount *t = PyMem_Calloc(1, sizeof(TagCount));  /* its table of short tags is large */
+    if (t == NULL) {
+        return PyErr_NoMemory();
+    }
+    int found = count_pairs(t, &gold, &pred, args[4]);
+    PyObject *result = found > 0 ? tag_count_result(t) : found == 0 ? Py_NewRef(Py_None) : NULL;
+    tag_table_free(&t->tags);
+    pair_table_free(&t->pairs);
+    PyMem_Free(t);
+    return result;
+}
+
 static PyMethodDef module_methods[] = {
     {"configure", (PyCFunction)(void (*)(void))configure, METH_VARARGS | METH_KEYWORDS,
      "configure(*, separators, length_buckets, split, merged, crossing): the definitions the\n"
@@ -2567,6 +3320,16 @@ static PyMethodDef module_methods[] = {
      "count_lines(gold_lines, pred_lines, vocabulary, first_number, what) -> (agreed, records,\n"
      "totals, gathered): the leading pairs of lines that hold the same characters, each\n"
      "counted on its own; what: 0 counts only, 1 with the extra counts, 2 with the errors."},
+    {"read_tagged_block", (PyCFunction)read_tagged_block, METH_VARARGS,
+     "read_tagged_block(text, sep, with_tags) -> (words, tags or None, sentences, tagged\n"
+     "tokens), or None for a block that the strict rules of wsscore.core.blocks do not cover."},
+    {"read_jsonl_block", (PyCFunction)read_jsonl_block, METH_O,
+     "read_jsonl_block(text) -> (words, None, sentences, 0), or None for a block that is not\n"
+     "lines of JSON arrays of words under the strict rules of wsscore.core.blocks."},
+    {"count_tags", (PyCFunction)(void (*)(void))count_tags, METH_FASTCALL,
+     "count_tags(gold_words, gold_tags, pred_words, pred_tags, vocabulary) -> (tags, gold by\n"
+     "tag, predicted by tag, [(gold tag, predicted tag, correct, correct unknown)], gold words,\n"
+     "predicted words, correct, unknown gold words), or None (wsscore.core.tags)."},
     {"resample_sums", (PyCFunction)resample_sums, METH_VARARGS,
      "resample_sums(state, columns, samples) -> per column (an array of integers), its sum\n"
      "over each sample's indices, drawn as random.choices draws them from a generator in\n"

@@ -52,6 +52,27 @@ def count_words(text: str, /) -> tuple[int, int]: ...
 def chars_words(
     text: str, numbers: dict[str, int], positions: str, /
 ) -> tuple[str, int, int, tuple[int, ...]] | None: ...
+
+# (words, tags or None, sentences, tagged tokens): wsscore.core.records.FormattedBlock's fields.
+def read_tagged_block(
+    text: str, sep: str, with_tags: bool, /
+) -> tuple[str, str | None, int, int] | None: ...
+def read_jsonl_block(text: str, /) -> tuple[str, None, int, int] | None: ...
+
+# (tag names, gold words by tag, predicted words by tag, [(gold tag, predicted tag, correct,
+# correct unknown)], gold words, predicted words, correct, unknown gold words).
+TagCountsTuple = tuple[
+    list[str], list[int], list[int], list[tuple[int, int, int, int]], int, int, int, int
+]
+
+def count_tags(
+    gold_words: str,
+    gold_tags: str,
+    pred_words: str,
+    pred_tags: str,
+    vocabulary: Container[str] | None,
+    /,
+) -> TagCountsTuple | None: ...
 def resample_sums(
     state: Sequence[int], columns: Sequence[array[int]], samples: int, /
 ) -> list[list[int]]: ...

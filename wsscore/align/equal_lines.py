@@ -40,6 +40,12 @@ class LineErrorsReceiver(Protocol):
     ) -> None: ...
 
 
+# Gets a run of lines whose characters agree: the first gold line's number, the gold's lines,
+# as many prediction lines, and whether they agree in pairs (else only as a whole: a block whose
+# lines may break elsewhere); says whether it took them, as it always does lines in pairs.
+EqualLinesReceiver = Callable[[int, list[str], list[str], bool], bool]
+
+
 def count_block(block: GoldBlock, pred_lines: list[str]) -> Counts | None:
     """Counts of a gold block against as many prediction lines, if they hold the same
     characters (else None: the caller aligns line by line)."""
@@ -96,7 +102,16 @@ class EqualLineCounter:
         # Likewise the error analysis, which then needs the detail of differing lines only.
         self._on_line_errors = on_line_errors
         self._by_line = records is not None or on_detail is not None
+        self._on_equal_lines: EqualLinesReceiver | None = None
         self.totals = Counts()
+
+    def hand_equal_lines(self, receiver: EqualLinesReceiver) -> None:
+        """Give ``receiver`` the lines whose characters agree, in runs, instead of a detail per
+        line: the detail callback then gets only the lines that differ (the tag counts take
+        the others in bulk). A whole block is counted at once when ``receiver`` takes it, else
+        line by line."""
+        self._on_equal_lines = receiver
+        self._by_line = self._records is not None
 
     def _without_detail(self) -> bool:
         """Lines whose characters agree need no per-word detail (counted from their text)."""
@@ -104,7 +119,13 @@ class EqualLineCounter:
             self._on_detail is None
             or self._on_extra is not None
             or self._on_line_errors is not None
+            or self._on_equal_lines is not None
         )
+
+    def _hand_on(self, first_number: int, gold: list[str], pred: list[str]) -> None:
+        if self._on_equal_lines is not None and gold:
+            taken = self._on_equal_lines(first_number, gold, pred, True)
+            assert taken  # lines in pairs are always taken
 
     def _count_whole_block(self, block: GoldBlock, texts: list[str]) -> bool:
         """Count the block at once against as many prediction lines if they hold its
@@ -112,9 +133,13 @@ class EqualLineCounter:
         if len(texts) != len(block.lines):
             return False
         counts = count_block(block, texts)
-        if counts is not None:
-            self._add(counts)
-        return counts is not None
+        if counts is None:
+            return False
+        receiver = self._on_equal_lines
+        if receiver is not None and not receiver(block.first_number, block.lines, texts, False):
+            return False  # counted line by line instead
+        self._add(counts)
+        return True
 
     def _count_agreeing_lines(
         self, block: GoldBlock, start: int, prediction: PredictionLines
@@ -132,6 +157,8 @@ class EqualLineCounter:
             self._on_line_errors,
         )
         prediction.push_back(texts[found.agreed :])
+        agreed = block.lines[start : start + found.agreed]
+        self._hand_on(block.first_number + start, agreed, texts[: found.agreed])
         if found.records:  # the lines' totals at once, then their records, as _emit gives them
             self._add(found.totals)
             if self._records is not None:
@@ -161,6 +188,8 @@ class EqualLineCounter:
             )
             for record in found.records:
                 self._emit(record.number, record.counts, None)
+            if found.agreed:
+                self._hand_on(gold.number, [gold.text], [pred.text])
             return found.agreed > 0
         if pred.chars != gold.chars:
             return False

@@ -16,7 +16,7 @@ from collections.abc import Set as AbstractSet
 from types import ModuleType
 from typing import TYPE_CHECKING, Protocol
 
-from wsscore.core import conllu_scan, draws, reference, side_by_side
+from wsscore.core import blocks, conllu_scan, draws, reference, side_by_side, tags
 from wsscore.core.definitions import ERROR_CLASSES, LENGTH_BUCKETS, SEPARATORS
 from wsscore.core.draws import MovedCounts, SwapGroup
 from wsscore.core.records import (
@@ -26,11 +26,13 @@ from wsscore.core.records import (
     ConlluWords,
     Counts,
     ExtraCounts,
+    FormattedBlock,
     Gather,
     LineErrorsFound,
     LineWrongWords,
     SentenceRecords,
     TaggedLabels,
+    TagTally,
     WordAndSentenceCounts,
     WordLengths,
     WrongWordFound,
@@ -237,6 +239,55 @@ count_equal_text = _COUNTING.count_equal_text
 count_agreeing_lines = _COUNTING.count_agreeing_lines
 count_words_and_sentences = _COUNTING.count_words_and_sentences
 chars_words = _COUNTING.chars_words
+
+# --- reading blocks of a formatted file -------------------------------------------------------
+
+
+def _c_read_tagged_block(text: str, sep: str, with_tags: bool) -> FormattedBlock | None:
+    assert _SPEEDUPS is not None
+    read = _SPEEDUPS.read_tagged_block(text, sep, with_tags)
+    return None if read is None else FormattedBlock._make(read)
+
+
+def _c_read_jsonl_block(text: str) -> FormattedBlock | None:
+    assert _SPEEDUPS is not None
+    read = _SPEEDUPS.read_jsonl_block(text)
+    return None if read is None else FormattedBlock._make(read)
+
+
+read_tagged_block = blocks.read_tagged_block if _SPEEDUPS is None else _c_read_tagged_block
+"""A block of tagged lines as words and tags: :func:`wsscore.core.blocks.read_tagged_block`."""
+
+read_jsonl_block = blocks.read_jsonl_block if _SPEEDUPS is None else _c_read_jsonl_block
+"""A block of JSON lines as words: :func:`wsscore.core.blocks.read_jsonl_block`."""
+
+
+def _c_count_tags(
+    gold_words: str,
+    gold_tags: str,
+    pred_words: str,
+    pred_tags: str,
+    vocabulary: Container[str] | None,
+) -> TagTally | None:
+    assert _SPEEDUPS is not None
+    found = _SPEEDUPS.count_tags(gold_words, gold_tags, pred_words, pred_tags, vocabulary)
+    if found is None:
+        return None
+    names, gold, pred, pairs, gold_count, pred_count, correct, unknown = found
+    return TagTally(
+        gold_count,
+        pred_count,
+        correct,
+        unknown,
+        {names[number]: words for number, words in enumerate(gold) if words},
+        {names[number]: words for number, words in enumerate(pred) if words},
+        {(names[g], names[p]): words for g, p, words, _ in pairs},
+        {(names[g], names[p]): words for g, p, _, words in pairs if words},
+    )
+
+
+count_tags = tags.count_tags if _SPEEDUPS is None else _c_count_tags
+"""The tags of pairs of lines that agree, by tag and pair: :func:`wsscore.core.tags.count_tags`."""
 
 # --- resampling draws -------------------------------------------------------------------------
 

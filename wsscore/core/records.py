@@ -390,3 +390,32 @@ class ConlluWords(NamedTuple):
     lines: int  # lines of the text scanned, up to ``end``
     end: int  # where the scan stopped: the start of a sentence's lines, or the text's end
     refused: bool  # stopped at a line it does not handle (not merely at the text's end)
+
+
+class FormattedBlock(NamedTuple):
+    """A block of whole lines of a tagged or JSON Lines file, read at once by the strict rules
+    of :mod:`wsscore.core.blocks`: a line of words per sentence (single spaces between words,
+    a line feed after each line that had one), the same for their tags when they were asked
+    for, how many sentences, and how many of their words carry a tag."""
+
+    words: str
+    tags: str | None
+    sentences: int
+    tagged: int
+
+
+class TagTally(NamedTuple):
+    """The tags of pairs of lines whose characters agree (:func:`wsscore.core.tags.count_tags`):
+    words on each side, correctly segmented words, gold words not in the dictionary, the words
+    with each tag on each side, and the correctly segmented words by their (gold tag,
+    predicted tag), all of them and the unknown ones. Tags are raw: a ``--tag-map`` is applied
+    to them after."""
+
+    gold_words: int
+    pred_words: int
+    correct: int
+    oov_words: int
+    gold_by_tag: dict[str, int]
+    pred_by_tag: dict[str, int]
+    correct_by_tags: dict[tuple[str, str], int]
+    oov_correct_by_tags: dict[tuple[str, str], int]

@@ -16,10 +16,11 @@ import codecs
 import os
 import weakref
 from collections import deque
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from operator import itemgetter
 from typing import NamedTuple
 
+from wsscore.core.records import FormattedBlock
 from wsscore.errors import InvalidArgument, Warnings, WsscoreError, location
 from wsscore.inputs.encodings import Encoding
 from wsscore.inputs.formats import (
@@ -35,6 +36,7 @@ from wsscore.inputs.formats import (
 from wsscore.inputs.formats.chars_blocks import read_chars_blocks
 from wsscore.inputs.formats.conllu import has_multiword_tokens
 from wsscore.inputs.formats.conllu_blocks import read_conllu_blocks
+from wsscore.inputs.formats.fast import BlockReader, reads_by_block
 from wsscore.inputs.formats.model import check_options
 from wsscore.inputs.formats.words import separator_seen
 from wsscore.inputs.reading import BLOCK_SIZE, TextFile, open_binary, open_text
@@ -52,6 +54,16 @@ BLOCK_CHARS = 1 << 17  # characters of words handed to the scorer at a time
 WORD = itemgetter(0)  # a Token's word, read by map (faster than a generator)
 # What keep_tokens() queues hold: a sentence's number, tokens and multi-word parts.
 SentenceTokens = tuple[int, list[Token], "dict[int, list[Token]] | None"]
+
+
+class CompactSentences(NamedTuple):
+    """What a compact queue holds for the sentences of a block read by the fast path: the
+    number of the first, and a line of words and one of tags per sentence (no tags when the
+    file has none), as the block reader gave them (:mod:`wsscore.core.blocks`)."""
+
+    first: int
+    words: list[str]
+    tags: list[str] | None
 
 
 class FormattedInput:
@@ -82,6 +94,7 @@ class FormattedInput:
         # Queues of (sentence number, tokens, multi-word parts) for those who count tags or
         # multi-word tokens (keep_tokens).
         self._subscribers: list[deque[SentenceTokens]] = []
+        self._compact: list[deque[SentenceTokens | CompactSentences]] = []
         self._multiword: bool | None = None
         # chars: the order of position and tag in the labels, once given or decided (None
         # while unknown, and for a file of plain labels, which need none).
@@ -92,6 +105,17 @@ class FormattedInput:
         queue: deque[SentenceTokens] = deque()
         self._subscribers.append(queue)
         return queue
+
+    def keep_compact_tokens(self) -> deque[SentenceTokens | CompactSentences]:
+        """A queue like :meth:`keep_tokens`'s, which receives the sentences of a block read by
+        the fast path at once, as lines of words and tags (:class:`CompactSentences`), without
+        a Token per word."""
+        queue: deque[SentenceTokens | CompactSentences] = deque()
+        self._compact.append(queue)
+        return queue
+
+    def _keeps_tokens(self) -> bool:
+        return bool(self._subscribers or self._compact)
 
     @property
     def has_multiword_tokens(self) -> bool:
@@ -119,6 +143,9 @@ class FormattedInput:
         return self.source.bytes_done
 
     def lines(self) -> Iterator[str]:
+        if reads_by_block(self.format, self.options):
+            yield from self._lines_by_block()
+            return
         for piece in self._pieces():
             if isinstance(piece, str):  # lines of words, each ending with a line feed
                 for line in piece.split("\n")[:-1]:
@@ -130,14 +157,14 @@ class FormattedInput:
     def _pieces(self) -> Iterator[str | Sentence]:
         """The file's sentences, each as a Sentence, or runs of them as lines of words where a
         format's block reader can skip the tokens (no one keeps them)."""
-        if self.format == "conllu" and not self._subscribers:
+        if self.format == "conllu" and not self._keeps_tokens():
             return read_conllu_blocks(
                 self.source.text_blocks(),
                 name=self.name,
                 options=self.options,
                 max_chars=self.sentence_limit,
             )
-        if self.format == "chars" and not self._subscribers:
+        if self.format == "chars" and not self._keeps_tokens():
             check_options(self.format, self.options)
             blocks = read_chars_blocks(
                 self.source.text_blocks(),
@@ -162,11 +189,51 @@ class FormattedInput:
         self.lines_read += 1
         if sentence.parts:
             self._count_parts(sentence)
-        if self._subscribers:
+        if self._keeps_tokens():
             self.tags_seen += sum(1 for token in sentence.syntactic() if token.tag is not None)
+            entry = (self.lines_read, sentence.tokens, sentence.parts)
             for queue in self._subscribers:
-                queue.append((self.lines_read, sentence.tokens, sentence.parts))
+                queue.append(entry)
+            for compact in self._compact:
+                compact.append(entry)
         return " ".join(map(WORD, sentence.tokens))
+
+    def _lines_of(self, sentences: Iterable[Sentence]) -> Iterator[str]:
+        for sentence in sentences:
+            yield self._sentence_line(sentence)
+
+    def _lines_by_block(self) -> Iterator[str]:
+        """The fast path (:mod:`wsscore.inputs.formats.fast`): a block of lines at once."""
+        check_options(self.format, self.options)
+        reader = BlockReader(self.format, self.name, self.options)
+        for text in self.source.text_blocks():
+            read = reader.read(text, with_tags=self._keeps_tokens())
+            if isinstance(read, FormattedBlock):
+                yield from self._lines_of_block(read)
+            else:
+                yield from self._lines_of(read)
+
+    def _lines_of_block(self, block: FormattedBlock) -> Iterator[str]:
+        lines = block.words.split("\n")[: block.sentences]
+        if not self._keeps_tokens():
+            for line in lines:
+                self.lines_read += 1
+                yield line
+            return
+        self.tags_seen += block.tagged
+        tag_lines = block.tags.split("\n")[: len(lines)] if block.tags is not None else None
+        if self._compact:
+            sentences = CompactSentences(self.lines_read + 1, lines, tag_lines)
+            for compact in self._compact:
+                compact.append(sentences)
+        for index, line in enumerate(lines):
+            self.lines_read += 1
+            if self._subscribers:
+                tags = tag_lines[index] if tag_lines is not None else None
+                entry = (self.lines_read, sentence_tokens(line, tags), None)
+                for queue in self._subscribers:
+                    queue.append(entry)
+            yield line
 
     def _set_label_order(self, order: str) -> None:
         self.label_order = order
@@ -183,6 +250,9 @@ class FormattedInput:
         self.extra_words += sum(len(words) - 1 for words in sentence.parts.values())
 
     def text_blocks(self) -> Iterator[str]:
+        if reads_by_block(self.format, self.options):
+            yield from _joined_lines(self.lines())
+            return
         block: list[str] = []
         size = 0
         for piece in self._pieces():
@@ -213,6 +283,30 @@ class FormattedInput:
         return FormattedInput(
             source, self.format, detected=False, warnings=quiet, options=self.options
         )
+
+
+def _joined_lines(lines: Iterable[str]) -> Iterator[str]:
+    """Lines of words joined into texts of about :data:`BLOCK_CHARS` characters, each line
+    ended by a line feed."""
+    block: list[str] = []
+    size = 0
+    for line in lines:
+        block.append(line)
+        size += len(line) + 1
+        if size >= BLOCK_CHARS:
+            yield "\n".join(block) + "\n"
+            block, size = [], 0
+    if block:
+        yield "\n".join(block) + "\n"
+
+
+def sentence_tokens(words: str, tags: str | None) -> list[Token]:
+    """A sentence's tokens from its line of words and, if it has them, its line of tags."""
+    if not words:
+        return []
+    if tags is None:
+        return [Token(word, None) for word in words.split(" ")]
+    return list(map(Token, words.split(" "), tags.split(" ")))
 
 
 def check_format(fmt: str) -> str:

@@ -11,6 +11,11 @@ beside them (:class:`~wsscore.metrics.token_feed.TokenFeed`). For every sentence
 aligns, the collector takes the gold tokens of that sentence and the prediction's next tokens,
 in order: the k-th correctly segmented gold word and the k-th correctly segmented predicted word
 have the same span (both lists are in span order), so their tags are compared directly.
+
+Runs of sentences whose characters agree, read by the fast path, come in bulk instead
+(:meth:`TagCollector.equal_lines`): the backend counts their words by tag and their correctly
+segmented words by pair of tags (:func:`~wsscore.core.tags.count_tags`), and the collector
+applies the tag map to those sums, which gives the same counts as comparing word by word.
 """
 
 from __future__ import annotations
@@ -19,12 +24,16 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from wsscore.align.lines import SentenceDetail
+from wsscore.align.lines import SentenceDetail, Span
+from wsscore.core.backend import count_tags
+from wsscore.core.records import TagTally
+from wsscore.core.reference import align_equal_words
 from wsscore.errors import WsscoreError
 from wsscore.inputs.dictionary import Dictionary
 from wsscore.inputs.formats import Token
 from wsscore.inputs.formatted import FormattedInput
 from wsscore.inputs.sources import Input
+from wsscore.inputs.words import split_words
 from wsscore.metrics.conll_words import align
 from wsscore.metrics.scores import f_beta, ratio
 from wsscore.metrics.token_feed import Part, TokenFeed, gold_spans, has_parts, syntactic_words
@@ -169,6 +178,71 @@ class TagCollector:
                 if self._known is not None and gold[g].word not in self._known:
                     counts.oov_tag_correct += 1
 
+    def equal_lines(
+        self, index: int, first: int, gold_lines: list[str], pred_lines: list[str], paired: bool
+    ) -> bool:
+        """Take a run of sentences whose characters agree at once (the aligner's bulk path):
+        where their words and tags wait as lines, they are counted together by the backend
+        (line breaks need not fall where the gold's do); else lines in pairs (``paired``) are
+        taken one by one, through the detail the aligner would have given, and a block whose
+        lines agree only as a whole is left to the aligner. Whether they were taken."""
+        feed = self._feeds[index]
+        tags = feed.tag_lines(first, gold_lines, pred_lines)
+        if tags is not None and self._count_lines(
+            index, (gold_lines, tags[0], pred_lines, tags[1])
+        ):
+            feed.drop_lines(len(gold_lines), len(pred_lines))
+            return True
+        if not paired:
+            return False
+        sides: tuple[list[str], ...] = ([], [], [], [])
+        for number, (gold, pred) in enumerate(zip(gold_lines, pred_lines, strict=True), first):
+            if not gold:
+                continue  # no words: no detail either
+            tags = feed.tag_lines(number, [gold], [pred])
+            if tags is None:
+                self(index, _equal_detail(number, gold, pred))
+                continue
+            feed.drop_lines(1, 1)
+            for side, line in zip(sides, (gold, *tags[0], pred, *tags[1]), strict=True):
+                side.append(line)
+        if sides[0] and not self._count_lines(index, sides):
+            raise RuntimeError(f"internal error: tags out of step after line {first}")
+        return True
+
+    def _count_lines(self, index: int, sides: tuple[list[str], ...]) -> bool:
+        """Count lines of words and tags in pairs (gold words, gold tags, predicted words,
+        predicted tags) through the backend; False when they do not agree in pairs."""
+        lookup = self._known.lookup if self._known is not None else None
+        gold_words, gold_tags, pred_words, pred_tags = ("\n".join(side) for side in sides)
+        tally = count_tags(gold_words, gold_tags, pred_words, pred_tags, lookup)
+        if tally is None:
+            return False
+        self._add_tally(self.totals[index], tally)
+        return True
+
+    def _add_tally(self, counts: TagCounts, tally: TagTally) -> None:
+        counts.gold_words += tally.gold_words
+        counts.pred_words += tally.pred_words
+        counts.correct += tally.correct
+        if self._known is not None:
+            counts.oov_words += tally.oov_words
+        for tag, words in tally.gold_by_tag.items():
+            counts.gold_by_tag[self._mapped(tag)] += words
+        for tag, words in tally.pred_by_tag.items():
+            counts.pred_by_tag[self._mapped(tag)] += words
+        for (gold, pred), words in tally.correct_by_tags.items():
+            tag = self._mapped(gold)
+            if tag == self._mapped(pred):
+                counts.tag_correct += words
+                counts.tag_correct_by_tag[tag] += words
+        for (gold, pred), words in tally.oov_correct_by_tags.items():
+            if self._known is not None and self._mapped(gold) == self._mapped(pred):
+                counts.oov_tag_correct += words
+
+    def _mapped(self, tag: str) -> str:
+        return self._map.get(tag, tag)
+
     def check_tags_seen(self) -> None:
         """A file in a format with tags may still carry none (chars labels without a tag)."""
         for source, name in self._sources:
@@ -178,6 +252,14 @@ class TagCollector:
     def _tag(self, token: Token) -> str:
         tag = token.tag if token.tag is not None else NO_TAG
         return self._map.get(tag, tag)
+
+
+def _equal_detail(number: int, gold: str, pred: str) -> SentenceDetail:
+    """The detail the aligner gives a pair of lines whose characters agree."""
+    gold_words, pred_words = split_words(gold), split_words(pred)
+    line = align_equal_words(gold_words, pred_words, None)
+    spans: list[Span | None] = list(line.pred_spans)
+    return SentenceDetail(number, gold_words, pred_words, line.gold_marks, line.pred_marks, spans)
 
 
 def _aligned_words(

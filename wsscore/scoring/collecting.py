@@ -24,6 +24,12 @@ DetailCallback = Callable[[int, SentenceDetail], None]
 # lines, and what the C speed-ups found in them.
 EqualLinesReceiver = Callable[[int, int, list[str], list[str], LineErrorsFound], None]
 
+# A system's index, the gold line number of the first line, the gold's and the prediction's
+# lines whose characters agree, and whether they agree in pairs (else only as a whole): what a
+# callback that counts such lines in bulk takes instead of their details (the tag counts). It
+# says whether it took them; it always takes lines in pairs.
+EqualLinesCallback = Callable[[int, int, list[str], list[str], bool], bool]
+
 State = TypeVar("State")
 
 

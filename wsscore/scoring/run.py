@@ -9,6 +9,7 @@ in worker processes (:mod:`wsscore.align.parallel`), with the same totals.
 from __future__ import annotations
 
 from collections.abc import Callable, Container
+from functools import partial
 from typing import Any, NamedTuple
 
 from wsscore.align.divergence import MismatchError
@@ -19,7 +20,7 @@ from wsscore.align.stream import SystemAligner
 from wsscore.core.records import Counts, ExtraCounts, Gather, LineErrorsFound, SentenceRecords
 from wsscore.inputs.dictionary import Dictionary
 from wsscore.metrics.boundaries import sentence_extra
-from wsscore.scoring.collecting import DetailCallback, SentenceCollector
+from wsscore.scoring.collecting import DetailCallback, EqualLinesCallback, SentenceCollector
 from wsscore.scoring.mismatch import mismatch_refusal
 from wsscore.scoring.opened import OpenedInputs
 
@@ -52,6 +53,7 @@ class AlignmentRun:
         extra: bool,
         on_detail: DetailCallback | None,
         collector: SentenceCollector[Any] | None = None,
+        on_equal_lines: EqualLinesCallback | None = None,
     ):
         self.opened = opened
         self.mismatch = mismatch
@@ -76,7 +78,16 @@ class AlignmentRun:
                 zip(opened.predictions, self._collectors, strict=True)
             )
         ]
+        if on_equal_lines is not None and collector is None:
+            self._hand_equal_lines(on_equal_lines)
         self.totals = Totals(0, 0, 0, [])
+
+    def _hand_equal_lines(self, receiver: EqualLinesCallback) -> None:
+        """Lines that agree go to ``receiver`` in runs, the other lines' details to the
+        callback, for each system whose details go to the callback alone."""
+        for index, collectors in enumerate(self._collectors):
+            if collectors is not None and collectors.extra is None:
+                self.aligners[index].hand_equal_lines(partial(receiver, index))
 
     def counts(self, index: int) -> Counts:
         return Counts(*self.aligners[index].totals)

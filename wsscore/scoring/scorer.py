@@ -42,7 +42,7 @@ from wsscore.results import (
     SystemResult,
     build_report,
 )
-from wsscore.scoring.collecting import DetailCallback
+from wsscore.scoring.collecting import DetailCallback, EqualLinesCallback
 from wsscore.scoring.mismatch import check_mismatch, no_words
 from wsscore.scoring.multiword import MultiwordCollector, has_multiword_tokens
 from wsscore.scoring.opened import OpenedInputs, open_inputs
@@ -187,11 +187,22 @@ def _aligned(
         extra=request.analyses.extra,
         on_detail=_joined(scoring.multiword, scoring.tags, request.callbacks.on_detail),
         collector=request.collector,
+        on_equal_lines=_equal_lines_callback(scoring),
     )
     totals = run.align(known, progress=request.callbacks.progress, jobs=request.parallelism.jobs)
     if scoring.tags is not None:
         scoring.tags.check_tags_seen()
     return run, totals
+
+
+def _equal_lines_callback(scoring: _Scoring) -> EqualLinesCallback | None:
+    """The tag counts take the lines that agree in bulk when they are the run's only
+    per-sentence callback (another one needs every detail)."""
+    tags = scoring.tags
+    callbacks = scoring.request.callbacks
+    if tags is None or scoring.multiword is not None or callbacks.on_detail is not None:
+        return None
+    return tags.equal_lines
 
 
 def _gold_info(opened: OpenedInputs, totals: Totals) -> GoldInfo:

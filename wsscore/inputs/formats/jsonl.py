@@ -28,8 +28,10 @@ SHAPE_HINT = (
 )
 
 
-def read_jsonl(lines: Iterable[str], *, name: str) -> Iterator[Sentence]:
-    for number, line in enumerate(lines, 1):
+def read_jsonl(lines: Iterable[str], *, name: str, first_line: int = 1) -> Iterator[Sentence]:
+    """A sentence per line that is not blank. ``first_line``: the number of the first of
+    ``lines`` in the file (a part of it may be read alone)."""
+    for number, line in enumerate(lines, first_line):
         if line.strip():
             yield Sentence(number, parse_sentence(line, name, number))
 

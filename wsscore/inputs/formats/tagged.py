@@ -117,20 +117,36 @@ def is_white_space_token(
     return len(gap) >= (1 if not index else 2)  # a line's start has no separator to discount
 
 
+def first_separator(lines: Iterable[str], options: FormatOptions) -> str | None:
+    """The separator :func:`read_tagged` decides on for these lines (None while no line holds
+    tokens): the one given, or the one chosen on the first line that holds tokens."""
+    if options.tag_sep is not None:
+        return options.tag_sep
+    first = 1 if options.drop_first_token else 0
+    for line in lines:
+        tokens = split_words_by(line, options.word_sep)
+        if len(tokens) > first:
+            return choose_separator(tokens[first:])
+    return None
+
+
 def choose_separator(tokens: list[str]) -> str:
     """The separator that most of a file's first tokens end with a tag-like part after; ``/``
     on a tie, the more common one (People's Daily, most Chinese corpora)."""
     return max(SEPARATORS, key=lambda sep: sum(looks_tagged(token, sep) for token in tokens))
 
 
-def read_tagged(lines: Iterable[str], *, name: str, options: FormatOptions) -> Iterator[Sentence]:
+def read_tagged(
+    lines: Iterable[str], *, name: str, options: FormatOptions, first_line: int = 1
+) -> Iterator[Sentence]:
     """One sentence a line, an empty line an empty sentence (as ``words``). The separator is
     decided on the first line that holds tokens, unless ``options.tag_sep`` gives it.
-    White-space tokens are dropped (module docstring)."""
+    White-space tokens are dropped (module docstring). ``first_line``: the number of the
+    first of ``lines`` in the file (a part of it may be read alone)."""
     sep = options.tag_sep
     word_sep = options.word_sep
     first = 1 if options.drop_first_token else 0
-    for number, line in enumerate(lines, 1):
+    for number, line in enumerate(lines, first_line):
         tokens = split_words_by(line, word_sep)
         if len(tokens) <= first:
             yield Sentence(number, [])
