@@ -16,7 +16,6 @@ import tempfile
 from collections import Counter
 from collections.abc import Callable, Container, Sequence
 from itertools import repeat
-from operator import itemgetter
 from typing import IO, NamedTuple
 
 from wsscore.align.lines import SentenceDetail
@@ -163,10 +162,10 @@ class SystemTally:
             start += len(word)
         return "".join(codes)
 
-    def add_wrong_found(self, wrong: list[WrongWordFound]) -> None:
-        """Wrong gold words of lines whose characters agree, as the backend found them."""
+    def add_wrong_found(self, wrong: dict[WrongWordFound, int]) -> None:
+        """Wrong gold words of lines whose characters agree, as the backend tallied them."""
         self.cuts.update(wrong)  # a WrongWordFound is the tuple (class, word, predicted)
-        for error, count in Counter(map(itemgetter(0), wrong)).items():
+        for (error, _, _), count in wrong.items():
             self.class_counts[error] += count
 
 
@@ -224,8 +223,9 @@ class PageCollector:
             sentence.cuts[index] = AgreeingPiece(pred_lines[number - first])
             # Wrong gold words, and predicted ones: all those but the right ones.
             sentence.wrong[index] += counts.gold_words + counts.pred_words - 2 * counts.correct
-        agreeing.finish(found, gold_lines, pred_lines)
-        self.tallies[index].add_wrong_found(found.wrong)
+        wrong = found.wrong.counts()
+        agreeing.finish(found, wrong, gold_lines, pred_lines)
+        self.tallies[index].add_wrong_found(wrong)
         self._passed(index, first + len(gold_lines) - 1)
 
     def equal_lines_receiver(self) -> EqualLinesReceiver | None:
@@ -363,9 +363,15 @@ class AgreeingWords:
             bucket.pred += counts.pred_words
             bucket.pred_correct += counts.correct
 
-    def finish(self, found: LineErrorsFound, gold_lines: list[str], pred_lines: list[str]) -> None:
+    def finish(
+        self,
+        found: LineErrorsFound,
+        wrong: dict[WrongWordFound, int],
+        gold_lines: list[str],
+        pred_lines: list[str],
+    ) -> None:
         """The word buckets of the lines, with what the backend found in them (``Gather.ALL``:
-        the page's run always counts the boundaries)."""
+        the page's run always counts the boundaries) and their wrong words counted."""
         if found.pred_lengths is None or found.pred_oov is None:
             raise RuntimeError("internal error: the report's lines were gathered without ALL")
         if self.frequencies is not None:  # the backend does not know the frequencies
@@ -393,11 +399,13 @@ class AgreeingWords:
                 oov.pred += found.pred_oov
         if self.frequencies is not None:
             gold = _frequency_labels(split_words("\n".join(gold_lines)), self.frequencies)
-            wrong = _frequency_labels([w.word for w in found.wrong], self.frequencies)
+            wrong_labels: Counter[str] = Counter()
+            for found_word, count in wrong.items():
+                wrong_labels[frequency_label(self.frequencies.get(found_word.word, 0))] += count
             for label, bucket in self.buckets["frequency"].items():
                 bucket.gold += gold[label]
-                bucket.gold_correct += gold[label] - wrong[label]
-                bucket.pred_correct += gold[label] - wrong[label]
+                bucket.gold_correct += gold[label] - wrong_labels[label]
+                bucket.pred_correct += gold[label] - wrong_labels[label]
 
 
 def _frequency_labels(words: list[str], frequencies: Counter[str]) -> Counter[str]:
