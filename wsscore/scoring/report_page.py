@@ -19,7 +19,8 @@ from itertools import repeat
 from typing import IO, NamedTuple
 
 from wsscore.align.lines import SentenceDetail
-from wsscore.core.records import Counts, LineErrorsFound, WrongWordFound
+from wsscore.core import backend
+from wsscore.core.records import Counts, LineErrorsFound
 from wsscore.errors import InvalidArgument, Warnings
 from wsscore.inputs.dictionary import Dictionary, training_frequencies
 from wsscore.inputs.options import InputOptions
@@ -129,6 +130,7 @@ class SystemTally:
     def __init__(self, family_list: list[Family]):
         self.class_counts = dict.fromkeys(ERROR_CLASSES, 0)
         self.cuts: Counter[tuple[str, str, str]] = Counter()  # (class, word, predicted)
+        self.agreeing_cuts = backend.wrong_word_tally()  # put in cuts at the end
         self.buckets = {f.key: {label: Bucket() for label in f.labels} for f in family_list}
         # Predicted words of lines that agree, counted by word until they are put in their
         # buckets: a word is looked up once, not once for every time it is predicted.
@@ -162,11 +164,13 @@ class SystemTally:
             start += len(word)
         return "".join(codes)
 
-    def add_wrong_found(self, wrong: dict[WrongWordFound, int]) -> None:
-        """Wrong gold words of lines whose characters agree, as the backend tallied them."""
-        self.cuts.update(wrong)  # a WrongWordFound is the tuple (class, word, predicted)
-        for (error, _, _), count in wrong.items():
-            self.class_counts[error] += count
+    def put_agreeing_cuts(self) -> None:
+        """The wrong gold words of lines whose characters agree, as the backend tallied them
+        (without a Python object per word), added to the cuts and classes once."""
+        for found, count in self.agreeing_cuts.counts().items():
+            self.cuts[found] += count  # a WrongWordFound is the tuple (class, word, predicted)
+            self.class_counts[found.error] += count
+        self.agreeing_cuts = backend.wrong_word_tally()
 
 
 class PageCollector:
@@ -223,9 +227,8 @@ class PageCollector:
             sentence.cuts[index] = AgreeingPiece(pred_lines[number - first])
             # Wrong gold words, and predicted ones: all those but the right ones.
             sentence.wrong[index] += counts.gold_words + counts.pred_words - 2 * counts.correct
-        wrong = found.wrong.counts()
-        agreeing.finish(found, wrong, gold_lines, pred_lines)
-        self.tallies[index].add_wrong_found(wrong)
+        agreeing.finish(found, gold_lines, pred_lines)
+        self.tallies[index].agreeing_cuts.merge(found.wrong)
         self._passed(index, first + len(gold_lines) - 1)
 
     def equal_lines_receiver(self) -> EqualLinesReceiver | None:
@@ -246,6 +249,7 @@ class PageCollector:
         self._flush(None)
         for tally in self.tallies:
             tally.put_pred_words(self.known, self.frequencies)
+            tally.put_agreeing_cuts()
 
     @property
     def sentences(self) -> int:
@@ -363,15 +367,9 @@ class AgreeingWords:
             bucket.pred += counts.pred_words
             bucket.pred_correct += counts.correct
 
-    def finish(
-        self,
-        found: LineErrorsFound,
-        wrong: dict[WrongWordFound, int],
-        gold_lines: list[str],
-        pred_lines: list[str],
-    ) -> None:
+    def finish(self, found: LineErrorsFound, gold_lines: list[str], pred_lines: list[str]) -> None:
         """The word buckets of the lines, with what the backend found in them (``Gather.ALL``:
-        the page's run always counts the boundaries) and their wrong words counted."""
+        the page's run always counts the boundaries)."""
         if found.pred_lengths is None or found.pred_oov is None:
             raise RuntimeError("internal error: the report's lines were gathered without ALL")
         if self.frequencies is not None:  # the backend does not know the frequencies
@@ -400,7 +398,7 @@ class AgreeingWords:
         if self.frequencies is not None:
             gold = _frequency_labels(split_words("\n".join(gold_lines)), self.frequencies)
             wrong_labels: Counter[str] = Counter()
-            for found_word, count in wrong.items():
+            for found_word, count in found.wrong.counts().items():
                 wrong_labels[frequency_label(self.frequencies.get(found_word.word, 0))] += count
             for label, bucket in self.buckets["frequency"].items():
                 bucket.gold += gold[label]
