@@ -651,30 +651,6 @@ count_block(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return long_tuple(counts, COUNT_FIELDS);
 }
 
-/* The characters [start, end] of the line, with "/" after each predicted word but the last. */
-static PyObject *
-predicted_cut(const Walk *w, Py_ssize_t start, Py_ssize_t end)
-{
-    Py_ssize_t size = end - start + 1;
-    for (Py_ssize_t k = start; k < end; k++) {
-        size += (w->codes[k] & PRED) != 0;
-    }
-    Py_UCS4 *text = PyMem_Malloc((size_t)size * sizeof(Py_UCS4));
-    if (text == NULL) {
-        return PyErr_NoMemory();
-    }
-    Py_ssize_t at = 0;
-    for (Py_ssize_t k = start; k <= end; k++) {
-        text[at++] = w->chars[k];
-        if (k < end && (w->codes[k] & PRED)) {
-            text[at++] = '/';
-        }
-    }
-    PyObject *cut = PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, text, size);
-    PyMem_Free(text);
-    return cut;
-}
-
 /* A record of ``type`` (a tuple subclass) holding the items, whose references it takes; NULL
  * when an item is NULL (its error set) or memory runs out. Built as tuple's own constructor
  * builds a subclass, without calling Python. */
@@ -708,26 +684,268 @@ line_errors_record(Py_ssize_t number, Py_ssize_t errors, long long gold_words)
     return record_of(line_errors_type, items, 3);
 }
 
-/* A wrong gold word as (class name, word, predicted cut). The cut runs over the predicted words that
- * share a character with the word: from pred_start to the first predicted boundary at or after
- * the word's last character. */
-static PyObject *
-wrong_word(const Walk *w, int error, Py_ssize_t start, Py_ssize_t end, Py_ssize_t pred_start)
+/* ---- WrongWordTally: how often each wrong gold word was cut each way ------------------------ */
+
+/* One distinct (class, word, predicted cut): its characters lie at chars[at:], the word's then
+ * the cut's. A slot with at < 0 is empty. */
+typedef struct {
+    uint64_t hash;
+    Py_ssize_t at;
+    Py_ssize_t word_length;
+    Py_ssize_t cut_length;
+    long long count;
+    int error;
+} TallySlot;
+
+typedef struct {
+    PyObject_HEAD
+    TallySlot *slots;
+    Py_ssize_t capacity;  /* a power of two, or 0 before the first entry */
+    Py_ssize_t size;
+    Py_UCS4 *chars;
+    Py_ssize_t used;       /* characters of chars that entries hold */
+    Py_ssize_t allocated;
+} WrongWordTally;
+
+static PyTypeObject WrongWordTallyType;
+
+/* Room for more characters after the used ones (where the next entry is written). 0, or -1. */
+static int
+tally_reserve(WrongWordTally *t, Py_ssize_t more)
+{
+    if (t->used + more <= t->allocated) {
+        return 0;
+    }
+    Py_ssize_t allocated = t->allocated ? t->allocated : 1024;
+    while (allocated < t->used + more) {
+        allocated *= 2;
+    }
+    Py_UCS4 *chars = PyMem_Realloc(t->chars, (size_t)allocated * sizeof(Py_UCS4));
+    if (chars == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    t->chars = chars;
+    t->allocated = allocated;
+    return 0;
+}
+
+static int
+tally_grow(WrongWordTally *t)
+{
+    Py_ssize_t capacity = t->capacity ? t->capacity * 2 : 1024;
+    TallySlot *slots = PyMem_Malloc((size_t)capacity * sizeof(TallySlot));
+    if (slots == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < capacity; i++) {
+        slots[i].at = -1;
+    }
+    Py_ssize_t mask = capacity - 1;
+    for (Py_ssize_t i = 0; i < t->capacity; i++) {
+        if (t->slots[i].at >= 0) {
+            Py_ssize_t j = (Py_ssize_t)(t->slots[i].hash & (uint64_t)mask);
+            while (slots[j].at >= 0) {
+                j = (j + 1) & mask;
+            }
+            slots[j] = t->slots[i];
+        }
+    }
+    PyMem_Free(t->slots);
+    t->slots = slots;
+    t->capacity = capacity;
+    return 0;
+}
+
+/* Count the entry whose word and cut were just written after the used characters (reserved
+ * with tally_reserve): added to its slot, or kept as a new entry. 0, or -1 on error. */
+static int
+tally_commit(WrongWordTally *t, int error, Py_ssize_t word_length, Py_ssize_t cut_length,
+             long long count)
+{
+    if ((t->size + 1) * 2 > t->capacity && tally_grow(t) < 0) {
+        return -1;
+    }
+    const Py_UCS4 *text = t->chars + t->used;
+    Py_ssize_t length = word_length + cut_length;
+    uint64_t h = 1469598103934665603ULL;  /* FNV-1a, as hash_slice */
+    for (Py_ssize_t i = 0; i < length; i++) {
+        h ^= (uint64_t)text[i];
+        h *= 1099511628211ULL;
+    }
+    h ^= ((uint64_t)word_length << 8) ^ (uint64_t)error;
+    Py_ssize_t mask = t->capacity - 1;
+    Py_ssize_t i = (Py_ssize_t)(h & (uint64_t)mask);
+    for (;; i = (i + 1) & mask) {
+        TallySlot *slot = &t->slots[i];
+        if (slot->at < 0) {
+            TallySlot entry = {h, t->used, word_length, cut_length, count, error};
+            *slot = entry;
+            t->size++;
+            t->used += length;
+            return 0;
+        }
+        if (slot->hash == h && slot->error == error && slot->word_length == word_length
+            && slot->cut_length == cut_length
+            && memcmp(t->chars + slot->at, text, (size_t)length * sizeof(Py_UCS4)) == 0) {
+            slot->count += count;
+            return 0;
+        }
+    }
+}
+
+/* A wrong gold word of a walk, counted once: the word is characters [start, end]; its cut runs
+ * over the predicted words that share a character with it, from pred_start to the first
+ * predicted boundary at or after its last character, with "/" after each but the last. */
+static int
+tally_wrong_word(WrongWordTally *t, const Walk *w, int error, Py_ssize_t start, Py_ssize_t end,
+                 Py_ssize_t pred_start)
 {
     Py_ssize_t pred_end = end;
     while (pred_end + 1 < w->n && !(w->codes[pred_end] & PRED)) {
         pred_end++;
     }
-    PyObject *word = PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, w->chars + start,
-                                               end - start + 1);
-    PyObject *cut = word != NULL ? predicted_cut(w, pred_start, pred_end) : NULL;
-    if (cut == NULL) {
-        Py_XDECREF(word);
+    Py_ssize_t word_length = end - start + 1, cut_chars = pred_end - pred_start + 1;
+    /* at most a "/" after every character of the cut */
+    if (tally_reserve(t, word_length + 2 * cut_chars) < 0) {
+        return -1;
+    }
+    Py_UCS4 *text = t->chars + t->used;
+    memcpy(text, w->chars + start, (size_t)word_length * sizeof(Py_UCS4));
+    Py_ssize_t at = word_length;
+    for (Py_ssize_t k = pred_start; k <= pred_end; k++) {
+        text[at++] = w->chars[k];
+        if (k < pred_end && (w->codes[k] & PRED)) {
+            text[at++] = '/';
+        }
+    }
+    return tally_commit(t, error, word_length, at - word_length, 1);
+}
+
+static PyObject *
+WrongWordTally_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+{
+    static char *keywords[] = {NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, ":WrongWordTally", keywords)) {
         return NULL;
     }
-    PyObject *items[3] = {Py_NewRef(class_names[error]), word, cut};
-    return record_of(wrong_word_type, items, 3);
+    return type->tp_alloc(type, 0);  /* zeroed: no slots, no characters */
 }
+
+static void
+WrongWordTally_dealloc(WrongWordTally *t)
+{
+    PyMem_Free(t->slots);
+    PyMem_Free(t->chars);
+    Py_TYPE(t)->tp_free((PyObject *)t);
+}
+
+static Py_ssize_t
+WrongWordTally_len(WrongWordTally *t)
+{
+    return t->size;
+}
+
+static PyObject *
+WrongWordTally_merge(WrongWordTally *t, PyObject *other)
+{
+    if (!Py_IS_TYPE(other, &WrongWordTallyType)) {
+        PyErr_SetString(PyExc_TypeError, "merge: another WrongWordTally");
+        return NULL;
+    }
+    WrongWordTally *o = (WrongWordTally *)other;
+    if (o == t) {
+        PyErr_SetString(PyExc_ValueError, "merge: a tally into itself");
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < o->capacity; i++) {
+        const TallySlot *slot = &o->slots[i];
+        if (slot->at < 0) {
+            continue;
+        }
+        Py_ssize_t length = slot->word_length + slot->cut_length;
+        if (tally_reserve(t, length) < 0) {
+            return NULL;
+        }
+        memcpy(t->chars + t->used, o->chars + slot->at, (size_t)length * sizeof(Py_UCS4));
+        if (tally_commit(t, slot->error, slot->word_length, slot->cut_length, slot->count) < 0) {
+            return NULL;
+        }
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+WrongWordTally_counts(WrongWordTally *t, PyObject *Py_UNUSED(ignored))
+{
+    if (!check_configured()) {
+        return NULL;
+    }
+    PyObject *counts = PyDict_New();
+    for (Py_ssize_t i = 0; counts != NULL && i < t->capacity; i++) {
+        const TallySlot *slot = &t->slots[i];
+        if (slot->at < 0) {
+            continue;
+        }
+        const Py_UCS4 *text = t->chars + slot->at;
+        PyObject *items[3] = {
+            Py_NewRef(class_names[slot->error]),
+            PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, text, slot->word_length),
+            PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, text + slot->word_length,
+                                      slot->cut_length)};
+        PyObject *key = record_of(wrong_word_type, items, 3);
+        PyObject *count = key != NULL ? PyLong_FromLongLong(slot->count) : NULL;
+        if (count == NULL || PyDict_SetItem(counts, key, count) < 0) {
+            Py_CLEAR(counts);
+        }
+        Py_XDECREF(key);
+        Py_XDECREF(count);
+    }
+    return counts;
+}
+
+/* Tallies are equal when they count the same wrong words as often (either backend's tally). */
+static PyObject *
+WrongWordTally_richcompare(PyObject *self, PyObject *other, int op)
+{
+    if ((op != Py_EQ && op != Py_NE) || !PyObject_HasAttrString(other, "counts")) {
+        Py_RETURN_NOTIMPLEMENTED;
+    }
+    PyObject *mine = WrongWordTally_counts((WrongWordTally *)self, NULL);
+    PyObject *theirs = mine != NULL ? PyObject_CallMethod(other, "counts", NULL) : NULL;
+    PyObject *result = theirs != NULL ? PyObject_RichCompare(mine, theirs, op) : NULL;
+    Py_XDECREF(mine);
+    Py_XDECREF(theirs);
+    return result;
+}
+
+static PySequenceMethods WrongWordTally_as_sequence = {
+    .sq_length = (lenfunc)WrongWordTally_len,
+};
+
+static PyMethodDef WrongWordTally_methods[] = {
+    {"merge", (PyCFunction)WrongWordTally_merge, METH_O,
+     "merge(other): add another tally's counts to this one."},
+    {"counts", (PyCFunction)WrongWordTally_counts, METH_NOARGS,
+     "counts() -> {WrongWordFound: how often}: one record per distinct (class, word, cut)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject WrongWordTallyType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "wsscore._speedups.WrongWordTally",
+    .tp_basicsize = sizeof(WrongWordTally),
+    .tp_dealloc = (destructor)WrongWordTally_dealloc,
+    .tp_as_sequence = &WrongWordTally_as_sequence,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "How often each wrong gold word was cut each way: distinct (class, word, predicted\n"
+              "cut) with their counts, their characters held in one buffer.",
+    .tp_richcompare = WrongWordTally_richcompare,
+    .tp_hash = PyObject_HashNotImplemented,
+    .tp_methods = WrongWordTally_methods,
+    .tp_new = WrongWordTally_new,
+};
 
 /* What walk_errors adds up over the lines: gold words, the correct ones and predicted words by
  * length bucket, and the predicted words not in the vocabulary. */
@@ -742,7 +960,7 @@ typedef struct {
  * vocabulary is NULL) and its wrong gold words to wrong; returns how many are wrong, or -1 on
  * error. */
 static Py_ssize_t
-walk_errors(const Walk *w, WordSums *sums, PyObject *vocabulary, PyObject *wrong)
+walk_errors(const Walk *w, WordSums *sums, PyObject *vocabulary, WrongWordTally *wrong)
 {
     Py_ssize_t errors = 0;
     int common_before = 1, pred_inside = 0;
@@ -768,12 +986,9 @@ walk_errors(const Walk *w, WordSums *sums, PyObject *vocabulary, PyObject *wrong
             }
             else {
                 int error = error_class(w, start, k, pred_inside);
-                PyObject *item = wrong_word(w, error, start, k, word_pred_start);
-                if (item == NULL || PyList_Append(wrong, item) < 0) {
-                    Py_XDECREF(item);
+                if (tally_wrong_word(wrong, w, error, start, k, word_pred_start) < 0) {
                     return -1;
                 }
-                Py_DECREF(item);
                 errors++;
             }
             start = k + 1;
@@ -808,7 +1023,8 @@ typedef struct {
     long long extras[EXTRA_FIELDS];            /* EXTRA and ALL: as walk_extras */
     WordSums sums;                             /* ERRORS and ALL */
     PyObject *vocabulary;                      /* ALL: the predicted words' lookups */
-    PyObject *records, *wrong, *lines;         /* wrong and lines: ERRORS and ALL */
+    PyObject *records, *lines;                 /* lines: ERRORS and ALL */
+    WrongWordTally *wrong;                     /* ERRORS and ALL */
 } Gathered;
 
 static int
@@ -870,9 +1086,9 @@ gather_line(const Walk *w, Py_ssize_t number, Gathered *g)
  *   gathered: with what = 0, None; 1, the lines' extra counts summed (walk_extras); 2
  *             (`wsscore errors`) and 3 (`wsscore report`), (words, correct, wrong, lines,
  *             pred_words, pred_unknown, extras): gold words and correct ones by length bucket;
- *             each wrong gold word as (class name, word, the predicted words over it joined by
- *             "/"), in order; (number, wrong gold words, gold words) of each line with a wrong
- *             word; with 3, predicted words by length bucket, those not in the vocabulary and
+ *             a WrongWordTally of the wrong gold words, each as (class name, word, the
+ *             predicted words over it joined by "/"); (number, wrong gold words, gold words)
+ *             of each line with a wrong word; with 3, predicted words by length bucket, those not in the vocabulary and
  *             the lines' extra counts summed (with 2, None for these three).
  * wsscore.core.backend wraps all of these into the named records of wsscore.core.records.
  */
@@ -896,7 +1112,8 @@ count_lines(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     Gathered g = {(int)what};
     g.vocabulary = what == ALL ? args[2] : NULL;  /* ERRORS: the predicted words are not counted */
     g.records = PyList_New(0);
-    g.wrong = what >= ERRORS ? PyList_New(0) : NULL;
+    g.wrong = what >= ERRORS ? (WrongWordTally *)PyObject_CallNoArgs((PyObject *)&WrongWordTallyType)
+                             : NULL;
     g.lines = what >= ERRORS ? PyList_New(0) : NULL;
     int failed = g.records == NULL || (what >= ERRORS && (g.wrong == NULL || g.lines == NULL));
     Py_ssize_t agreed = 0;
@@ -3358,16 +3575,15 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC
 PyInit__speedups(void)
 {
-    if (PyType_Ready(&VocabularyType) < 0) {
+    if (PyType_Ready(&VocabularyType) < 0 || PyType_Ready(&WrongWordTallyType) < 0) {
         return NULL;
     }
     PyObject *m = PyModule_Create(&module);
     if (m == NULL) {
         return NULL;
     }
-    Py_INCREF(&VocabularyType);
-    if (PyModule_AddObject(m, "Vocabulary", (PyObject *)&VocabularyType) < 0) {
-        Py_DECREF(&VocabularyType);
+    if (PyModule_AddObjectRef(m, "Vocabulary", (PyObject *)&VocabularyType) < 0
+        || PyModule_AddObjectRef(m, "WrongWordTally", (PyObject *)&WrongWordTallyType) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -4,17 +4,24 @@ configures the module once and wraps what it returns in the records of wsscore.c
 from array import array
 from collections.abc import Container, Sequence
 
-from wsscore.core.records import LineWrongWords, WrongWordFound
+from wsscore.core.records import LineWrongWords, WrongWordCounts, WrongWordFound
 
 # Tuples in the field order of wsscore.core.records.Counts and ExtraCounts.
 CountsTuple = tuple[int, int, int, int, int, int, int, int, int, int]
 ExtraTuple = tuple[int, int, int, int, int, int, int]
-# Gold words by length bucket, the correct ones, the wrong words and the lines with wrong words
-# (made as the record types given to configure).
+
+class WrongWordTally:
+    def __init__(self) -> None: ...
+    def merge(self, other: WrongWordCounts, /) -> None: ...
+    def counts(self) -> dict[WrongWordFound, int]: ...
+    def __len__(self) -> int: ...
+
+# Gold words by length bucket, the correct ones, the wrong words tallied and the lines with wrong
+# words (made as the record types given to configure).
 GatheredErrors = tuple[
     tuple[int, ...],
     tuple[int, ...],
-    list[WrongWordFound],
+    WrongWordTally,
     list[LineWrongWords],
     tuple[int, ...] | None,
     int | None,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections import Counter
 
 import pytest
 from hypothesis import given, settings
@@ -17,7 +18,7 @@ from hypothesis import strategies as st
 
 from wsscore.core import backend
 from wsscore.core.definitions import SEPARATORS, SPLIT_DIFFERS
-from wsscore.core.records import CharsWords, Gather, TaggedLabels
+from wsscore.core.records import CharsWords, Gather, TaggedLabels, WrongWordFound
 
 BACKENDS = backend.counting_backends()
 needs_c = pytest.mark.skipif("c" not in BACKENDS, reason="the C speed-ups do not run here")
@@ -125,6 +126,55 @@ def test_count_agreeing_lines(pair, words, gather, first):
             assert (found.errors.extra is not None) == (gather is Gather.ALL)
 
 
+def wrong_words_one_by_one(gold: list[str], pred: list[str]) -> Counter[WrongWordFound]:
+    """Every wrong gold word of the pairs of lines that agree, found by the reference line by
+    line and counted one by one: what a tally must hold."""
+    counted: Counter[WrongWordFound] = Counter()
+    for gold_line, pred_line in zip(gold, pred, strict=True):
+        line = backend.reference.align_line(gold_line, pred_line, None)
+        if line is None:
+            break
+        counted.update(backend.reference.wrong_words(line))
+    return counted
+
+
+@needs_c
+@settings(max_examples=300, deadline=None)
+@given(st.lists(line_pairs(), min_size=1, max_size=4), st.sampled_from([Gather.ERRORS, Gather.ALL]))
+def test_wrong_word_tallies_merge_alike(calls, gather):
+    """The wrong words of several calls merged into one tally, as `wsscore errors` merges them:
+    the same distinct cuts and counts in both backends, and those the reference finds."""
+    merged = {name: counting.wrong_word_tally() for name, counting in BACKENDS.items()}
+    expected: Counter[WrongWordFound] = Counter()
+    for gold, pred in calls:
+        for name, counting in BACKENDS.items():
+            found = counting.count_agreeing_lines(gold, pred, None, 1, gather).errors
+            assert found is not None
+            merged[name].merge(found.wrong)
+        expected.update(wrong_words_one_by_one(gold, pred))
+    assert merged["c"].counts() == merged["python"].counts() == expected
+    assert merged["c"] == merged["python"] and merged["python"] == merged["c"]
+    assert len(merged["c"]) == len(expected)
+
+
+def test_wrong_word_tallies_differ_when_their_counts_differ():
+    lines = (["甲乙 丙"], ["甲 乙丙"])
+    for counting in BACKENDS.values():
+        once = counting.count_agreeing_lines(*lines, None, 1, Gather.ERRORS).errors
+        twice = counting.count_agreeing_lines(*lines, None, 1, Gather.ERRORS).errors
+        assert once is not None and twice is not None and once.wrong == twice.wrong
+        tally = counting.wrong_word_tally()
+        tally.merge(once.wrong)
+        tally.merge(twice.wrong)
+        assert tally != once.wrong
+        assert tally.counts() == {
+            WrongWordFound("crossing", "甲乙", "甲/乙丙"): 2,
+            WrongWordFound("merged", "丙", "乙丙"): 2,
+        }
+        with pytest.raises(ValueError):
+            tally.merge(tally)
+
+
 @needs_c
 @settings(max_examples=300, deadline=None)
 @given(gold_and_prediction())
@@ -224,13 +274,13 @@ def test_the_reference_by_hand():
     )
     assert found.agreed == 2 and [record.number for record in found.records] == [7, 8]
     assert found.errors is not None
-    assert [tuple(wrong) for wrong in found.errors.wrong] == [
-        ("split", "喜欢", "喜/欢"),
-        ("split", "玛丽", "玛/丽"),
-        ("merged", "和", "和尚"),
-        ("crossing", "尚未", "和尚/未结婚"),
-        ("merged", "结婚", "未结婚"),
-    ]
+    assert found.errors.wrong.counts() == {
+        ("split", "喜欢", "喜/欢"): 1,
+        ("split", "玛丽", "玛/丽"): 1,
+        ("merged", "和", "和尚"): 1,
+        ("crossing", "尚未", "和尚/未结婚"): 1,
+        ("merged", "结婚", "未结婚"): 1,
+    }
     assert found.errors.lengths.words == (1, 5, 0, 0, 0)
     assert [tuple(line) for line in found.errors.lines] == [(7, 2, 3), (8, 3, 3)]
     if "c" in BACKENDS:

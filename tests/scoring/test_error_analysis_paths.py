@@ -53,12 +53,12 @@ def test_count_lines_errors_by_hand(counting: backend.Counting) -> None:
     assert found.errors is not None and found.errors.totals == found.totals
     # Gold words of 1..5+ characters, and the correct ones: 好 twice (one correct), 4 of two.
     assert found.errors.lengths == WordLengths((2, 4, 0, 0, 0), (1, 1, 0, 0, 0))
-    assert found.errors.wrong == [
-        WrongWordFound("crossing", "中国", "中/国人"),
-        WrongWordFound("crossing", "人民", "国人/民银行好"),
-        WrongWordFound("merged", "银行", "民银行好"),
-        WrongWordFound("merged", "好", "民银行好"),
-    ]
+    assert found.errors.wrong.counts() == {
+        WrongWordFound("crossing", "中国", "中/国人"): 1,
+        WrongWordFound("crossing", "人民", "国人/民银行好"): 1,
+        WrongWordFound("merged", "银行", "民银行好"): 1,
+        WrongWordFound("merged", "好", "民银行好"): 1,
+    }
     assert found.errors.lines == [LineWrongWords(7, errors=4, gold_words=4)]
     assert found.errors.records == found.records
     assert found.errors[-3:] == (None, None, None)  # gathered with Gather.ALL only
@@ -80,7 +80,7 @@ def test_count_lines_stops_at_the_first_pair_that_differs(counting: backend.Coun
     assert (found.agreed, found.records, found.totals) == (1, [SentenceRecord(1, counts)], counts)
     assert found.errors is not None
     assert found.errors.lengths == WordLengths((1, 1, 0, 0, 0), (1, 1, 0, 0, 0))
-    assert (found.errors.wrong, found.errors.lines) == ([], [])
+    assert (found.errors.wrong.counts(), found.errors.lines) == ({}, [])
     # The same characters over the two lines, broken elsewhere: each pair must agree.
     broken = counting.count_agreeing_lines(
         ["我们 好", "今天"], ["我们", "好 今天"], None, 1, Gather.COUNTS

@@ -35,6 +35,7 @@ from wsscore.core.records import (
     TagTally,
     WordAndSentenceCounts,
     WordLengths,
+    WrongWordCounts,
     WrongWordFound,
 )
 
@@ -94,6 +95,11 @@ class Counting(Protocol):
         with what ``gather`` asks for (records are numbered from ``first_number``)."""
         ...
 
+    def wrong_word_tally(self) -> WrongWordCounts:
+        """An empty tally of wrong words, to merge into it those that ``count_agreeing_lines``
+        found (``LineErrorsFound.wrong``) without a Python object per wrong word."""
+        ...
+
     def count_words_and_sentences(self, text: str) -> WordAndSentenceCounts:
         """Words, and lines with at least one word."""
         ...
@@ -130,6 +136,9 @@ class ReferenceCounting:
             gold_lines, pred_lines, vocabulary, first_number, gather
         )
 
+    def wrong_word_tally(self) -> WrongWordCounts:
+        return reference.WrongWordTally()
+
     def count_words_and_sentences(self, text: str) -> WordAndSentenceCounts:
         return reference.count_words_and_sentences(text)
 
@@ -160,6 +169,7 @@ class SpeedupsCounting:
         self._count_lines = _speedups.count_lines
         self._count_words = _speedups.count_words
         self._chars_words = _speedups.chars_words
+        self._wrong_word_tally = _speedups.WrongWordTally
 
     def load_vocabulary(self, text: str) -> Vocabulary:
         return self._vocabulary(text)
@@ -192,6 +202,9 @@ class SpeedupsCounting:
             errors = _errors_found(counts, gathered, found)  # type: ignore[arg-type]
         return AgreedLines(agreed, found, counts, extra, errors)
 
+    def wrong_word_tally(self) -> WrongWordCounts:
+        return self._wrong_word_tally()
+
     def count_words_and_sentences(self, text: str) -> WordAndSentenceCounts:
         return WordAndSentenceCounts._make(self._count_words(text))
 
@@ -207,7 +220,7 @@ def _errors_found(
     return LineErrorsFound(
         totals,
         WordLengths(words, correct),
-        wrong,  # made as WrongWordFound and LineWrongWords by C (configure)
+        wrong,  # a tally whose records, and the lines', C makes as configured
         lines,
         records,
         pred_lengths,
@@ -239,6 +252,7 @@ count_equal_text = _COUNTING.count_equal_text
 count_agreeing_lines = _COUNTING.count_agreeing_lines
 count_words_and_sentences = _COUNTING.count_words_and_sentences
 chars_words = _COUNTING.chars_words
+wrong_word_tally = _COUNTING.wrong_word_tally
 
 # --- reading blocks of a formatted file -------------------------------------------------------
 

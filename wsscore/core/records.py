@@ -10,7 +10,7 @@ import enum
 from array import array
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from operator import add
-from typing import NamedTuple, overload
+from typing import NamedTuple, Protocol, overload
 
 
 class Counts(NamedTuple):
@@ -320,6 +320,23 @@ class WrongWordFound(NamedTuple):
     predicted: str  # the predicted words over its characters, joined by "/"
 
 
+class WrongWordCounts(Protocol):
+    """How often each wrong gold word was cut each way: the distinct :class:`WrongWordFound`
+    with their counts (a tally of either backend, :func:`wsscore.core.backend.wrong_word_tally`).
+    Held without a Python object per wrong word, so that lines with many wrong words cost no
+    more than their distinct cuts."""
+
+    def counts(self) -> dict[WrongWordFound, int]:
+        """Each distinct wrong word and its cut, with how often it was found."""
+        ...
+
+    def merge(self, other: WrongWordCounts, /) -> None:
+        """Add another tally of the same backend to this one."""
+        ...
+
+    def __len__(self) -> int: ...
+
+
 class LineWrongWords(NamedTuple):
     """A line with wrong gold words: its number, how many are wrong, and its gold words."""
 
@@ -330,13 +347,13 @@ class LineWrongWords(NamedTuple):
 
 class LineErrorsFound(NamedTuple):
     """What `wsscore errors` and `wsscore report` need of lines whose characters agree: their
-    summed counts, their gold words by length, their wrong words in order, each line with a
+    summed counts, their gold words by length, their wrong words tallied, each line with a
     wrong word, the record of each line with words, their predicted words by length and those
     not in the dictionary, and their extra counts."""
 
     totals: Counts
     lengths: WordLengths
-    wrong: list[WrongWordFound]
+    wrong: WrongWordCounts
     lines: list[LineWrongWords]
     records: SentenceRecords
     # With Gather.ALL only (else None): predicted words, one count per LENGTH_BUCKETS entry,

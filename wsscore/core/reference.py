@@ -38,6 +38,7 @@ from wsscore.core.records import (
     TaggedLabels,
     WordAndSentenceCounts,
     WordLengths,
+    WrongWordCounts,
     WrongWordFound,
 )
 
@@ -256,7 +257,7 @@ class _Gathered:
         self.extra = ExtraCounts()
         self.length_words = [0] * len(LENGTH_BUCKETS)
         self.length_correct = [0] * len(LENGTH_BUCKETS)
-        self.wrong: list[WrongWordFound] = []
+        self.wrong = WrongWordTally()
         self.lines: list[LineWrongWords] = []
 
     def add(self, number: int, line: EqualLine) -> None:
@@ -277,7 +278,7 @@ class _Gathered:
                 self.pred_lengths[length_bucket(len(word))] += 1
                 self.pred_oov += self.vocabulary is not None and word not in self.vocabulary
         wrong = wrong_words(line)
-        self.wrong += wrong
+        self.wrong.add(wrong)
         if wrong:
             self.lines.append(LineWrongWords(number, len(wrong), len(line.gold_words)))
 
@@ -298,6 +299,40 @@ class _Gathered:
                 self.extra if everything else None,
             )
         return AgreedLines(agreed, self.records, self.totals, extra, errors)
+
+
+class WrongWordTally:
+    """How often each wrong gold word was cut each way (a
+    :class:`~wsscore.core.records.WrongWordCounts`): a Counter of the found records."""
+
+    def __init__(self) -> None:
+        self._counts: Counter[WrongWordFound] = Counter()
+
+    def add(self, wrong: Iterable[WrongWordFound]) -> None:
+        self._counts.update(wrong)
+
+    def merge(self, other: WrongWordCounts, /) -> None:
+        if other is self:
+            raise ValueError("merge: a tally into itself")
+        self._counts.update(other.counts())
+
+    def counts(self) -> dict[WrongWordFound, int]:
+        return dict(self._counts)
+
+    def __len__(self) -> int:
+        return len(self._counts)
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to a tally of either backend that counts the same wrong words as often."""
+        counts = getattr(other, "counts", None)
+        if counts is None:
+            return NotImplemented
+        return self.counts() == dict(counts())
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, like a Counter
+
+    def __repr__(self) -> str:
+        return f"WrongWordTally({self.counts()!r})"
 
 
 # --- boundaries and error classes of a line whose characters agree (§5.2, §5.4, §6) -----------

@@ -21,6 +21,7 @@ from operator import add
 from typing import NamedTuple
 
 from wsscore.align.lines import SentenceDetail
+from wsscore.core import backend
 from wsscore.core.definitions import LENGTH_BUCKETS
 from wsscore.core.records import LineErrorsFound
 from wsscore.errors import InvalidArgument, refuse_standard_input_twice
@@ -188,8 +189,11 @@ class _Collector:
 
     def __init__(self, dictionary: Dictionary | None, per_line: int):
         self.dictionary = dictionary
-        # (class, word, predicted): every wrong gold word, so the classes' counts are its sums.
+        # (class, word, predicted): every wrong gold word, so the classes' counts are its sums;
+        # those of lines that agree in the backend's tally (most of them, and without a Python
+        # object each), the others here.
         self.examples: Counter[tuple[str, str, str]] = Counter()
+        self.agreeing_examples = backend.wrong_word_tally()
         self.length_words = [0] * len(LENGTH_BUCKETS)
         self.length_correct = [0] * len(LENGTH_BUCKETS)
         self.known = dictionary.lookup if dictionary is not None else None
@@ -223,8 +227,7 @@ class _Collector:
     ) -> None:
         """Lines whose characters agree, as the backend finds them: the same sums as
         ``__call__`` makes from each line's detail, without building their words."""
-        # A WrongWordFound is the tuple (class, word, predicted): counted in bulk, not one by one.
-        self.examples.update(found.wrong)
+        self.agreeing_examples.merge(found.wrong)
         self.length_words = list(map(add, self.length_words, found.lengths.words))
         self.length_correct = list(map(add, self.length_correct, found.lengths.correct))
         if self.known is not None:
@@ -284,7 +287,7 @@ class _Collector:
     def chunk_state(self) -> _CollectedPart:
         """What this collector holds, to send back from a worker (picklable)."""
         return _CollectedPart(
-            self.examples,
+            self.all_examples(),
             self.length_words,
             self.length_correct,
             self.oov_words,
@@ -307,10 +310,16 @@ class _Collector:
         for line in part.worst:
             self._keep_line(line.line, line.errors, line.gold_words, partial(_texts_of, line))
 
+    def all_examples(self) -> Counter[tuple[str, str, str]]:
+        """Every wrong gold word, those of lines that agree and the others, counted."""
+        examples = self.examples.copy()
+        examples.update(self.agreeing_examples.counts())  # a WrongWordFound is such a tuple
+        return examples
+
     def error_classes(self, top: int) -> dict[str, ErrorClass]:
         ranked: dict[str, list[ErrorExample]] = {name: [] for name in ERROR_CLASSES}
         counts = dict.fromkeys(ERROR_CLASSES, 0)
-        for (name, word, predicted), count in self.examples.items():
+        for (name, word, predicted), count in self.all_examples().items():
             ranked[name].append(ErrorExample(word, predicted, count))
             counts[name] += count
         return {

@@ -16,11 +16,11 @@ import tempfile
 from collections import Counter
 from collections.abc import Callable, Container, Sequence
 from itertools import repeat
-from operator import itemgetter
 from typing import IO, NamedTuple
 
 from wsscore.align.lines import SentenceDetail
-from wsscore.core.records import Counts, LineErrorsFound, WrongWordFound
+from wsscore.core import backend
+from wsscore.core.records import Counts, LineErrorsFound
 from wsscore.errors import InvalidArgument, Warnings
 from wsscore.inputs.dictionary import Dictionary, training_frequencies
 from wsscore.inputs.options import InputOptions
@@ -130,6 +130,7 @@ class SystemTally:
     def __init__(self, family_list: list[Family]):
         self.class_counts = dict.fromkeys(ERROR_CLASSES, 0)
         self.cuts: Counter[tuple[str, str, str]] = Counter()  # (class, word, predicted)
+        self.agreeing_cuts = backend.wrong_word_tally()  # put in cuts at the end
         self.buckets = {f.key: {label: Bucket() for label in f.labels} for f in family_list}
         # Predicted words of lines that agree, counted by word until they are put in their
         # buckets: a word is looked up once, not once for every time it is predicted.
@@ -163,11 +164,13 @@ class SystemTally:
             start += len(word)
         return "".join(codes)
 
-    def add_wrong_found(self, wrong: list[WrongWordFound]) -> None:
-        """Wrong gold words of lines whose characters agree, as the backend found them."""
-        self.cuts.update(wrong)  # a WrongWordFound is the tuple (class, word, predicted)
-        for error, count in Counter(map(itemgetter(0), wrong)).items():
-            self.class_counts[error] += count
+    def put_agreeing_cuts(self) -> None:
+        """The wrong gold words of lines whose characters agree, as the backend tallied them
+        (without a Python object per word), added to the cuts and classes once."""
+        for found, count in self.agreeing_cuts.counts().items():
+            self.cuts[found] += count  # a WrongWordFound is the tuple (class, word, predicted)
+            self.class_counts[found.error] += count
+        self.agreeing_cuts = backend.wrong_word_tally()
 
 
 class PageCollector:
@@ -225,7 +228,7 @@ class PageCollector:
             # Wrong gold words, and predicted ones: all those but the right ones.
             sentence.wrong[index] += counts.gold_words + counts.pred_words - 2 * counts.correct
         agreeing.finish(found, gold_lines, pred_lines)
-        self.tallies[index].add_wrong_found(found.wrong)
+        self.tallies[index].agreeing_cuts.merge(found.wrong)
         self._passed(index, first + len(gold_lines) - 1)
 
     def equal_lines_receiver(self) -> EqualLinesReceiver | None:
@@ -246,6 +249,7 @@ class PageCollector:
         self._flush(None)
         for tally in self.tallies:
             tally.put_pred_words(self.known, self.frequencies)
+            tally.put_agreeing_cuts()
 
     @property
     def sentences(self) -> int:
@@ -393,11 +397,13 @@ class AgreeingWords:
                 oov.pred += found.pred_oov
         if self.frequencies is not None:
             gold = _frequency_labels(split_words("\n".join(gold_lines)), self.frequencies)
-            wrong = _frequency_labels([w.word for w in found.wrong], self.frequencies)
+            wrong_labels: Counter[str] = Counter()
+            for found_word, count in found.wrong.counts().items():
+                wrong_labels[frequency_label(self.frequencies.get(found_word.word, 0))] += count
             for label, bucket in self.buckets["frequency"].items():
                 bucket.gold += gold[label]
-                bucket.gold_correct += gold[label] - wrong[label]
-                bucket.pred_correct += gold[label] - wrong[label]
+                bucket.gold_correct += gold[label] - wrong_labels[label]
+                bucket.pred_correct += gold[label] - wrong_labels[label]
 
 
 def _frequency_labels(words: list[str], frequencies: Counter[str]) -> Counter[str]:
