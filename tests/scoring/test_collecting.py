@@ -13,6 +13,7 @@ from conftest import FIXTURES
 from wsscore.align import parallel
 from wsscore.align.lines import SentenceDetail
 from wsscore.core import backend
+from wsscore.core.records import Gather
 from wsscore.scoring.collecting import EqualLinesReceiver, SentenceCollector
 from wsscore.scoring.request import Callbacks, Parallelism, ScoreRequest
 from wsscore.scoring.scorer import score_request
@@ -22,6 +23,8 @@ WORDS = ["中国", "人民", "银行", "的", "了", "发展", "经济", "北京
 
 class _Lines:
     """Counts the sentences it is given, one by one or in bulk, and which lines they were."""
+
+    bulk_gather = Gather.COUNTS  # the lines alone
 
     def __init__(self, bulk: bool = False) -> None:
         self.bulk = bulk

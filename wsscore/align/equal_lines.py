@@ -31,12 +31,17 @@ from wsscore.core.reference import align_equal_words
 class LineErrorsReceiver(Protocol):
     """Gets what ``gather`` (``Gather.ERRORS``, or ``Gather.ALL`` for the boundary counts and
     the predicted words too) finds in lines whose characters agree, with the first line's
-    number and the lines' texts."""
+    number and the lines' texts; with ``Gather.COUNTS``, the lines alone (None found)."""
 
     gather: Gather
 
     def __call__(
-        self, first: int, gold_lines: list[str], pred_lines: list[str], found: LineErrorsFound, /
+        self,
+        first: int,
+        gold_lines: list[str],
+        pred_lines: list[str],
+        found: LineErrorsFound | None,
+        /,
     ) -> None: ...
 
 
@@ -70,7 +75,7 @@ def count_lines_of(
     elif on_extra is not None:
         gather = Gather.EXTRA
     found = backend.count_agreeing_lines(gold_lines, pred_lines, dictionary, first_number, gather)
-    if found.records and on_line_errors is not None and found.errors is not None:
+    if found.records and on_line_errors is not None:
         agreed = found.agreed
         on_line_errors(first_number, gold_lines[:agreed], pred_lines[:agreed], found.errors)
     elif found.records and on_extra is not None and found.extra is not None:

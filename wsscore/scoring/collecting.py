@@ -15,14 +15,15 @@ from collections.abc import Callable
 from typing import Protocol, TypeVar
 
 from wsscore.align.lines import SentenceDetail
-from wsscore.core.records import LineErrorsFound
+from wsscore.core.records import Gather, LineErrorsFound
 
 # A system's index and one of its sentences' detail.
 DetailCallback = Callable[[int, SentenceDetail], None]
 
 # A system's index, the gold line number of the first line, the gold's and the prediction's
-# lines, and what the C speed-ups found in them.
-EqualLinesReceiver = Callable[[int, int, list[str], list[str], LineErrorsFound], None]
+# lines, and what the backend found in them (None for a collector that asked for the lines
+# alone: its ``bulk_gather`` is ``Gather.COUNTS``).
+EqualLinesReceiver = Callable[[int, int, list[str], list[str], LineErrorsFound | None], None]
 
 # A system's index, the gold line number of the first line, the gold's and the prediction's
 # lines whose characters agree, and whether they agree in pairs (else only as a whole): what a
@@ -36,6 +37,11 @@ State = TypeVar("State")
 class SentenceCollector(Protocol[State]):
     """A per-sentence analysis that can be collected in chunks and added up; ``State`` is what
     a chunk's copy sends back (picklable)."""
+
+    # What the backend gathers of the lines handed to the receiver of
+    # :meth:`equal_lines_receiver`: their wrong words and word lengths (``Gather.ERRORS``), or
+    # the lines alone (``Gather.COUNTS``), which costs less.
+    bulk_gather: Gather
 
     def __call__(self, system: int, detail: SentenceDetail, /) -> None:
         """Take one sentence of system ``system``."""

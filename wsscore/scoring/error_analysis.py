@@ -23,7 +23,7 @@ from typing import NamedTuple
 from wsscore.align.lines import SentenceDetail
 from wsscore.core import backend
 from wsscore.core.definitions import LENGTH_BUCKETS
-from wsscore.core.records import LineErrorsFound
+from wsscore.core.records import Gather, LineErrorsFound
 from wsscore.errors import InvalidArgument, refuse_standard_input_twice
 from wsscore.inputs.dictionary import Dictionary
 from wsscore.inputs.labels import refuse_breaking_label
@@ -187,6 +187,8 @@ class _Collector:
     """Sums one prediction's sentences as they are scored (a
     :class:`~wsscore.scoring.collecting.SentenceCollector`, also in chunks with ``--jobs``)."""
 
+    bulk_gather = Gather.ERRORS  # the wrong words of the lines that agree, and their lengths
+
     def __init__(self, dictionary: Dictionary | None, per_line: int):
         self.dictionary = dictionary
         # (class, word, predicted): every wrong gold word, so the classes' counts are its sums;
@@ -223,10 +225,11 @@ class _Collector:
         first: int,
         gold_lines: list[str],
         pred_lines: list[str],
-        found: LineErrorsFound,
+        found: LineErrorsFound | None,
     ) -> None:
         """Lines whose characters agree, as the backend finds them: the same sums as
         ``__call__`` makes from each line's detail, without building their words."""
+        assert found is not None  # gathered with their wrong words (bulk_gather)
         self.agreeing_examples.merge(found.wrong)
         self.length_words = list(map(add, self.length_words, found.lengths.words))
         self.length_correct = list(map(add, self.length_correct, found.lengths.correct))

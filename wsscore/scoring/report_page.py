@@ -20,7 +20,7 @@ from typing import IO, NamedTuple
 
 from wsscore.align.lines import SentenceDetail
 from wsscore.core import backend
-from wsscore.core.records import Counts, LineErrorsFound
+from wsscore.core.records import Counts, Gather, LineErrorsFound
 from wsscore.errors import InvalidArgument, Warnings
 from wsscore.inputs.dictionary import Dictionary, training_frequencies
 from wsscore.inputs.options import InputOptions
@@ -182,6 +182,8 @@ class PageCollector:
     complete (every system has given its words) once every system has gone past it.
     """
 
+    bulk_gather = Gather.ERRORS  # the wrong words of the lines that agree, and their lengths
+
     def __init__(
         self,
         systems: int,
@@ -214,10 +216,11 @@ class PageCollector:
         first: int,
         gold_lines: list[str],
         pred_lines: list[str],
-        found: LineErrorsFound,
+        found: LineErrorsFound | None,
     ) -> None:
         """Lines whose characters agree, with what the backend found in them: the same tallies
         as ``__call__`` makes from each line's detail; a line's cut is made only if it is kept."""
+        assert found is not None  # gathered with their wrong words (bulk_gather)
         agreeing = AgreeingWords(self.tallies[index], self.known, self.frequencies)
         for number, counts in found.records:  # the lines with gold words
             sentence = self._pending.get(number)

@@ -246,7 +246,7 @@ class _LinesInBulk:
         self.gather = gather
 
     def __call__(
-        self, first: int, gold: list[str], pred: list[str], found: LineErrorsFound, /
+        self, first: int, gold: list[str], pred: list[str], found: LineErrorsFound | None, /
     ) -> None:
         self.collectors.equal_lines(first, gold, pred, found)
 
@@ -278,22 +278,21 @@ class _SystemCollectors:
             collector.equal_lines_receiver() if collector is not None and callback is None else None
         )
         self._equal_lines_receiver = equal_lines
-        self.on_line_errors: LineErrorsReceiver | None = (
-            _LinesInBulk(self, Gather.ALL if extra else Gather.ERRORS)
-            if equal_lines is not None
-            else None
-        )
+        self.on_line_errors: LineErrorsReceiver | None = None
+        if collector is not None and equal_lines is not None:
+            gather = Gather.ALL if extra else collector.bulk_gather
+            self.on_line_errors = _LinesInBulk(self, gather)
         self.on_detail: Callable[[SentenceDetail], None] | None = self._detail
 
     def _add_extra(self, counts: ExtraCounts) -> None:
         self.extra = self.extra + counts  # type: ignore[operator]
 
     def equal_lines(
-        self, first: int, gold: list[str], pred: list[str], found: LineErrorsFound
+        self, first: int, gold: list[str], pred: list[str], found: LineErrorsFound | None
     ) -> None:
         assert self._equal_lines_receiver is not None  # wired only then
         if self.extra is not None:
-            assert found.extra is not None  # gathered with them (Gather.ALL)
+            assert found is not None and found.extra is not None  # gathered (Gather.ALL)
             self.extra += found.extra
         self._equal_lines_receiver(self.index, first, gold, pred, found)
 

@@ -10,7 +10,7 @@ import os
 from typing import BinaryIO
 
 from wsscore.align.lines import SentenceDetail
-from wsscore.core.records import LineErrorsFound
+from wsscore.core.records import Gather, LineErrorsFound
 from wsscore.core.reference import align_equal_words
 from wsscore.inputs.encodings import Encoding
 from wsscore.inputs.options import GOLD_OPTION, InputOptions
@@ -85,6 +85,9 @@ class _LayoutWriter:
     (:func:`alignment_rows`), or for a run of lines whose characters agree, from their words
     (:func:`~wsscore.sighan.blocks.agreeing_blocks`, the same blocks without a detail each)."""
 
+    # The blocks need the lines alone, not their wrong words.
+    bulk_gather = Gather.COUNTS
+
     def __init__(self, out: BinaryIO, gold_name: bytes, test_name: bytes, encoding: Encoding):
         self._out = out
         self._gold_name, self._test_name = gold_name, test_name
@@ -125,7 +128,7 @@ class _LayoutWriter:
         first: int,
         gold_lines: list[str],
         pred_lines: list[str],
-        _found: LineErrorsFound,
+        _found: LineErrorsFound | None,
     ) -> None:
         names = (self._gold_name, self._test_name)
         if self._encoding.family == "utf-8":
