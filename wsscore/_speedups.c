@@ -189,6 +189,52 @@ same_slice(int kind_a, const void *data_a, Py_ssize_t start_a, int kind_b, const
     return 1;
 }
 
+/* Text written code point by code point in one kind (that of the text it comes from), for the
+ * str a function returns: chars_words, conllu_words, read_tagged_block, read_jsonl_block. */
+typedef struct {
+    int kind;
+    char *data;
+    Py_ssize_t length;
+} Writer;
+
+static int
+writer_open(Writer *w, int kind, Py_ssize_t size)
+{
+    w->kind = kind;
+    w->length = 0;
+    w->data = PyMem_Malloc(size > 0 ? (size_t)size * kind : 1);
+    if (w->data == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+static inline void
+writer_put(Writer *w, Py_UCS4 c)
+{
+    PyUnicode_WRITE(w->kind, w->data, w->length, c);
+    w->length++;
+}
+
+static inline void
+writer_copy(Writer *w, const void *data, Py_ssize_t start, Py_ssize_t end)
+{
+    memcpy(w->data + w->length * w->kind, (const char *)data + start * w->kind,
+           (size_t)(end - start) * w->kind);
+    w->length += end - start;
+}
+
+/* The writer's text as a str (it is freed either way); NULL on error. */
+static PyObject *
+writer_close(Writer *w)
+{
+    PyObject *text = PyUnicode_FromKindAndData(w->kind, w->data, w->length);
+    PyMem_Free(w->data);
+    w->data = NULL;
+    return text;
+}
+
 /* Find the slot of a slice of (kind, data); returns its index, or the empty slot to fill. */
 static Py_ssize_t
 find_slot(Vocabulary *v, int kind, const void *data, Py_ssize_t start, Py_ssize_t length, uint64_t h)
@@ -504,10 +550,10 @@ walk_equal(PyObject *gold_text, PyObject *pred_text, PyObject *vocabulary, int k
 }
 
 static PyObject *
-long_tuple(const long long *values, int count)
+long_tuple(const long long *values, Py_ssize_t count)
 {
     PyObject *tuple = PyTuple_New(count);
-    for (int i = 0; tuple != NULL && i < count; i++) {
+    for (Py_ssize_t i = 0; tuple != NULL && i < count; i++) {
         PyObject *value = PyLong_FromLongLong(values[i]);
         if (value == NULL) {
             Py_CLEAR(tuple);
@@ -769,11 +815,8 @@ tally_commit(WrongWordTally *t, int error, Py_ssize_t word_length, Py_ssize_t cu
     }
     const Py_UCS4 *text = t->chars + t->used;
     Py_ssize_t length = word_length + cut_length;
-    uint64_t h = 1469598103934665603ULL;  /* FNV-1a, as hash_slice */
-    for (Py_ssize_t i = 0; i < length; i++) {
-        h ^= (uint64_t)text[i];
-        h *= 1099511628211ULL;
-    }
+    /* hash_slice ends by mixing in the length: taken back out, as the entry mixes in its own */
+    uint64_t h = hash_slice(PyUnicode_4BYTE_KIND, text, 0, length) ^ (uint64_t)length;
     h ^= ((uint64_t)word_length << 8) ^ (uint64_t)error;
     Py_ssize_t mask = t->capacity - 1;
     Py_ssize_t i = (Py_ssize_t)(h & (uint64_t)mask);
@@ -1271,16 +1314,16 @@ tagged_position(PyObject *text, Py_ssize_t start, Py_ssize_t stop, PyObject *num
 }
 
 typedef struct {
-    void *out; /* the words text, in the kind of the input */
-    Py_ssize_t written, sentences, size, longest;
+    Writer words; /* the words text, in the kind of the input */
+    Py_ssize_t sentences, size, longest;
     int word_open; /* after B, M or I: the next line may go on with the word */
 } CharsState;
 
 static void
-chars_end_sentence(CharsState *state, int kind)
+chars_end_sentence(CharsState *state)
 {
     if (state->size > 0) {
-        PyUnicode_WRITE(kind, state->out, state->written++, '\n');
+        writer_put(&state->words, '\n');
         state->sentences++;
         state->longest = state->size > state->longest ? state->size : state->longest;
         state->size = 0;
@@ -1291,7 +1334,7 @@ chars_end_sentence(CharsState *state, int kind)
 /* One labelled character; 0 where the label cannot follow (an M, I or E with no word open)
  * or is no position. */
 static int
-chars_add(CharsState *state, int kind, Py_UCS4 c, Py_UCS4 position)
+chars_add(CharsState *state, Py_UCS4 c, Py_UCS4 position)
 {
     int starts = position == 'B' || position == 'S' || position == 'O';
     int continues = position == 'M' || position == 'I' || position == 'E';
@@ -1299,9 +1342,9 @@ chars_add(CharsState *state, int kind, Py_UCS4 c, Py_UCS4 position)
         return 0;
     }
     if (starts && state->size > 0) {
-        PyUnicode_WRITE(kind, state->out, state->written++, ' ');
+        writer_put(&state->words, ' ');
     }
-    PyUnicode_WRITE(kind, state->out, state->written++, c);
+    writer_put(&state->words, c);
     state->size++;
     state->word_open = position == 'B' || position == 'M' || position == 'I';
     return 1;
@@ -1326,11 +1369,13 @@ chars_words(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     Py_ssize_t labels = PyUnicode_GET_LENGTH(positions);
     Py_ssize_t *tagged_read = PyMem_Calloc((size_t)labels + 1, sizeof(Py_ssize_t));
     /* Each labelled line of at least 3 characters and a line feed gives at most 2. */
-    CharsState state = {PyMem_Malloc((size_t)(length + 1) * (size_t)kind), 0, 0, 0, 0, 0};
-    if (state.out == NULL || tagged_read == NULL) {
-        PyMem_Free(state.out);
-        PyMem_Free(tagged_read);
+    CharsState state = {{kind, NULL, 0}, 0, 0, 0, 0};
+    if (tagged_read == NULL) {
         return PyErr_NoMemory();
+    }
+    if (writer_open(&state.words, kind, length + 1) < 0) {
+        PyMem_Free(tagged_read);
+        return NULL;
     }
     LabelSlot slots[LABEL_SLOTS] = {{NULL, 0}};
     int strict = 1;
@@ -1344,7 +1389,7 @@ chars_words(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             stop--;
         }
         if (stop == start) { /* a blank line ends the sentence */
-            chars_end_sentence(&state, kind);
+            chars_end_sentence(&state);
         }
         else if (stop - start < 3 || is_separator(PyUnicode_READ(kind, data, start)) ||
                  (PyUnicode_READ(kind, data, start + 1) != '\t' &&
@@ -1358,7 +1403,7 @@ chars_words(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
                                            tagged_read, slots);
             }
             strict = position == (Py_UCS4)-1 ? -1
-                                             : chars_add(&state, kind,
+                                             : chars_add(&state,
                                                          PyUnicode_READ(kind, data, start),
                                                          position);
         }
@@ -1366,7 +1411,7 @@ chars_words(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     }
     PyObject *result = NULL;
     if (strict > 0) {
-        chars_end_sentence(&state, kind); /* the end of the text ends a sentence */
+        chars_end_sentence(&state); /* the end of the text ends a sentence */
         PyObject *read = PyTuple_New(labels);
         for (Py_ssize_t i = 0; read != NULL && i < labels; i++) {
             PyObject *count = PyLong_FromSsize_t(tagged_read[i]);
@@ -1376,7 +1421,7 @@ chars_words(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             }
             PyTuple_SET_ITEM(read, i, count);
         }
-        PyObject *words = PyUnicode_FromKindAndData(kind, state.out, state.written);
+        PyObject *words = writer_close(&state.words);
         if (words != NULL && read != NULL) {
             result = Py_BuildValue("(NnnN)", words, state.sentences, state.longest, read);
         }
@@ -1391,7 +1436,7 @@ chars_words(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     for (int i = 0; i < LABEL_SLOTS; i++) {
         Py_XDECREF(slots[i].label);
     }
-    PyMem_Free(state.out);
+    PyMem_Free(state.words.data);
     PyMem_Free(tagged_read);
     return result;
 }
@@ -2019,8 +2064,7 @@ typedef struct {
     int kind;
     const void *data;
     Py_ssize_t length;
-    char *out;            /* the words found, in the text's kind */
-    Py_ssize_t written;   /* characters of out */
+    Writer words;         /* the words found, in the text's kind */
     Py_ssize_t max_chars;
 } ConlluScan;
 
@@ -2100,11 +2144,9 @@ copy_form(ConlluScan *scan, const LineShape *shape, int first)
         }
     }
     if (!first) {
-        PyUnicode_WRITE(scan->kind, scan->out, scan->written++, ' ');
+        writer_put(&scan->words, ' ');
     }
-    memcpy(scan->out + scan->written * scan->kind,
-           (const char *)scan->data + from * scan->kind, (size_t)((to - from) * scan->kind));
-    scan->written += to - from;
+    writer_copy(&scan->words, scan->data, from, to);
     return 1;
 }
 
@@ -2113,13 +2155,13 @@ copy_form(ConlluScan *scan, const LineShape *shape, int first)
 static int
 scan_sentence(ConlluScan *scan, Py_ssize_t *at, Py_ssize_t *lines, int *has_words)
 {
-    Py_ssize_t position = *at, count = 0, size = 0, read = 0, written = scan->written;
+    Py_ssize_t position = *at, count = 0, size = 0, read = 0, written = scan->words.length;
     char expected[CONLLU_MAX_DIGITS + 1] = "1";
     int expected_length = 1;
     for (;;) {
         LineShape shape = line_shape(scan, position);
         if (shape.end < 0) {
-            scan->written = written;
+            scan->words.length = written;
             return SENTENCE_UNFINISHED;
         }
         read++;
@@ -2135,19 +2177,19 @@ scan_sentence(ConlluScan *scan, Py_ssize_t *at, Py_ssize_t *lines, int *has_word
         if (shape.tabs != CONLLU_TABS || expected_length > CONLLU_MAX_DIGITS - 1 ||
             !is_expected_id(scan, start, &shape, expected, expected_length) ||
             !copy_form(scan, &shape, count == 0)) {
-            scan->written = written;
+            scan->words.length = written;
             return SENTENCE_REFUSED;
         }
         size += shape.second_tab - shape.first_tab - 1;
         if (size > scan->max_chars) {
-            scan->written = written;
+            scan->words.length = written;
             return SENTENCE_REFUSED;
         }
         count++;
         next_id(expected, &expected_length);
     }
     if (count) {
-        PyUnicode_WRITE(scan->kind, scan->out, scan->written++, '\n');
+        writer_put(&scan->words, '\n');
     }
     *at = position;
     *lines = read;
@@ -2171,15 +2213,15 @@ conllu_words(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         fill_printable_bits();
     }
     PyObject *text = args[0];
-    ConlluScan scan = {PyUnicode_KIND(text), PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text),
-                       NULL, 0, max_chars};
+    int kind = PyUnicode_KIND(text);
+    ConlluScan scan = {kind, PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text), {kind, NULL, 0},
+                       max_chars};
     if (start < 0 || start > scan.length) {
         PyErr_SetString(PyExc_ValueError, "start is outside the text");
         return NULL;
     }
-    scan.out = PyMem_Malloc((size_t)((scan.length - start + 1) * scan.kind));
-    if (scan.out == NULL) {
-        return PyErr_NoMemory();
+    if (writer_open(&scan.words, scan.kind, scan.length - start + 1) < 0) {
+        return NULL;
     }
     Py_ssize_t position = start, lines = 0, sentences = 0;
     int outcome = SENTENCE_DONE;
@@ -2193,8 +2235,7 @@ conllu_words(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         lines += read;
         sentences += has_words;
     }
-    PyObject *words = PyUnicode_FromKindAndData(scan.kind, scan.out, scan.written);
-    PyMem_Free(scan.out);
+    PyObject *words = writer_close(&scan.words);
     if (words == NULL) {
         return NULL;
     }
@@ -2774,50 +2815,6 @@ sighan_utf8_lines(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t
  * return (words, tags or None, sentences, tagged tokens), or None for a block the rules do not
  * cover: the format's own reader then reads it, and says what is wrong if anything is.
  */
-typedef struct {
-    int kind;
-    char *data;
-    Py_ssize_t length;
-} Writer;
-
-static int
-writer_open(Writer *w, int kind, Py_ssize_t size)
-{
-    w->kind = kind;
-    w->length = 0;
-    w->data = PyMem_Malloc(size > 0 ? (size_t)size * kind : 1);
-    if (w->data == NULL) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    return 0;
-}
-
-static inline void
-writer_put(Writer *w, Py_UCS4 c)
-{
-    PyUnicode_WRITE(w->kind, w->data, w->length, c);
-    w->length++;
-}
-
-static inline void
-writer_copy(Writer *w, const void *data, Py_ssize_t start, Py_ssize_t end)
-{
-    memcpy(w->data + w->length * w->kind, (const char *)data + start * w->kind,
-           (size_t)(end - start) * w->kind);
-    w->length += end - start;
-}
-
-/* The writer's text as a str (it is freed either way); NULL on error. */
-static PyObject *
-writer_close(Writer *w)
-{
-    PyObject *text = PyUnicode_FromKindAndData(w->kind, w->data, w->length);
-    PyMem_Free(w->data);
-    w->data = NULL;
-    return text;
-}
-
 /* White space to the strict rules: a separator, or one that str.split() splits on. */
 static inline int
 is_white_space(Py_UCS4 c)
@@ -3433,26 +3430,11 @@ count_pairs(TagCount *t, Side *gold, Side *pred, PyObject *vocabulary)
 }
 
 static PyObject *
-long_list(const long long *values, Py_ssize_t count)
-{
-    PyObject *list = PyList_New(count);
-    for (Py_ssize_t i = 0; list != NULL && i < count; i++) {
-        PyObject *value = PyLong_FromLongLong(values[i]);
-        if (value == NULL) {
-            Py_CLEAR(list);
-            break;
-        }
-        PyList_SET_ITEM(list, i, value);
-    }
-    return list;
-}
-
-static PyObject *
 tag_count_result(const TagCount *t)
 {
     PyObject *names = PyList_New(t->tags.count), *pairs = PyList_New(0), *result = NULL;
-    PyObject *gold = long_list(t->tags.gold, t->tags.count);
-    PyObject *pred = long_list(t->tags.pred, t->tags.count);
+    PyObject *gold = long_tuple(t->tags.gold, t->tags.count);
+    PyObject *pred = long_tuple(t->tags.pred, t->tags.count);
     if (names == NULL || pairs == NULL || gold == NULL || pred == NULL) {
         goto done;
     }

@@ -69,7 +69,7 @@ def read_jsonl_block(text: str, /) -> tuple[str, None, int, int] | None: ...
 # (tag names, gold words by tag, predicted words by tag, [(gold tag, predicted tag, correct,
 # correct unknown)], gold words, predicted words, correct, unknown gold words).
 TagCountsTuple = tuple[
-    list[str], list[int], list[int], list[tuple[int, int, int, int]], int, int, int, int
+    list[str], tuple[int, ...], tuple[int, ...], list[tuple[int, int, int, int]], int, int, int, int
 ]
 
 def count_tags(
