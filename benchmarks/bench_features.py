@@ -43,6 +43,7 @@ from bench_score import (
     UTF8_ENV,
     BenchError,
     Samples,
+    chosen_names,
     divide,
     environment,
     gnu_time,
@@ -361,10 +362,7 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--icwb2", type=Path, default=ICWB2, help="the bakeoff data")
     parser.add_argument("--output", type=Path, default=HERE / "features.md", help="Markdown report")
     args = parser.parse_args(argv)
-    args.groups = [name.strip() for name in args.groups.split(",") if name.strip()]
-    unknown = [name for name in args.groups if name not in GROUPS]
-    if unknown or not args.groups:
-        parser.error(f"--groups takes some of {', '.join(GROUPS)}")
+    args.groups = chosen_names(parser, args.groups, list(GROUPS), "--groups")
     if args.runs < 1:
         parser.error("--runs must be at least 1")
     return args

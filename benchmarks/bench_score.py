@@ -638,6 +638,16 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     return args
 
 
+def chosen_names(
+    parser: argparse.ArgumentParser, text: str, choices: Sequence[str], option: str
+) -> list[str]:
+    """The comma-separated names of ``text``, each one of ``choices`` (else a usage error)."""
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    if not names or any(name not in choices for name in names):
+        parser.error(f"{option} takes some of {', '.join(choices)}")
+    return names
+
+
 def progress(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 

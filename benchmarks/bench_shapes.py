@@ -39,6 +39,7 @@ from bench_score import (
     ICWB2,
     UTF8_ENV,
     BenchError,
+    chosen_names,
     environment,
     gnu_time,
     load_average,
@@ -288,11 +289,6 @@ def long_line_rows(loads: Workloads) -> list[Row]:
     """The gold scored against itself, as bench_long_lines.py does: the longest equal run."""
     short, long = (one_line(loads, gold(loads, times)) for times in LONG_LINE_TIMES)
     short_size, long_size = (f"{path.stat().st_size / MIB:.0f} MiB" for path in (short, long))
-    lines = gold(loads, LINES_TIMES)
-    joined = one_line(loads, lines)
-    # A first line shorter than the 16 MiB read ahead for format detection is detected whole.
-    detected = gold(loads, BASE_TIMES)
-    detected_joined = one_line(loads, detected)
     return [
         Row(
             f"one {long_size} line ÷ one {short_size} line (against itself)",
@@ -300,21 +296,27 @@ def long_line_rows(loads: Workloads) -> list[Row]:
             score(loads, short, short),
             6.0,
         ),
-        Row(
-            f"one {lines.stat().st_size / MIB:.0f} MiB line ÷ the same text in lines "
-            "(against itself)",
-            score(loads, joined, joined),
-            score(loads, lines, lines),
-            3.0,
+        one_line_row(
+            loads,
+            gold(loads, LINES_TIMES),
+            "one {size} line ÷ the same text in lines (against itself)",
         ),
-        Row(
-            f"one {detected.stat().st_size / MIB:.0f} MiB line, its format detected on all of "
-            "it, ÷ the same text in lines",
-            score(loads, detected_joined, detected_joined),
-            score(loads, detected, detected),
-            3.0,
+        # A first line shorter than the 16 MiB read ahead for format detection is detected whole.
+        one_line_row(
+            loads,
+            gold(loads, BASE_TIMES),
+            "one {size} line, its format detected on all of it, ÷ the same text in lines",
         ),
     ]
+
+
+def one_line_row(loads: Workloads, lines: Path, label: str) -> Row:
+    """The text of ``lines`` joined into one line against the same text in its lines, each
+    scored against itself; ``label`` says ``{size}`` where the size goes."""
+    joined = one_line(loads, lines)
+    size = f"{lines.stat().st_size / MIB:.0f} MiB"
+    row_label = label.format(size=size)
+    return Row(row_label, score(loads, joined, joined), score(loads, lines, lines), 3.0)
 
 
 def errors_rows(loads: Workloads) -> list[Row]:
@@ -480,10 +482,7 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--icwb2", type=Path, default=ICWB2, help="the bakeoff data")
     parser.add_argument("--output", type=Path, default=HERE / "shapes.md", help="Markdown report")
     args = parser.parse_args(argv)
-    args.rows = [name.strip() for name in args.rows.split(",") if name.strip()]
-    unknown = [name for name in args.rows if name not in ROWS]
-    if unknown or not args.rows:
-        parser.error(f"--rows takes some of {', '.join(ROWS)}")
+    args.rows = chosen_names(parser, args.rows, list(ROWS), "--rows")
     if args.runs < 1:
         parser.error("--runs must be at least 1")
     return args
