@@ -48,7 +48,7 @@ class LineErrorsReceiver(Protocol):
 # Gets a run of lines whose characters agree: the first gold line's number, the gold's lines,
 # as many prediction lines, and whether they agree in pairs (else only as a whole: a block whose
 # lines may break elsewhere); says whether it took them, as it always does lines in pairs.
-EqualLinesReceiver = Callable[[int, list[str], list[str], bool], bool]
+AgreeingRunReceiver = Callable[[int, list[str], list[str], bool], bool]
 
 
 def count_block(block: GoldBlock, pred_lines: list[str]) -> Counts | None:
@@ -107,10 +107,10 @@ class EqualLineCounter:
         # Likewise the error analysis, which then needs the detail of differing lines only.
         self._on_line_errors = on_line_errors
         self._by_line = records is not None or on_detail is not None
-        self._on_equal_lines: EqualLinesReceiver | None = None
+        self._on_equal_lines: AgreeingRunReceiver | None = None
         self.totals = Counts()
 
-    def hand_equal_lines(self, receiver: EqualLinesReceiver) -> None:
+    def hand_equal_lines(self, receiver: AgreeingRunReceiver) -> None:
         """Give ``receiver`` the lines whose characters agree, in runs, instead of a detail per
         line: the detail callback then gets only the lines that differ (the tag counts take
         the others in bulk). A whole block is counted at once when ``receiver`` takes it, else
