@@ -80,7 +80,7 @@ def test_a_wrong_section_is_caught() -> None:
 def test_the_readme_python_example_runs(tmp_path: Path, monkeypatch, capsys) -> None:
     # The README's API example, run as written on copies of the fixtures named as it names them.
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("### Python API") :]
+    section = readme[readme.index("## Python API") :]
     code = section[section.index("```python") + len("```python") : section.index("```\n", 10)]
     fixtures = ROOT / "fixtures"
     for name, source in {

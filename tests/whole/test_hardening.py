@@ -3,7 +3,7 @@ names the file (and line and column where there is one) and says how to fix it, 
 nothing on standard output, and every input file left as it was.
 
 The expected messages are written out in full where they are short, so a change of wording is a
-deliberate change of this catalogue (README "Errors and exit codes" lists the same messages).
+deliberate change of this catalogue (docs/errors.md lists the same messages).
 """
 
 from __future__ import annotations
