@@ -237,12 +237,35 @@ def test_refusals_of_files_that_are_not_reports(shards, tmp_path: Path) -> None:
         f"wsscore: error: {newer}: its schema_version is 2, newer than this wsscore reads (1): "
         "it was written by a newer wsscore (upgrade wsscore: pip install -U wsscore)"
     )
+    twice = _edited(tmp_path, "twice.json", a, lambda d: d["systems"].append(d["systems"][0]))
+    assert _error(_invoke("merge", twice)) == (
+        f"wsscore: error: {twice}: it has two systems named 'pred': systems are matched by name "
+        "(score the shards with a different --name for each prediction)"
+    )
     array = tmp_path / "array.json"
     array.write_text("[]", encoding="utf-8")
     assert _error(_invoke("merge", str(array))) == (
         f"wsscore: error: {array}: not a wsscore report: it is not a JSON object "
         "(give the output of `wsscore score -f json`)"
     )
+
+
+def test_a_tags_report_without_the_tag_sums(tmp_path: Path) -> None:
+    tagged = str(FIXTURES / "formats" / "same.tagged.txt")
+    shard = _shard(tmp_path, "tags.json", tagged, tagged, "--tags", "--name", "pred")
+    old = _edited(
+        tmp_path, "old.json", shard, lambda d: d["systems"][0]["counts"].pop("tag_gold_words")
+    )
+    assert _error(_invoke("merge", old)) == (
+        f"wsscore: error: {old}: the tag counts of system 'pred' lack the sums a merge needs "
+        "(tag_gold_words and the rest): the report was written by an older wsscore (score the "
+        "shard again with this wsscore)"
+    )
+    result = _invoke("merge", shard, shard, "-f", "json")
+    assert result.exit_code == 0, result.output
+    (system,) = json.loads(result.output)["systems"]
+    assert system["metrics"]["tag_accuracy"] == 1.0
+    assert system["counts"]["tag_correct"] == system["counts"]["tag_gold_words"] > 0
 
 
 def test_usage_errors(shards) -> None:

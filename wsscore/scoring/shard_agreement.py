@@ -31,6 +31,7 @@ def check_agreement(shards: Sequence[ShardReport], ci: str | None) -> None:
     """Refuse shards that cannot be added, naming the shard, the figure or the difference."""
     for shard in shards:
         _refuse_unmergeable(shard, ci)
+        _refuse_two_systems_of_one_name(shard)
     first = shards[0]
     for shard in shards[1:]:
         _same_systems(first, shard)
@@ -65,6 +66,18 @@ def _refuse_unmergeable(shard: ShardReport, ci: str | None) -> None:
         )
 
 
+def _refuse_two_systems_of_one_name(shard: ShardReport) -> None:
+    """Systems are matched by name: two of one name could not be told apart."""
+    names = [system.name for system in shard.systems]
+    for index, name in enumerate(names):
+        if name in names[:index]:
+            raise WsscoreError(
+                f"it has two systems named {name!r}: systems are matched by name",
+                where=shard.name,
+                hint="score the shards with a different --name for each prediction",
+            )
+
+
 def _same_systems(first: ShardReport, shard: ShardReport) -> None:
     expected = [system.name for system in first.systems]
     found = [system.name for system in shard.systems]
@@ -82,12 +95,6 @@ def _same_systems(first: ShardReport, shard: ShardReport) -> None:
                 where=shard.name,
                 hint="every shard must score the same systems, with the same --name",
             )
-    if len(set(found)) != len(found):
-        raise WsscoreError(
-            "two of its systems have the same name",
-            where=shard.name,
-            hint="score the shards with one --name per prediction",
-        )
 
 
 def _same_signature(first: ShardReport, shard: ShardReport, ci: str | None) -> None:

@@ -244,6 +244,13 @@ def _system(system: Fields) -> ShardSystem:
 
 def _tags(system: Fields, counts: Fields) -> TagCounts:
     """The tag sums: the totals from ``counts``, the per-tag ones from the ``tags`` rows."""
+    if "tag_gold_words" not in counts.data:
+        raise WsscoreError(
+            f"the tag counts of system {system.text('name')!r} lack the sums a merge needs "
+            "(tag_gold_words and the rest): the report was written by an older wsscore",
+            where=system.shard,
+            hint="score the shard again with this wsscore",
+        )
     tags = TagCounts()
     tags.tag_correct = counts.count("tag_correct")
     tags.gold_words = counts.count("tag_gold_words")
