@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from wsscore.results import Report, SystemResult
     from wsscore.scoring.comparison import Comparison, compare
     from wsscore.scoring.error_analysis import ErrorAnalysis, analyse
+    from wsscore.scoring.merging import merge_reports
     from wsscore.scoring.scorer import score
     from wsscore.sighan.by_diff import score_by_diff
 
@@ -44,6 +45,7 @@ _PUBLIC = {
     "analyse": "wsscore.scoring.error_analysis",
     "ErrorAnalysis": "wsscore.scoring.error_analysis",
     "score_by_diff": "wsscore.sighan.by_diff",
+    "merge_reports": "wsscore.scoring.merging",
     "render": "wsscore.output",
     "InputOptions": "wsscore.inputs.options",
     "load_dictionary": "wsscore.inputs.options",
@@ -75,6 +77,7 @@ __all__ = [
     "analyse",
     "compare",
     "load_dictionary",
+    "merge_reports",
     "render",
     "score",
     "score_by_diff",

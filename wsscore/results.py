@@ -30,6 +30,10 @@ if TYPE_CHECKING:
     from wsscore.core.records import SentenceRecord
     from wsscore.metrics.sighan_counts import SighanTotals
 
+# The layout of the JSON document (docs/metrics.md §9): a change that removes or renames a key,
+# or changes what one holds, increases it; new keys leave it as it is.
+SCHEMA_VERSION = 1
+
 
 class GoldInfo(NamedTuple):
     path: str
@@ -48,6 +52,7 @@ class GoldInfo(NamedTuple):
 
 
 OOV_COUNT_KEYS = ("oov_words", "oov_correct", "iv_words", "iv_correct")
+TAG_OOV_COUNT_KEYS = ("tag_oov_words", "tag_oov_correct")
 
 
 class PredictionFacts(NamedTuple):
@@ -212,6 +217,8 @@ class SystemResult:
             data["difficulty_deciles"] = [d.as_dict() for d in deciles(self.weighted)]
         if self.tags is not None and self.tag_metrics is not None:
             counts.update(self.tags.as_counts())
+            if not self.has_dictionary:
+                counts.update(dict.fromkeys(TAG_OOV_COUNT_KEYS))
             metrics.update(self.tag_metrics.as_dict())
             data["tags"] = [row.as_dict() for row in tag_rows(self.tags)]
         return data
@@ -267,6 +274,7 @@ class Report:
         pairs = not_significantly_different(self.systems)
         return {
             "version": self.version,
+            "schema_version": SCHEMA_VERSION,
             "signature": self.signature,
             "gold": self.gold.as_dict(),
             "dictionary": self._dictionary_dict(),

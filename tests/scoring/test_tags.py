@@ -66,6 +66,27 @@ def test_json_keys_and_the_row_per_tag(files) -> None:
     assert data["signature"].endswith("|tags:upos")
 
 
+def test_json_counts_hold_every_tag_sum(files, tmp_path: Path) -> None:
+    # Every sum behind the tag figures, so that shards add up (wsscore merge): RP 5, PP 6,
+    # 4 right in span, 3 in span and tag; with 中国 人民 站 known, 起来 and 了 are OOV and 了
+    # (AS on both sides) is the one OOV word right in span and tag.
+    gold, pred = files
+    words = tmp_path / "words.txt"
+    words.write_text("中国\n人民\n站\n", encoding="utf-8")
+    known = score(gold, [pred], tags=True, inputs=InputOptions(dictionary=str(words)))
+    counts = known.as_dict()["systems"][0]["counts"]
+    assert {key: counts[key] for key in counts if key.startswith("tag_")} == {
+        "tag_correct": 3,
+        "tag_gold_words": 5,
+        "tag_pred_words": 6,
+        "tag_span_correct": 4,
+        "tag_oov_words": 2,
+        "tag_oov_correct": 1,
+    }
+    unknown = score(gold, [pred], tags=True).as_dict()["systems"][0]["counts"]
+    assert (unknown["tag_oov_words"], unknown["tag_oov_correct"]) == (None, None)
+
+
 def test_a_tag_map_maps_both_sides(files, tmp_path: Path) -> None:
     # NN and VV both count as X: 人民 becomes tag-correct.
     gold, pred = files

@@ -55,6 +55,7 @@ COMMANDS = {
     "convert": "wsscore.cli.commands.convert",
     "difficulty": "wsscore.cli.commands.difficulty",
     "errors": "wsscore.cli.commands.errors",
+    "merge": "wsscore.cli.commands.merge",
     "report": "wsscore.cli.commands.report",
     "score": "wsscore.cli.commands.score",
     "segment": "wsscore.cli.commands.segment",

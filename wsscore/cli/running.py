@@ -32,6 +32,7 @@ INPUT_OPTIONS = (
     ("text", "TEXT"),
     ("source", "the input"),
     ("manifest", "the manifest"),
+    ("shards", "the shard"),
     ("dictionary", "the dictionary"),
     ("dictionaries", "-d"),
     ("training", "--train"),

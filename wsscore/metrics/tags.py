@@ -62,7 +62,16 @@ class TagCounts:
         self.tag_correct_by_tag: Counter[str] = Counter()
 
     def as_counts(self) -> dict[str, object]:
-        return {"tag_correct": self.tag_correct}
+        """The JSON ``counts`` keys: every sum the figures need, so that the reports of shards
+        of a test set add up (``wsscore merge``)."""
+        return {
+            "tag_correct": self.tag_correct,
+            "tag_gold_words": self.gold_words,
+            "tag_pred_words": self.pred_words,
+            "tag_span_correct": self.correct,
+            "tag_oov_words": self.oov_words,
+            "tag_oov_correct": self.oov_tag_correct,
+        }
 
 
 class TagMetrics(NamedTuple):
