@@ -28,6 +28,7 @@ from wsscore.metrics.tags import TagCounts, TagMetrics, compute_tags, tag_rows
 if TYPE_CHECKING:
     from wsscore.align.divergence import Divergence
     from wsscore.core.records import SentenceRecord
+    from wsscore.metrics.gates import GateOutcome
     from wsscore.metrics.sighan_counts import SighanTotals
 
 
@@ -236,6 +237,8 @@ class Report:
         self.systems = systems
         self.settings = settings
         self.warnings = warnings if warnings is not None else []
+        # The CI gates checked on this report (--fail-under, --max-drop), set by the command.
+        self.gates: list[GateOutcome] = []
 
     def __repr__(self) -> str:
         return f"Report({self.signature!r}, systems={self.systems!r})"
@@ -281,6 +284,7 @@ class Report:
                 "match": self.match,
             },
             "warnings": list(self.warnings),
+            "gates": [gate.as_dict() for gate in self.gates],
         }
 
     def _dictionary_dict(self) -> dict[str, object] | None:
