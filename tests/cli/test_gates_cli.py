@@ -482,3 +482,32 @@ def test_digits_out_of_range_are_a_usage_error(digits):
     result = invoke("score", GOLD, PRED, "--digits", digits)
     assert (result.exit_code, result.stdout) == (2, "")
     assert "--digits" in result.stderr
+
+
+@pytest.mark.parametrize("digits", [2, 5])
+def test_digits_in_the_tag_tables(tmp_path, digits):
+    gold = FIXTURES / "formats" / "same.tagged.txt"
+    pred = tmp_path / "pred.tagged.txt"
+    # One NN read as VV: NN has R = 5/6, F = 10/11; VV has P = 4/5, F = 8/9.
+    pred.write_text(gold.read_text(encoding="utf-8").replace("人/NN", "人/VV", 1), "utf-8")
+    result = invoke("score", gold, pred, "--tags", "-f", "text", "--digits", digits)
+    cells = [line.split() for line in result.stdout.splitlines()]
+    rows = {row[0]: row[4:] for row in cells if row and row[0] in ("NN", "VV")}
+    assert rows == {
+        "NN": [f"{value:.{digits}f}" for value in (1, 5 / 6, 10 / 11)],
+        "VV": [f"{value:.{digits}f}" for value in (4 / 5, 1, 8 / 9)],
+    }
+
+
+@pytest.mark.parametrize("digits", [1, 4])
+def test_digits_in_the_difficulty_deciles(chars, digits):
+    args = ["score", GOLD, PRED, "--committee", PRED, chars, GOLD]
+    deciles = json.loads(invoke(*args, "-f", "json").stdout)["systems"][0]["difficulty_deciles"]
+    expected = [
+        "—" if d["accuracy"] is None else f"{d['accuracy']:.{digits}f} ({d['gold_words']:,})"
+        for d in deciles
+    ]
+    assert len({cell for cell in expected if cell != "—"}) > 2  # more than 1 and 0
+    text = invoke(*args, "-f", "markdown", "--digits", digits).stdout
+    row = [line for line in text.splitlines() if line.startswith("| pred.txt")][-1]
+    assert [cell.strip() for cell in row.strip("|").split("|")][1:] == expected
