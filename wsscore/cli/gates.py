@@ -62,6 +62,7 @@ def digits_option() -> Decorator:
     return click.option(
         "--digits",
         type=click.IntRange(0, MAX_DIGITS),
+        metavar="N",
         help="Decimals of every ratio in table, text, markdown, tsv, csv, latex and -q "
         "(intervals get one more) [default: 3; tsv and csv: all].",
     )

@@ -47,7 +47,13 @@ if TYPE_CHECKING:
     help="Output format [default: table on a terminal, text otherwise].",
 )
 @click.option("-o", "--output", metavar="FILE", help="Write the report to FILE (atomically).")
-@click.option("-q", "--quiet", is_flag=True, help="Print only F, one line per system.")
+@click.option(
+    "-q",
+    "--quiet",
+    is_flag=True,
+    help="Print only F: alone for one system; for several, NAME<TAB>F per line, in the order "
+    "given (BASE and TOP last).",
+)
 @click.option(
     "--baseline",
     is_flag=True,
