@@ -313,6 +313,49 @@ def test_an_incomplete_drop_gate_is_a_usage_error(options, message):
     assert len(result.stderr.splitlines()) == 1
 
 
+# --- the figures of --extra and --tags ----------------------------------------------------------
+
+
+@pytest.fixture
+def retagged(tmp_path: Path) -> list[str]:
+    """The tagged fixture (17 words) against itself with one NN read as VV: tag F = 16/17."""
+    gold = FIXTURES / "formats" / "same.tagged.txt"
+    pred = tmp_path / "pred.tagged.txt"
+    pred.write_text(gold.read_text(encoding="utf-8").replace("人/NN", "人/VV", 1), "utf-8")
+    return ["score", str(gold), str(pred), "--tags", "--name", "tagger"]
+
+
+def test_a_floor_on_the_boundary_f(three):
+    # docs/metrics.md §5.2: F_b of the fixture = 48/58.
+    result = invoke(*three, "--extra", "--fail-under", "mine:f_b=0.83", "-q")
+    assert result.stderr.splitlines() == [
+        f"wsscore: mine: F_b = {48 / 58:.4f} is below 0.83 (--fail-under mine:f_b=0.83)"
+    ]
+    assert invoke(*three, "--extra", "--fail-under", "mine:F_b=0.82", "-q").exit_code == 0
+
+
+def test_a_drop_of_the_tag_f(retagged, tmp_path):
+    old = tmp_path / "old.json"
+    document = json.loads(invoke(*retagged, "-f", "json").stdout)
+    assert document["systems"][0]["metrics"]["tag_f1"] == pytest.approx(16 / 17)
+    document["systems"][0]["metrics"]["tag_f1"] = 1.0
+    old.write_text(json.dumps(document))
+    result = invoke(*retagged, "--previous", old, "--max-drop", "f_tag=0.05", "-q")
+    assert (result.exit_code, result.stdout) == (1, "1.000\n")
+    assert result.stderr.splitlines() == [drop_line("tagger", "F_tag", 1.0, 16 / 17, "f_tag=0.05")]
+    assert invoke(*retagged, "--previous", old, "--max-drop", "f_tag=0.06", "-q").exit_code == 0
+
+
+@pytest.mark.parametrize(("figure", "option"), [("f_tag", "--tags"), ("tnr", "--extra")])
+def test_a_figure_of_an_option_not_given_is_a_usage_error(figure, option):
+    result = invoke("score", GOLD, PRED, "--fail-under", f"{figure}=0.5")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr.startswith(
+        f"wsscore: error: Invalid value for --fail-under: {figure} is scored only with "
+        f"{option}: give {option}"
+    )
+
+
 # --- the JSON records the gates -----------------------------------------------------------------
 
 

@@ -14,6 +14,7 @@ from wsscore.formatting import MAX_DIGITS
 from wsscore.metrics.gates import (
     DICTIONARY_FIGURES,
     FAIL_UNDER,
+    FIGURES,
     MAX_DROP,
     OPTION_OF,
     Gate,
@@ -24,7 +25,10 @@ if TYPE_CHECKING:
     from wsscore.metrics.gates import GateOutcome
     from wsscore.results import Report
 
-FIGURE_NAMES = "r, p, f, roov, riv"
+FIGURE_NAMES = (
+    "r, p, f, roov, riv; with --tags p_tag, r_tag, f_tag, acc_tag; with --extra tnr, p_b, r_b, "
+    "f_b, f_mean"
+)
 
 
 def gate_options() -> Decorator:
@@ -91,15 +95,25 @@ def gate_request(options: dict[str, Any]) -> GateRequest:
         raise click.BadParameter(
             "give --previous OLD.json, the report to compare with", param_hint="--max-drop"
         )
-    if not (options.get("dictionaries") or options.get("training")):
-        # R_oov and R_iv exist only with a dictionary: a gate on them could never be checked.
-        for gate in gates:
-            if gate.figure in DICTIONARY_FIGURES:
-                raise click.BadParameter(
-                    f"{gate.figure} is defined only with a dictionary: give -d/--dict or --train",
-                    param_hint=gate.option,
-                )
+    for gate in gates:
+        _refuse_a_figure_not_computed(gate, options)
     return GateRequest(tuple(gates), previous)
+
+
+def _refuse_a_figure_not_computed(gate: Gate, options: dict[str, Any]) -> None:
+    """R_oov and R_iv exist only with a dictionary, the tag figures with --tags, the boundary
+    figures with --extra: a gate on them could never be checked."""
+    has_dictionary = bool(options.get("dictionaries") or options.get("training"))
+    if gate.figure in DICTIONARY_FIGURES and not has_dictionary:
+        raise click.BadParameter(
+            f"{gate.figure} is defined only with a dictionary: give -d/--dict or --train",
+            param_hint=gate.option,
+        )
+    needs = FIGURES[gate.figure].needs
+    if needs is not None and not options.get(needs.removeprefix("--")):
+        raise click.BadParameter(
+            f"{gate.figure} is scored only with {needs}: give {needs}", param_hint=gate.option
+        )
 
 
 def _parsed(kind: str, values: tuple[str, ...]) -> list[Gate]:

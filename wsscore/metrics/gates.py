@@ -28,13 +28,28 @@ DROP_TOLERANCE = 1e-12
 
 
 class Figure(NamedTuple):
-    """A figure a gate may check: its key in the options, its attribute of ``Metrics``, its
-    header in the tables and its key in the ``-f json`` report's ``metrics``."""
+    """A figure a gate may check: its key in the options, its attribute of the system's
+    ``group`` of figures (``metrics``, or ``tag_metrics`` and ``extra_metrics``, which exist
+    only with the option ``needs``), its header in the tables and its key in the ``-f json``
+    report's ``metrics``."""
 
     key: str
     attribute: str
     label: str
     json_key: str
+    group: str = "metrics"
+    needs: str | None = None
+
+    def value(self, system: Scored) -> float | None:
+        """The system's value of this figure (None: undefined, or not computed)."""
+        figures = getattr(system, self.group, None)
+        return None if figures is None else getattr(figures, self.attribute)
+
+
+def _beyond(key: str, attribute: str, label: str, option: str) -> Figure:
+    """A figure of --tags or --extra (its JSON key is its attribute)."""
+    group = "tag_metrics" if option == "--tags" else "extra_metrics"
+    return Figure(key, attribute, label, attribute, group, option)
 
 
 FIGURES = {
@@ -45,6 +60,15 @@ FIGURES = {
         Figure("f", "f", "F", "f1"),
         Figure("roov", "oov_recall", "R_oov", "oov_recall"),
         Figure("riv", "iv_recall", "R_iv", "iv_recall"),
+        _beyond("p_tag", "tag_precision", "P_tag", "--tags"),
+        _beyond("r_tag", "tag_recall", "R_tag", "--tags"),
+        _beyond("f_tag", "tag_f1", "F_tag", "--tags"),
+        _beyond("acc_tag", "tag_accuracy", "Acc_tag", "--tags"),
+        _beyond("tnr", "tnr", "TNR", "--extra"),
+        _beyond("p_b", "boundary_precision", "P_b", "--extra"),
+        _beyond("r_b", "boundary_recall", "R_b", "--extra"),
+        _beyond("f_b", "boundary_f1", "F_b", "--extra"),
+        _beyond("f_mean", "f_mean", "F_mean", "--extra"),
     )
 }
 DICTIONARY_FIGURES = ("roov", "riv")  # defined only with a dictionary
@@ -59,6 +83,8 @@ UNDEFINED = {
     ),
     "riv": ("no gold word is in the dictionary", "check -d/--train and --dict-encoding"),
 }
+# The figures of --tags and --extra, whose denominators are rarely zero on real input.
+UNDEFINED_BEYOND = ("its denominator is zero on this input", "check the inputs")
 
 
 class Gate(NamedTuple):
@@ -198,7 +224,8 @@ def check_gates(
 
 
 def _floor(gate: Gate, system: Scored) -> GateOutcome:
-    value = getattr(system.metrics, FIGURES[gate.figure].attribute)  # defined: refused if not
+    value = FIGURES[gate.figure].value(system)
+    assert value is not None  # an undefined figure was refused
     return GateOutcome(gate, system.name, value, None, value >= gate.limit)
 
 
@@ -218,7 +245,8 @@ def _drops(
         return []
     outcomes = []
     for gate in gates:
-        value = getattr(system.metrics, FIGURES[gate.figure].attribute)
+        value = FIGURES[gate.figure].value(system)
+        assert value is not None  # an undefined figure was refused
         earlier = previous_figure(previous, system.name, gate)
         passed = earlier - value <= gate.limit + DROP_TOLERANCE
         outcomes.append(GateOutcome(gate, system.name, value, earlier, passed))
@@ -243,17 +271,17 @@ def refuse_undefined_figures(report: Gated, gates: Sequence[Gate]) -> None:
             figure = FIGURES[gate.figure]
             if not gate.applies_to(system.name):
                 continue
-            if getattr(system.metrics, figure.attribute) is not None:
+            if figure.value(system) is not None:
                 continue
             cause = gate.figure
             if cause == "f":  # F is undefined when R or P is
                 cause = "r" if system.metrics.recall is None else "p"
-            why, hint = UNDEFINED[cause]
+            why, hint = UNDEFINED.get(cause, UNDEFINED_BEYOND)
             drop = gate.spelled.rpartition("=")[0]
             raise WsscoreError(
                 f"{figure.label} is undefined ({why}), so {gate.option} {gate.spelled} "
                 "cannot be checked",
-                where=system.path if cause == "p" else report.gold.path,
+                where=report.gold.path if cause in ("r", "roov", "riv") else system.path,
                 hint=f"{hint}, or drop {gate.option} {drop}",
             )
 
