@@ -204,14 +204,13 @@ def check_gates(
 ) -> list[GateOutcome]:
     """Every gate checked on every system it applies to, in the report's order.
 
-    Refused (exit 2) before anything is checked: a gate naming no system of the report, a
-    figure this input leaves undefined, a figure the earlier run lacks. A system the earlier
-    run does not have, and an earlier run scored with other settings, are warnings.
+    Refused (exit 2; the caller has printed nothing yet): a gate naming no system of the
+    report, a figure this input leaves undefined, a figure the earlier run lacks. A system the
+    earlier run does not have, and an earlier run scored with other settings, are warnings.
     """
     refuse_unknown_systems(report, gates)
     refuse_undefined_figures(report, gates)
-    drops = [gate for gate in gates if gate.kind == MAX_DROP]
-    if drops and previous is not None:
+    if previous is not None and any(gate.kind == MAX_DROP for gate in gates):
         _warn_of_other_settings(report, previous, warnings)
     outcomes = []
     for system in report.systems:
