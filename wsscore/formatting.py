@@ -34,12 +34,23 @@ def shown(text: str) -> str:
 # --- tables and markdown ---
 
 UNDEFINED = "—"  # a figure that is not defined (no OOV word, no dictionary)
+# The decimals of a ratio in every table unless --digits says otherwise, as the bakeoff papers
+# print them; an interval's half-width or ends get one more (±0.0033).
+DEFAULT_DIGITS = 3
+MAX_DIGITS = 10  # a float's 15-17 significant digits hold ten decimals of a ratio exactly
 
 
-def ratio_text(value: float | None, undefined: str = UNDEFINED) -> str:
-    """A ratio (R, P, F, a rate) with three decimals, as every table prints it; ``undefined``
-    for a ratio without a denominator."""
-    return undefined if value is None else f"{value:.3f}"
+def ratio_text(
+    value: float | None, undefined: str = UNDEFINED, digits: int = DEFAULT_DIGITS
+) -> str:
+    """A ratio (R, P, F, a rate) with ``digits`` decimals (three, as every table prints it);
+    ``undefined`` for a ratio without a denominator."""
+    return undefined if value is None else f"{value:.{digits}f}"
+
+
+def interval_digits(digits: int) -> int:
+    """The decimals of an interval's bounds beside ratios of ``digits`` decimals."""
+    return digits + 1
 
 
 # Characters that can start Markdown inline formatting anywhere in a line (emphasis, code,

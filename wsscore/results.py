@@ -28,6 +28,7 @@ from wsscore.metrics.tags import TagCounts, TagMetrics, compute_tags, tag_rows
 if TYPE_CHECKING:
     from wsscore.align.divergence import Divergence
     from wsscore.core.records import SentenceRecord
+    from wsscore.metrics.gates import GateOutcome
     from wsscore.metrics.sighan_counts import SighanTotals
 
 # The layout of the JSON document (docs/metrics.md §9): a change that removes or renames a key,
@@ -243,6 +244,8 @@ class Report:
         self.systems = systems
         self.settings = settings
         self.warnings = warnings if warnings is not None else []
+        # The CI gates checked on this report (--fail-under, --max-drop), set by the command.
+        self.gates: list[GateOutcome] = []
 
     def __repr__(self) -> str:
         return f"Report({self.signature!r}, systems={self.systems!r})"
@@ -289,6 +292,7 @@ class Report:
                 "match": self.match,
             },
             "warnings": list(self.warnings),
+            "gates": [gate.as_dict() for gate in self.gates],
         }
 
     def _dictionary_dict(self) -> dict[str, object] | None:

@@ -283,10 +283,10 @@ def test_several_systems_sorted_by_f_with_names(tmp_path):
 # --- quiet and thresholds -----------------------------------------------------------------------
 
 
-def test_quiet_prints_only_f_one_line_per_system(tmp_path):
+def test_quiet_prints_each_name_and_f_in_the_order_given(tmp_path):
     result = invoke("score", GOLD, *write_systems(tmp_path), "-d", WORDS, "-q")
     assert result.exit_code == 0
-    assert result.stdout == f"1.000\n0.636\n{34 / 91:.3f}\n"
+    assert result.stdout == f"chars.txt\t{34 / 91:.3f}\npred.txt\t0.636\ngold.txt\t1.000\n"
     assert result.stderr == ""
 
 

@@ -847,7 +847,7 @@ def test_undefined_figures_are_told_apart(work):
     """F is undefined when R or P is: each is named with the file it comes from."""
     from types import SimpleNamespace
 
-    from wsscore.cli.commands.score import _refuse_undefined_thresholds
+    from wsscore.metrics.gates import FAIL_UNDER, Gate, refuse_undefined_figures
 
     def report(recall, precision):
         metrics = SimpleNamespace(recall=recall, precision=precision, f=None)
@@ -860,7 +860,7 @@ def test_undefined_figures_are_told_apart(work):
     }
     for (recall, precision), start in expected.items():
         with pytest.raises(wsscore.errors.WsscoreError) as error:
-            _refuse_undefined_thresholds(report(recall, precision), [("f", 0.5)])
+            refuse_undefined_figures(report(recall, precision), [Gate(FAIL_UNDER, "f", 0.5)])
         assert str(error.value).startswith(start)
 
 
@@ -932,7 +932,9 @@ def test_a_low_limit_that_suffices_is_not_refused(work, case):
         ),
     )
     assert (run.status, run.stderr) == (0, "")
-    assert run.stdout.decode().split() == ["0.636"] * count
+    # the default names (the files' names), in the order given
+    expected = ["0.636"] if count == 1 else [f"{Path(name).name}\t0.636" for name in names]
+    assert run.stdout.decode().splitlines() == expected
 
 
 @pytest.mark.slow
@@ -1013,7 +1015,7 @@ def test_a_low_soft_limit_is_raised_and_every_file_scored(work, jobs):
         ),
     )
     assert run.status == 0, run.stderr
-    assert run.stdout.decode().split() == ["0.636"] * 120
+    assert run.stdout.decode().splitlines() == [f"{Path(name).name}\t0.636" for name in names]
 
 
 # --- 6. messages -------------------------------------------------------------------------------

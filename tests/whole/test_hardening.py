@@ -568,7 +568,7 @@ def test_standard_input_twice(unchanged):
 @pytest.mark.parametrize(
     ("value", "message"),
     [
-        ("foo=0.5", "'foo=0.5': use NAME=VALUE with NAME one of r, p, f, roov, riv"),
+        ("foo=0.5", "'foo=0.5': use NAME=VALUE with NAME one of r, p, f, roov, riv, p_tag,"),
         ("f=1.5", "'f=1.5': give a fraction between 0 and 1 (e.g. 0.95)"),
         ("f=-0.1", "'f=-0.1': give a fraction between 0 and 1 (e.g. 0.95)"),
         ("f=high", "'f=high'"),

@@ -8,11 +8,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wsscore.errors import InvalidArgument
+from wsscore.formatting import DEFAULT_DIGITS, MAX_DIGITS
 
 if TYPE_CHECKING:
     from wsscore.results import Report
 
 FORMATS = ("table", "text", "json", "tsv", "csv", "markdown", "latex", "sighan")
+
+
+# The formats whose figures --digits sets: json keeps every figure whole, and sighan prints
+# the Perl script's own layout (three decimals) so that it can be compared with the script's.
+DIGITS_FORMATS = ("table", "text", "tsv", "csv", "markdown", "latex")
 
 
 def render(
@@ -22,38 +28,60 @@ def render(
     color: bool = False,
     width: int | None = None,
     caption: str | None = None,
+    digits: int | None = None,
 ) -> str:
     """The report as text in format ``fmt`` (ending with a newline).
 
     ``caption`` is LaTeX source for ``\\caption{…}`` (with ``\\label{tab:wsscore}``) and is used
-    by the ``latex`` format only: the other formats have no place for one.
+    by the ``latex`` format only: the other formats have no place for one. ``digits`` is the
+    number of decimals of every ratio (intervals get one more) in the formats of
+    :data:`DIGITS_FORMATS`; None keeps each format's own (three; tsv and csv: every digit).
     """
+    if digits is not None:
+        refuse_digits(fmt, digits)
+    if fmt in ("tsv", "csv"):
+        from wsscore.output.delimited import render_delimited
+
+        return render_delimited(report, "\t" if fmt == "tsv" else ",", digits)
+    shown = DEFAULT_DIGITS if digits is None else digits
     if fmt == "text":
         from wsscore.output.text import render_text
 
-        return render_text(report)
+        return render_text(report, shown)
     if fmt == "markdown":
         from wsscore.output.text import render_markdown
 
-        return render_markdown(report)
+        return render_markdown(report, shown)
     if fmt == "json":
         from wsscore.output.json import render_json
 
         return render_json(report)
-    if fmt in ("tsv", "csv"):
-        from wsscore.output.delimited import render_delimited
-
-        return render_delimited(report, "\t" if fmt == "tsv" else ",")
     if fmt == "table":
         from wsscore.output.table import render_table
 
-        return render_table(report, color=color, width=width)
+        return render_table(report, color=color, width=width, digits=shown)
     if fmt == "latex":
         from wsscore.output.latex import render_latex
 
-        return render_latex(report, caption=caption)
+        return render_latex(report, caption=caption, digits=shown)
     if fmt == "sighan":
         from wsscore.output.sighan import render_sighan_summaries
 
         return render_sighan_summaries(report)
     raise InvalidArgument(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")
+
+
+def refuse_digits(fmt: str, digits: int) -> None:
+    """An :class:`InvalidArgument` for ``digits`` out of range or given to a format it does not
+    set (rather than ignoring it silently)."""
+    if not 0 <= digits <= MAX_DIGITS:
+        raise InvalidArgument(f"digits must be between 0 and {MAX_DIGITS}, not {digits}")
+    if fmt == "json":
+        raise InvalidArgument(
+            "--digits does not apply to -f json, which keeps every figure at full precision"
+        )
+    if fmt == "sighan":
+        raise InvalidArgument(
+            "--digits does not apply to -f sighan, which prints the Perl script's own layout",
+            hint="use another format, or drop --digits",
+        )

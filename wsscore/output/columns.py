@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from wsscore.formatting import UNDEFINED, ratio_text
+from wsscore.formatting import DEFAULT_DIGITS, UNDEFINED, interval_digits, ratio_text
 from wsscore.metrics.scores import Interval
 from wsscore.results import Report, SystemResult
 
@@ -74,8 +74,11 @@ def tag_columns(has_dictionary: bool) -> list[Column]:
     return [Column(header, _tag_metric(name), "ratio") for header, name in names]
 
 
-def tag_tables(report: Report) -> list[tuple[str, list[str], list[list[str]]]]:
-    """--tags: a table per system, one row per tag (title, headers, rows of cells)."""
+def tag_tables(
+    report: Report, digits: int = DEFAULT_DIGITS
+) -> list[tuple[str, list[str], list[list[str]]]]:
+    """--tags: a table per system, one row per tag (title, headers, rows of cells), ratios with
+    ``digits`` decimals."""
     from wsscore.metrics.tags import tag_rows
 
     tables = []
@@ -84,7 +87,7 @@ def tag_tables(report: Report) -> list[tuple[str, list[str], list[list[str]]]]:
             continue
         rows = [
             [row.tag, f"{row.gold:,}", f"{row.pred:,}", f"{row.correct:,}"]
-            + [ratio_text(v) for v in (row.precision, row.recall, row.f1)]
+            + [ratio_text(v, digits=digits) for v in (row.precision, row.recall, row.f1)]
             for row in tag_rows(system.tags)
         ]
         headers = ["Tag", "Gold", "Pred", "Correct", "P", "R", "F"]
@@ -98,8 +101,11 @@ def weighted_columns() -> list[Column]:
     return [Column(name, _weighted_metric(name), "ratio") for name in names]
 
 
-def decile_rows(report: Report) -> tuple[list[str], list[list[str]]] | None:
-    """Accuracy per difficulty decile, a row per system (None without difficulties)."""
+def decile_rows(
+    report: Report, digits: int = DEFAULT_DIGITS
+) -> tuple[list[str], list[list[str]]] | None:
+    """Accuracy per difficulty decile, a row per system (None without difficulties), with
+    ``digits`` decimals."""
     weighted = [s for s in report.systems if s.weighted is not None]
     if not weighted:
         return None
@@ -112,7 +118,7 @@ def decile_rows(report: Report) -> tuple[list[str], list[list[str]]] | None:
         for decile in deciles(system.weighted):  # type: ignore[arg-type]
             accuracy = decile.accuracy
             cells.append(
-                UNDEFINED if accuracy is None else f"{accuracy:.3f} ({decile.gold_words:,})"
+                UNDEFINED if accuracy is None else f"{accuracy:.{digits}f} ({decile.gold_words:,})"
             )
         rows.append(cells)
     return ["Difficulty", *labels], rows
@@ -140,8 +146,10 @@ def cell(
     plus_minus: str = "±",
     brackets: tuple[str, str] = ("[", "]"),
     undefined: str = UNDEFINED,
+    digits: int = DEFAULT_DIGITS,
 ) -> str:
-    """A cell as the papers print it: three decimals for ratios, four for intervals.
+    """A cell as the papers print it: three decimals for ratios, four for intervals (``digits``
+    and one more).
 
     The keywords let a markup (LaTeX) escape names and spell its symbols.
     """
@@ -154,11 +162,12 @@ def cell(
         return f"{value:,}"
     if column.kind == "interval":
         assert isinstance(value, Interval)
+        places = interval_digits(digits)
         if value.half_width is not None:
-            return f"{plus_minus}{value.half_width:.4f}"
+            return f"{plus_minus}{value.half_width:.{places}f}"
         # Wilson and bootstrap intervals are not symmetric: both ends.
-        return f"{brackets[0]}{value.low:.4f}, {value.high:.4f}{brackets[1]}"
-    return f"{value:.3f}"
+        return f"{brackets[0]}{value.low:.{places}f}, {value.high:.{places}f}{brackets[1]}"
+    return f"{value:.{digits}f}"
 
 
 def notes(report: Report) -> list[str]:

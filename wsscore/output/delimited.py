@@ -1,25 +1,28 @@
-"""TSV and CSV: the table's columns at full precision, one row per system."""
+"""TSV and CSV: the table's columns at full precision (or rounded to ``--digits`` decimals,
+intervals to one more), one row per system."""
 
 from __future__ import annotations
 
 import csv
 import io
 
+from wsscore.formatting import interval_digits
 from wsscore.metrics.difficulty import deciles
 from wsscore.metrics.scores import Interval
 from wsscore.output.columns import columns
 from wsscore.results import Report
 
 
-def _plain(value: object) -> object:
+def _plain(value: object, digits: int | None) -> object:
+    """A cell: a float at full precision (repr), or with ``digits`` decimals when given."""
     if value is None:
         return ""
     if isinstance(value, float):
-        return repr(value)
+        return repr(value) if digits is None else f"{value:.{digits}f}"
     return value
 
 
-def render_delimited(report: Report, delimiter: str) -> str:
+def render_delimited(report: Report, delimiter: str, digits: int | None = None) -> str:
     cols = columns(report)
     has_ci = report.ci != "none"
     headers = [c.header for c in cols]
@@ -32,6 +35,7 @@ def render_delimited(report: Report, delimiter: str) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter=delimiter, lineterminator="\n")
     writer.writerow(headers)
+    bounds = None if digits is None else interval_digits(digits)
     for system in report.systems:
         row = []
         for column in cols:
@@ -42,13 +46,18 @@ def render_delimited(report: Report, delimiter: str) -> str:
                     if value.half_width is not None
                     else (value.high - value.low) / 2
                 )
-            row.append(_plain(value))
+                row.append(_plain(value, bounds))
+            else:
+                row.append(_plain(value, digits))
         if has_ci:
             for interval in (system.metrics.recall_ci, system.metrics.precision_ci):
-                row += [_plain(interval.low), _plain(interval.high)] if interval else ["", ""]
+                if interval is None:
+                    row += ["", ""]
+                else:
+                    row += [_plain(interval.low, bounds), _plain(interval.high, bounds)]
         if weighted:
             found = deciles(system.weighted) if system.weighted is not None else [None] * 10
-            row += [_plain(d.accuracy if d is not None else None) for d in found]
+            row += [_plain(d.accuracy if d is not None else None, digits) for d in found]
         row.append(report.signature)
         writer.writerow(row)
     return buffer.getvalue()

@@ -1,12 +1,14 @@
 """LaTeX: a booktabs table as the bakeoff papers print it, ready to paste into a paper.
 
 Numbers read as in Sproat & Emerson (2003): three decimals for ratios, c_r and c_p as
-$\\pm$0.0033. System names are escaped; the caption is LaTeX written by the user and is kept
-as given (it may hold \\cite or math), so it is not escaped.
+$\\pm$0.0033 (with ``--digits N``: N decimals for ratios, one more for intervals). System
+names are escaped; the caption is LaTeX written by the user and is kept as given (it may hold
+\\cite or math), so it is not escaped.
 """
 
 from __future__ import annotations
 
+from wsscore.formatting import DEFAULT_DIGITS
 from wsscore.metrics.ranking import verdict
 from wsscore.output.columns import Column, cell, columns, notes
 from wsscore.results import Report, SystemResult
@@ -84,7 +86,7 @@ def _header(column: Column, report: Report) -> str:
     return latex_escape(column.header)
 
 
-def _cell(column: Column, system: SystemResult) -> str:
+def _cell(column: Column, system: SystemResult, digits: int) -> str:
     # Brackets braced: "[" right after a row's "\\" would be read as an optional argument.
     return cell(
         column,
@@ -93,10 +95,11 @@ def _cell(column: Column, system: SystemResult) -> str:
         plus_minus="$\\pm$",
         brackets=("{[}", "{]}"),
         undefined=UNDEFINED,
+        digits=digits,
     )
 
 
-def render_latex(report: Report, caption: str | None = None) -> str:
+def render_latex(report: Report, caption: str | None = None, digits: int = DEFAULT_DIGITS) -> str:
     cols = columns(report)
     spec = "".join("l" if c.kind == "name" else "r" for c in cols)
     out = [
@@ -112,7 +115,9 @@ def render_latex(report: Report, caption: str | None = None) -> str:
         " & ".join(_header(c, report) for c in cols) + r" \\",
         r"\midrule",
     ]
-    out += [" & ".join(_cell(c, system) for c in cols) + r" \\" for system in report.systems]
+    out += [
+        " & ".join(_cell(c, system, digits) for c in cols) + r" \\" for system in report.systems
+    ]
     out += [r"\bottomrule", r"\end{tabular}"]
     sentence = verdict(report.systems, latex_escape)
     if sentence is not None:

@@ -6,6 +6,7 @@ import io
 from collections.abc import Sequence
 from typing import IO, TYPE_CHECKING
 
+from wsscore.formatting import DEFAULT_DIGITS
 from wsscore.metrics.ranking import verdict
 from wsscore.output.columns import DECILE_TITLE, cell, columns, decile_rows, notes, tag_tables
 from wsscore.results import Report
@@ -38,7 +39,9 @@ def fitted_console(
     )
 
 
-def render_table(report: Report, *, color: bool = False, width: int | None = None) -> str:
+def render_table(
+    report: Report, *, color: bool = False, width: int | None = None, digits: int = DEFAULT_DIGITS
+) -> str:
     from rich.table import Table
     from rich.text import Text
 
@@ -51,10 +54,10 @@ def render_table(report: Report, *, color: bool = False, width: int | None = Non
             table.add_column(column.header, justify="right", no_wrap=True)
     for system in report.systems:
         # Text, not a str: a name like "run[/b]" is a file name, not rich markup.
-        table.add_row(*(Text(cell(c, system)) for c in cols))
-    by_decile = decile_rows(report)
+        table.add_row(*(Text(cell(c, system, digits=digits)) for c in cols))
+    by_decile = decile_rows(report, digits)
     deciles = _small_table(DECILE_TITLE, *by_decile) if by_decile is not None else None
-    tags = [_small_table(*parts) for parts in tag_tables(report)]
+    tags = [_small_table(*parts) for parts in tag_tables(report, digits)]
     buffer = io.StringIO()
     shown = [table, *([deciles] if deciles is not None else []), *tags]
     console = fitted_console(shown, buffer, color=color, width=width)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from wsscore.formatting import (
+    DEFAULT_DIGITS,
     label_then_figures,
     markdown_cell,
     markdown_escaped,
@@ -14,10 +15,10 @@ from wsscore.output.columns import DECILE_TITLE, cell, columns, decile_rows, not
 from wsscore.results import Report
 
 
-def _grid(report: Report) -> tuple[list[str], list[list[str]], list[bool]]:
+def _grid(report: Report, digits: int) -> tuple[list[str], list[list[str]], list[bool]]:
     cols = columns(report)
     headers = [c.header for c in cols]
-    rows = [[cell(c, system) for c in cols] for system in report.systems]
+    rows = [[cell(c, system, digits=digits) for c in cols] for system in report.systems]
     numeric = [c.kind != "name" for c in cols]
     return headers, rows, numeric
 
@@ -38,17 +39,17 @@ def aligned(headers: list[str], rows: list[list[str]], numeric: list[bool]) -> l
     return [line(headers), "  ".join("-" * w for w in widths), *map(line, rows)]
 
 
-def render_text(report: Report) -> str:
-    headers, rows, numeric = _grid(report)
+def render_text(report: Report, digits: int = DEFAULT_DIGITS) -> str:
+    headers, rows, numeric = _grid(report, digits)
     out = aligned(headers, rows, numeric)
     out.append("")
-    by_decile = decile_rows(report)
+    by_decile = decile_rows(report, digits)
     if by_decile is not None:
         decile_headers, decile_cells = by_decile
         out.append(DECILE_TITLE)
         out += aligned(decile_headers, decile_cells, label_then_figures(decile_headers))
         out.append("")
-    for title, tag_headers, tag_cells in tag_tables(report):
+    for title, tag_headers, tag_cells in tag_tables(report, digits):
         out.append(title)
         out += aligned(tag_headers, tag_cells, label_then_figures(tag_headers))
         out.append("")
@@ -60,15 +61,15 @@ def render_text(report: Report) -> str:
     return "\n".join(out) + "\n"
 
 
-def render_markdown(report: Report) -> str:
-    headers, rows, numeric = _grid(report)
+def render_markdown(report: Report, digits: int = DEFAULT_DIGITS) -> str:
+    headers, rows, numeric = _grid(report, digits)
     out = _markdown_table(headers, rows, numeric)
-    by_decile = decile_rows(report)
+    by_decile = decile_rows(report, digits)
     if by_decile is not None:
         decile_headers, decile_cells = by_decile
         out += [DECILE_TITLE, ""]
         out += _markdown_table(decile_headers, decile_cells, label_then_figures(decile_headers))
-    for title, tag_headers, tag_cells in tag_tables(report):
+    for title, tag_headers, tag_cells in tag_tables(report, digits):
         out += [markdown_escaped(title), ""]
         out += _markdown_table(tag_headers, tag_cells, label_then_figures(tag_headers))
     sentence = verdict(report.systems, markdown_escaped)

@@ -6,6 +6,13 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from wsscore.cli.gates import (
+    check_report_gates,
+    digits_option,
+    gate_options,
+    gate_request,
+    gate_status,
+)
 from wsscore.cli.options import (
     BETA,
     dictionary_options,
@@ -18,13 +25,13 @@ from wsscore.cli.options import (
 )
 from wsscore.cli.running import run_command
 from wsscore.cli.terminal import format_for
-from wsscore.errors import EXIT_OK, EXIT_THRESHOLD, WsscoreError
-from wsscore.formatting import ratio_text
+from wsscore.errors import WsscoreError
+from wsscore.formatting import DEFAULT_DIGITS, ratio_text
 from wsscore.metrics.ranking import SORT_KEYS
 from wsscore.output import FORMATS
 
 if TYPE_CHECKING:
-    from wsscore.results import Report
+    from wsscore.results import Report, SystemResult
 
 
 @click.command()
@@ -40,7 +47,13 @@ if TYPE_CHECKING:
     help="Output format [default: table on a terminal, text otherwise].",
 )
 @click.option("-o", "--output", metavar="FILE", help="Write the report to FILE (atomically).")
-@click.option("-q", "--quiet", is_flag=True, help="Print only F, one line per system.")
+@click.option(
+    "-q",
+    "--quiet",
+    is_flag=True,
+    help="Print only F: alone for one system; for several, NAME<TAB>F per line, in the order "
+    "given (BASE and TOP last).",
+)
 @click.option(
     "--baseline",
     is_flag=True,
@@ -102,13 +115,8 @@ if TYPE_CHECKING:
     help="Also draw F (with its interval) and R_oov per system into FILE.png or FILE.svg "
     "(needs matplotlib: pip install 'wsscore[plot]').",
 )
-@click.option(
-    "--fail-under",
-    "thresholds",
-    multiple=True,
-    metavar="NAME=VALUE",
-    help="Exit 1 when a metric (r, p, f, roov, riv) of any system is below VALUE.",
-)
+@gate_options()
+@digits_option()
 @encoding_options
 def score(**options: Any) -> None:
     """Score PRED... against GOLD; one row per system, sorted by F.
@@ -118,27 +126,29 @@ def score(**options: Any) -> None:
     run_command(_score_command, options)
 
 
-THRESHOLD_METRICS = {
-    "r": ("recall", "R"),
-    "p": ("precision", "P"),
-    "f": ("f", "F"),
-    "roov": ("oov_recall", "R_oov"),
-    "riv": ("iv_recall", "R_iv"),
-}
-
-
 def _score_command(options: dict[str, Any]) -> int:
     from wsscore.output import render
 
-    thresholds = _parse_thresholds(options["thresholds"])
-    _refuse_oov_thresholds_without_dictionary(options, thresholds)
-    report = _build_report(options)
-    _refuse_undefined_thresholds(report, thresholds)  # before anything is printed
+    gates = gate_request(options)
+    _refuse_digits_the_format_ignores(options)
+    from wsscore.metrics.ranking import sort_systems
+
+    report = _build_report(options)  # its systems in the order given, which -q keeps
+    given_systems = list(report.systems)
+    report.systems = sort_systems(given_systems, options["sort"])  # the table's order
+    check_report_gates(report, gates, strict=options["strict"])  # before anything is printed
     if options["quiet"]:
-        text = "".join(_quiet_line(system.metrics.f) for system in report.systems)
+        text = _quiet_text(given_systems, options.get("digits"))
     else:
         fmt, color, width = format_for(options)
-        text = render(report, fmt, color=color, width=width, caption=options.get("caption"))
+        text = render(
+            report,
+            fmt,
+            color=color,
+            width=width,
+            caption=options.get("caption"),
+            digits=options.get("digits"),
+        )
     from wsscore.output.destination import Destination
 
     # The figure first: if it fails, no report is printed and an existing -o stays as it was.
@@ -148,52 +158,7 @@ def _score_command(options: dict[str, Any]) -> int:
             from wsscore.output.plot import plot_report
 
             plot_report(report, options["plot"])
-    return _check_thresholds(report, thresholds)
-
-
-def _refuse_oov_thresholds_without_dictionary(
-    options: dict[str, Any], thresholds: list[tuple[str, float]]
-) -> None:
-    """R_oov and R_iv exist only with a dictionary: a threshold on them could never pass."""
-    if options["dictionaries"] or options["training"]:
-        return
-    for key, _ in thresholds:
-        if key in ("roov", "riv"):
-            raise click.BadParameter(
-                f"{key} is defined only with a dictionary: give -d/--dict or --train",
-                param_hint="--fail-under",
-            )
-
-
-# Why each figure can be undefined (its denominator is zero), and what to do about it.
-UNDEFINED = {
-    "r": ("the gold has no words", "check the gold"),
-    "p": ("the prediction has no words", "check the prediction"),
-    "roov": (
-        "no gold word is out of vocabulary: every one is in the dictionary",
-        "give the training word list, not one that holds the gold's words",
-    ),
-    "riv": ("no gold word is in the dictionary", "check -d/--train and --dict-encoding"),
-}
-
-
-def _refuse_undefined_thresholds(report: Report, thresholds: list[tuple[str, float]]) -> None:
-    """A threshold on a figure this input leaves undefined can be neither met nor failed: a
-    usage error (exit 2), not a quality drop (exit 1, which would say it was checked)."""
-    for system in report.systems:
-        for key, limit in thresholds:
-            attribute, label = THRESHOLD_METRICS[key]
-            if getattr(system.metrics, attribute) is not None:
-                continue
-            cause = key
-            if key == "f":  # F is undefined when R or P is
-                cause = "r" if system.metrics.recall is None else "p"
-            why, hint = UNDEFINED[cause]
-            raise WsscoreError(
-                f"{label} is undefined ({why}), so --fail-under {key}={limit} cannot be checked",
-                where=system.path if cause == "p" else report.gold.path,
-                hint=f"{hint}, or drop --fail-under {key}",
-            )
+    return gate_status(report.gates)
 
 
 def _build_report(options: dict[str, Any]) -> Report:
@@ -244,53 +209,28 @@ def _table_arguments(options: dict[str, Any]) -> dict[str, Any]:
         "beta": options["beta"],
         "samples": options["samples"],
         "seed": options["seed"],
-        "sort": options["sort"],
+        "sort": "none",  # sorted once the order given is kept
         "jobs": jobs_of(options["jobs"]),
     }
 
 
-def _quiet_line(value: float | None) -> str:
-    return ratio_text(value, "nan") + "\n"
+def _quiet_text(systems: list[SystemResult], digits: int | None) -> str:
+    """-q: F alone for one system; for several, each name and F, as given (BASE and TOP after
+    the predictions), so that a script can read them without counting lines."""
+    shown = DEFAULT_DIGITS if digits is None else digits
+    if len(systems) == 1:
+        return ratio_text(systems[0].metrics.f, "nan", shown) + "\n"
+    return "".join(
+        f"{system.name}\t{ratio_text(system.metrics.f, 'nan', shown)}\n" for system in systems
+    )
 
 
-def _parse_thresholds(values: tuple[str, ...]) -> list[tuple[str, float]]:
-    parsed = []
-    for item in values:
-        name, sep, number = item.partition("=")
-        key = name.strip().lower()
-        if not sep or key not in THRESHOLD_METRICS:
-            raise click.BadParameter(
-                f"{item!r}: use NAME=VALUE with NAME one of {', '.join(THRESHOLD_METRICS)}",
-                param_hint="--fail-under",
-            )
-        try:
-            value = float(number)
-        except ValueError:
-            raise click.BadParameter(
-                f"{item!r}: {number!r} is not a number", param_hint="--fail-under"
-            ) from None
-        if not 0.0 <= value <= 1.0:
-            raise click.BadParameter(
-                f"{item!r}: give a fraction between 0 and 1 (e.g. 0.95)", param_hint="--fail-under"
-            )
-        parsed.append((key, value))
-    return parsed
+def _refuse_digits_the_format_ignores(options: dict[str, Any]) -> None:
+    """--digits with -f json or -f sighan (which it does not set), before anything is read."""
+    if options.get("digits") is not None and options.get("fmt") and not options["quiet"]:
+        from wsscore.output import refuse_digits
 
-
-def _check_thresholds(report: Report, thresholds: list[tuple[str, float]]) -> int:
-    status = EXIT_OK
-    for system in report.systems:
-        for key, limit in thresholds:
-            attribute, label = THRESHOLD_METRICS[key]
-            value = getattr(system.metrics, attribute)  # defined: see the refusal above
-            if value is not None and value < limit:
-                click.echo(
-                    f"wsscore: {system.name}: {label} = {value:.4f} is below {limit} "
-                    f"(--fail-under {key}={limit})",
-                    err=True,
-                )
-                status = EXIT_THRESHOLD
-    return status
+        refuse_digits(options["fmt"], options["digits"])
 
 
 def _tag_map(options: dict[str, Any]) -> dict[str, str] | None:

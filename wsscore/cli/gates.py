@@ -1,0 +1,150 @@
+"""The CI gates and the decimals of a report command: ``--fail-under``, ``--previous`` with
+``--max-drop``, and ``--digits``, as options any command that prints a report can take, and
+how their values become the gates of :mod:`wsscore.metrics.gates`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+import click
+
+from wsscore.cli.options import Decorator, stacked
+from wsscore.errors import EXIT_OK, EXIT_THRESHOLD, InvalidArgument, Warnings
+from wsscore.formatting import MAX_DIGITS
+from wsscore.metrics.gates import (
+    DICTIONARY_FIGURES,
+    FAIL_UNDER,
+    FIGURES,
+    MAX_DROP,
+    OPTION_OF,
+    Gate,
+    parse_gate,
+)
+
+if TYPE_CHECKING:
+    from wsscore.metrics.gates import GateOutcome
+    from wsscore.results import Report
+
+FIGURE_NAMES = (
+    "r, p, f, roov, riv; with --tags p_tag, r_tag, f_tag, acc_tag; with --extra tnr, p_b, r_b, "
+    "f_b, f_mean"
+)
+
+
+def gate_options() -> Decorator:
+    """--fail-under, --previous and --max-drop."""
+    options = [
+        click.option(
+            "--fail-under",
+            "thresholds",
+            multiple=True,
+            metavar="[SYSTEM:]NAME=VALUE",
+            help=f"Exit 1 when a metric ({FIGURE_NAMES}) of any system, or of the system named "
+            "SYSTEM, is below VALUE (repeatable).",
+        ),
+        click.option(
+            "--previous",
+            metavar="OLD.json",
+            help="The -f json report of an earlier run, which --max-drop compares with (by "
+            "system name).",
+        ),
+        click.option(
+            "--max-drop",
+            "drops",
+            multiple=True,
+            metavar="[SYSTEM:]NAME=VALUE",
+            help=f"Exit 1 when a metric ({FIGURE_NAMES}) of a system fell by more than VALUE "
+            "(0.005: half a point) against the system of the same name in --previous "
+            "(repeatable).",
+        ),
+    ]
+    return stacked(options)
+
+
+def digits_option() -> Decorator:
+    """--digits: the decimals of every ratio of the text formats."""
+    return click.option(
+        "--digits",
+        type=click.IntRange(0, MAX_DIGITS),
+        metavar="N",
+        help="Decimals of every ratio in table, text, markdown, tsv, csv, latex and -q "
+        "(intervals get one more) [default: 3; tsv and csv: all].",
+    )
+
+
+class GateRequest(NamedTuple):
+    """The gates a command line asks for, parsed, and the earlier run's report (a path)."""
+
+    gates: tuple[Gate, ...] = ()
+    previous: str | None = None
+
+
+def gate_request(options: dict[str, Any]) -> GateRequest:
+    """The gates of the options, refused as a usage error (exit 2, before anything is read)
+    when they are malformed, incomplete, or need a dictionary the run does not have."""
+    gates = [
+        *_parsed(FAIL_UNDER, options.get("thresholds") or ()),
+        *_parsed(MAX_DROP, options.get("drops") or ()),
+    ]
+    previous = options.get("previous")
+    if previous is not None and not options.get("drops"):
+        raise click.BadParameter(
+            "give --max-drop NAME=VALUE, the drops to refuse", param_hint="--previous"
+        )
+    if previous is None and options.get("drops"):
+        raise click.BadParameter(
+            "give --previous OLD.json, the report to compare with", param_hint="--max-drop"
+        )
+    for gate in gates:
+        _refuse_a_figure_not_computed(gate, options)
+    return GateRequest(tuple(gates), previous)
+
+
+def _refuse_a_figure_not_computed(gate: Gate, options: dict[str, Any]) -> None:
+    """R_oov and R_iv exist only with a dictionary, the tag figures with --tags, the boundary
+    figures with --extra: a gate on them could never be checked."""
+    has_dictionary = bool(options.get("dictionaries") or options.get("training"))
+    if gate.figure in DICTIONARY_FIGURES and not has_dictionary:
+        raise click.BadParameter(
+            f"{gate.figure} is defined only with a dictionary: give -d/--dict or --train",
+            param_hint=gate.option,
+        )
+    needs = FIGURES[gate.figure].needs
+    if needs is not None and not options.get(needs.removeprefix("--")):
+        raise click.BadParameter(
+            f"{gate.figure} is scored only with {needs}: give {needs}", param_hint=gate.option
+        )
+
+
+def _parsed(kind: str, values: tuple[str, ...]) -> list[Gate]:
+    parsed = []
+    for value in values:
+        try:
+            parsed.append(parse_gate(kind, value))
+        except InvalidArgument as exc:
+            raise click.BadParameter(str(exc), param_hint=OPTION_OF[kind]) from None
+    return parsed
+
+
+def check_report_gates(report: Report, request: GateRequest, *, strict: bool) -> None:
+    """Check the gates on ``report`` and record their outcomes (and warnings) in it, before
+    it is rendered; nothing is printed yet but warnings."""
+    if not request.gates:
+        return
+    from wsscore.inputs.previous import load_previous
+    from wsscore.metrics.gates import check_gates
+
+    previous = load_previous(request.previous) if request.previous is not None else None
+    warnings = Warnings(strict=strict)
+    report.gates = check_gates(report, request.gates, previous, warnings)
+    report.warnings += warnings.messages
+
+
+def gate_status(outcomes: list[GateOutcome]) -> int:
+    """Exit 1 when a gate failed, with one line on standard error per failure."""
+    status = EXIT_OK
+    for outcome in outcomes:
+        if not outcome.passed:
+            click.echo(f"wsscore: {outcome.failure()}", err=True)
+            status = EXIT_THRESHOLD
+    return status
