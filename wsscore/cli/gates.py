@@ -10,7 +10,7 @@ import click
 
 from wsscore.cli.options import Decorator, stacked
 from wsscore.errors import EXIT_OK, EXIT_THRESHOLD, InvalidArgument, Warnings
-from wsscore.formatting import MAX_DIGITS
+from wsscore.formatting import DEFAULT_DIGITS, MAX_DIGITS, ratio_text
 from wsscore.metrics.gates import (
     DICTIONARY_FIGURES,
     FAIL_UNDER,
@@ -23,7 +23,7 @@ from wsscore.metrics.gates import (
 
 if TYPE_CHECKING:
     from wsscore.metrics.gates import GateOutcome
-    from wsscore.results import Report
+    from wsscore.results import Report, SystemResult
 
 FIGURE_NAMES = (
     "r, p, f, roov, riv; with --tags p_tag, r_tag, f_tag, acc_tag; with --extra tnr, p_b, r_b, "
@@ -79,9 +79,10 @@ class GateRequest(NamedTuple):
     previous: str | None = None
 
 
-def gate_request(options: dict[str, Any]) -> GateRequest:
+def gate_request(options: dict[str, Any], *, figures_from_options: bool = True) -> GateRequest:
     """The gates of the options, refused as a usage error (exit 2, before anything is read)
-    when they are malformed, incomplete, or need a dictionary the run does not have."""
+    when they are malformed, incomplete, or (``figures_from_options``: the options say which
+    figures the run computes) need a dictionary, --tags or --extra the run does not have."""
     gates = [
         *_parsed(FAIL_UNDER, options.get("thresholds") or ()),
         *_parsed(MAX_DROP, options.get("drops") or ()),
@@ -95,7 +96,7 @@ def gate_request(options: dict[str, Any]) -> GateRequest:
         raise click.BadParameter(
             "give --previous OLD.json, the report to compare with", param_hint="--max-drop"
         )
-    for gate in gates:
+    for gate in gates if figures_from_options else ():
         _refuse_a_figure_not_computed(gate, options)
     return GateRequest(tuple(gates), previous)
 
@@ -114,6 +115,44 @@ def _refuse_a_figure_not_computed(gate: Gate, options: dict[str, Any]) -> None:
         raise click.BadParameter(
             f"{gate.figure} is scored only with {needs}: give {needs}", param_hint=gate.option
         )
+
+
+def refuse_figures_the_report_lacks(report: Report, request: GateRequest) -> None:
+    """A report read back (``wsscore merge``) says itself which figures it has: a gate on R_oov
+    or R_iv needs a dictionary, on a tag figure --tags, on a boundary figure --extra."""
+    for gate in request.gates:
+        figure = FIGURES[gate.figure]
+        if gate.figure in DICTIONARY_FIGURES and not report.has_dictionary:
+            missing = "a dictionary"
+        elif figure.needs is not None and all(
+            getattr(system, figure.group) is None for system in report.systems
+        ):
+            missing = figure.needs
+        else:
+            continue
+        raise click.BadParameter(
+            f"{gate.figure} is defined only with {missing}, and the shards were scored without it",
+            param_hint=gate.option,
+        )
+
+
+def quiet_text(systems: list[SystemResult], digits: int | None) -> str:
+    """-q: F alone for one system; for several, each name and F, as given (BASE and TOP after
+    the predictions), so that a script can read them without counting lines."""
+    shown = DEFAULT_DIGITS if digits is None else digits
+    if len(systems) == 1:
+        return ratio_text(systems[0].metrics.f, "nan", shown) + "\n"
+    return "".join(
+        f"{system.name}\t{ratio_text(system.metrics.f, 'nan', shown)}\n" for system in systems
+    )
+
+
+def refuse_digits_the_format_ignores(options: dict[str, Any]) -> None:
+    """--digits with -f json or -f sighan (which it does not set), before anything is read."""
+    if options.get("digits") is not None and options.get("fmt") and not options["quiet"]:
+        from wsscore.output import refuse_digits
+
+        refuse_digits(options["fmt"], options["digits"])
 
 
 def _parsed(kind: str, values: tuple[str, ...]) -> list[Gate]:

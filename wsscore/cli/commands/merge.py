@@ -6,10 +6,19 @@ from typing import Any
 
 import click
 
+from wsscore.cli.gates import (
+    check_report_gates,
+    digits_option,
+    gate_options,
+    gate_request,
+    gate_status,
+    quiet_text,
+    refuse_digits_the_format_ignores,
+    refuse_figures_the_report_lacks,
+)
 from wsscore.cli.options import DEBUG
 from wsscore.cli.running import run_command
 from wsscore.cli.terminal import format_for
-from wsscore.errors import EXIT_OK
 from wsscore.metrics.ranking import SORT_KEYS
 from wsscore.metrics.scores import CI_METHODS
 from wsscore.output import FORMATS
@@ -41,29 +50,56 @@ from wsscore.output import FORMATS
 )
 @click.option("-o", "--output", metavar="FILE", help="Write the report to FILE (atomically).")
 @click.option(
+    "-q",
+    "--quiet",
+    is_flag=True,
+    help="Print only F: alone for one system; for several, NAME<TAB>F per line, in the first "
+    "shard's order.",
+)
+@click.option(
     "--caption",
     metavar="TEXT",
     help="Caption of the -f latex table (LaTeX source, not escaped; adds \\label{tab:wsscore}).",
 )
+@digits_option()
+@gate_options()
+@click.option("--strict", is_flag=True, help="Warnings of the gates become errors.")
 @DEBUG
 def merge(**options: Any) -> None:
     """Add the reports of shards of one test set (each `wsscore score -f json`) into one.
 
     Systems are matched by name; counts add up and every figure is computed again from the
     sums. Every shard must have the same systems and signature (encodings aside). A shard may
-    be '-' (standard input).
+    be '-' (standard input). The CI gates of `wsscore score` apply to the merged figures.
     """
     run_command(_merge_command, options)
 
 
 def _merge_command(options: dict[str, Any]) -> int:
+    from wsscore.metrics.ranking import sort_systems
     from wsscore.output import render
     from wsscore.output.destination import Destination
     from wsscore.scoring.merging import merge_reports
 
-    report = merge_reports(list(options["shards"]), ci=options["ci"], sort=options["sort"])
-    fmt, color, width = format_for(options)
-    text = render(report, fmt, color=color, width=width, caption=options.get("caption"))
+    gates = gate_request(options, figures_from_options=False)
+    refuse_digits_the_format_ignores(options)
+    report = merge_reports(list(options["shards"]), ci=options["ci"], sort="none")
+    given_systems = list(report.systems)  # the first shard's order, which -q keeps
+    report.systems = sort_systems(given_systems, options["sort"])
+    refuse_figures_the_report_lacks(report, gates)
+    check_report_gates(report, gates, strict=options["strict"])  # before anything is printed
+    if options["quiet"]:
+        text = quiet_text(given_systems, options.get("digits"))
+    else:
+        fmt, color, width = format_for(options)
+        text = render(
+            report,
+            fmt,
+            color=color,
+            width=width,
+            caption=options.get("caption"),
+            digits=options.get("digits"),
+        )
     with Destination(options["output"]) as destination:
         destination.write(text)
-    return EXIT_OK
+    return gate_status(report.gates)

@@ -12,6 +12,8 @@ from wsscore.cli.gates import (
     gate_options,
     gate_request,
     gate_status,
+    quiet_text,
+    refuse_digits_the_format_ignores,
 )
 from wsscore.cli.options import (
     BETA,
@@ -26,12 +28,11 @@ from wsscore.cli.options import (
 from wsscore.cli.running import run_command
 from wsscore.cli.terminal import format_for
 from wsscore.errors import WsscoreError
-from wsscore.formatting import DEFAULT_DIGITS, ratio_text
 from wsscore.metrics.ranking import SORT_KEYS
 from wsscore.output import FORMATS
 
 if TYPE_CHECKING:
-    from wsscore.results import Report, SystemResult
+    from wsscore.results import Report
 
 
 @click.command()
@@ -130,7 +131,7 @@ def _score_command(options: dict[str, Any]) -> int:
     from wsscore.output import render
 
     gates = gate_request(options)
-    _refuse_digits_the_format_ignores(options)
+    refuse_digits_the_format_ignores(options)
     from wsscore.metrics.ranking import sort_systems
 
     report = _build_report(options)  # its systems in the order given, which -q keeps
@@ -138,7 +139,7 @@ def _score_command(options: dict[str, Any]) -> int:
     report.systems = sort_systems(given_systems, options["sort"])  # the table's order
     check_report_gates(report, gates, strict=options["strict"])  # before anything is printed
     if options["quiet"]:
-        text = _quiet_text(given_systems, options.get("digits"))
+        text = quiet_text(given_systems, options.get("digits"))
     else:
         fmt, color, width = format_for(options)
         text = render(
@@ -212,25 +213,6 @@ def _table_arguments(options: dict[str, Any]) -> dict[str, Any]:
         "sort": "none",  # sorted once the order given is kept
         "jobs": jobs_of(options["jobs"]),
     }
-
-
-def _quiet_text(systems: list[SystemResult], digits: int | None) -> str:
-    """-q: F alone for one system; for several, each name and F, as given (BASE and TOP after
-    the predictions), so that a script can read them without counting lines."""
-    shown = DEFAULT_DIGITS if digits is None else digits
-    if len(systems) == 1:
-        return ratio_text(systems[0].metrics.f, "nan", shown) + "\n"
-    return "".join(
-        f"{system.name}\t{ratio_text(system.metrics.f, 'nan', shown)}\n" for system in systems
-    )
-
-
-def _refuse_digits_the_format_ignores(options: dict[str, Any]) -> None:
-    """--digits with -f json or -f sighan (which it does not set), before anything is read."""
-    if options.get("digits") is not None and options.get("fmt") and not options["quiet"]:
-        from wsscore.output import refuse_digits
-
-        refuse_digits(options["fmt"], options["digits"])
 
 
 def _tag_map(options: dict[str, Any]) -> dict[str, str] | None:
