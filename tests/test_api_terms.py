@@ -17,7 +17,7 @@ import click
 import pytest
 from click.testing import CliRunner
 from conftest import FIXTURES, ROOT
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from wsscore import (
@@ -217,6 +217,7 @@ values = st.sampled_from(["", " align", " gbk", " ' / '", " 12", " and", " diff"
 
 
 @given(st.lists(st.tuples(words, flags, values), max_size=6), words)
+@example([("", "--baseline", ""), ("'", "--baseline", "")], "'")  # a flag within quotes
 def test_no_flag_of_the_table_survives_and_saying_twice_changes_nothing(parts, tail):
     text = "".join(f"{before} {flag}{value} " for before, flag, value in parts) + tail
     said = SCORE.say(text)

@@ -154,7 +154,7 @@ class ApiTerms(NamedTuple):
         if flag == MATCH_FLAG:
             if value in MATCH_ENTRIES:
                 return MATCH_ENTRIES[value]
-            return MATCH_EITHER + _after(value)
+            return MATCH_EITHER + self._after(value)
         argument = API_ARGUMENTS.get(flag.rpartition("/")[2])
         if argument is None:
             return found.group()
@@ -165,7 +165,12 @@ class ApiTerms(NamedTuple):
         if argument.value is Value.FLAG:
             shown = "True"
         spoken = f"{self._owner(argument)}({self._name(argument)}={shown})"
-        return spoken if taken is not None else spoken + _after(value)
+        return spoken if taken is not None else spoken + self._after(value)
+
+    def _after(self, value: str | None) -> str:
+        """What followed a flag that was not its value (a word of the sentence), put back, and
+        said in these terms too (a quoted stretch may hold another flag)."""
+        return "" if value is None else f" {self.say(value)}"
 
     def _name(self, argument: Argument) -> str:
         return self.renames.get(argument.name, argument.name)
@@ -179,11 +184,6 @@ class ApiTerms(NamedTuple):
         if error.hint is not None:
             error.hint = self.say(error.hint)
         error.args = (error.message, *error.args[1:])
-
-
-def _after(value: str | None) -> str:
-    """What followed a flag that was not its value (a word of the sentence), put back."""
-    return "" if value is None else f" {value}"
 
 
 def _taken_value(argument: Argument, value: str | None) -> str | None:
