@@ -194,6 +194,11 @@ SCORE = ApiTerms("score", frozenset(inspect.signature(score).parameters), {})
         ("--trials", "compare(trials=...)"),
         ("--plot needs matplotlib", "--plot needs matplotlib"),
         ("standard input ('-') and B-NN, pos-tag", "standard input ('-') and B-NN, pos-tag"),
+        ("a file /tmp/--dict.txt, text '--strict'", "a file /tmp/--dict.txt, text '--strict'"),
+        (
+            "(--gold-format/--pred-format)",
+            "(InputOptions(gold_format=...)/InputOptions(pred_format=...))",
+        ),
     ],
 )
 def test_flags_are_said_as_the_arguments_they_stand_for(text, said):

@@ -130,10 +130,12 @@ MATCH_FLAG = "--match"
 MATCH_ENTRIES = {"diff": "score_by_diff()", "span": "score()"}
 MATCH_EITHER = "score() or score_by_diff()"
 
-# A flag (``-d/--dict`` is one), then perhaps its value after one space: a shell-quoted string,
-# a plain separator, or a word.
+# A flag (``-d/--dict`` is one) where a sentence puts one: after a space, a parenthesis or the
+# slash of ``--gold-format/--pred-format``, and not as a piece of a word or a file's name
+# (``/tmp/--dict.txt``); then perhaps its value after one space: a shell-quoted string, a plain
+# separator, or a word.
 _FLAG = re.compile(
-    r"(?<![\w-])(?P<flag>-[a-z](?:/--[a-z][a-z-]*)?(?![\w-])|--[a-z][a-z-]*)"
+    r"(?:(?<=[\s(/])|^)(?P<flag>(?:-[a-z](?:/--[a-z][a-z-]*)?|--[a-z][a-z-]*)(?![\w-]|\.\w))"
     r"(?: (?!--)(?P<value>'[^']*'|[@%+=:,./-]+(?=[\s;)]|$)|[\w.-]+))?"
 )
 
