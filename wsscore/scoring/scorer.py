@@ -108,7 +108,8 @@ def score(
     ``extra`` and difficulties keep to one process).
 
     Invalid arguments raise ``ValueError``; a problem with the inputs raises
-    :class:`~wsscore.errors.WsscoreError` (one line that names the file and says how to fix it).
+    :class:`~wsscore.errors.WsscoreError` (one line that names the file and says how to fix it,
+    in this function's arguments and ``InputOptions``' fields: :mod:`wsscore.api_terms`).
     """
     request = ScoreRequest(
         names=names,
