@@ -334,6 +334,16 @@ def test_a_coverage_warning_names_the_train_argument_where_it_is_kept_and_printe
     assert stream.getvalue() == f"wsscore: warning: {warning}\n"
 
 
+def test_a_dictionary_that_covers_no_gold_word_names_the_encoding_arguments():
+    report = score(["共同 创造"] * 50, ["共同 创造"] * 50, inputs=InputOptions(dictionary={"天"}))
+    assert report.warnings == [
+        "almost no gold word is in the dictionary: wrong file or wrong encoding? (100 of 100 "
+        "gold words are not in it, where a training word list misses a few in a hundred; check "
+        "InputOptions(dict_encoding=...) and InputOptions(gold_encoding=...), or give the "
+        "training word list)"
+    ]
+
+
 def test_a_warning_made_an_error_by_strict_is_reworded_too(tmp_path):
     corpus = tmp_path / "corpus.txt"
     corpus.write_text("共同 创造 美好 未来\n" * 10, encoding="utf-8")
