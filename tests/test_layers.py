@@ -18,6 +18,7 @@ PACKAGE = ROOT / "wsscore"
 LAYERS = [
     (
         "wsscore.errors",
+        "wsscore.api_terms",
         "wsscore._version",
         "wsscore.interrupts",
         "wsscore.core",

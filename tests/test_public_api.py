@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
-from conftest import FIXTURES
+from conftest import FIXTURES, run_wsscore
 
 import wsscore
 from wsscore import InputOptions, InvalidArgument, WsscoreError, analyse, compare, render, score
@@ -50,3 +52,11 @@ def test_an_input_problem_is_a_wsscore_error_naming_the_file(tmp_path) -> None:
     empty.write_bytes(b"")
     with pytest.raises(WsscoreError, match=r"empty\.txt: the prediction is empty"):
         score(GOLD, [empty])
+
+
+def test_metrics_f1_is_the_jsons_f1_on_the_command_line():
+    run = run_wsscore("score", GOLD, PRED, "-f", "json", "--ci", "bootstrap", "--samples", 50)
+    printed = json.loads(run.stdout)["systems"][0]["metrics"]
+    metrics = score(GOLD, [PRED], ci="bootstrap", samples=50).systems[0].metrics
+    assert metrics.f1 == metrics.f == printed["f1"]
+    assert metrics.f1_ci is not None and metrics.f1_ci.as_dict() == printed["f1_ci"]

@@ -11,7 +11,10 @@ The public API is small; the command line renders the same objects::
 
 Every problem wsscore can name is a :class:`WsscoreError` (one line: the file, the place, how
 to fix it); an argument that can never work is an :class:`InvalidArgument`, a WsscoreError
-that is also a ``ValueError``.
+that is also a ``ValueError``. Raised (or warned) through this API, the fix names its arguments
+(``InputOptions(mismatch="align")``) where the command line names a flag (``--mismatch
+align``); see :mod:`wsscore.api_terms`. A system's F is ``metrics.f``, also ``metrics.f1`` as
+the JSON calls it.
 """
 
 from __future__ import annotations

@@ -85,7 +85,11 @@ class Warnings:
         self.relay(str(WsscoreError(message, where=where, hint=hint)))
 
     def relay(self, text: str) -> None:
-        """Keep (and print, unless quiet) a warning already worded, e.g. by another run."""
+        """Keep (and print, unless quiet) a warning already worded, e.g. by another run; in
+        API terms within a call of a public entry point (:mod:`wsscore.api_terms`)."""
+        from wsscore.api_terms import in_current_terms  # it imports this module
+
+        text = in_current_terms(text)
         self.messages.append(text)
         if not self.quiet:
             print(f"wsscore: warning: {text}", file=self.stream or sys.stderr)

@@ -3,7 +3,7 @@ import math
 import pytest
 
 from wsscore.core.records import Counts
-from wsscore.metrics.scores import bakeoff_interval, compute, f_beta, wilson_interval
+from wsscore.metrics.scores import Interval, bakeoff_interval, compute, f_beta, wilson_interval
 
 
 @pytest.mark.parametrize(
@@ -57,3 +57,22 @@ def test_undefined_ratios_are_none_never_nan():
 def test_without_dictionary_the_oov_figures_are_none():
     metrics = compute(Counts(gold_words=3, pred_words=3, correct=3), has_dictionary=False)
     assert metrics.oov_rate is None and metrics.iv_recall is None
+
+
+def test_f1_is_f_under_the_jsons_name():
+    # 21 correct of 36 gold and 30 predicted words: F1 = 2C / (G + P), F_β = (1 + β²)C / (β²G + P).
+    counts = Counts(gold_words=36, pred_words=30, correct=21)
+    metrics = compute(counts, has_dictionary=False)
+    assert metrics.f1 == metrics.f == pytest.approx(42 / 66)
+    assert metrics.as_dict()["f1"] == metrics.f1
+    f2 = compute(counts, has_dictionary=False, beta=2.0)
+    assert f2.f1 == f2.f == pytest.approx(5 * 21 / (4 * 36 + 30))
+    assert compute(Counts(), has_dictionary=False).f1 is None
+
+
+def test_f1_ci_is_f_ci_under_the_jsons_name():
+    metrics = compute(Counts(gold_words=36, pred_words=30, correct=21), has_dictionary=False)
+    assert metrics.f1_ci is None  # only the bootstrap gives F an interval
+    with_interval = metrics._replace(f_ci=Interval(0.5, 0.7))
+    assert with_interval.f1_ci == Interval(0.5, 0.7)
+    assert with_interval.as_dict()["f1_ci"] == {"low": 0.5, "high": 0.7, "half_width": None}

@@ -204,7 +204,7 @@ def test_pair_sentences_by_line_number():
 def test_bad_calls():
     with pytest.raises(WsscoreError, match="at least one system"):
         compare(GOLD, PRED, [])
-    with pytest.raises(WsscoreError, match="--name"):
+    with pytest.raises(WsscoreError, match=r"compare\(names=\[\.\.\.\]\)"):
         compare(GOLD, PRED, [GOLD], names=["only one"])
     with pytest.raises(ValueError, match="at least 1"):
         compare(GOLD, PRED, [GOLD], trials=0)

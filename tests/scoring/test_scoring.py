@@ -167,7 +167,7 @@ def test_same_file_names_are_told_apart_by_their_paths():
 
 
 def test_names_must_match_the_predictions():
-    with pytest.raises(WsscoreError, match="1 --name value"):
+    with pytest.raises(WsscoreError, match=r"1 score\(names=\[\.\.\.\]\) value"):
         score(FIXTURES / "gold.txt", [FIXTURES / "pred.txt"] * 2, names=["only one"])
 
 
@@ -247,7 +247,7 @@ def test_a_dictionary_that_looks_like_a_segmented_corpus_warns(tmp_path):
     assert len(report.warnings) == 1
     assert "looks like a segmented corpus" in report.warnings[0]
     assert str(corpus) in report.warnings[0]
-    assert "--train" in report.warnings[0]
+    assert "InputOptions(train=...)" in report.warnings[0]  # the API argument, not --train
     # As a word list every whole line is one entry, so every gold word is OOV.
     assert report.systems[0].counts.oov_words == 36
 

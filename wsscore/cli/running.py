@@ -11,6 +11,7 @@ from typing import Any, NoReturn
 import click
 
 from wsscore import interrupts
+from wsscore.api_terms import command_line_terms
 from wsscore.errors import EXIT_INTERRUPTED, EXIT_USAGE, WsscoreError
 from wsscore.inputs.guards import Named
 
@@ -129,9 +130,11 @@ def run_command(command: Callable[[dict[str, Any]], int], options: dict[str, Any
     traceback comes first, and the exit status is the same."""
     debug = bool(options.get("debug"))
     try:
-        check_files(options)
-        with _debug_messages(debug):
-            status = command(options)
+        # The public entry points it calls say their messages in flags, not API arguments.
+        with command_line_terms():
+            check_files(options)
+            with _debug_messages(debug):
+                status = command(options)
     except click.ClickException:
         raise
     except KeyboardInterrupt:  # here, before click turns it into "Aborted!" (exit 1)

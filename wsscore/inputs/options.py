@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from wsscore.api_terms import in_api_terms
 from wsscore.errors import InvalidArgument, Warnings
 from wsscore.inputs.dictionary import Dictionary, load_training_corpus, load_word_list
 from wsscore.inputs.formats import FormatOptions
@@ -125,6 +126,7 @@ class InputOptions:
     # Equal values may hold unhashable lists of paths: not hashable at all.
     __hash__ = None  # type: ignore[assignment]
 
+    @in_api_terms("InputOptions", parameters=())
     def __post_init__(self) -> None:
         if self.mismatch not in MISMATCH_POLICIES:
             raise InvalidArgument(
@@ -248,6 +250,7 @@ class InputOptions:
         """The word-list files given as ``dictionary`` (none for a Dictionary or a set)."""
         return _paths_in(self.dictionary)
 
+    @in_api_terms("InputOptions", parameters=())
     def load_dictionary(self) -> Dictionary | None:
         """The known words, read once: None without a dictionary and training corpus."""
         if isinstance(self.dictionary, Dictionary) and self.train is None:
@@ -307,6 +310,7 @@ def _paths_in(value: object) -> list[str]:
     return [os.fspath(v) for v in value if isinstance(v, (str, os.PathLike))]  # type: ignore[attr-defined]
 
 
+@in_api_terms("load_dictionary", renames={"dict_encoding": "encoding"})
 def load_dictionary(
     dictionary: DictionarySource | None = None,
     train: PathsSource | None = None,

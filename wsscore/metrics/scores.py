@@ -1,4 +1,9 @@
-"""Metrics as pure functions of counts (docs/metrics.md §3-4). Undefined values are None."""
+"""Metrics as pure functions of counts (docs/metrics.md §3-4). Undefined values are None.
+
+F is F_β, with β = 1 unless ``beta`` says otherwise: :class:`Metrics` calls it ``f`` and also
+``f1``, the JSON's name for it (and ``f1_ci`` beside ``f_ci``), so that code written against
+either reads the same figure.
+"""
 
 from __future__ import annotations
 
@@ -56,6 +61,14 @@ def wilson_interval(successes: int, n: int, z: float = WILSON_Z) -> Interval | N
 
 
 class Metrics(NamedTuple):
+    r"""A system's figures (docs/metrics.md §3-4); None where a figure is undefined.
+
+    ``f`` is F_β with the ``beta`` it was computed with (1 unless asked otherwise, so F1);
+    ``f1`` is the same number under the JSON's name, and ``f1_ci`` the same as ``f_ci`` (only
+    the bootstrap gives F an interval). The interval fields are :class:`Interval`\ s, or None
+    with ``ci="none"`` and for F without the bootstrap.
+    """
+
     recall: float | None
     precision: float | None
     f: float | None
@@ -66,6 +79,16 @@ class Metrics(NamedTuple):
     precision_ci: Interval | None
     beta: float = 1.0
     f_ci: Interval | None = None  # only the bootstrap gives one
+
+    @property
+    def f1(self) -> float | None:
+        """F_β, as the JSON calls it: the same number as ``f`` (β = ``beta``, 1 by default)."""
+        return self.f
+
+    @property
+    def f1_ci(self) -> Interval | None:
+        """The interval of F_β under the JSON's name: the same as ``f_ci``."""
+        return self.f_ci
 
     def as_dict(self) -> dict[str, object]:
         """The JSON ``metrics`` object; ``f1`` is F_β (β = 1 unless --beta says otherwise)."""

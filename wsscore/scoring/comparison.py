@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 from wsscore._version import __version__
 from wsscore.align.parallel import effective_jobs
+from wsscore.api_terms import in_api_terms
 from wsscore.core.records import Counts, SentenceRecord, SentenceRecords
 from wsscore.errors import InvalidArgument, WsscoreError
 from wsscore.inputs.options import InputOptions
@@ -143,6 +144,7 @@ def comparison_signature(report_signature: str, tests: PairedTests) -> str:
     return f"{report_signature}|test:bs-{tests.samples}+ar-{tests.trials}|seed:{tests.seed}"
 
 
+@in_api_terms("compare")
 def compare(
     gold: Source,
     baseline: Source,

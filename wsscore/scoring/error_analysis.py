@@ -21,6 +21,7 @@ from operator import add
 from typing import NamedTuple
 
 from wsscore.align.lines import SentenceDetail
+from wsscore.api_terms import in_api_terms
 from wsscore.core import backend
 from wsscore.core.definitions import LENGTH_BUCKETS
 from wsscore.core.records import Gather, LineErrorsFound
@@ -351,6 +352,7 @@ def _words_of_both(gold: str, pred: str) -> tuple[str, str]:
     return " ".join(split_words(gold)), " ".join(split_words(pred))
 
 
+@in_api_terms("analyse", renames={"names": "name"})
 def analyse(
     gold: Source,
     prediction: Source,

@@ -17,6 +17,7 @@ from typing import NamedTuple
 
 from wsscore.align.lines import SentenceDetail
 from wsscore.align.parallel import effective_jobs
+from wsscore.api_terms import in_api_terms
 from wsscore.core.records import Counts, SentenceRecords
 from wsscore.errors import InvalidArgument, refuse_standard_input_twice
 from wsscore.inputs.dictionary import Dictionary, check_coverage
@@ -59,6 +60,7 @@ from wsscore.scoring.run import AlignmentRun, Totals
 __all__ = ["score", "score_request"]
 
 
+@in_api_terms("score")
 def score(
     gold: Source,
     predictions: Source | Sequence[Source],
@@ -106,7 +108,8 @@ def score(
     ``extra`` and difficulties keep to one process).
 
     Invalid arguments raise ``ValueError``; a problem with the inputs raises
-    :class:`~wsscore.errors.WsscoreError` (one line that names the file and says how to fix it).
+    :class:`~wsscore.errors.WsscoreError` (one line that names the file and says how to fix it,
+    in this function's arguments and ``InputOptions``' fields: :mod:`wsscore.api_terms`).
     """
     request = ScoreRequest(
         names=names,

@@ -12,6 +12,7 @@ import os
 from collections.abc import Callable, Iterator, Sequence
 from typing import BinaryIO, NamedTuple
 
+from wsscore.api_terms import in_api_terms
 from wsscore.core.records import Counts
 from wsscore.errors import WsscoreError, location
 from wsscore.inputs.dictionary import OPTION as DICT_OPTION
@@ -156,6 +157,7 @@ def totals_to_counts(totals: SighanTotals) -> Counts:
     )
 
 
+@in_api_terms("score_by_diff")
 def score_by_diff(
     gold: str,
     predictions: Sequence[str],
