@@ -108,8 +108,8 @@ def test_bootstrap_shards_with_another_interval(tmp_path: Path) -> None:
     message = (
         f"wsscore: error: {shard}: bootstrap intervals cannot be merged: they are drawn from the "
         "per-sentence records, which the JSON does not hold (give --ci bakeoff, wilson or none "
-        "to compute the intervals from the merged counts, or score the whole test set with "
-        "--ci bootstrap)"
+        "to compute the intervals from the merged counts, or score the whole test set at once "
+        "for a bootstrap interval)"
     )
     assert _error(_invoke("merge", shard, shard)) == message
     assert _error(_invoke("merge", shard, "--ci", "bootstrap")) == message

@@ -197,8 +197,9 @@ def test_a_bootstrap_shard_needs_another_interval() -> None:
         merge_reports([shard, shard])
     assert str(raised.value) == (
         "shard 1: bootstrap intervals cannot be merged: they are drawn from the per-sentence "
-        "records, which the JSON does not hold (give --ci bakeoff, wilson or none to compute "
-        "the intervals from the merged counts, or score the whole test set with --ci bootstrap)"
+        "records, which the JSON does not hold (give merge_reports(ci=\"bakeoff\"), wilson or "
+        "none to compute the intervals from the merged counts, or score the whole test set at "
+        "once for a bootstrap interval)"
     )
     merged = merge_reports([shard, shard], ci="wilson")
     expected = merge_reports([_fixture_report(ci="wilson")] * 2)

@@ -15,6 +15,7 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Union
 
+from wsscore.api_terms import in_api_terms
 from wsscore.errors import InvalidArgument, WsscoreError, refuse_standard_input_twice
 from wsscore.inputs.dictionary import Dictionary
 from wsscore.metrics.ranking import sort_systems
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
 Shard = Union[str, "os.PathLike[str]", Mapping[str, object], Report]
 
 
+@in_api_terms("merge_reports")
 def merge_reports(shards: Sequence[Shard], *, ci: str | None = None, sort: str = "f") -> Report:
     """One report of the shards of a test set: their counts added, every figure computed again.
 

@@ -62,7 +62,7 @@ def _refuse_unmergeable(shard: ShardReport, ci: str | None) -> None:
             "records, which the JSON does not hold",
             where=shard.name,
             hint="give --ci bakeoff, wilson or none to compute the intervals from the merged "
-            "counts, or score the whole test set with --ci bootstrap",
+            "counts, or score the whole test set at once for a bootstrap interval",
         )
 
 
