@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from wsscore.metrics.scores import Interval, Metrics
     from wsscore.output import render
     from wsscore.results import Report, SystemResult
+    from wsscore.scoring.accumulator import Scorer
     from wsscore.scoring.comparison import Comparison, compare
     from wsscore.scoring.error_analysis import ErrorAnalysis, analyse
     from wsscore.scoring.scorer import score
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
 # command's start-up stay fast.
 _PUBLIC = {
     "score": "wsscore.scoring.scorer",
+    "Scorer": "wsscore.scoring.accumulator",
     "compare": "wsscore.scoring.comparison",
     "Comparison": "wsscore.scoring.comparison",
     "analyse": "wsscore.scoring.error_analysis",
@@ -68,6 +70,7 @@ __all__ = [
     "InvalidArgument",
     "Metrics",
     "Report",
+    "Scorer",
     "SystemResult",
     "Warnings",
     "WsscoreError",
