@@ -5,8 +5,8 @@
 - no function over 8 parameters (``self``/``cls`` not counted, ``*args`` and ``**kwargs`` one
   each), except where options are the interface: the public entry points ``score``,
   ``compare``, ``analyse`` and ``score_by_diff``, and the constructor of ``Scorer`` (their
-  keyword-only options; their positional parameters still count) and click command callbacks (one parameter per option; recognised by
-  their click decorators).
+  keyword-only options; their positional parameters still count) and click command callbacks
+  (one parameter per option; recognised by their click decorators).
 
 Read from the source with ``ast``, so nested functions and methods count like any other.
 """

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from wsscore.errors import InvalidArgument, Warnings, WsscoreError
-from wsscore.inputs.api_sentences import SentenceLines, check_batch, check_word
+from wsscore.inputs.api_sentences import SentenceLines, check_batch, check_word, kind_of
 from wsscore.inputs.formats.chars import read_chars, read_label
 from wsscore.inputs.formats.model import LABEL_ORDERS, Token
 
@@ -59,7 +59,7 @@ def _pieces(text: object, place: str) -> list[str]:
             check_word(char, f"{place}[{index}]")
         return list(text)
     if not isinstance(text, (list, tuple)):
-        raise InvalidArgument(f"{place} is a {type(text).__name__}, not a text (a str)")
+        raise InvalidArgument(f"{place} is {kind_of(text)}, not a text (a str)")
     return [check_word(piece, f"{place}[{index}]") for index, piece in enumerate(text)]
 
 
@@ -72,7 +72,7 @@ def _labels(labels: object, chars: list[str], argument: str, index: int) -> list
         listed = labels
     else:
         raise InvalidArgument(
-            f"{place} is a {type(labels).__name__}, not labels (a list of labels, or a str "
+            f"{place} is {kind_of(labels)}, not labels (a list of labels, or a str "
             "of one-letter labels)"
         )
     if len(listed) != len(chars):

@@ -30,6 +30,10 @@ from wsscore.inputs.words import split_words
 # two spaces in a row and none at either end (an empty word or a word of white space makes one
 # of these); a word holding a space is caught by counting the spaces.
 _NOT_JOINED_WORDS = re.compile(f"[{re.escape(SEPARATORS.replace(' ', ''))}]|  |^ | $")
+# The same over a batch's lines joined by line feeds.
+_NOT_JOINED_LINES = re.compile(
+    f"[{re.escape(SEPARATORS.replace(' ', '').replace(chr(10), ''))}]|  |^ | $", re.MULTILINE
+)
 _TAG_SEP = "/"
 SENTENCE_SHAPES = "a str of words or a list of words"
 TAGGED_SHAPES = "a list of (word, tag) pairs, or word/TAG tokens in a str or a list"
@@ -43,7 +47,7 @@ class SentenceLines(NamedTuple):
     tags: list[str] | None
 
 
-def _kind(value: object) -> str:
+def kind_of(value: object) -> str:
     """How a message calls a value's type: ``a list``, ``an int``."""
     name = type(value).__name__
     return f"an {name}" if name[:1] in "aeiou" else f"a {name}"
@@ -53,7 +57,7 @@ def check_batch(sentences: object, argument: str) -> Sequence[object]:
     """``sentences`` as a sequence of sentences, or the error that names ``argument``."""
     if isinstance(sentences, (str, bytes)) or not isinstance(sentences, Sequence):
         raise InvalidArgument(
-            f"{argument} is {_kind(sentences)}, not a list of sentences (each {SENTENCE_SHAPES})"
+            f"{argument} is {kind_of(sentences)}, not a list of sentences (each {SENTENCE_SHAPES})"
         )
     return sentences
 
@@ -64,7 +68,40 @@ def sentence_lines(sentences: object, argument: str, *, tags: bool = False) -> S
     if tags:
         pairs = [_tagged_sentence(s, f"{argument}[{i}]") for i, s in enumerate(batch)]
         return SentenceLines([words for words, _ in pairs], [tags for _, tags in pairs])
-    return SentenceLines([_word_line(s, f"{argument}[{i}]") for i, s in enumerate(batch)], None)
+    lines = _joined_at_once(batch)
+    if lines is None:  # one sentence at a time, to name the culprit
+        lines = [_word_line(s, f"{argument}[{i}]") for i, s in enumerate(batch)]
+    return SentenceLines(lines, None)
+
+
+def _joined_at_once(batch: Sequence[object]) -> list[str] | None:
+    """The lines of a batch of well-formed sentences, checked a batch at a time (a check per
+    sentence would cost more than counting it); None when one is not well formed."""
+    kinds = {sentence.__class__ for sentence in batch}
+    if not kinds <= {str, list, tuple}:
+        return None
+    try:
+        lines = [s if s.__class__ is str else " ".join(s) for s in batch]  # type: ignore[arg-type]
+    except TypeError:
+        return None
+    if str in kinds and "\n".join(lines).count("\n") != len(lines) - 1:
+        return None  # a str sentence holds a line break
+    if kinds == {str}:
+        return lines
+    listed: list[tuple[Sequence[object], str]] = [
+        (s, line)  # type: ignore[misc]  # a list or a tuple: checked above
+        for s, line in zip(batch, lines, strict=True)
+        if s.__class__ is not str
+    ]
+    words = sum(len(s) for s, _ in listed)
+    empty = sum(1 for s, _ in listed if not s)
+    text = "\n".join(line for _, line in listed)
+    well_formed = (
+        text.count(" ") == words - (len(listed) - empty)  # no word holds a space
+        and sum(1 for _, line in listed if not line) == empty  # no sentence of one empty word
+        and _NOT_JOINED_LINES.search(text) is None  # no other white space, no empty word
+    )
+    return lines if well_formed else None
 
 
 def _word_line(sentence: object, place: str) -> str:
@@ -77,7 +114,7 @@ def _word_line(sentence: object, place: str) -> str:
             )
         return sentence
     if not isinstance(sentence, (list, tuple)):
-        raise InvalidArgument(f"{place} is {_kind(sentence)}, not a sentence ({SENTENCE_SHAPES})")
+        raise InvalidArgument(f"{place} is {kind_of(sentence)}, not a sentence ({SENTENCE_SHAPES})")
     try:
         line = " ".join(sentence)
     except TypeError:
@@ -94,7 +131,7 @@ def _word_line(sentence: object, place: str) -> str:
 def check_word(word: object, place: str) -> str:
     """A word: a str, not empty, without white space."""
     if not isinstance(word, str):
-        raise InvalidArgument(f"{place} is {_kind(word)}, not a word (a str)")
+        raise InvalidArgument(f"{place} is {kind_of(word)}, not a word (a str)")
     if not word:
         raise InvalidArgument(f"{place} is an empty word: leave it out")
     for char in word:
@@ -117,7 +154,7 @@ def _tagged_sentence(sentence: object, place: str) -> tuple[str, str]:
         tokens = sentence
     else:
         raise InvalidArgument(
-            f"{place} is {_kind(sentence)}, not a tagged sentence ({TAGGED_SHAPES})"
+            f"{place} is {kind_of(sentence)}, not a tagged sentence ({TAGGED_SHAPES})"
         )
     words, tags = [], []
     for index, token in enumerate(tokens):
@@ -139,7 +176,7 @@ def _tagged_word(token: object, place: str) -> tuple[str, str]:
         word, tag = token
     else:
         raise InvalidArgument(
-            f"{place} is {_kind(token)}, not a tagged word (a (word, tag) pair or word/TAG)"
+            f"{place} is {kind_of(token)}, not a tagged word (a (word, tag) pair or word/TAG)"
         )
     check_word(word, place)
     check_word(tag, f"{place}'s tag")

@@ -25,7 +25,7 @@ from wsscore.core.backend import count_agreeing_lines, count_tags
 from wsscore.core.records import Counts, ExtraCounts, Gather, SentenceRecords
 from wsscore.errors import InvalidArgument, Warnings, WsscoreError
 from wsscore.inputs.api_labels import labelled_sentences
-from wsscore.inputs.api_sentences import SentenceLines, check_batch, sentence_lines
+from wsscore.inputs.api_sentences import SentenceLines, check_batch, kind_of, sentence_lines
 from wsscore.inputs.dictionary import Dictionary, check_coverage
 from wsscore.inputs.labels import refuse_breaking_label
 from wsscore.inputs.options import DictionarySource, load_dictionary
@@ -317,7 +317,7 @@ def _check_settings(
     if statistics.ci == "bootstrap" and statistics.samples < 1:
         raise InvalidArgument(f"samples must be at least 1, not {statistics.samples!r}")
     if name is not None and not isinstance(name, str):
-        raise InvalidArgument(f"name is {type(name).__name__}, not a str")
+        raise InvalidArgument(f"name is {kind_of(name)}, not a str")
     refuse_breaking_label(name, "name")
     if tag_map is not None and not (
         isinstance(tag_map, Mapping)
