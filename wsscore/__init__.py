@@ -9,6 +9,9 @@ The public API is small; the command line renders the same objects::
         print(system.name, system.metrics.recall, system.metrics.precision, system.metrics.f)
     print(render(report, "markdown"))
 
+Scores of a training loop's batches, or of shards scored apart, accumulate in a
+:class:`Scorer` (``update``, ``compute``, ``report``; scorers add up and pickle).
+
 Every problem wsscore can name is a :class:`WsscoreError` (one line: the file, the place, how
 to fix it); an argument that can never work is an :class:`InvalidArgument`, a WsscoreError
 that is also a ``ValueError``.

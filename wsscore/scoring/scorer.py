@@ -87,10 +87,14 @@ def score(
     """Score predictions against a gold segmentation.
 
     ``gold`` and each prediction are paths (``-`` is standard input; .gz/.bz2/.xz are read
-    transparently) or in-memory lists of lines; ``inputs`` says how to read them (dictionary,
-    encodings, mismatch policy, warnings). ``names`` labels the predictions in order (None
-    keeps a default name). ``ci`` is ``bakeoff``, ``wilson``, ``bootstrap`` (resampling
-    sentences ``samples`` times from ``seed``, for F too) or ``none``; ``beta`` gives F_β.
+    transparently) or lists of sentences held in memory, each sentence a string of words or a
+    list of words (docs/api.md); ``inputs`` says how to read them (dictionary, encodings,
+    mismatch policy, warnings). ``predictions`` is one prediction when it is a path, or when it
+    is nested as deep as a gold held in memory (both lists of lines, both lists of word lists);
+    else a list of predictions. No prediction and a gold without a word are refused.
+    ``names`` labels the predictions in order (None keeps a default name). ``ci`` is
+    ``bakeoff``, ``wilson``, ``bootstrap`` (resampling sentences ``samples`` times from
+    ``seed``, for F too) or ``none``; ``beta`` gives F_β.
     ``sort`` orders the systems (a key of :data:`~wsscore.metrics.ranking.SORT_KEYS`).
 
     ``extra`` adds TNR, boundary scores, F_mean and error classes (docs/metrics.md §5).
