@@ -354,8 +354,10 @@ def _differing(index: int, gold_lines: list[str], pred_lines: list[str]) -> Wssc
         what = f"character {at + 1} is {pred[at]!r} where the gold has {gold[at]!r}"
     elif len(pred) < len(gold):
         what = f"it ends after {len(pred)} character(s), where the gold has {gold[len(pred)]!r}"
-    else:
+    elif len(pred) > len(gold):
         what = f"it goes on past the gold's {len(gold)} character(s) with {pred[len(gold)]!r}"
+    else:  # the same characters, which the backend does not pair: never seen
+        what = "its words do not pair with the gold's"
     return WsscoreError(
         f"pred_batch[{index}] holds other characters than gold_batch[{index}]: {what}",
         hint="a predicted sentence must hold its gold sentence's characters; score() with "
