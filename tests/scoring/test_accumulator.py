@@ -7,7 +7,15 @@ import pickle
 import pytest
 from conftest import FIXTURES
 
-from wsscore import InputOptions, InvalidArgument, Scorer, WsscoreError, load_dictionary, score
+from wsscore import (
+    InputOptions,
+    InvalidArgument,
+    Scorer,
+    WsscoreError,
+    load_dictionary,
+    render,
+    score,
+)
 
 GOLD = [["共同", "创造", "美好", "的", "新", "世纪"], "迈向 充满 希望"]
 PRED = ["共同 创造 美好 的 新世纪", ["迈向", "充满希望"]]
@@ -78,6 +86,8 @@ def test_the_report_is_score_s_on_the_same_sentences() -> None:
         extra=True,
     )
     assert scorer.report().as_dict() == report.as_dict()
+    for fmt in ("text", "markdown", "tsv"):
+        assert render(scorer.report(), fmt) == render(report, fmt)
     named = Scorer(name="jieba")
     named.update(GOLD, PRED)
     assert named.report().systems[0].name == "jieba"
@@ -127,7 +137,7 @@ def test_shards_add_up_to_one_scorer_fed_everything() -> None:
     first.update(GOLD[:1], PRED[:1])
     second.update(GOLD[1:], PRED[1:])
     assert first + second == whole
-    assert sum([first, second]) == whole
+    assert sum([first, second]) == whole and sum([whole]) == whole == 0 + whole
     assert (first + second).report().as_dict() == whole.report().as_dict()
     assert first + second != second + first  # the records keep their order
 
