@@ -8,7 +8,16 @@ import pytest
 from conftest import FIXTURES, run_wsscore
 
 import wsscore
-from wsscore import InputOptions, InvalidArgument, WsscoreError, analyse, compare, render, score
+from wsscore import (
+    InputOptions,
+    InvalidArgument,
+    Scorer,
+    WsscoreError,
+    analyse,
+    compare,
+    render,
+    score,
+)
 
 GOLD, PRED = FIXTURES / "gold.txt", FIXTURES / "pred.txt"
 
@@ -41,6 +50,9 @@ def test_invalid_arguments_raise_one_documented_exception_type() -> None:
         lambda: compare(GOLD, PRED, [PRED], samples=0),
         lambda: analyse(GOLD, PRED, top=-1),
         lambda: render(report, "yaml"),
+        lambda: score([["甲", 1]], [["甲1"]]),
+        lambda: Scorer(ci="sometimes"),
+        lambda: Scorer().update("甲", "甲"),
     ]
     for call in bad_calls:
         with pytest.raises(InvalidArgument):

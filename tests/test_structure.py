@@ -4,9 +4,9 @@
 - no function over 60 lines, its docstring not counted;
 - no function over 8 parameters (``self``/``cls`` not counted, ``*args`` and ``**kwargs`` one
   each), except where options are the interface: the public entry points ``score``,
-  ``compare``, ``analyse`` and ``score_by_diff`` (their keyword-only options; their positional
-  parameters still count) and click command callbacks (one parameter per option; recognised by
-  their click decorators).
+  ``compare``, ``analyse`` and ``score_by_diff``, and the constructor of ``Scorer`` (their
+  keyword-only options; their positional parameters still count) and click command callbacks
+  (one parameter per option; recognised by their click decorators).
 
 Read from the source with ``ast``, so nested functions and methods count like any other.
 """
@@ -27,7 +27,7 @@ PACKAGE = ROOT / "wsscore"
 MAX_CLASS_LINES = 300
 MAX_FUNCTION_LINES = 60
 MAX_PARAMETERS = 8
-PUBLIC_ENTRY_POINTS = ("score", "compare", "analyse", "score_by_diff")
+PUBLIC_ENTRY_POINTS = ("score", "compare", "analyse", "score_by_diff", "Scorer")
 
 
 class Offence(NamedTuple):
@@ -42,7 +42,9 @@ def _public_entry_points() -> set[tuple[str, str]]:
     for name in PUBLIC_ENTRY_POINTS:
         function = getattr(wsscore, name)
         path = Path(*function.__module__.split(".")).with_suffix(".py").as_posix()
-        found.add((path, function.__qualname__))
+        # A class's options are its constructor's.
+        suffix = ".__init__" if isinstance(function, type) else ""
+        found.add((path, function.__qualname__ + suffix))
     return found
 
 

@@ -9,6 +9,9 @@ The public API is small; the command line renders the same objects::
         print(system.name, system.metrics.recall, system.metrics.precision, system.metrics.f)
     print(render(report, "markdown"))
 
+Scores of a training loop's batches, or of shards scored apart, accumulate in a
+:class:`Scorer` (``update``, ``compute``, ``report``; scorers add up and pickle).
+
 Every problem wsscore can name is a :class:`WsscoreError` (one line: the file, the place, how
 to fix it); an argument that can never work is an :class:`InvalidArgument`, a WsscoreError
 that is also a ``ValueError``. Raised (or warned) through this API, the fix names its arguments
@@ -33,6 +36,7 @@ if TYPE_CHECKING:
     from wsscore.metrics.scores import Interval, Metrics
     from wsscore.output import render
     from wsscore.results import Report, SystemResult
+    from wsscore.scoring.accumulator import Scorer
     from wsscore.scoring.comparison import Comparison, compare
     from wsscore.scoring.error_analysis import ErrorAnalysis, analyse
     from wsscore.scoring.merging import merge_reports
@@ -43,6 +47,7 @@ if TYPE_CHECKING:
 # command's start-up stay fast.
 _PUBLIC = {
     "score": "wsscore.scoring.scorer",
+    "Scorer": "wsscore.scoring.accumulator",
     "compare": "wsscore.scoring.comparison",
     "Comparison": "wsscore.scoring.comparison",
     "analyse": "wsscore.scoring.error_analysis",
@@ -73,6 +78,7 @@ __all__ = [
     "InvalidArgument",
     "Metrics",
     "Report",
+    "Scorer",
     "SystemResult",
     "Warnings",
     "WsscoreError",

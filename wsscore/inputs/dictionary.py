@@ -69,8 +69,26 @@ class Dictionary:
     def __contains__(self, word: str) -> bool:
         return word in self.lookup
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled as its entries (the C speed-ups' Vocabulary is loaded again from them)."""
+        as_text = not isinstance(self.lookup, AbstractSet)
+        state = (self.paths, self.encoding, self.source, self.explained)
+        return (_unpickled, (sorted(self.entries), as_text, *state))
+
     def __len__(self) -> int:
         return len(self.lookup)
+
+
+def _unpickled(
+    entries: list[str],
+    as_text: bool,
+    paths: tuple[str, ...],
+    encoding: str,
+    source: str,
+    explained: bool,
+) -> Dictionary:
+    lookup = backend.load_vocabulary("\n".join(entries)) if as_text else frozenset(entries)
+    return Dictionary(lookup, paths, encoding, source, explained)
 
 
 def load_word_list(

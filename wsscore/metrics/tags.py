@@ -73,6 +73,33 @@ class TagCounts:
             "tag_oov_correct": self.oov_tag_correct,
         }
 
+    def add(self, other: TagCounts) -> None:
+        """Add another system's or shard's sums to these."""
+        self.gold_words += other.gold_words
+        self.pred_words += other.pred_words
+        self.correct += other.correct
+        self.tag_correct += other.tag_correct
+        self.oov_words += other.oov_words
+        self.oov_tag_correct += other.oov_tag_correct
+        self.gold_by_tag.update(other.gold_by_tag)
+        self.pred_by_tag.update(other.pred_by_tag)
+        self.tag_correct_by_tag.update(other.tag_correct_by_tag)
+
+    def copy(self) -> TagCounts:
+        copied = TagCounts()
+        copied.add(self)
+        return copied
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, TagCounts):
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable sums
+
+    def __repr__(self) -> str:
+        return f"TagCounts(gold_words={self.gold_words}, tag_correct={self.tag_correct})"
+
 
 class TagMetrics(NamedTuple):
     tag_precision: float | None
@@ -98,6 +125,34 @@ class TagRow(NamedTuple):
 
     def as_dict(self) -> dict[str, object]:
         return dict(self._asdict())
+
+
+def add_tag_tally(
+    counts: TagCounts, tally: TagTally, tag_map: Mapping[str, str], *, has_dictionary: bool
+) -> None:
+    """Add the backend's tally of lines that agree (raw tags) to ``counts``, its tags renamed
+    by ``tag_map``: the same sums as comparing the words one by one."""
+
+    def mapped(tag: str) -> str:
+        return tag_map.get(tag, tag)
+
+    counts.gold_words += tally.gold_words
+    counts.pred_words += tally.pred_words
+    counts.correct += tally.correct
+    if has_dictionary:
+        counts.oov_words += tally.oov_words
+    for tag, words in tally.gold_by_tag.items():
+        counts.gold_by_tag[mapped(tag)] += words
+    for tag, words in tally.pred_by_tag.items():
+        counts.pred_by_tag[mapped(tag)] += words
+    for (gold, pred), words in tally.correct_by_tags.items():
+        tag = mapped(gold)
+        if tag == mapped(pred):
+            counts.tag_correct += words
+            counts.tag_correct_by_tag[tag] += words
+    for (gold, pred), words in tally.oov_correct_by_tags.items():
+        if has_dictionary and mapped(gold) == mapped(pred):
+            counts.oov_tag_correct += words
 
 
 def compute_tags(counts: TagCounts, *, has_dictionary: bool) -> TagMetrics:
@@ -231,26 +286,7 @@ class TagCollector:
         return True
 
     def _add_tally(self, counts: TagCounts, tally: TagTally) -> None:
-        counts.gold_words += tally.gold_words
-        counts.pred_words += tally.pred_words
-        counts.correct += tally.correct
-        if self._known is not None:
-            counts.oov_words += tally.oov_words
-        for tag, words in tally.gold_by_tag.items():
-            counts.gold_by_tag[self._mapped(tag)] += words
-        for tag, words in tally.pred_by_tag.items():
-            counts.pred_by_tag[self._mapped(tag)] += words
-        for (gold, pred), words in tally.correct_by_tags.items():
-            tag = self._mapped(gold)
-            if tag == self._mapped(pred):
-                counts.tag_correct += words
-                counts.tag_correct_by_tag[tag] += words
-        for (gold, pred), words in tally.oov_correct_by_tags.items():
-            if self._known is not None and self._mapped(gold) == self._mapped(pred):
-                counts.oov_tag_correct += words
-
-    def _mapped(self, tag: str) -> str:
-        return self._map.get(tag, tag)
+        add_tag_tally(counts, tally, self._map, has_dictionary=self._known is not None)
 
     def check_tags_seen(self) -> None:
         """A file in a format with tags may still carry none (chars labels without a tag)."""

@@ -20,6 +20,7 @@ from wsscore.align.parallel import effective_jobs
 from wsscore.api_terms import in_api_terms
 from wsscore.core.records import Counts, SentenceRecords
 from wsscore.errors import InvalidArgument, refuse_standard_input_twice
+from wsscore.inputs.api_sentences import in_memory_lines, is_one_prediction
 from wsscore.inputs.dictionary import Dictionary, check_coverage
 from wsscore.inputs.formatted import (
     WRONG_FORMAT_HINT,
@@ -88,10 +89,14 @@ def score(
     """Score predictions against a gold segmentation.
 
     ``gold`` and each prediction are paths (``-`` is standard input; .gz/.bz2/.xz are read
-    transparently) or in-memory lists of lines; ``inputs`` says how to read them (dictionary,
-    encodings, mismatch policy, warnings). ``names`` labels the predictions in order (None
-    keeps a default name). ``ci`` is ``bakeoff``, ``wilson``, ``bootstrap`` (resampling
-    sentences ``samples`` times from ``seed``, for F too) or ``none``; ``beta`` gives F_β.
+    transparently) or lists of sentences held in memory, each sentence a string of words or a
+    list of words (docs/api.md); ``inputs`` says how to read them (dictionary, encodings,
+    mismatch policy, warnings). ``predictions`` is one prediction when it is a path, or when it
+    is nested as deep as a gold held in memory (both lists of lines, both lists of word lists);
+    else a list of predictions. No prediction and a gold without a word are refused.
+    ``names`` labels the predictions in order (None keeps a default name). ``ci`` is
+    ``bakeoff``, ``wilson``, ``bootstrap`` (resampling sentences ``samples`` times from
+    ``seed``, for F too) or ``none``; ``beta`` gives F_β.
     ``sort`` orders the systems (a key of :data:`~wsscore.metrics.ranking.SORT_KEYS`).
 
     ``extra`` adds TNR, boundary scores, F_mean and error classes (docs/metrics.md §5).
@@ -135,7 +140,8 @@ def score_request(
     inputs = inputs if inputs is not None else InputOptions()
     first_warning = len(inputs.warnings.messages)  # the options may serve several runs
     _check_arguments(request)
-    predictions = _prediction_list(gold, predictions)
+    one = is_one_prediction(gold, predictions)
+    gold, predictions = _in_memory_as_lines(gold, _prediction_list(gold, predictions), one)
     _check_inputs(gold, predictions, inputs, request)
     known = inputs.load_dictionary()
     labels = _labels_with_references(gold, predictions, known, inputs, request)
@@ -254,13 +260,37 @@ def _labels_with_references(
 
 
 def _prediction_list(gold: Source, predictions: Source | Sequence[Source]) -> list[Source]:
-    """The predictions as a list: one path, or (beside in-memory gold lines) one prediction
-    given as its lines, is one prediction."""
-    if is_path(predictions) or (
-        not is_path(gold) and predictions and isinstance(predictions[0], str)  # type: ignore[index]
-    ):
+    """The predictions as a list (:func:`~wsscore.inputs.api_sentences.is_one_prediction`
+    tells one prediction from a list of them); none at all is refused."""
+    if isinstance(predictions, (list, tuple)) and not predictions:
+        raise _no_predictions()
+    if is_one_prediction(gold, predictions):
         return [predictions]  # type: ignore[list-item]
-    return list(predictions)  # type: ignore[arg-type]
+    listed = list(predictions)  # type: ignore[arg-type]
+    if not listed:
+        raise _no_predictions()
+    return listed
+
+
+def _no_predictions() -> InvalidArgument:
+    return InvalidArgument(
+        "predictions is empty: give a prediction (a path or a list of sentences), "
+        "or a list of predictions"
+    )
+
+
+def _in_memory_as_lines(
+    gold: Source, predictions: list[Source], one: bool
+) -> tuple[Source, list[Source]]:
+    """Inputs held in memory (lists of sentences: strings of words or lists of words) as lines
+    of words, checked; paths as they are. ``one``: the predictions were given as one, which
+    messages call ``predictions`` (else ``predictions[i]``)."""
+
+    def lines(source: Source, argument: str) -> Source:
+        return source if is_path(source) else in_memory_lines(source, argument)
+
+    names = ["predictions"] if one else [f"predictions[{i}]" for i in range(len(predictions))]
+    return lines(gold, "gold"), [lines(p, n) for p, n in zip(predictions, names, strict=True)]
 
 
 def _check_inputs(
@@ -296,8 +326,16 @@ def _system_results(
     scoring: _Scoring,
 ) -> list[SystemResult]:
     """One result per scored system; committee members are checked, not reported."""
-    # A file without words is a wrong file (in-memory lists may be empty: their ratios are null).
-    if totals.gold_words == 0 and opened.gold_is_file:
+    # A gold without words is a wrong input: every figure would be undefined (a prediction
+    # held in memory may be empty: its ratios are null).
+    if totals.gold_words == 0:
+        if not opened.gold_is_file:
+            lines = totals.gold_lines
+            what = f"its {lines} sentence(s) are empty" if lines else "it has no sentence"
+            raise InvalidArgument(
+                f"gold holds no word ({what}): give the gold's sentences, as strings of words "
+                "or lists of words"
+            )
         raise no_words("gold", opened.gold.name, totals.gold_lines, "give the gold standard first")
     results = []
     for index, pred_file in enumerate(opened.predictions):
