@@ -1,0 +1,102 @@
+"""wsscore merge with the CI gates, -q and --digits of wsscore score, checked on merged figures."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from conftest import FIXTURES
+
+from wsscore.cli.app import cli
+
+GOLD, PRED, WORDS = (str(FIXTURES / name) for name in ("gold.txt", "pred.txt", "words.txt"))
+# The fixture's prediction: R = 21/36, P = 21/30, so F = 42/66 in each shard and merged.
+F_PRED = 42 / 66
+
+
+def _invoke(*args: str):
+    result = CliRunner().invoke(cli, list(args))
+    assert "Traceback" not in result.output
+    return result
+
+
+@pytest.fixture
+def shards(tmp_path: Path) -> list[str]:
+    """Two shards (the fixture twice) of two systems: the prediction, and the gold itself."""
+    paths = []
+    for number in (1, 2):
+        result = _invoke(
+            "score", GOLD, PRED, GOLD, "--name", "pred", "--name", "perfect", "-d", WORDS,
+            "--sort", "none", "-f", "json",
+        )  # fmt: skip
+        assert result.exit_code == 0, result.output
+        path = tmp_path / f"shard{number}.json"
+        path.write_text(result.output, encoding="utf-8")
+        paths.append(str(path))
+    return paths
+
+
+def test_quiet_prints_each_name_and_f_in_the_first_shards_order(shards) -> None:
+    result = _invoke("merge", *shards, "-q")
+    assert result.exit_code == 0, result.output
+    assert result.output == "pred\t0.636\nperfect\t1.000\n"
+    assert _invoke("merge", *shards, "-q", "--digits", "5").output == (
+        "pred\t0.63636\nperfect\t1.00000\n"
+    )
+
+
+def test_a_floor_for_one_system_fails_only_that_system(shards) -> None:
+    result = _invoke("merge", *shards, "--fail-under", "pred:f=0.7", "-f", "json")
+    assert result.exit_code == 1
+    report, failure = result.output.rsplit("}\n", 1)
+    assert failure == "wsscore: pred: F = 0.6364 is below 0.7 (--fail-under pred:f=0.7)\n"
+    (gate,) = json.loads(report + "}")["gates"]
+    assert gate == {
+        "kind": "fail_under", "system": "pred", "figure": "f", "limit": 0.7,
+        "value": pytest.approx(F_PRED), "previous": None, "passed": False,
+    }  # fmt: skip
+    passed = _invoke("merge", *shards, "--fail-under", "perfect:f=0.7", "-q")
+    assert (passed.exit_code, passed.output) == (0, "pred\t0.636\nperfect\t1.000\n")
+
+
+def test_a_drop_against_a_previous_report(shards, tmp_path: Path) -> None:
+    better = json.loads(Path(shards[0]).read_text(encoding="utf-8"))
+    better["systems"][0]["metrics"]["f1"] = 0.70
+    previous = tmp_path / "previous.json"
+    previous.write_text(json.dumps(better), encoding="utf-8")
+    result = _invoke("merge", *shards, "--previous", str(previous), "--max-drop", "f=0.05", "-q")
+    assert result.exit_code == 1
+    assert result.output.splitlines()[-1] == (
+        "wsscore: pred: F fell from 0.7000 to 0.6364 (-0.0636, more than --max-drop f=0.05)"
+    )
+    within = _invoke("merge", *shards, "--previous", str(previous), "--max-drop", "f=0.07", "-q")
+    assert within.exit_code == 0, within.output
+
+
+def test_figures_the_shards_lack_are_refused_before_anything_is_printed(
+    shards, tmp_path: Path
+) -> None:
+    result = _invoke("merge", *shards, "--fail-under", "f_tag=0.5")
+    assert result.exit_code == 2
+    assert result.output == (
+        "wsscore: error: Invalid value for --fail-under: f_tag is defined only with --tags, and "
+        "the shards were scored without it (see 'wsscore merge --help')\n"
+    )
+    plain = _invoke("score", GOLD, PRED, "-f", "json")
+    no_dictionary = tmp_path / "plain.json"
+    no_dictionary.write_text(plain.output, encoding="utf-8")
+    result = _invoke("merge", str(no_dictionary), "--fail-under", "roov=0.5")
+    assert result.exit_code == 2
+    assert "roov is defined only with a dictionary, and the shards were scored" in result.output
+
+
+def test_digits_set_the_decimals_of_the_merged_table(shards) -> None:
+    result = _invoke("merge", *shards, "-f", "tsv", "--digits", "2")
+    assert result.exit_code == 0, result.output
+    header, *rows = (line.split("\t") for line in result.output.splitlines())
+    (row,) = (dict(zip(header, cells, strict=True)) for cells in rows if cells[0] == "pred")
+    assert (row["R"], row["P"], row["F"]) == ("0.58", "0.70", "0.64")
+    refused = _invoke("merge", *shards, "-f", "json", "--digits", "2")
+    assert refused.exit_code == 2
