@@ -554,3 +554,19 @@ def test_digits_in_the_difficulty_deciles(chars, digits):
     text = invoke(*args, "-f", "markdown", "--digits", digits).stdout
     row = [line for line in text.splitlines() if line.startswith("| pred.txt")][-1]
     assert [cell.strip() for cell in row.strip("|").split("|")][1:] == expected
+
+
+def test_files_read_in_another_encoding_are_not_other_settings(tmp_path):
+    # The GBK copies of the fixture: the signature's `enc:` differs, the figures are computed
+    # alike, so the stored report is compared without a warning.
+    gbk = [str(FIXTURES / "gbk" / name) for name in ("gold.txt", "pred.txt")]
+    old = previous(tmp_path, ["score", *gbk, "-d", WORDS, "--name", "mine"], mine=0.7)
+    result = invoke(
+        "score", GOLD, PRED, "-d", WORDS, "--name", "mine", "--previous", old,
+        "--max-drop", "f=0.05", "-f", "json",
+    )  # fmt: skip
+    assert "enc:gold=gbk" in json.loads(old.read_text())["signature"]
+    assert result.exit_code == 1
+    assert result.stderr == (
+        "wsscore: mine: F fell from 0.7000 to 0.6364 (-0.0636, more than --max-drop f=0.05)\n"
+    )

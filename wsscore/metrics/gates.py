@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from wsscore.errors import InvalidArgument, Warnings, WsscoreError
+from wsscore.metrics.signature import scoring_settings
 
 if TYPE_CHECKING:
     from wsscore.inputs.previous import PreviousRun
@@ -309,7 +310,10 @@ def previous_figure(previous: PreviousRun, name: str, gate: Gate) -> float:
 
 
 def _warn_of_other_settings(report: Gated, previous: PreviousRun, warnings: Warnings) -> None:
-    if previous.signature == report.signature:
+    """Runs whose settings differ computed their figures differently; files read in another
+    encoding or format, or other systems beside, do not change a system's figures."""
+    earlier = previous.signature
+    if earlier is not None and scoring_settings(earlier) == scoring_settings(report.signature):
         return
     warnings.warn(
         f"the previous report was scored with other settings ({previous.signature}) than "

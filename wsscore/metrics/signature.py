@@ -68,3 +68,25 @@ def _formats(gold: str, predictions: Sequence[str]) -> str | None:
         return None
     pred = "+".join(dict.fromkeys(predictions)) or "words"
     return f"fmt:gold={gold},pred={pred}"
+
+
+# The fields of a signature that describe the files (how they were encoded, in which format)
+# rather than how their figures were computed: the same scoring reads alike without them.
+FILE_FIELDS = ("enc", "fmt")
+
+
+def signature_fields(signature: str) -> dict[str, str]:
+    """``key:value|…`` as a dict in order (``enc:gold=utf-8,pred=…`` keeps its value whole)."""
+    fields = {}
+    for part in signature.split("|"):
+        key, _, value = part.partition(":")
+        fields[key] = value
+    return fields
+
+
+def scoring_settings(signature: str) -> dict[str, str]:
+    """The fields of a signature that change how figures are computed (the files' encodings
+    and formats left out): two runs with equal settings computed their figures alike."""
+    return {
+        key: value for key, value in signature_fields(signature).items() if key not in FILE_FIELDS
+    }

@@ -11,20 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from wsscore.errors import WsscoreError
+from wsscore.metrics.signature import signature_fields
 from wsscore.scoring.shard_documents import ShardReport
 
 SAME_OPTIONS = "merge only shards scored with the same wsscore and options"
 # Signature fields of the interval method: a --ci given to the merge replaces them.
 INTERVAL_FIELDS = ("ci", "samples", "seed")
-
-
-def signature_fields(signature: str) -> dict[str, str]:
-    """``key:value|…`` as a dict in order (``enc:gold=utf-8,pred=…`` keeps its value whole)."""
-    fields = {}
-    for part in signature.split("|"):
-        key, _, value = part.partition(":")
-        fields[key] = value
-    return fields
 
 
 def check_agreement(shards: Sequence[ShardReport], ci: str | None) -> None:
