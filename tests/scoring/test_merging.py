@@ -197,7 +197,7 @@ def test_a_bootstrap_shard_needs_another_interval() -> None:
         merge_reports([shard, shard])
     assert str(raised.value) == (
         "shard 1: bootstrap intervals cannot be merged: they are drawn from the per-sentence "
-        "records, which the JSON does not hold (give merge_reports(ci=\"bakeoff\"), wilson or "
+        'records, which the JSON does not hold (give merge_reports(ci="bakeoff"), wilson or '
         "none to compute the intervals from the merged counts, or score the whole test set at "
         "once for a bootstrap interval)"
     )
