@@ -138,6 +138,10 @@ _FLAG = re.compile(
     r"(?:(?<=[\s(/])|^)(?P<flag>(?:-[a-z](?:/--[a-z][a-z-]*)?|--[a-z][a-z-]*)(?![\w-]|\.\w))"
     r"(?: (?!--)(?P<value>'[^']*'|[@%+=:,./-]+(?=[\s;)]|$)|[\w.-]+))?"
 )
+# A value already said as Python writes it (``tag_sep=" --baseline "``) is the caller's own text:
+# saying a text twice leaves it alone.
+_SAID_VALUE = r'(?P<said>(?<==)"(?:[^"\\]|\\.)*")'
+_FLAG_OR_SAID_VALUE = re.compile(f"{_SAID_VALUE}|{_FLAG.pattern}")
 
 
 class ApiTerms(NamedTuple):
@@ -149,9 +153,11 @@ class ApiTerms(NamedTuple):
 
     def say(self, text: str) -> str:
         """``text`` with every flag of :data:`API_ARGUMENTS` said as its API argument."""
-        return _FLAG.sub(self._replacement, text)
+        return _FLAG_OR_SAID_VALUE.sub(self._replacement, text)
 
     def _replacement(self, found: re.Match[str]) -> str:
+        if found.group("said") is not None:
+            return found.group()
         flag, value = found.group("flag"), found.group("value")
         if flag == MATCH_FLAG:
             if value in MATCH_ENTRIES:

@@ -142,3 +142,36 @@ def _tagged_spans(
         spans.add((start, start + len(word), (tag_map or {}).get(tag, tag)))
         start += len(word)
     return spans
+
+
+@settings(max_examples=40, deadline=None)
+@given(corpora(), st.data(), st.sampled_from(["bakeoff", "wilson", "none"]))
+def test_scorer_shards_merged_as_json_give_score_s_report(corpus, data, ci) -> None:  # type: ignore[no-untyped-def]
+    # The three ways to the figures of a sharded test set agree: each shard accumulated in
+    # batches by a Scorer and written as JSON, the JSON documents added by merge_reports, and
+    # one score() call on the whole.
+    from wsscore import merge_reports
+
+    gold, pred = corpus
+    known = data.draw(st.sets(WORD, max_size=6))
+    pairs = list(zip(gold, pred, strict=True))
+    documents = []
+    for shard in cut(pairs, data.draw):
+        scorer = Scorer(dictionary=known, ci=ci, name="system")
+        for batch in cut(shard, data.draw):
+            scorer.update([g for g, _ in batch], [p for _, p in batch])
+        if scorer.counts.gold_words:  # a shard without a gold word has no report
+            documents.append(scorer.report().as_dict())
+    whole = score(
+        gold,
+        [pred],
+        inputs=InputOptions(dictionary=known, mismatch="error"),
+        names=["system"],
+        ci=ci,
+    )
+    merged = merge_reports(documents, ci=ci)
+    (expected,), (found,) = whole.as_dict()["systems"], merged.as_dict()["systems"]
+    assert found["counts"] == expected["counts"]
+    assert found["metrics"] == expected["metrics"]
+    assert merged.gold.words == whole.gold.words
+    assert merged.gold.sentences == whole.gold.sentences
