@@ -265,8 +265,8 @@ def test_mismatched_lines_name_the_mismatch_argument():
 
 def test_a_count_of_names_names_the_names_argument():
     assert _raised(lambda: score(GOLD, [PRED, PRED], names=["a"])) == (
-        "1 score(names=[...]) value(s) for 2 prediction(s) "
-        "(give one score(names=[...]) per prediction, in the same order)"
+        "1 name(s) for 2 prediction(s) "
+        "(score(names=[...]) labels the predictions in order: give one per prediction)"
     )
     assert "compare(names=[...])" in _raised(lambda: compare(GOLD, PRED, [PRED], names=["a"]))
     assert _raised(lambda: analyse(GOLD, PRED, name="a\tb")) == (
@@ -373,11 +373,11 @@ def test_input_options_name_their_own_fields(tmp_path):
 def test_the_command_line_keeps_its_flags():
     result = CliRunner().invoke(cli, ["score", str(GOLD), str(PRED), str(PRED), "--name", "a"])
     assert result.exit_code == 2
-    assert "1 --name value(s) for 2 prediction(s)" in result.output
+    assert "(--name labels the predictions in order: give one per prediction)" in result.output
 
 
 def test_the_command_line_terms_reword_nothing_even_through_an_entry_point():
-    with command_line_terms(), pytest.raises(WsscoreError, match="1 --name value"):
+    with command_line_terms(), pytest.raises(WsscoreError, match=r"\(--name labels"):
         score(GOLD, [PRED, PRED], names=["a"])
 
 

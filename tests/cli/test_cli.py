@@ -355,7 +355,7 @@ EXPECTED_ERRORS = {
     "stdin twice": "standard input ('-') can be given only once",
     "mismatch refusal": "the gold has 4 lines, the prediction 3",
     "not the same text": "not a segmentation of this gold",
-    "names": "2 --name value(s) for 1 prediction(s)",
+    "names": "2 name(s) for 1 prediction(s)",
     "unwritable output": "cannot write the report",
     "sighan missing": "nope.txt: no such file",
 }

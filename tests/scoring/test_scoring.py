@@ -167,7 +167,9 @@ def test_same_file_names_are_told_apart_by_their_paths():
 
 
 def test_names_must_match_the_predictions():
-    with pytest.raises(WsscoreError, match=r"1 score\(names=\[\.\.\.\]\) value"):
+    with pytest.raises(
+        WsscoreError, match=r"1 name\(s\) for 2 prediction\(s\) \(score\(names=\[\.\.\.\]\) labels"
+    ):
         score(FIXTURES / "gold.txt", [FIXTURES / "pred.txt"] * 2, names=["only one"])
 
 

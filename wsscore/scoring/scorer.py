@@ -309,8 +309,8 @@ def _check_inputs(
     )
     if names is not None and len(names) != len(predictions):
         raise InvalidArgument(
-            f"{len(names)} --name value(s) for {len(predictions)} prediction(s)",
-            hint="give one --name per prediction, in the same order",
+            f"{len(names)} name(s) for {len(predictions)} prediction(s)",
+            hint="--name labels the predictions in order: give one per prediction",
         )
     for name in names or ():
         refuse_breaking_label(name)
