@@ -350,6 +350,11 @@ def test_labels_without_tags_are_refused_when_tags_are_scored() -> None:
         ({"name": 3}, "name is an int, not a str"),
         ({"tag_map": {"a": 1}}, "tag_map must map tags (str) to tags (str)"),
         ({"dictionary": {1, 2}}, "dictionary holds a value that is not a word (a str)"),
+        (
+            {"dictionary": ["共同", "创造"]},
+            "dictionary is a list, read as paths of word lists, and '共同' is no file (give the "
+            "words as a set (dictionary=set(words)), or paths of word lists)",
+        ),
     ],
 )
 def test_wrong_settings_are_refused(arguments, message) -> None:  # type: ignore[no-untyped-def]

@@ -17,6 +17,7 @@ sentences.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
@@ -336,7 +337,21 @@ def _dictionary(source: object, warnings: Warnings) -> Dictionary | None:
         if not all(isinstance(word, str) for word in words):
             raise InvalidArgument("dictionary holds a value that is not a word (a str)")
         return Dictionary(words, (), "str", "words")
+    if isinstance(source, (list, tuple)) and not all(map(_is_file, source)):
+        # A list is of word-list paths (as InputOptions takes it); one of words is a mistake
+        # the file error alone would not explain.
+        missing = next(item for item in source if not _is_file(item))
+        raise InvalidArgument(
+            f"dictionary is a list, read as paths of word lists, and {missing!r} is no file",
+            hint="give the words as a set (dictionary=set(words)), or paths of word lists",
+        )
     return load_dictionary(source, warnings=warnings)  # type: ignore[arg-type]
+
+
+def _is_file(item: object) -> bool:
+    """Whether ``item`` names something a word list may be read from (load_dictionary says
+    what is wrong with a directory or an unreadable file)."""
+    return isinstance(item, (str, os.PathLike)) and (item == "-" or os.path.exists(item))
 
 
 def _same_words(a: Dictionary | None, b: Dictionary | None) -> bool:
