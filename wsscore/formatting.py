@@ -8,6 +8,7 @@ aligner, and the tables of every output format, show the same thing the same way
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 
 # --- shown text and code points -------------------------------------------------------------
@@ -84,3 +85,19 @@ def markdown_row(cells: Iterable[str]) -> str:
 def markdown_rule(numeric: Sequence[bool]) -> str:
     """The rule under a Markdown table's headers: numeric columns right-aligned, text left."""
     return "|" + "|".join("---:" if right else ":---" for right in numeric) + "|"
+
+
+def display_width(text: str) -> int:
+    """Terminal columns: wide and full-width characters (CJK) take two, combining marks none."""
+    width = 0
+    for char in text:
+        if unicodedata.combining(char):
+            continue
+        width += 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+    return width
+
+
+def padded(text: str, width: int, *, right: bool = False) -> str:
+    """``text`` filled with spaces to ``width`` display columns, on the left when ``right``."""
+    fill = " " * (width - display_width(text))
+    return fill + text if right else text + fill

@@ -289,9 +289,9 @@ def test_text_aligns_wide_characters(fixture_analysis):
     start = lines.index("Most frequent errors (top 20 per class)")
     table = lines[start + 1 : lines.index("", start)]
     # Every count ends in the same terminal column, CJK characters being two columns wide.
-    from wsscore.output.error_analysis import _display_width
+    from wsscore.formatting import display_width
 
-    assert len({_display_width(line) for line in table}) == 1
+    assert len({display_width(line) for line in table}) == 1
 
 
 def test_text_without_a_dictionary_says_so():

@@ -8,15 +8,16 @@ from __future__ import annotations
 
 import csv
 import io
-import unicodedata
 from dataclasses import dataclass, field
 
 from wsscore.errors import InvalidArgument
 from wsscore.formatting import (
     UNDEFINED,
+    display_width,
     markdown_escaped,
     markdown_row,
     markdown_rule,
+    padded,
     ratio_text,
 )
 from wsscore.output.columns import notes
@@ -168,29 +169,17 @@ def _lines_section(analysis: ErrorAnalysis) -> Section:
 # --- text ---------------------------------------------------------------------------------------
 
 
-def _display_width(text: str) -> int:
-    """Terminal columns: wide and full-width characters (CJK) take two, combining marks none."""
-    width = 0
-    for char in text:
-        if unicodedata.combining(char):
-            continue
-        width += 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
-    return width
-
-
-def _pad(text: str, width: int, right: bool) -> str:
-    fill = " " * (width - _display_width(text))
-    return fill + text if right else text + fill
-
-
 def _text_table(section: Section) -> list[str]:
     widths = [
-        max([_display_width(header)] + [_display_width(row[i]) for row in section.rows])
+        max([display_width(header)] + [display_width(row[i]) for row in section.rows])
         for i, header in enumerate(section.headers)
     ]
 
     def line(cells: list[str]) -> str:
-        parts = map(_pad, cells, widths, section.numeric)
+        parts = (
+            padded(cell, width, right=numeric)
+            for cell, width, numeric in zip(cells, widths, section.numeric, strict=True)
+        )
         return "  ".join(parts).rstrip()
 
     return [
