@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import struct
 import sys
 
@@ -79,3 +80,79 @@ def test_without_matplotlib_the_message_says_how_to_install_it(tmp_path, monkeyp
     with pytest.raises(WsscoreError, match="needs matplotlib") as raised:
         plot_report(report(), str(tmp_path / "f.png"))
     assert "pip install 'wsscore[plot]'" in str(raised.value)
+
+
+def drawn(the_report):  # type: ignore[no-untyped-def]
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from wsscore.output.plot import draw_figure
+
+    figure = draw_figure(plt, the_report)
+    plt.close(figure)  # closed to pyplot; its Axes stay readable
+    return figure.axes
+
+
+def texts(axis) -> list[str]:  # type: ignore[no-untyped-def]
+    return [text.get_text() for text in axis.texts]
+
+
+def test_every_point_is_labelled_with_its_value_and_f_with_its_interval() -> None:
+    # S02 by hand: 11 gold words, 14 predicted, 8 right; 9 gold words are OOV (only 甲乙 and 丙
+    # are in the dictionary), of which 7 are right (丁戊 己 庚 癸 甲 乙丙 丁).
+    recall, precision = 8 / 11, 8 / 14
+    f = 2 * 8 / (11 + 14)
+    # The bakeoff's intervals, ±2·sqrt(p(1−p)/n), n the gold words for R and P alike; F at
+    # their ends bounds F's interval.
+    c_r, c_p = (
+        2 * math.sqrt(recall * (1 - recall) / 11),
+        2 * math.sqrt(precision * (1 - precision) / 11),
+    )
+    low = 2 * (precision - c_p) * (recall - c_r) / (precision - c_p + recall - c_r)
+    high = 2 * (precision + c_p) * (recall + c_r) / (precision + c_p + recall + c_r)
+    left, right = drawn(report())
+    assert f"{f:.3f}\n[{low:.3f}, {high:.3f}]" in texts(left)
+    assert "1.000\n[1.000, 1.000]" in texts(left)  # S01 is the gold
+    assert texts(right) == ["1.000", f"{7 / 9:.3f}"]
+    # The error bars end at the interval's ends, with caps.
+    bars = [
+        segment for container in left.containers for segment in container.lines[2][0].get_segments()
+    ]
+    ends = sorted((float(seg[0][1]), float(seg[1][1])) for seg in bars)
+    assert ends[0] == pytest.approx((low, high))
+    caps = [cap for container in left.containers for cap in container.lines[1]]
+    assert len(caps) == 2 * 2  # two caps for each of the two systems
+    assert all(cap.get_markeredgewidth() >= 2 for cap in caps)  # thick enough to see
+
+
+def test_each_panel_s_axis_is_fitted_to_its_values_and_references() -> None:
+    left, right = drawn(report())
+    # F: S01 1, S02 16/25 and its interval down to 0.342, BASE (one character a word: 16
+    # predicted, 6 right) 12/27. R_oov: S01 1, S02 7/9, BASE 5/9 (己 庚 癸 甲 丁).
+    from wsscore.output.plot import fitted_limits
+
+    bottom, top = left.get_ylim()
+    assert 0.0 < bottom < 0.342 and top > 1.0  # room for the labels above
+    assert (bottom, top) == pytest.approx(fitted_limits([0.342, 1.0]), abs=1e-3)
+    bottom, top = right.get_ylim()
+    assert 0.0 < bottom < 5 / 9 and top > 1.0  # not from zero: fitted to 5/9 to 1
+    assert (bottom, top) == pytest.approx(fitted_limits([5 / 9, 1.0]))
+    labels = [text.get_text() for text in left.get_legend().get_texts()]
+    assert sorted(labels) == [
+        f"baseline (maximum matching): {12 / 27:.3f}",
+        "topline (gold dictionary): 1.000",
+    ]
+
+
+def test_fitted_limits_leave_a_margin_below_and_room_above() -> None:
+    from wsscore.output.plot import fitted_limits
+
+    low, high = fitted_limits([0.6, 0.9, 0.8])  # a span of 0.3
+    assert low == pytest.approx(0.6 - 0.03 - 0.006) and high == pytest.approx(0.9 + 0.036)
+    low, high = fitted_limits([0.01, 0.5])  # never far below zero
+    assert low == pytest.approx(-0.02 * 0.49) and high > 0.5
+    low, high = fitted_limits([0.874, 0.874])  # one value: a span of at least 0.02
+    assert high - low == pytest.approx(0.02 * 1.24)
+    assert fitted_limits([]) is None

@@ -22,6 +22,22 @@ REFERENCES = {"BASE": "baseline (maximum matching)", "TOP": "topline (gold dicti
 SIZE_INCHES = (10.0, 4.0)
 DPI = 100  # so a PNG is 1000 × 400 pixels
 NO_DICTIONARY = "no dictionary: no OOV figures"
+MIN_SPAN = 0.02  # a panel's axis spans at least this much, however close its values
+MOST_INTERVAL_LABELS = 4  # beyond, the F labels give the value alone (no room for the ends)
+LABEL_ROOM = 0.4  # of a system's slot, right of the last one, for its label
+POINT_COLOUR, INTERVAL_COLOUR, OOV_COLOUR = "#0072B2", "#D55E00", "#E69F00"
+# F as a point over its interval, drawn in a contrasting colour, thick, with wide caps, so
+# that an interval of a few thousandths still shows above and below the point.
+ERROR_BAR: dict[str, Any] = {
+    "fmt": "o",
+    "color": POINT_COLOUR,
+    "markersize": 4,
+    "ecolor": INTERVAL_COLOUR,
+    "elinewidth": 2.5,
+    "capsize": 8,
+    "capthick": 2.5,
+    "zorder": 3,
+}
 
 
 def f_interval(system: SystemResult) -> tuple[float, float] | None:
@@ -66,7 +82,7 @@ def plot_report(report: Report, path: str, *, warnings: Warnings | None = None) 
     rc = cjk_rc(_texts(report), warnings if warnings is not None else Warnings())
     # rc_context, not rcParams: a caller's own figures keep their fonts.
     with plt.rc_context(rc), missing_glyphs_silenced():
-        figure = _draw(plt, report)
+        figure = draw_figure(plt, report)
         try:
             _save(figure, path)
         finally:
@@ -96,7 +112,9 @@ def _texts(report: Report) -> list[str]:
     return [s.name for s in report.systems] + [_f_label(report), "R_oov", NO_DICTIONARY]
 
 
-def _draw(plt: Any, report: Report) -> Any:
+def draw_figure(plt: Any, report: Report) -> Any:
+    """The figure (not saved; the caller closes it): its two panels, every point labelled with
+    its value, and F's interval drawn as an error bar and written beside it."""
     systems = [s for s in report.systems if s.name not in REFERENCES]
     references = [s for s in report.systems if s.name in REFERENCES]
     figure, (left, right) = plt.subplots(1, 2, figsize=SIZE_INCHES, dpi=DPI)
@@ -105,26 +123,76 @@ def _draw(plt: Any, report: Report) -> Any:
     for axis, title in ((left, _f_label(report)), (right, "R_oov")):
         axis.set_title(title)
         axis.set_xticks(positions, names, rotation=45, ha="right")
-        axis.set_xlim(-0.5, max(len(systems), 1) - 0.5)
+        axis.set_xlim(-0.5, max(len(systems), 1) - 0.5 + LABEL_ROOM)
         axis.grid(axis="y", alpha=0.3)
     _draw_systems(left, right, systems)
     _draw_references(left, right, references)
+    for axis, measure in ((left, _f_values), (right, _oov_values)):
+        limits = fitted_limits([value for s in report.systems for value in measure(s)])
+        if limits is not None:
+            axis.set_ylim(*limits)
     if not report.has_dictionary:
         right.text(0.5, 0.5, NO_DICTIONARY, ha="center", transform=right.transAxes)
     figure.tight_layout()
     return figure
 
 
+def fitted_limits(values: list[float]) -> tuple[float, float] | None:
+    """The value axis of a panel: the data (values, interval ends, reference lines) with a
+    margin below and room above for the labels, within [0, 1] but for that margin."""
+    if not values:
+        return None
+    low, high = min(values), max(values)
+    if high - low < MIN_SPAN:  # close values: a window around them, not a magnifying glass
+        middle = (low + high) / 2
+        low, high = middle - MIN_SPAN / 2, middle + MIN_SPAN / 2
+    span = high - low
+    return max(0.0, low - 0.1 * span) - 0.02 * span, high + 0.12 * span
+
+
+def _f_values(system: SystemResult) -> list[float]:
+    """What the F panel draws of a system: its F and its interval's ends (a reference line:
+    its F alone)."""
+    if system.metrics.f is None:
+        return []
+    interval = f_interval(system) if system.name not in REFERENCES else None
+    return [system.metrics.f, *(interval or ())]
+
+
+def _oov_values(system: SystemResult) -> list[float]:
+    return [] if system.metrics.oov_recall is None else [system.metrics.oov_recall]
+
+
 def _draw_systems(left: Any, right: Any, systems: list[SystemResult]) -> None:
+    labelled = len(systems) <= MOST_INTERVAL_LABELS
     for position, system in enumerate(systems):
-        if system.metrics.f is not None:
+        f = system.metrics.f
+        if f is not None:
             interval = f_interval(system)
+            text = f"{f:.3f}"
             error = None
             if interval is not None:
-                error = [[system.metrics.f - interval[0]], [interval[1] - system.metrics.f]]
-            left.errorbar(position, system.metrics.f, yerr=error, fmt="o", color="C0", capsize=4)
+                error = [[f - interval[0]], [interval[1] - f]]
+                if labelled:
+                    text += f"\n[{interval[0]:.3f}, {interval[1]:.3f}]"
+            left.errorbar(position, f, yerr=error, **ERROR_BAR)
+            _label(left, position, f, text)
         if system.metrics.oov_recall is not None:
-            right.plot(position, system.metrics.oov_recall, "o", color="C1")
+            right.plot(position, system.metrics.oov_recall, "o", color=OOV_COLOUR, zorder=3)
+            _label(right, position, system.metrics.oov_recall, f"{system.metrics.oov_recall:.3f}")
+
+
+def _label(axis: Any, position: int, value: float, text: str) -> None:
+    """A value written beside its point, to the right."""
+    axis.annotate(
+        text,
+        (position, value),
+        xytext=(12, 0),
+        textcoords="offset points",
+        va="center",
+        ha="left",
+        fontsize="small",
+    )
 
 
 def _draw_references(left: Any, right: Any, references: list[SystemResult]) -> None:
@@ -136,7 +204,8 @@ def _draw_references(left: Any, right: Any, references: list[SystemResult]) -> N
         for style, reference in zip(("--", ":"), references, strict=False):
             value = value_of(reference)
             if value is not None:
-                axis.axhline(value, linestyle=style, color="gray", label=REFERENCES[reference.name])
+                label = f"{REFERENCES[reference.name]}: {value:.3f}"
+                axis.axhline(value, linestyle=style, color="gray", label=label)
         if references:
             axis.legend(loc="best", fontsize="small")
 

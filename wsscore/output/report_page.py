@@ -22,9 +22,10 @@ from wsscore._version import __version__
 from wsscore.formatting import ratio_text
 from wsscore.metrics.boundaries import ERROR_CLASSES
 from wsscore.metrics.ranking import verdict
+from wsscore.output.bucket_chart import grouped_bars
 from wsscore.output.columns import cell, columns
 from wsscore.output.plot import f_interval
-from wsscore.output.svg import bar_chart, colour, grouped_bars, interval_chart
+from wsscore.output.svg import bar_chart, colour, interval_chart
 from wsscore.scoring.page_sentences import SENTENCE_BYTES, script_json, shown_bytes
 from wsscore.scoring.report_page import PageData
 

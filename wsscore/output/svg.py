@@ -20,14 +20,14 @@ def colour(index: int) -> str:
     return PALETTE[index % len(PALETTE)]
 
 
-def _text(x: float, y: float, text: str, anchor: str = "start", extra: str = "") -> str:
+def svg_text(x: float, y: float, text: str, anchor: str = "start", extra: str = "") -> str:
     return (
         f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="{anchor}" style="{FONT}"{extra}>'
         f"{escape(text)}</text>"
     )
 
 
-def _svg(width: int, height: int, label: str, body: list[str]) -> str:
+def svg_document(width: int, height: int, label: str, body: list[str]) -> str:
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
         f'width="{width}" height="{height}" role="img" aria-label="{escape(label)}">'
@@ -61,9 +61,9 @@ def interval_chart(
     body = [_axis(x, low, high, 20, height - 16)]
     for index, (name, value, pair) in enumerate(zip(names, values, intervals, strict=True)):
         y = 30 + row * index
-        body.append(_text(label_width, y + 4, name, "end"))
+        body.append(svg_text(label_width, y + 4, name, "end"))
         if value is None:
-            body.append(_text(x(low) + 4, y + 4, "—"))
+            body.append(svg_text(x(low) + 4, y + 4, "—"))
             continue
         tip = f"{name}: {value:.4f}"
         if pair is not None:
@@ -76,8 +76,8 @@ def interval_chart(
             f'<circle cx="{x(value):.1f}" cy="{y}" r="5" fill="{colours[index]}">'
             f"<title>{escape(tip)}</title></circle>"
         )
-        body.append(_text(x(value) + 8, y - 6, f"{value:.3f}"))
-    return _svg(width, height, title, body)
+        body.append(svg_text(x(value) + 8, y - 6, f"{value:.3f}"))
+    return svg_document(width, height, title, body)
 
 
 def bar_chart(
@@ -94,51 +94,16 @@ def bar_chart(
     body = [_axis(x, 0.0, 1.0, 20, height - 16)]
     for index, (name, value) in enumerate(zip(names, values, strict=True)):
         y = 30 + row * index
-        body.append(_text(label_width, y + 4, name, "end"))
+        body.append(svg_text(label_width, y + 4, name, "end"))
         if value is None:
-            body.append(_text(x(0.0) + 4, y + 4, "— (undefined)"))
+            body.append(svg_text(x(0.0) + 4, y + 4, "— (undefined)"))
             continue
         body.append(
             f'<rect x="{x(0.0):.1f}" y="{y - 8}" width="{x(value) - x(0.0):.1f}" height="16" '
             f'fill="{colours[index]}"><title>{escape(name)}: {value:.4f}</title></rect>'
         )
-        body.append(_text(x(value) + 6, y + 4, f"{value:.3f}"))
-    return _svg(width, height, title, body)
-
-
-def grouped_bars(
-    title: str,
-    labels: Sequence[str],
-    names: Sequence[str],
-    values: Sequence[Sequence[float | None]],
-    tips: Sequence[Sequence[str]],
-) -> str:
-    """Vertical bars: a group per label (a bucket), a bar per system inside it; ``values[s][b]``
-    is system s's figure in bucket b, ``tips[s][b]`` its tooltip."""
-    widest = max((len(label) for label in labels), default=1)
-    group = max(24, 10 * len(names) + 14, 8 * widest + 10)  # room for the labels under it
-    width = 50 + group * len(labels)
-    height, top, bottom = 170, 12, 130
-    body = []
-    for tick in (0.0, 0.5, 1.0):
-        y = bottom - tick * (bottom - top)
-        body.append(f'<line x1="40" x2="{width}" y1="{y:.1f}" y2="{y:.1f}" stroke="#ddd"/>')
-        body.append(_text(36, y + 4, f"{tick:g}", "end"))
-    bar = (group - 14) / max(1, len(names))
-    for b, label in enumerate(labels):
-        left = 46 + group * b
-        body.append(_text(left + (group - 14) / 2, bottom + 16, label, "middle"))
-        for s in range(len(names)):
-            value = values[s][b]
-            tip = escape(tips[s][b])
-            if value is None:
-                continue
-            y = bottom - value * (bottom - top)
-            body.append(
-                f'<rect x="{left + s * bar:.1f}" y="{y:.1f}" width="{max(bar - 1, 1):.1f}" '
-                f'height="{bottom - y:.1f}" fill="{colour(s)}"><title>{tip}</title></rect>'
-            )
-    return _svg(width, height, title, body)
+        body.append(svg_text(x(value) + 6, y + 4, f"{value:.3f}"))
+    return svg_document(width, height, title, body)
 
 
 def _axis(x: Callable[[float], float], low: float, high: float, top: float, bottom: float) -> str:
@@ -148,7 +113,7 @@ def _axis(x: Callable[[float], float], low: float, high: float, top: float, bott
         parts.append(
             f'<line x1="{x(tick):.1f}" x2="{x(tick):.1f}" y1="{top}" y2="{bottom}" stroke="#ddd"/>'
         )
-        parts.append(_text(x(tick), bottom + 12, f"{tick:.2f}", "middle"))
+        parts.append(svg_text(x(tick), bottom + 12, f"{tick:.2f}", "middle"))
     return "".join(parts)
 
 
