@@ -81,6 +81,7 @@ def check_files(options: dict[str, Any]) -> None:
     from wsscore.inputs.guards import (
         ensure_open_file_limit,
         refuse_closed_standard_input,
+        refuse_committee_of_other_inputs,
         refuse_one_file_for_two_outputs,
         refuse_outputs_that_are_inputs,
         refuse_stdout_into_an_input,
@@ -93,6 +94,7 @@ def check_files(options: dict[str, Any]) -> None:
     inputs = named_inputs(options)
     outputs = [Named("-o", options.get("output") or ""), Named("--plot", options.get("plot") or "")]
     refuse_closed_standard_input(inputs)
+    refuse_committee_of_other_inputs(*_committee_and_others(inputs))
     refuse_streams_read_twice(inputs)
     check_destination(options.get("output"))
     if options.get("plot") is not None:
@@ -104,6 +106,17 @@ def check_files(options: dict[str, Any]) -> None:
     if options.get("output") in (None, "-"):
         refuse_stdout_into_an_input(inputs)
     ensure_open_file_limit(len(inputs), workers=worker_processes(options))
+
+
+# Inputs that no committee member may be: `score`'s --committee and `difficulty`'s
+# segmentations are judged as segmentations of the test set.
+COMMITTEE_ROLES = ("--committee", "the segmentation")
+NOT_MEMBERS = ("the gold", "-d", "--train", "the dictionary")
+
+
+def _committee_and_others(inputs: list[Named]) -> tuple[list[Named], list[Named]]:
+    members = [item for item in inputs if item.role in COMMITTEE_ROLES]
+    return members, [item for item in inputs if item.role in NOT_MEMBERS]
 
 
 def worker_processes(options: dict[str, Any]) -> int:
