@@ -155,13 +155,24 @@ def run_command(command: Callable[[dict[str, Any]], int], options: dict[str, Any
     except BrokenPipeError:
         raise
     except WsscoreError as exc:
-        _fail(f"wsscore: error: {exc}", debug=debug)
+        _fail(f"wsscore: error: {_with_order_hint(str(exc), options)}", debug=debug)
     except Exception as exc:  # a bug: say so in one line unless asked for the traceback
         advice = "please report it"
         if not debug:
             advice = f"run again with --debug for the traceback, and {advice}"
         _fail(f"wsscore: internal error: {type(exc).__name__}: {exc} ({advice})", debug=debug)
     sys.exit(status)
+
+
+def _with_order_hint(message: str, options: dict[str, Any]) -> str:
+    """The error, and why its files look given in the wrong order when they do (the Perl
+    script's WORDS GOLD PRED), which explains most errors such a call meets."""
+    from wsscore.cli.argument_order import argument_order_hint
+
+    context = click.get_current_context(silent=True)
+    command = context.info_name if context is not None else None
+    hint = argument_order_hint(command or "", options)
+    return message if hint is None else f"{message}; {hint}"
 
 
 @contextlib.contextmanager
