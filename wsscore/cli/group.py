@@ -160,11 +160,15 @@ def cli() -> None:
     """Score word segmentation against a gold standard (SIGHAN bakeoff compatible).
 
     \b
-    wsscore score GOLD PRED [PRED...] -d WORDS     a bakeoff-style table
-    wsscore sighan WORDS GOLD PRED                 the Perl `score` script's output
-    wsscore segment -d WORDS TEXT                  maximum-matching baseline (like mwseg.pl)
-    wsscore errors GOLD PRED -d WORDS              what went wrong, and where
-    wsscore compare GOLD BASELINE SYS...           paired significance tests
-    wsscore difficulty GOLD SEG1 SEG2 ... -o F     word difficulty by a committee
-    wsscore convert FILE --to conllu               a file in another input format
+    Examples (wsscore COMMAND --help for its options):
+      wsscore score GOLD PRED... -d WORDS       a bakeoff-style table
+      wsscore report GOLD PRED... -o PAGE.html  an HTML page to browse the errors
+      wsscore errors GOLD PRED -d WORDS         what went wrong, and where
+      wsscore compare GOLD BASELINE SYS...      paired significance tests
+      wsscore suite MANIFEST.toml               every system on every corpus
+      wsscore merge SHARD.json...               the reports of shards, added up
+      wsscore sighan WORDS GOLD PRED            the Perl `score` script's output
+      wsscore segment -d WORDS TEXT             maximum matching (like mwseg.pl)
+      wsscore difficulty GOLD SEG... -o F.tsv   word difficulty by a committee
+      wsscore convert FILE --to conllu          a file in another input format
     """

@@ -15,10 +15,15 @@ from wsscore.cli.options import (
     interval_options,
 )
 from wsscore.cli.running import run_command
+from wsscore.cli.sections import SCORING_SECTIONS, SectionedCommand
 from wsscore.errors import EXIT_OK, WsscoreError
 
 
-@click.command()
+@click.command(
+    cls=SectionedCommand,
+    sections=SCORING_SECTIONS,
+    short_help="Write an HTML page: the table, error classes, sentence browser.",
+)
 @click.argument("gold")
 @click.argument("predictions", nargs=-1, required=True, metavar="PRED...")
 @click.option(
