@@ -112,7 +112,7 @@ NEEDS = {
 }
 # Accepted and not used yet (issue 25, left open): listed so that this test says when they
 # start being used, and nothing else may join them unnoticed.
-NOT_USED_YET = {"report": {"jobs"}}
+NOT_USED_YET: dict[str, set[str]] = {}
 
 
 def string_constants(path: Path) -> set[str]:
@@ -141,3 +141,28 @@ def test_difficulty_takes_no_dictionary_encoding():
     result = CliRunner().invoke(cli, ["difficulty", "a", "b", "--dict-encoding", "gbk"])
     assert result.exit_code == 2
     assert "No such option '--dict-encoding'" in result.stderr
+
+
+def test_report_jobs_reach_the_run_and_change_no_figure(tmp_path, monkeypatch):
+    from conftest import FIXTURES
+
+    import wsscore.scoring.report_page as report_page
+
+    asked: list[int] = []
+    score_request = report_page.score_request
+
+    def spy(gold, predictions, inputs, request):  # type: ignore[no-untyped-def]
+        asked.append(request.parallelism.jobs)
+        return score_request(gold, predictions, inputs, request)
+
+    monkeypatch.setattr(report_page, "score_request", spy)
+    files = [str(FIXTURES / name) for name in ("gold.txt", "pred.txt", "gold.txt")]
+    pages = []
+    for jobs in ("1", "2"):
+        page = tmp_path / f"page{jobs}.html"
+        args = ["report", *files, "--ci", "bootstrap", "--samples", "50", "-j", jobs, "-o", page]
+        result = CliRunner().invoke(cli, [str(arg) for arg in args])
+        assert result.exit_code == 0, result.output
+        pages.append(page.read_bytes())
+    assert asked == [1, 2]
+    assert pages[0] == pages[1]  # bootstrap threads: the same intervals as one
