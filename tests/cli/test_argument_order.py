@@ -244,3 +244,18 @@ def test_a_copy_of_the_gold_is_a_member_like_any_other(tmp_path):
     copy.write_bytes(Path(GOLD).read_bytes())
     result = invoke("score", GOLD, PRED, "--committee", PRED, copy, "-q")
     assert (result.exit_code, result.stdout) == (0, "0.636\n")
+
+
+def test_errors_given_three_files_in_the_perl_order():
+    # errors takes one PRED: the third file is a usage error, which names the order too.
+    line = error_line(invoke("errors", WORDS, GOLD, PRED))
+    call = shlex.join(["wsscore", "errors", GOLD, "PRED", "-d", WORDS])
+    assert line == (
+        f"wsscore: error: Got unexpected extra argument ({PRED}); the gold {WORDS} looks like a "
+        "word list, one word a line: the Perl script takes WORDS GOLD PRED, wsscore takes GOLD "
+        f"PRED -d WORDS: {call} (see 'wsscore errors --help')"
+    )
+    plain = error_line(invoke("errors", GOLD, PRED, PRED))
+    assert plain == (
+        f"wsscore: error: Got unexpected extra argument ({PRED}) (see 'wsscore errors --help')"
+    )

@@ -111,6 +111,7 @@ class CommandGroup(click.Group):
             path = exc.ctx.command_path.split()[1:] if exc.ctx is not None else []
             command = " ".join(["wsscore", *path])  # not click's name for it under a test runner
             message = _usage_message(exc).replace("\n", " ")
+            message += _argument_order_hint(exc)
             click.echo(f"wsscore: error: {message} (see '{command} --help')", err=True)
             sys.exit(EXIT_USAGE)
         except click.ClickException as exc:
@@ -129,6 +130,17 @@ class CommandGroup(click.Group):
             prog_name, list(sys.argv[1:] if args is None else args), **extra
         ) as ctx:
             return self.invoke(ctx)
+
+
+def _argument_order_hint(exc: click.UsageError) -> str:
+    """`wsscore errors WORDS GOLD PRED`: one file too many, as the Perl script's order gives
+    them; the hint shows the call in wsscore's order."""
+    if exc.ctx is None or not exc.format_message().startswith("Got unexpected extra argument"):
+        return ""
+    from wsscore.cli.argument_order import argument_order_hint
+
+    hint = argument_order_hint(exc.ctx.info_name or "", exc.ctx.params)
+    return "" if hint is None else f"; {hint}"
 
 
 def _usage_message(exc: click.UsageError) -> str:
