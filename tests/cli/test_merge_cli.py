@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -197,7 +198,8 @@ def test_refusals_of_shards_that_differ(shards, tmp_path: Path) -> None:
 
 
 def test_refusals_of_figures_that_do_not_add_up(tmp_path: Path) -> None:
-    committee = _shard(tmp_path, "c.json", GOLD, PRED, "--committee", PRED, GOLD)
+    perfect = shutil.copyfile(GOLD, tmp_path / "perfect.txt")  # the gold itself is refused
+    committee = _shard(tmp_path, "c.json", GOLD, PRED, "--committee", PRED, str(perfect))
     assert _error(_invoke("merge", committee)) == (
         f"wsscore: error: {committee}: difficulty-weighted figures (r_b, p_b, f_b) cannot be "
         "merged: the JSON holds their ratios, not the weighted sums (score the whole test set "

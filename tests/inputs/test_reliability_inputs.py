@@ -602,7 +602,7 @@ ROLES = [
     ),
     Role(
         "committee-member",
-        lambda f: ["score", f["good"], f["good"], "--committee", f["good"], f["bad"], "-q"],
+        lambda f: ["score", f["good"], f["good"], "--committee", f["copy"], f["bad"], "-q"],
         "bad",
         "--pred-encoding",
     ),
@@ -629,7 +629,7 @@ ROLES = [
     ),
     Role(
         "difficulty-member",
-        lambda f: ["difficulty", f["good"], f["good"], f["bad"]],
+        lambda f: ["difficulty", f["good"], f["copy"], f["bad"]],
         "bad",
         "--pred-encoding",
     ),
@@ -675,6 +675,7 @@ def test_utf16_without_a_bom_names_the_option_of_its_role(tmp_path, role):
     word_list = "".join(word + "\n" for word in WORDS)
     files = {
         "good": write(tmp_path / "good.txt", UTF8),
+        "copy": write(tmp_path / "copy.txt", UTF8),  # a member may not be the gold itself
         "bad": write(tmp_path / "wide.txt", UTF16),
         "words": write(tmp_path / "words.txt", word_list.encode()),
         "badwords": write(tmp_path / "wide_words.txt", word_list.encode("utf-16-le")),

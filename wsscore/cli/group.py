@@ -111,6 +111,7 @@ class CommandGroup(click.Group):
             path = exc.ctx.command_path.split()[1:] if exc.ctx is not None else []
             command = " ".join(["wsscore", *path])  # not click's name for it under a test runner
             message = _usage_message(exc).replace("\n", " ")
+            message += _argument_order_hint(exc)
             click.echo(f"wsscore: error: {message} (see '{command} --help')", err=True)
             sys.exit(EXIT_USAGE)
         except click.ClickException as exc:
@@ -129,6 +130,17 @@ class CommandGroup(click.Group):
             prog_name, list(sys.argv[1:] if args is None else args), **extra
         ) as ctx:
             return self.invoke(ctx)
+
+
+def _argument_order_hint(exc: click.UsageError) -> str:
+    """`wsscore errors WORDS GOLD PRED`: one file too many, as the Perl script's order gives
+    them; the hint shows the call in wsscore's order."""
+    if exc.ctx is None or not exc.format_message().startswith("Got unexpected extra argument"):
+        return ""
+    from wsscore.cli.argument_order import argument_order_hint
+
+    hint = argument_order_hint(exc.ctx.info_name or "", exc.ctx.params)
+    return "" if hint is None else f"; {hint}"
 
 
 def _usage_message(exc: click.UsageError) -> str:
@@ -160,11 +172,15 @@ def cli() -> None:
     """Score word segmentation against a gold standard (SIGHAN bakeoff compatible).
 
     \b
-    wsscore score GOLD PRED [PRED...] -d WORDS     a bakeoff-style table
-    wsscore sighan WORDS GOLD PRED                 the Perl `score` script's output
-    wsscore segment -d WORDS TEXT                  maximum-matching baseline (like mwseg.pl)
-    wsscore errors GOLD PRED -d WORDS              what went wrong, and where
-    wsscore compare GOLD BASELINE SYS...           paired significance tests
-    wsscore difficulty GOLD SEG1 SEG2 ... -o F     word difficulty by a committee
-    wsscore convert FILE --to conllu               a file in another input format
+    Examples (wsscore COMMAND --help for its options):
+      wsscore score GOLD PRED... -d WORDS       a bakeoff-style table
+      wsscore report GOLD PRED... -o PAGE.html  an HTML page to browse the errors
+      wsscore errors GOLD PRED -d WORDS         what went wrong, and where
+      wsscore compare GOLD BASELINE SYS...      paired significance tests
+      wsscore suite MANIFEST.toml               every system on every corpus
+      wsscore merge SHARD.json...               the reports of shards, added up
+      wsscore sighan WORDS GOLD PRED            the Perl `score` script's output
+      wsscore segment -d WORDS TEXT             maximum matching (like mwseg.pl)
+      wsscore difficulty GOLD SEG... -o F.tsv   word difficulty by a committee
+      wsscore convert FILE --to conllu          a file in another input format
     """

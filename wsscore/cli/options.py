@@ -130,8 +130,17 @@ def dictionary_options(train_help: str) -> Decorator:
 def encoding_options(func: Command) -> Command:
     """How the gold and the predictions are read and matched: the options of every scoring
     command, which --help lists in this order."""
+    return _reading_options(func, dictionary=True)
+
+
+def encoding_options_without_dictionary(func: Command) -> Command:
+    """:func:`encoding_options` of a command that reads no dictionary (no --dict-encoding)."""
+    return _reading_options(func, dictionary=False)
+
+
+def _reading_options(func: Command, *, dictionary: bool) -> Command:
     options: list[Decorator] = [
-        *_encoding_choices(),
+        *_encoding_choices(dictionary),
         *_format_choices(),
         *_separator_choices(),
         *_label_order_choices(),
@@ -142,9 +151,9 @@ def encoding_options(func: Command) -> Command:
     return stacked(options)(func)
 
 
-def _encoding_choices() -> list[Decorator]:
+def _encoding_choices(dictionary: bool) -> list[Decorator]:
     """--encoding and the encoding of each kind of input."""
-    return [
+    choices: list[Decorator] = [
         click.option(
             "--encoding",
             default="auto",
@@ -156,8 +165,12 @@ def _encoding_choices() -> list[Decorator]:
             "--gold-encoding", metavar="NAME", help="Encoding of the gold (overrides --encoding)."
         ),
         click.option("--pred-encoding", metavar="NAME", help="Encoding of the predictions."),
-        click.option("--dict-encoding", metavar="NAME", help="Encoding of the dictionary."),
     ]
+    if dictionary:
+        choices.append(
+            click.option("--dict-encoding", metavar="NAME", help="Encoding of the dictionary.")
+        )
+    return choices
 
 
 def _format_choices() -> list[Decorator]:

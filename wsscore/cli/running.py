@@ -81,6 +81,7 @@ def check_files(options: dict[str, Any]) -> None:
     from wsscore.inputs.guards import (
         ensure_open_file_limit,
         refuse_closed_standard_input,
+        refuse_committee_of_other_inputs,
         refuse_one_file_for_two_outputs,
         refuse_outputs_that_are_inputs,
         refuse_stdout_into_an_input,
@@ -93,6 +94,7 @@ def check_files(options: dict[str, Any]) -> None:
     inputs = named_inputs(options)
     outputs = [Named("-o", options.get("output") or ""), Named("--plot", options.get("plot") or "")]
     refuse_closed_standard_input(inputs)
+    refuse_committee_of_other_inputs(*_committee_and_others(inputs))
     refuse_streams_read_twice(inputs)
     check_destination(options.get("output"))
     if options.get("plot") is not None:
@@ -104,6 +106,17 @@ def check_files(options: dict[str, Any]) -> None:
     if options.get("output") in (None, "-"):
         refuse_stdout_into_an_input(inputs)
     ensure_open_file_limit(len(inputs), workers=worker_processes(options))
+
+
+# Inputs that no committee member may be: `score`'s --committee and `difficulty`'s
+# segmentations are judged as segmentations of the test set.
+COMMITTEE_ROLES = ("--committee", "the segmentation")
+NOT_MEMBERS = ("the gold", "-d", "--train", "the dictionary")
+
+
+def _committee_and_others(inputs: list[Named]) -> tuple[list[Named], list[Named]]:
+    members = [item for item in inputs if item.role in COMMITTEE_ROLES]
+    return members, [item for item in inputs if item.role in NOT_MEMBERS]
 
 
 def worker_processes(options: dict[str, Any]) -> int:
@@ -142,13 +155,24 @@ def run_command(command: Callable[[dict[str, Any]], int], options: dict[str, Any
     except BrokenPipeError:
         raise
     except WsscoreError as exc:
-        _fail(f"wsscore: error: {exc}", debug=debug)
+        _fail(f"wsscore: error: {_with_order_hint(str(exc), options)}", debug=debug)
     except Exception as exc:  # a bug: say so in one line unless asked for the traceback
         advice = "please report it"
         if not debug:
             advice = f"run again with --debug for the traceback, and {advice}"
         _fail(f"wsscore: internal error: {type(exc).__name__}: {exc} ({advice})", debug=debug)
     sys.exit(status)
+
+
+def _with_order_hint(message: str, options: dict[str, Any]) -> str:
+    """The error, and why its files look given in the wrong order when they do (the Perl
+    script's WORDS GOLD PRED), which explains most errors such a call meets."""
+    from wsscore.cli.argument_order import argument_order_hint
+
+    context = click.get_current_context(silent=True)
+    command = context.info_name if context is not None else None
+    hint = argument_order_hint(command or "", options)
+    return message if hint is None else f"{message}; {hint}"
 
 
 @contextlib.contextmanager

@@ -105,6 +105,25 @@ def _stdout_identity() -> os.stat_result | None:
         return None
 
 
+def refuse_committee_of_other_inputs(members: Sequence[Named], others: Sequence[Named]) -> None:
+    """A committee member that is the gold or a word list (`--committee pku_*` expanded by the
+    shell takes them too) would be judged as a segmentation: refuse it, naming which it is."""
+    for member in members:
+        judged = file_identity(member.path)
+        if judged is None or member.path == "-":
+            continue  # not there (refused when read), or standard input (refused if twice)
+        for item in others:
+            read = file_identity(item.path)
+            if read is not None and item.path != "-" and _same(judged, read):
+                raise WsscoreError(
+                    f"{member.role} {member.path} is the same file as {item.role} "
+                    f"{item.path}: a committee member is a segmentation of the test set, "
+                    "not the gold or a word list",
+                    hint="leave it out of the committee: a shell glob such as pku_* takes "
+                    "every file it matches",
+                )
+
+
 def refuse_streams_read_twice(inputs: Sequence[Named]) -> None:
     """A pipe, terminal or named pipe can be read once: refuse it given for two inputs."""
     refuse_standard_input_twice([item.path for item in inputs])

@@ -42,7 +42,7 @@ from wsscore.scoring.page_sentences import (
     detail_pred_codes,
     detail_wrong,
 )
-from wsscore.scoring.request import AnalysisOptions, Callbacks, ScoreRequest
+from wsscore.scoring.request import AnalysisOptions, Callbacks, Parallelism, ScoreRequest
 from wsscore.scoring.scorer import score_request
 
 TOP_WORDS = 15  # wrong gold words listed per error class
@@ -520,23 +520,32 @@ class PageData:
         }
 
 
+class PageRun(NamedTuple):
+    """How the page's scoring run goes: ``statistics`` as :func:`wsscore.score`'s ``ci``,
+    ``beta``, ``samples`` and ``seed``; difficulty weights from ``weights.committee`` or
+    ``weights.difficulty``; ``progress`` told the bytes of the gold read; ``jobs`` as
+    :func:`wsscore.score`'s (processes for a large gold, threads for the bootstraps)."""
+
+    statistics: Statistics = Statistics()
+    weights: AnalysisOptions = AnalysisOptions()
+    progress: Callable[[int], None] | None = None
+    jobs: int = 1
+
+
 def gather(
     gold: Source,
     predictions: Sequence[Source],
     *,
     inputs: InputOptions | None = None,
     names: Sequence[str | None] | None = None,
-    statistics: Statistics | None = None,
-    weights: AnalysisOptions | None = None,
-    progress: Callable[[int], None] | None = None,
+    run: PageRun | None = None,
     max_sentences: int = MAX_SENTENCES,
 ) -> PageData:
     """Score ``predictions`` against ``gold`` as :func:`wsscore.score` does, and gather the
-    page's analyses on the way (``statistics`` as :func:`wsscore.score`'s ``ci``, ``beta``,
-    ``samples`` and ``seed``; difficulty weights from ``weights.committee`` or
-    ``weights.difficulty``). With training corpora (``inputs.train``), words are also bucketed
-    by their frequency there. The browser keeps at most ``max_sentences`` sentences, those
-    that matter most (:mod:`wsscore.scoring.page_sentences`); the figures count them all."""
+    page's analyses on the way (how the run goes: ``run``). With training corpora
+    (``inputs.train``), words are also bucketed by their frequency there. The browser keeps
+    at most ``max_sentences`` sentences, those that matter most
+    (:mod:`wsscore.scoring.page_sentences`); the figures count them all."""
     if max_sentences < 0:
         raise InvalidArgument("max_sentences must not be negative")
     inputs = inputs if inputs is not None else InputOptions()
@@ -551,17 +560,18 @@ def gather(
     # Handed to the page writer, which closes it (and the system deletes it): not a `with`.
     sink = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115
     collector = PageCollector(len(predictions), known, frequencies, max_sentences)
-    weights = weights if weights is not None else AnalysisOptions()
+    run = run if run is not None else PageRun()
     try:
         request = ScoreRequest(
             names=names,
-            statistics=statistics if statistics is not None else Statistics(),
+            statistics=run.statistics,
             sort="none",
             analyses=AnalysisOptions(
-                extra=True, committee=weights.committee, difficulty=weights.difficulty
+                extra=True, committee=run.weights.committee, difficulty=run.weights.difficulty
             ),
             collector=collector,
-            callbacks=Callbacks(progress=progress),
+            callbacks=Callbacks(progress=run.progress),
+            parallelism=Parallelism(run.jobs),
         )
         report = score_request(gold, list(predictions), inputs.with_dictionary(known), request)
         collector.finish()

@@ -8,11 +8,16 @@ import click
 
 from wsscore.cli.options import BETA, analysis_options, input_options, jobs_of
 from wsscore.cli.running import run_command
+from wsscore.cli.sections import SCORING_SECTIONS, SectionedCommand
 from wsscore.cli.terminal import format_for, write_report
 from wsscore.errors import EXIT_OK, WsscoreError
 
 
-@click.command()
+@click.command(
+    cls=SectionedCommand,
+    sections=SCORING_SECTIONS,
+    short_help="Is each SYS significantly better than BASELINE? (paired tests)",
+)
 @click.argument("gold")
 @click.argument("baseline")
 @click.argument("systems", nargs=-1, required=True, metavar="SYS...")

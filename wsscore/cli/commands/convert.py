@@ -19,7 +19,7 @@ NO_EMPTY_SENTENCE = ("chars", "conllu")
 TARGETS = tuple(choice for choice in FORMAT_CHOICES if choice != "auto")
 
 
-@click.command()
+@click.command(short_help="Rewrite FILE as words, tagged, chars, conllu or jsonl.")
 @click.argument("source", metavar="FILE", default="-")
 @click.option("--to", "target", type=click.Choice(TARGETS), required=True, help="Format to write.")
 @click.option(

@@ -6,21 +6,26 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from wsscore.cli.options import encoding_options, input_options
+from wsscore.cli.options import encoding_options_without_dictionary, input_options, jobs_of
 from wsscore.cli.running import run_command
+from wsscore.cli.sections import SCORING_SECTIONS, SectionedCommand
 from wsscore.errors import EXIT_OK, WsscoreError
 
 if TYPE_CHECKING:
     from wsscore.align.lines import SentenceDetail
 
 
-@click.command()
+@click.command(
+    cls=SectionedCommand,
+    sections=SCORING_SECTIONS,
+    short_help="Judge each gold word's difficulty by a committee of systems.",
+)
 @click.argument("gold")
 @click.argument("members", nargs=-1, required=True, metavar="SEGMENTATION...")
 @click.option(
     "-o", "--output", metavar="FILE", help="Write the table to FILE (atomically); default stdout."
 )
-@encoding_options
+@encoding_options_without_dictionary
 def difficulty(**options: Any) -> None:
     """Judge each gold word's difficulty by a committee of segmentations (two or more).
 
@@ -53,6 +58,7 @@ def _difficulty_command(options: dict[str, Any]) -> int:
             committee=members,
             on_difficulties=write,
             ci="none",
+            jobs=jobs_of(options["jobs"]),
         )
         destination.write("".join(header))
     return EXIT_OK

@@ -8,11 +8,16 @@ import click
 
 from wsscore.cli.options import analysis_options, input_options, jobs_of
 from wsscore.cli.running import run_command
+from wsscore.cli.sections import SCORING_SECTIONS, SectionedCommand
 from wsscore.cli.terminal import format_for, write_report
 from wsscore.errors import EXIT_OK, WsscoreError
 
 
-@click.command()
+@click.command(
+    cls=SectionedCommand,
+    sections=SCORING_SECTIONS,
+    short_help="What PRED gets wrong: split, merged, crossing words, and where.",
+)
 @click.argument("gold")
 @click.argument("prediction", metavar="PRED")
 @click.option("--name", metavar="NAME", help="Label of the prediction (default: file name).")

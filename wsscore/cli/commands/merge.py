@@ -18,13 +18,18 @@ from wsscore.cli.gates import (
 )
 from wsscore.cli.options import DEBUG
 from wsscore.cli.running import run_command
+from wsscore.cli.sections import SCORING_SECTIONS, SectionedCommand
 from wsscore.cli.terminal import format_for
 from wsscore.metrics.ranking import SORT_KEYS
 from wsscore.metrics.scores import CI_METHODS
 from wsscore.output import FORMATS
 
 
-@click.command()
+@click.command(
+    cls=SectionedCommand,
+    sections=SCORING_SECTIONS,
+    short_help="Add the JSON reports of shards of one test set into one.",
+)
 @click.argument("shards", nargs=-1, required=True, metavar="SHARD.json...")
 @click.option(
     "--ci",

@@ -13,12 +13,18 @@ from wsscore.cli.options import (
     encoding_options,
     input_options,
     interval_options,
+    jobs_of,
 )
 from wsscore.cli.running import run_command
+from wsscore.cli.sections import SCORING_SECTIONS, SectionedCommand
 from wsscore.errors import EXIT_OK, WsscoreError
 
 
-@click.command()
+@click.command(
+    cls=SectionedCommand,
+    sections=SCORING_SECTIONS,
+    short_help="Write an HTML page: the table, error classes, sentence browser.",
+)
 @click.argument("gold")
 @click.argument("predictions", nargs=-1, required=True, metavar="PRED...")
 @click.option(
@@ -63,7 +69,7 @@ def _report_command(options: dict[str, Any]) -> int:
     from wsscore.metrics.settings import Statistics
     from wsscore.output.destination import Destination
     from wsscore.output.report_page import write_page
-    from wsscore.scoring.report_page import gather
+    from wsscore.scoring.report_page import PageRun, gather
     from wsscore.scoring.request import AnalysisOptions
 
     if options["match"] != "span":
@@ -74,14 +80,15 @@ def _report_command(options: dict[str, Any]) -> int:
             list(options["predictions"]),
             inputs=input_options(options),
             names=list(options["names"]) or None,
-            statistics=Statistics(
-                options["ci"], options["beta"], options["samples"], options["seed"]
+            run=PageRun(
+                Statistics(options["ci"], options["beta"], options["samples"], options["seed"]),
+                AnalysisOptions(
+                    committee=list(options.get("committee") or ()) or None,
+                    difficulty=options.get("difficulty"),
+                ),
+                progress,
+                jobs_of(options["jobs"]),
             ),
-            weights=AnalysisOptions(
-                committee=list(options.get("committee") or ()) or None,
-                difficulty=options.get("difficulty"),
-            ),
-            progress=progress,
             max_sentences=options["max_sentences"],
         )
     try:

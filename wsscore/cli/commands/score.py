@@ -26,6 +26,7 @@ from wsscore.cli.options import (
     tag_map_of,
 )
 from wsscore.cli.running import run_command
+from wsscore.cli.sections import SCORING_SECTIONS, SectionedCommand
 from wsscore.cli.terminal import format_for
 from wsscore.errors import WsscoreError
 from wsscore.metrics.ranking import SORT_KEYS
@@ -35,7 +36,11 @@ if TYPE_CHECKING:
     from wsscore.results import Report
 
 
-@click.command()
+@click.command(
+    cls=SectionedCommand,
+    sections=SCORING_SECTIONS,
+    short_help="Score each PRED against GOLD: one row per system, sorted by F.",
+)
 @click.argument("gold")
 @click.argument("predictions", nargs=-1, required=True, metavar="PRED...")
 @dictionary_options("Segmented training corpus: its words form the dictionary (repeatable).")

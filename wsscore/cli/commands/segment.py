@@ -14,7 +14,7 @@ from wsscore.errors import EXIT_OK, Warnings
 TEXT_OPTION = "--text-encoding"
 
 
-@click.command()
+@click.command(short_help="Segment TEXT by greedy forward maximum matching (the baseline).")
 @click.argument("text", default="-")
 @click.option(
     "-d",

@@ -8,12 +8,17 @@ import click
 
 from wsscore.cli.options import encoding_options, input_options, jobs_of
 from wsscore.cli.running import run_command
+from wsscore.cli.sections import SCORING_SECTIONS, SectionedCommand
 from wsscore.cli.terminal import in_gold_encoding
 from wsscore.errors import EXIT_OK
 from wsscore.inputs.guards import Named
 
 
-@click.command()
+@click.command(
+    cls=SectionedCommand,
+    sections=SCORING_SECTIONS,
+    short_help="Print what the Perl `score WORDS GOLD TEST` script prints.",
+)
 @click.argument("dictionary")
 @click.argument("gold")
 @click.argument("test")

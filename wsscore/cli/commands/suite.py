@@ -15,6 +15,7 @@ from wsscore.cli.options import (
     tag_map_of,
 )
 from wsscore.cli.running import run_command
+from wsscore.cli.sections import SCORING_SECTIONS, SectionedCommand
 from wsscore.cli.terminal import format_for, write_report
 from wsscore.errors import EXIT_OK, WsscoreError
 from wsscore.output.suite import DEFAULT_METRICS, METRIC_CHOICES, SUITE_FORMATS
@@ -23,7 +24,11 @@ if TYPE_CHECKING:
     from wsscore.inputs.manifest import Manifest
 
 
-@click.command()
+@click.command(
+    cls=SectionedCommand,
+    sections=SCORING_SECTIONS,
+    short_help="Score every system of a TOML MANIFEST on every corpus.",
+)
 @click.argument("manifest")
 @click.option(
     "-f",

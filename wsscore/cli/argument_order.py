@@ -1,0 +1,160 @@
+"""A hint when a failed command was given its files in the other order: the Perl script's
+``score WORDS GOLD PRED`` typed as ``wsscore score``, or wsscore's order given to ``sighan``.
+
+Looked at only once the command has failed, on the first lines of the files (a few kilobytes):
+a word list has one short word a line, a segmentation several words on most lines. The bytes
+are split at ASCII white space, which no byte of a multi-byte character is in UTF-8, GBK,
+GB18030 or Big5; a file in UTF-16, standard input or a pipe is not looked at.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import stat
+from io import BufferedIOBase
+from typing import Any, NamedTuple
+
+# Bytes read from the start of each file: some hundreds of lines of a word list or a gold.
+SAMPLE_BYTES = 16 * 1024
+# A word list: at least this many non-blank lines, nearly all of them one token, and short
+# ones (a line of the unsegmented test text is one token too, but a sentence: tens of
+# characters). Measured on SIGHAN 2005: the four training word lists have 100% one-token
+# lines with a median of 6 bytes (2 characters); their test texts a median of 60 to 140 bytes.
+MIN_WORD_LIST_LINES = 10
+WORD_LIST_SHARE = 0.95
+WORD_LIST_MEDIAN_BYTES = 24
+# A segmentation: at least this share of its non-blank lines hold several tokens (the golds
+# of SIGHAN 2005: 97% to 100%).
+SEGMENTED_SHARE = 0.5
+
+# The commands whose first file is the gold, and the other files of the call after it.
+GOLD_FIRST = {
+    "score": ("predictions",),
+    "report": ("predictions",),
+    "errors": ("prediction",),
+    "compare": ("baseline", "systems"),
+}
+
+
+class LineShape(NamedTuple):
+    """The first lines of a file: how many are not blank, and how many hold one token."""
+
+    lines: int
+    single: int
+    median_bytes: int
+
+    @property
+    def word_list(self) -> bool:
+        return (
+            self.lines >= MIN_WORD_LIST_LINES
+            and self.single >= WORD_LIST_SHARE * self.lines
+            and self.median_bytes <= WORD_LIST_MEDIAN_BYTES
+        )
+
+    @property
+    def segmented(self) -> bool:
+        return self.lines > 0 and self.lines - self.single >= SEGMENTED_SHARE * self.lines
+
+
+def line_shape(path: str) -> LineShape | None:
+    """The shape of the first lines of a regular file, or None when it cannot be looked at."""
+    sample = _first_bytes(path)
+    if sample is None or b"\0" in sample:  # unreadable, or UTF-16/32
+        return None
+    lines = sample.split(b"\n")
+    if len(sample) == SAMPLE_BYTES:
+        lines = lines[:-1]  # cut short by the sample's end
+    kept = [line.strip() for line in lines if line.strip()]
+    if not kept:
+        return LineShape(0, 0, 0)
+    lengths = sorted(len(line) for line in kept)
+    single = sum(1 for line in kept if len(line.split()) == 1)
+    return LineShape(len(kept), single, lengths[len(lengths) // 2])
+
+
+def _first_bytes(path: str) -> bytes | None:
+    try:
+        if path == "-" or not stat.S_ISREG(os.stat(path).st_mode):
+            return None
+        with _open_binary(path) as stream:
+            return stream.read(SAMPLE_BYTES)
+    except Exception:  # a damaged .gz raises zlib.error, an .xz LZMAError, ...
+        return None  # the hint is a guess: it must never hide the error it is added to
+
+
+def _open_binary(path: str) -> BufferedIOBase:
+    """The file's bytes, decompressed as the readers do for .gz, .bz2 and .xz."""
+    if path.endswith(".gz"):
+        import gzip
+
+        return gzip.open(path, "rb")
+    if path.endswith(".bz2"):
+        import bz2
+
+        return bz2.open(path, "rb")
+    if path.endswith(".xz"):
+        import lzma
+
+        return lzma.open(path, "rb")
+    return open(path, "rb")
+
+
+def argument_order_hint(command: str, options: dict[str, Any]) -> str | None:
+    """What to add to a failed command's error when its files look given in the wrong order."""
+    if command == "sighan":
+        return _sighan_hint(options)
+    if command not in GOLD_FIRST:
+        return None
+    gold = options.get("gold")
+    others = [path for key in GOLD_FIRST[command] for path in _paths(options.get(key))]
+    if not isinstance(gold, str) or not others:
+        return None
+    gold_shape, first_other = line_shape(gold), line_shape(others[0])
+    if gold_shape is None or first_other is None:
+        return None
+    if not (gold_shape.word_list and first_other.segmented):
+        return _word_list_last(command, gold, gold_shape, others)
+    # Given WORDS GOLD and no prediction, the call shown has a PRED to fill in.
+    call = shlex.join(["wsscore", command, others[0], *(others[1:] or ["PRED"]), "-d", gold])
+    return (
+        f"the gold {gold} looks like a word list, one word a line: the Perl script takes "
+        f"WORDS GOLD PRED, wsscore takes GOLD PRED -d WORDS: {call}"
+    )
+
+
+def _word_list_last(
+    command: str, gold: str, gold_shape: LineShape, others: list[str]
+) -> str | None:
+    """`wsscore score GOLD PRED WORDS`: the word list given as the last prediction, not -d."""
+    last = line_shape(others[-1])
+    if len(others) < 2 or last is None or not (gold_shape.segmented and last.word_list):
+        return None
+    call = shlex.join(["wsscore", command, gold, *others[:-1], "-d", others[-1]])
+    return f"{others[-1]} looks like a word list, one word a line: wsscore takes it with -d: {call}"
+
+
+def _sighan_hint(options: dict[str, Any]) -> str | None:
+    """`wsscore sighan GOLD PRED WORDS`: sighan takes the Perl script's order, WORDS first."""
+    paths = [options.get(key) for key in ("dictionary", "gold", "test")]
+    if not all(isinstance(path, str) for path in paths):
+        return None
+    words, gold, test = (str(path) for path in paths)
+    shapes = [line_shape(path) for path in (words, test)]
+    if shapes[0] is None or shapes[1] is None:
+        return None
+    if not (shapes[0].segmented and shapes[1].word_list):
+        return None
+    call = shlex.join(["wsscore", "sighan", test, words, gold])
+    return (
+        f"the prediction {test} looks like a word list, one word a line: wsscore sighan takes "
+        f"WORDS GOLD PRED, like the Perl script: {call}"
+    )
+
+
+def _paths(value: object) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, (tuple, list)):
+        return [path for path in value if isinstance(path, str)]
+    return []
