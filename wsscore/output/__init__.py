@@ -36,6 +36,9 @@ def render(
     by the ``latex`` format only: the other formats have no place for one. ``digits`` is the
     number of decimals of every ratio (intervals get one more) in the formats of
     :data:`DIGITS_FORMATS`; None keeps each format's own (three; tsv and csv: every digit).
+    ``width`` is the terminal's width in columns for ``table`` (120 when None): its tables are
+    cut into narrower layouts to fit it (see :mod:`wsscore.output.fitting`); the other formats
+    are never fitted to a width.
     """
     if digits is not None:
         refuse_digits(fmt, digits)

@@ -17,6 +17,8 @@ class Column:
     header: str
     value: Callable[[SystemResult], object]  # the exact value, for json/tsv/csv
     kind: str  # "name", "count", "ratio" or "interval"
+    # Columns of one group are kept side by side when a terminal table is cut to fit.
+    group: str = "bakeoff"
 
 
 def columns(report: Report) -> list[Column]:
@@ -33,9 +35,9 @@ def columns(report: Report) -> list[Column]:
     ]
     if report.has_dictionary:
         cols += [
-            Column("OOV", lambda s: s.metrics.oov_rate, "ratio"),
-            Column("R_oov", lambda s: s.metrics.oov_recall, "ratio"),
-            Column("R_iv", lambda s: s.metrics.iv_recall, "ratio"),
+            Column("OOV", lambda s: s.metrics.oov_rate, "ratio", "oov"),
+            Column("R_oov", lambda s: s.metrics.oov_recall, "ratio", "oov"),
+            Column("R_iv", lambda s: s.metrics.iv_recall, "ratio", "oov"),
         ]
     if any(system.extra_metrics is not None for system in report.systems):
         cols += extra_columns()
@@ -71,7 +73,7 @@ def tag_columns(has_dictionary: bool) -> list[Column]:
     names.append(("Acc_tag", "tag_accuracy"))
     if has_dictionary:
         names.append(("R_oov_tag", "tag_oov_recall"))
-    return [Column(header, _tag_metric(name), "ratio") for header, name in names]
+    return [Column(header, _tag_metric(name), "ratio", "tags") for header, name in names]
 
 
 def tag_tables(
@@ -98,7 +100,7 @@ def tag_tables(
 def weighted_columns() -> list[Column]:
     """--committee / --difficulty: the difficulty-weighted figures of Qian et al. (2016)."""
     names = ("r_reward", "r_punish", "r_b", "p_reward", "p_punish", "p_b", "f_b")
-    return [Column(name, _weighted_metric(name), "ratio") for name in names]
+    return [Column(name, _weighted_metric(name), "ratio", f"weighted {name[0]}") for name in names]
 
 
 def decile_rows(
@@ -127,14 +129,14 @@ def decile_rows(
 def extra_columns() -> list[Column]:
     """--extra: TNR, boundary P/R/F, F_mean (β = 3), and the three error classes."""
     return [
-        Column("TNR", _extra_metric("tnr"), "ratio"),
-        Column("P_b", _extra_metric("boundary_precision"), "ratio"),
-        Column("R_b", _extra_metric("boundary_recall"), "ratio"),
-        Column("F_b", _extra_metric("boundary_f1"), "ratio"),
-        Column("F_mean", _extra_metric("f_mean"), "ratio"),
-        Column("Split", _extra_count("split_errors"), "count"),
-        Column("Merged", _extra_count("merged_errors"), "count"),
-        Column("Crossing", _extra_count("crossing_errors"), "count"),
+        Column("TNR", _extra_metric("tnr"), "ratio", "boundaries"),
+        Column("P_b", _extra_metric("boundary_precision"), "ratio", "boundaries"),
+        Column("R_b", _extra_metric("boundary_recall"), "ratio", "boundaries"),
+        Column("F_b", _extra_metric("boundary_f1"), "ratio", "boundaries"),
+        Column("F_mean", _extra_metric("f_mean"), "ratio", "boundaries"),
+        Column("Split", _extra_count("split_errors"), "count", "error classes"),
+        Column("Merged", _extra_count("merged_errors"), "count", "error classes"),
+        Column("Crossing", _extra_count("crossing_errors"), "count", "error classes"),
     ]
 
 

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from wsscore.formatting import (
     DEFAULT_DIGITS,
+    display_width,
     label_then_figures,
     markdown_cell,
     markdown_escaped,
     markdown_row,
     markdown_rule,
+    padded,
 )
 from wsscore.metrics.ranking import verdict
 from wsscore.output.columns import DECILE_TITLE, cell, columns, decile_rows, notes, tag_tables
@@ -24,15 +26,18 @@ def _grid(report: Report, digits: int) -> tuple[list[str], list[list[str]], list
 
 
 def aligned(headers: list[str], rows: list[list[str]], numeric: list[bool]) -> list[str]:
-    """Lines of a plain-text table: numbers right-aligned, a dashed rule under the headers."""
+    """Lines of a plain-text table: numbers right-aligned, a dashed rule under the headers.
+
+    Widths are terminal columns (a Chinese name takes two a character), so that every column
+    starts at the same place on screen, not at the same code point."""
     widths = [
-        max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)
+        max(display_width(h), *(display_width(r[i]) for r in rows)) if rows else display_width(h)
+        for i, h in enumerate(headers)
     ]
 
     def line(cells: list[str]) -> str:
         parts = [
-            c.rjust(w) if right else c.ljust(w)
-            for c, w, right in zip(cells, widths, numeric, strict=True)
+            padded(c, w, right=right) for c, w, right in zip(cells, widths, numeric, strict=True)
         ]
         return "  ".join(parts).rstrip()
 
