@@ -361,14 +361,24 @@ def _bucket_table(family: dict[str, object], names: list[str]) -> str:
     assert isinstance(systems, list)
     for name, buckets in zip(names, systems, strict=True):
         cells = "".join(
-            f'<td class="num">{_ratio(b["recall"])}<br><small>{b["gold"]:,}</small></td>'
-            for b in buckets
+            f'<td class="num" title="{escape(_recall_note(name, label, b))}">'
+            f"{_ratio(b['recall'])}<br><small>{b['gold']:,}</small></td>"
+            for label, b in zip(labels, buckets, strict=True)
         )
         rows.append(f"<tr><td>{escape(name)}</td>{cells}</tr>")
     return (
-        '<details><summary>Recall and gold words per bucket</summary><table class="bucket-table">'
+        "<details><summary>Recall and gold words per bucket (recall above, the bucket's gold "
+        'words below)</summary><table class="bucket-table">'
         f"<thead><tr><th>R</th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></details>"
     )
+
+
+def _recall_note(name: str, label: str, bucket: dict[str, object]) -> str:
+    """What a cell of a bucket table says, in words."""
+    right, gold = bucket["gold_correct"], bucket["gold"]
+    assert isinstance(right, int) and isinstance(gold, int)
+    recall = _ratio(bucket["recall"])
+    return f"{name}, {label}: recall {recall}, {right:,} of {gold:,} gold words right"
 
 
 def _ratio(value: object) -> str:
