@@ -21,7 +21,7 @@ from urllib.parse import quote
 
 import pytest
 from cdp import Browser, find_browser
-from conftest import FIXTURES
+from conftest import FIXTURES, ICWB2
 
 TOOLS = FIXTURES / "tools"
 NAMES = ("jieba", "pkuseg")
@@ -65,12 +65,12 @@ def browser(page: Path) -> Iterator[Browser]:
         yield opened
 
 
-def sentences(page: Path) -> list[Sentence]:
+def sentences(page: Path, names: tuple[str, ...] = NAMES) -> list[Sentence]:
     text = page.read_text(encoding="utf-8")
     found = re.search(r'id="wsscore-sentences">(.*?)</script>', text, re.S)
     assert found
     data = json.loads(found.group(1))
-    assert data["systems"] == list(NAMES)
+    assert data["systems"] == list(names)
     return [
         Sentence(row[0], row[1].split(), [cut[0].split() for cut in row[2:]])
         for row in data["sentences"]
@@ -263,3 +263,34 @@ def test_sorted_by_disagreements_between_the_systems(page: Path, browser: Browse
         ".map(e => +e.dataset.disagreements)"
     )
     assert said == sorted(measure.values(), reverse=True)
+
+
+def test_on_the_pku_test_set_a_cut_opens_its_cases_page_by_page(
+    tmp_path: Path, browser: Browser
+) -> None:
+    """The issue's example: 新 merged into 新世纪 by maximum matching, 248 times on PKU."""
+    gold = ICWB2 / "gold" / "pku_test_gold.utf8"
+    if not gold.is_file():
+        pytest.skip("the bakeoff data is missing (../shared/icwb2)")
+    words = ICWB2 / "gold" / "pku_training_words.utf8"
+    mm, out = tmp_path / "mm.txt", tmp_path / "pku.html"
+    run = [sys.executable, "-m", "wsscore"]
+    segment = [*run, "segment", "-d", str(words), str(ICWB2 / "testing" / "pku_test.utf8")]
+    subprocess.run([*segment, "-o", str(mm)], check=True, capture_output=True, timeout=300)
+    report = [*run, "report", str(gold), str(mm), "--name", "MM", "-d", str(words)]
+    subprocess.run([*report, "-o", str(out)], check=True, capture_output=True, timeout=300)
+    data = sentences(out, ("MM",))
+    cell = next(c for c in cells(out) if (c.word, c.cut, c.error) == ("新", "新世纪", "merged"))
+    expected = [s.line for s in data if ("merged", "新世纪") in cuts_of(s, 0, "新")]
+    assert cell.count == sum(cuts_of(s, 0, "新").count(("merged", "新世纪")) for s in data)
+    assert len(expected) > 50  # more than a page
+    browser.open(out.as_uri())
+    browser.click('td.cut[data-word="新"][data-pred="新世纪"]')
+    assert count_line(browser) == f"{len(expected)} of {len(data)} sentences"
+    seen: list[int] = []
+    while True:
+        seen += shown(browser)
+        if browser.evaluate("document.querySelector('.sb-pager button:last-child').disabled"):
+            break
+        browser.click(".sb-pager button:last-child")
+    assert seen == expected
