@@ -128,3 +128,21 @@ def test_the_default_cap_is_the_library_s() -> None:
 
     option = next(p for p in report.params if p.name == "max_sentences")
     assert option.default == MAX_SENTENCES
+
+
+def test_every_number_says_what_it_is(tmp_path: Path) -> None:
+    page_file = tmp_path / "r.html"
+    done = wsscore("report", GOLD, PRED, "-d", WORDS, "--name", "mm", "-o", page_file)
+    assert done.returncode == 0, done.stderr
+    page = page_file.read_text(encoding="utf-8")
+    # The fixture's figures (docs/metrics.md): 21 of 36 gold words right, 12 of 17 of length 1.
+    assert '<td class="num" title="mm: recall: right words / gold words = 0.583">0.583</td>' in page
+    assert '<th title="recall: right words / gold words">R</th>' in page
+    assert "<b>R</b> recall: right words / gold words;" in page  # the legend under the table
+    assert 'title="mm, 1: recall 0.706, 12 of 17 gold words right">0.706' in page
+    # An error table: what Wrong and (wrong N×) mean, and cells that open their sentences.
+    assert "<b>(wrong N×)</b>: all the times that system got the word wrong" in page
+    cut = re.search(
+        r'<td class="cut" data-word="([^"]+)" data-pred="([^"]+)" data-system="mm"', page
+    )
+    assert cut and cut.group(1) != cut.group(2)

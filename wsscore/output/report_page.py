@@ -23,9 +23,10 @@ from wsscore.formatting import ratio_text
 from wsscore.metrics.boundaries import ERROR_CLASSES
 from wsscore.metrics.ranking import verdict
 from wsscore.output.bucket_chart import grouped_bars
-from wsscore.output.columns import cell, columns
+from wsscore.output.columns import Column, cell, columns, tag_columns, weighted_columns
 from wsscore.output.plot import f_interval
 from wsscore.output.svg import bar_chart, colour, interval_chart
+from wsscore.results import Report
 from wsscore.scoring.page_sentences import SENTENCE_BYTES, script_json, shown_bytes
 from wsscore.scoring.report_page import PageData
 
@@ -37,6 +38,45 @@ CLASS_NOTES = {
     "merged": "a gold word joined with its neighbours",
     "crossing": "a gold word cut across its boundaries",
 }
+
+
+# What each column of the scores table means, said where it stands (hover) and under the table.
+HEADER_NOTES = {
+    "Words": "gold words",
+    "R": "recall: right words / gold words",
+    "c_r": "confidence interval of R",
+    "P": "precision: right words / predicted words",
+    "c_p": "confidence interval of P",
+    "F": "F1, the harmonic mean of R and P",
+    "OOV": "share of gold words not in the dictionary",
+    "R_oov": "recall of the out-of-vocabulary gold words",
+    "R_iv": "recall of the in-vocabulary gold words",
+    "TNR": "true negative rate: non-words the system rightly did not predict",
+    "P_b": "precision of word boundaries",
+    "R_b": "recall of word boundaries",
+    "F_b": "F of word boundaries",
+    "F_mean": "F_β with β = 3",
+    "Split": "gold words cut into pieces",
+    "Merged": "gold words joined with their neighbours",
+    "Crossing": "gold words cut across their boundaries",
+    "r_reward": "difficulty-weighted recall, reward (Qian et al. 2016)",
+    "r_punish": "difficulty-weighted recall, punishment (Qian et al. 2016)",
+    "r_b": "difficulty-weighted recall, balanced (Qian et al. 2016)",
+    "p_reward": "difficulty-weighted precision, reward (Qian et al. 2016)",
+    "p_punish": "difficulty-weighted precision, punishment (Qian et al. 2016)",
+    "p_b": "difficulty-weighted precision, balanced (Qian et al. 2016)",
+    "f_b": "difficulty-weighted F, balanced (Qian et al. 2016)",
+}
+# Long heads shortened so that the table fits a 1,400-pixel window; the legend spells them out.
+SHORT_HEADERS = {"Split": "Spl.", "Merged": "Mrg.", "Crossing": "Crs."}
+WRONG_NOTE = "times the gold word was wrong in this class, all the systems together"
+TABLE_NOTE = (
+    "<b>Wrong</b>: times the gold word was wrong this way, all the systems together. Under a "
+    "system: the cut it made of the word most often (its words over the gold word, joined by /) "
+    "and how many times; <b>(wrong N×)</b>: all the times that system got the word wrong this "
+    "way, whatever its cut (shown when it cut the word more than one way). Click a cell to see "
+    "exactly those sentences: that gold word, cut that way by that system."
+)
 
 
 def asset(name: str) -> str:
@@ -116,16 +156,18 @@ def _meta(data: PageData) -> str:
 
 
 def _summary(data: PageData) -> str:
+    """The ranked table; the difficulty-weighted and the tag figures in tables of their own
+    (beside the others they would make the table too wide for the window)."""
     report = data.report
-    cols = columns(report)
-    head = "".join(f"<th>{escape(c.header)}</th>" for c in cols)
-    rows = []
-    for system in report.systems:
-        cells = []
-        for c in cols:
-            text = escape(cell(c, system))
-            cells.append(f"<td>{text}</td>" if c.kind == "name" else f'<td class="num">{text}</td>')
-        rows.append(f"<tr>{''.join(cells)}</tr>")
+    every = columns(report)
+    apart = {c.header for c in weighted_columns() + tag_columns(report.has_dictionary)}
+    first = [c for c in every if c.header not in apart]
+    tables = [_scores_table(report, first)]
+    for group in (weighted_columns(), tag_columns(report.has_dictionary)):
+        heads = {c.header for c in group}
+        more = [c for c in every if c.header in heads]
+        if more:
+            tables.append(_scores_table(report, [every[0], *more]))
     sentence = verdict(report.systems)
     notes = f"<p>{escape(sentence)}</p>" if sentence else ""
     warnings = "".join(f"<li>{escape(w)}</li>" for w in report.warnings)
@@ -133,10 +175,44 @@ def _summary(data: PageData) -> str:
         notes += (
             f'<details class="warnings"><summary>Warnings</summary><ul>{warnings}</ul></details>'
         )
+    return "".join(tables) + notes
+
+
+def _scores_table(report: Report, cols: list[Column]) -> str:
+    """A table of the systems' figures in ``cols``, each explained in a legend under it."""
+    head = "".join(_header(c.header) for c in cols)
+    rows = []
+    for system in report.systems:
+        cells = []
+        for c in cols:
+            text = escape(cell(c, system))
+            if c.kind == "name":
+                cells.append(f"<td>{text}</td>")
+                continue
+            title = escape(f"{system.name}: {_note(c.header)} = {cell(c, system)}")
+            cells.append(f'<td class="num" title="{title}">{text}</td>')
+        rows.append(f"<tr>{''.join(cells)}</tr>")
+    legend = "; ".join(
+        f"<b>{escape(SHORT_HEADERS.get(c.header, c.header))}</b> {escape(_note(c.header))}"
+        for c in cols
+        if c.kind != "name"
+    )
     return (
         f'<div class="table-wrap"><table class="scores"><thead><tr>{head}</tr></thead><tbody>'
-        f"{''.join(rows)}</tbody></table></div>{notes}"
+        f"{''.join(rows)}</tbody></table></div>"
+        f'<p class="note legend-scores">{legend}.</p>'
     )
+
+
+def _header(header: str) -> str:
+    """A column's head, abbreviated where the word is long, explained on hovering."""
+    return f'<th title="{escape(_note(header))}">{escape(SHORT_HEADERS.get(header, header))}</th>'
+
+
+def _note(header: str) -> str:
+    if header.startswith("F(β="):
+        return f"F_β, β = {header[4:-1]}: recall weighted β times as much as precision"
+    return HEADER_NOTES.get(header, header)
 
 
 def _figures(data: PageData) -> str:
@@ -181,19 +257,17 @@ def _errors(data: PageData) -> str:
             f"{escape(system)}: {count:,}"
             for system, count in zip(names, entry["counts"], strict=True)
         )
-        head = "".join(f"<th>{escape(system)}</th>" for system in names)
-        rows = []
-        for row in entry["words"]:
-            word = escape(row["word"])
-            cuts = "".join(_cut_cell(found) for found in row["systems"])
-            rows.append(
-                f'<tr><td class="word" data-word="{word}" title="show its sentences">{word}</td>'
-                f'<td class="num">{row["wrong"]:,}</td>{cuts}</tr>'
-            )
+        head = "".join(
+            f'<th title="how {escape(system)} cut the gold word most often">{escape(system)}</th>'
+            for system in names
+        )
+        rows = [_error_row(name, row, names) for row in entry["words"]]
         table = (
             f'<div class="table-wrap"><table class="errors err-{name}"><thead><tr>'
-            f"<th>Gold word</th><th>Wrong</th>{head}</tr></thead><tbody>{''.join(rows)}</tbody>"
-            "</table></div>"
+            f'<th title="the word as the gold segmentation has it">Gold word</th>'
+            f'<th title="{WRONG_NOTE}">Wrong</th>{head}</tr></thead>'
+            f"<tbody>{''.join(rows)}</tbody></table></div>"
+            f'<p class="note">{TABLE_NOTE}</p>'
             if rows
             else "<p>None.</p>"
         )
@@ -205,14 +279,49 @@ def _errors(data: PageData) -> str:
     return _legend(names) + "".join(parts)
 
 
-def _cut_cell(found: dict[str, object] | None) -> str:
+def _error_row(error: str, row: dict[str, object], names: list[str]) -> str:
+    """A wrong gold word: every cell opens its sentences (the word's, or one system's cut)."""
+    word, wrong, found = str(row["word"]), row["wrong"], row["systems"]
+    assert isinstance(wrong, int) and isinstance(found, list)
+    shown = escape(word)
+    opens = f'data-word="{shown}" data-class="{error}"'
+    cuts = "".join(
+        _cut_cell(word, error, system, cut) for system, cut in zip(names, found, strict=True)
+    )
+    return (
+        f'<tr><td class="word" {opens} title="show the sentences where {shown} is {error}">'
+        f'{shown}</td><td class="num" {opens} title="{shown} was {error} {wrong:,} times, all '
+        f'the systems together; click to see those sentences">{wrong:,}</td>{cuts}</tr>'
+    )
+
+
+def _cut_cell(word: str, error: str, system: str, found: dict[str, object] | None) -> str:
+    """One system's most frequent wrong cut of a gold word, and how often; opens those cases."""
     if found is None:
-        return '<td class="ok">right</td>'
+        return (
+            f'<td class="ok" title="{escape(system)} never got {escape(word)} {error}">right</td>'
+        )
     cut, count, wrong = str(found["cut"]), found["count"], found["wrong"]
+    assert isinstance(count, int) and isinstance(wrong, int)
     more = f" (wrong {wrong:,}×)" if wrong != count else ""
     shown = escape(cut if len(cut) <= LONGEST_CUT else cut[: LONGEST_CUT - 1] + "…")
-    title = f' title="{escape(cut)}"' if len(cut) > LONGEST_CUT else ""
-    return f'<td{title}>{shown} <span class="count">{count:,}×{more}</span></td>'
+    title = (
+        f"{system} cut {word} as {cut} {_times(count)}"
+        + (f", of the {wrong:,} times it got {word} {error}" if wrong != count else "")
+        + "; click to see those sentences"
+    )
+    opens = (
+        f'data-word="{escape(word)}" data-pred="{escape(cut)}" data-system="{escape(system)}" '
+        f'data-class="{error}"'
+    )
+    return (
+        f'<td class="cut" {opens} title="{escape(title)}">{shown} '
+        f'<span class="count">{count:,}×{more}</span></td>'
+    )
+
+
+def _times(count: int) -> str:
+    return "once" if count == 1 else f"{count:,} times"
 
 
 def _buckets(data: PageData) -> str:
@@ -253,14 +362,24 @@ def _bucket_table(family: dict[str, object], names: list[str]) -> str:
     assert isinstance(systems, list)
     for name, buckets in zip(names, systems, strict=True):
         cells = "".join(
-            f'<td class="num">{_ratio(b["recall"])}<br><small>{b["gold"]:,}</small></td>'
-            for b in buckets
+            f'<td class="num" title="{escape(_recall_note(name, label, b))}">'
+            f"{_ratio(b['recall'])}<br><small>{b['gold']:,}</small></td>"
+            for label, b in zip(labels, buckets, strict=True)
         )
         rows.append(f"<tr><td>{escape(name)}</td>{cells}</tr>")
     return (
-        '<details><summary>Recall and gold words per bucket</summary><table class="bucket-table">'
+        "<details><summary>Recall and gold words per bucket (recall above, the bucket's gold "
+        'words below)</summary><table class="bucket-table">'
         f"<thead><tr><th>R</th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></details>"
     )
+
+
+def _recall_note(name: str, label: str, bucket: dict[str, object]) -> str:
+    """What a cell of a bucket table says, in words."""
+    right, gold = bucket["gold_correct"], bucket["gold"]
+    assert isinstance(right, int) and isinstance(gold, int)
+    recall = _ratio(bucket["recall"])
+    return f"{name}, {label}: recall {recall}, {right:,} of {gold:,} gold words right"
 
 
 def _ratio(value: object) -> str:

@@ -10,7 +10,17 @@
  * data goes into the page as text (textContent, attribute values), never as HTML.
  *
  * Clicking (or pressing Enter on) any element with a data-word="..." attribute anywhere on the
- * page sets the word filter to that word and scrolls to the browser.
+ * page sets the word filter to that word and scrolls to the browser; the element's data-system,
+ * data-class and data-pred attributes, where present, set those filters too (a cell of an error
+ * table: that gold word, cut that way, by that system).
+ *
+ * The filters: a gold word (by default only the sentences where the shown systems get that word
+ * wrong; "also where right" shows every sentence with it), a predicted word (the sentences where
+ * a shown system predicted it wrongly), or both (the gold word, where a system's words over it
+ * are the predicted ones, joined by "/" as the error tables show them). The view is kept in the
+ * URL fragment, e.g. #system=jieba&pred=%E6%96%B0 with the keys system (name or number), class,
+ * word, pred, all (1), differ (1, or "A,B": two systems), sort (errors, disagreements) and
+ * text; opening such a link opens the same view, and every change of a filter rewrites it.
  *
  * Self-test hook, for the test-suite (harmless otherwise; it only writes data-* attributes):
  *   - once the browser has rendered, <body data-selftest="ok">; if setting up throws, or any
@@ -34,6 +44,8 @@
   var CLASS_BITS = { split: 1, merged: 2, crossing: 4 };
   var PRED_WRONG_BIT = 8;
   var EMPTY = [];
+  var STATE_KEYS = ["system", "class", "word", "pred", "all", "differ", "sort", "text"];
+  var SORTS = { errors: 1, disagreements: 1 };
 
   function setSelftest(value) {
     if (body) body.setAttribute("data-selftest", value);
@@ -248,8 +260,21 @@
       el("option", { value: "correct", text: "Correct sentences only" }));
     var wordInput = el("input", {
       type: "search", name: "word", autocomplete: "off", spellcheck: "false",
-      placeholder: "a gold word", title: "Sentences whose gold segmentation has this exact word",
+      placeholder: "a gold word", title: "Sentences whose gold segmentation has this exact word (by default only where the systems shown get it wrong)",
     });
+    var predInput = el("input", {
+      type: "search", name: "pred", autocomplete: "off", spellcheck: "false",
+      placeholder: "a predicted word",
+      title: "Sentences where a system shown predicted this word wrongly; with a gold word: that gold word cut this way (words joined by /)",
+    });
+    var allBox = el("input", {
+      type: "checkbox", name: "all", id: "sb-all",
+      title: "Also the sentences where the word is right (by default only those where it is wrong)",
+    });
+    var sortSelect = el("select", { name: "sort", title: "The order of the sentences" },
+      el("option", { value: "", text: "Line order" }),
+      el("option", { value: "errors", text: "Most wrong gold words first" }),
+      el("option", { value: "disagreements", text: "Most disagreements first" }));
     var textInput = el("input", {
       type: "search", name: "text", autocomplete: "off", spellcheck: "false",
       placeholder: "characters", title: "Sentences whose text (without spaces) contains this",
@@ -260,7 +285,11 @@
       field("System", sysSelect),
       field("Errors", classSelect),
       field("Gold word", wordInput),
-      field("Text contains", textInput));
+      field("Predicted word", predInput),
+      el("div", { class: "sb-field sb-check" }, allBox,
+        el("label", { for: "sb-all", text: "also where right" })),
+      field("Text contains", textInput),
+      field("Sort", sortSelect));
 
     var differBox = null;
     var differA = null;
@@ -311,6 +340,7 @@
     root.appendChild(pagerBottom);
 
     // -- filtering --
+    var selftest = (window.location.hash || "").slice(0, 9) === "#selftest";
     var matches = [];
     var page = 0;
 
@@ -320,6 +350,9 @@
         sys: sys >= 0 && sys < nsys ? sys : -1,
         cls: classSelect.value,
         word: wordInput.value.trim(),
+        pred: predInput.value.replace(/\s+/g, ""),
+        all: allBox.checked,
+        sort: SORTS[sortSelect.value] ? sortSelect.value : "",
         text: textInput.value.replace(/\s+/g, ""),
         differ: !!(differBox && differBox.checked),
         a: differA ? Number(differA.value) : 0,
@@ -351,11 +384,119 @@
           if (!ok) continue;
         }
         if (f.word && !hasWord(goldOf(i), f.word)) continue;
+        if (f.pred && !f.word && !anyHasPred(i, ks, f.pred)) continue;
         if (texts && texts[i].indexOf(f.text) === -1) continue;
         if (f.differ && predOf(i, f.a) === predOf(i, f.b)) continue;
+        if ((f.word || f.pred) && !wordHits(i, ks, f).found) continue;
         out.push(i);
       }
+      return f.sort ? sortedBy(out, ks, f.sort) : out;
+    }
+
+    function anyHasPred(i, ks, pred) {
+      for (var k = 0; k < ks.length; k++) if (predOf(i, ks[k]).indexOf(pred) !== -1) return true;
+      return false;
+    }
+
+    // -- the words a filter is about, as character ranges of the sentence --
+    function spansOf(words) {
+      var out = new Array(words.length);
+      var at = 0;
+      for (var j = 0; j < words.length; j++) {
+        out[j] = [at, at + words[j].length];
+        at += words[j].length;
+      }
       return out;
+    }
+
+    // The system's words over characters [start, end), joined by "/" as the error tables show
+    // them ("…" first where the texts differ and no word of the system starts there).
+    function cutOver(words, spans, start, end) {
+      var over = [];
+      var first = -1;
+      for (var j = 0; j < words.length; j++) {
+        if (spans[j][1] > start && spans[j][0] < end) {
+          if (first < 0) first = spans[j][0];
+          over.push(words[j]);
+        }
+      }
+      var cut = over.join("/");
+      return first < 0 || first > start ? (cut ? "\u2026/" + cut : "\u2026") : cut;
+    }
+
+    // Where sentence i matches the word filters for the systems ks: found, and the character
+    // ranges to highlight (gold words, and each system's predicted words).
+    function wordHits(i, ks, f) {
+      var goldWords = splitWords(goldOf(i));
+      var goldSpans = spansOf(goldWords);
+      var want = CLASS_BITS[f.cls] ? f.cls.charAt(0) : "";
+      var hits = { found: false, gold: [], pred: {} };
+      for (var r = 0; r < ks.length; r++) {
+        var k = ks[r];
+        var words = splitWords(predOf(i, k));
+        var spans = spansOf(words);
+        var gcodes = goldCodesOf(i, k);
+        var pcodes = predCodesOf(i, k);
+        var marks = [];
+        if (f.word) {
+          for (var j = 0; j < goldWords.length; j++) {
+            if (goldWords[j] !== f.word) continue;
+            var code = gcodes.charAt(j) || ".";
+            if (!f.all && (code === "." || (want && code !== want))) continue;
+            var range = goldSpans[j];
+            if (f.pred && cutOver(words, spans, range[0], range[1]) !== f.pred) continue;
+            hits.gold.push(range);
+            marks.push(range);
+          }
+        } else {
+          for (var p = 0; p < words.length; p++) {
+            if (words[p] !== f.pred || (!f.all && pcodes.charAt(p) !== "x")) continue;
+            hits.gold.push(spans[p]);
+            marks.push(spans[p]);
+          }
+        }
+        if (marks.length) hits.found = true;
+        hits.pred[k] = marks;
+      }
+      return hits;
+    }
+
+    function overlaps(ranges, start, end) {
+      for (var n = 0; n < ranges.length; n++) if (ranges[n][1] > start && ranges[n][0] < end) return true;
+      return false;
+    }
+
+    // -- sorting: by wrong gold words of the systems shown, or by the boundaries they disagree on --
+    function wrongGold(i, ks) {
+      var n = 0;
+      for (var r = 0; r < ks.length; r++) {
+        var codes = goldCodesOf(i, ks[r]);
+        for (var c = 0; c < codes.length; c++) if (codes.charAt(c) !== ".") n++;
+      }
+      return n;
+    }
+
+    function disagreements(i, ks) {
+      if (ks.length < 2) return 0;
+      var seen = {};
+      for (var r = 0; r < ks.length; r++) {
+        var words = splitWords(predOf(i, ks[r]));
+        var at = 0;
+        for (var j = 0; j + 1 < words.length; j++) {
+          at += words[j].length;
+          seen[at] = (seen[at] || 0) + 1;
+        }
+      }
+      var n = 0;
+      for (var key in seen) if (seen[key] !== ks.length) n++;
+      return n;
+    }
+
+    function sortedBy(found, ks, sort) {
+      var measure = sort === "errors" ? wrongGold : disagreements;
+      var keyed = found.map(function (i) { return [measure(i, ks), i]; });
+      keyed.sort(function (x, y) { return y[0] - x[0] || x[1] - y[1]; });
+      return keyed.map(function (pair) { return pair[1]; });
     }
 
     function shownSystems(f) {
@@ -377,7 +518,8 @@
       return out;
     }
 
-    function renderSentence(i, ks) {
+    function renderSentence(i, ks, f) {
+      var hits = f.word || f.pred ? wordHits(i, ks, f) : { gold: EMPTY, pred: {} };
       var goldWords = splitWords(goldOf(i));
       var goldEnds = ends(goldWords);
       var goldLength = goldEnds.length ? goldEnds[goldEnds.length - 1] : 0;
@@ -447,7 +589,7 @@
             marks.appendChild(el("i", { class: cls ? "err-" + cls : null }));
           }
         }
-        span.className = best ? "w err-" + best : "w ok";
+        span.className = (best ? "w err-" + best : "w ok") + (overlaps(hits.gold, goldEnds[j] - goldWords[j].length, goldEnds[j]) ? " hit" : "");
         if (multi) {
           span.title = lines.join("\n");
           if (best) span.appendChild(marks);
@@ -457,9 +599,15 @@
         return span;
       });
       rows.forEach(function (row, r3) {
+        var marked = hits.pred[row.k] || EMPTY;
         place(r3 + 1, row.words, row.ends, function (j) {
           var wrong = row.codes.charAt(j) === "x";
-          return el("span", { class: wrong ? "w wrong" : "w ok", title: wrong ? "wrong" : null, text: row.words[j] });
+          var hit = overlaps(marked, row.ends[j] - row.words[j].length, row.ends[j]) ? " hit" : "";
+          return el("span", {
+            class: (wrong ? "w wrong" : "w ok") + hit,
+            title: wrong ? "wrong: not a word of the gold segmentation" : null,
+            text: row.words[j],
+          });
         });
       });
 
@@ -495,7 +643,7 @@
           lines.appendChild(whole);
         }
         return el("article", { class: "sb-sent", "aria-label": "Sentence " + lineOf(i) },
-          el("div", { class: "sb-head" }, el("span", { class: "sb-no", text: "#" + lineOf(i) })),
+          sentenceHead(i, ks),
           lines);
       }
       var labels = el("div", { class: "sb-chunk sb-lab" });
@@ -520,8 +668,29 @@
       }
 
       return el("article", { class: "sb-sent", "aria-label": "Sentence " + lineOf(i) },
-        el("div", { class: "sb-head" }, el("span", { class: "sb-no", text: "#" + lineOf(i) })),
+        sentenceHead(i, ks),
         lines);
+    }
+
+    function sentenceHead(i, ks) {
+      var names = ks.map(function (k) { return systems[k] || "system " + (k + 1); }).join(", ");
+      var wrong = wrongGold(i, ks);
+      var head = el("div", { class: "sb-head" },
+        el("span", { class: "sb-no", title: "line " + lineOf(i) + " of the gold file", text: "#" + lineOf(i) }),
+        el("span", {
+          class: "sb-n", "data-errors": String(wrong),
+          title: "gold words that " + names + " got wrong in this sentence (split, merged or crossing), summed over the systems shown",
+          text: wrong + (wrong === 1 ? " wrong gold word" : " wrong gold words"),
+        }));
+      if (ks.length > 1) {
+        var differ = disagreements(i, ks);
+        head.appendChild(el("span", {
+          class: "sb-n", "data-disagreements": String(differ),
+          title: "places between two characters where some of " + names + " put a word boundary and others do not",
+          text: differ + (differ === 1 ? " disagreement" : " disagreements"),
+        }));
+      }
+      return head;
     }
 
     // -- rendering a page --
@@ -547,7 +716,7 @@
 
       var ks = shownSystems(f);
       var fragment = document.createDocumentFragment();
-      for (var n = from; n < to; n++) fragment.appendChild(renderSentence(matches[n], ks));
+      for (var n = from; n < to; n++) fragment.appendChild(renderSentence(matches[n], ks, f));
       if (!matches.length) {
         fragment.appendChild(el("p", { class: "sb-msg", text: total ? "No sentence matches these filters." : "There are no sentences." }));
       }
@@ -559,6 +728,87 @@
       matches = filterSentences(currentFilter());
       page = 0;
       render();
+      writeState();
+    }
+
+    // -- the view in the URL fragment --
+    function systemKey(k) {
+      return systems[k] || String(k);
+    }
+
+    function stateOf() {
+      var f = currentFilter();
+      var pairs = [];
+      if (f.sys >= 0) pairs.push(["system", systemKey(f.sys)]);
+      if (f.cls) pairs.push(["class", f.cls]);
+      if (f.word) pairs.push(["word", f.word]);
+      if (f.pred) pairs.push(["pred", f.pred]);
+      if (f.all) pairs.push(["all", "1"]);
+      if (f.differ) pairs.push(["differ", f.a === 0 && f.b === 1 ? "1" : systemKey(f.a) + "," + systemKey(f.b)]);
+      if (f.sort) pairs.push(["sort", f.sort]);
+      if (f.text) pairs.push(["text", f.text]);
+      return pairs.map(function (pair) {
+        return pair[0] + "=" + encodeURIComponent(pair[1]);
+      }).join("&");
+    }
+
+    var written = null;
+    function writeState() {
+      if (selftest || !window.history || !history.replaceState) return;
+      var state = stateOf();
+      var hash = window.location.hash || "";
+      // A section's anchor (#errors) stays until a filter is set: the state replaces it then.
+      if (state === written || (!state && hash.indexOf("=") === -1)) return;
+      written = state;
+      var url = window.location.pathname + window.location.search + (state ? "#" + state : "");
+      try {
+        history.replaceState(null, "", url);
+      } catch (err) {
+        /* a file: URL the browser will not rewrite: the view works, the link stays as it was */
+      }
+    }
+
+    function systemIndex(value) {
+      var index = systems.indexOf(value);
+      if (index !== -1) return index;
+      return /^[0-9]+$/.test(value) && Number(value) < nsys ? Number(value) : -1;
+    }
+
+    function readState(hash) {
+      var state = {};
+      hash.replace(/^#/, "").split("&").forEach(function (part) {
+        var eq = part.indexOf("=");
+        if (eq > 0) state[decode(part.slice(0, eq))] = decode(part.slice(eq + 1));
+      });
+      return state;
+    }
+
+    function setState(state) {
+      var sys = systemIndex(state.system || "");
+      sysSelect.value = sys >= 0 ? String(sys) : "";
+      classSelect.value = state["class"] || "";
+      if (classSelect.selectedIndex < 0) classSelect.value = "";
+      wordInput.value = state.word || "";
+      predInput.value = state.pred || "";
+      allBox.checked = !!state.all && state.all !== "0";
+      textInput.value = state.text || "";
+      sortSelect.value = SORTS[state.sort] ? state.sort : "";
+      if (differBox) {
+        var pair = (state.differ || "").split(",");
+        var a = pair.length === 2 ? systemIndex(pair[0]) : 0;
+        var b = pair.length === 2 ? systemIndex(pair[1]) : 1;
+        differBox.checked = !!state.differ && state.differ !== "0";
+        differA.value = String(a >= 0 ? a : 0);
+        differB.value = String(b >= 0 ? b : 1);
+      }
+    }
+
+    function stateInHash() {
+      var hash = window.location.hash || "";
+      if (hash.indexOf("=") === -1 || selftest) return null;
+      var state = readState(hash);
+      for (var key in state) if (STATE_KEYS.indexOf(key) !== -1) return state;
+      return null;
     }
 
     function goTo(newPage, scroll) {
@@ -570,8 +820,9 @@
     // -- events --
     var delayed = debounce(apply, DEBOUNCE_MS);
     wordInput.addEventListener("input", delayed.schedule);
+    predInput.addEventListener("input", delayed.schedule);
     textInput.addEventListener("input", delayed.schedule);
-    [sysSelect, classSelect, differBox, differA, differB].forEach(function (control) {
+    [sysSelect, classSelect, allBox, sortSelect, differBox, differA, differB].forEach(function (control) {
       if (control) control.addEventListener("change", function () {
         delayed.cancel();
         apply();
@@ -587,6 +838,9 @@
       sysSelect.value = "";
       classSelect.value = "";
       wordInput.value = "";
+      predInput.value = "";
+      allBox.checked = false;
+      sortSelect.value = "";
       textInput.value = "";
       if (differBox) {
         differBox.checked = false;
@@ -611,9 +865,16 @@
       }
     });
 
-    function setWord(word) {
+    // A word of a table: that gold word, and the system, error class and cut the cell is about.
+    function setWord(node) {
       delayed.cancel();
-      wordInput.value = word;
+      setState({
+        word: node.getAttribute("data-word") || "",
+        pred: node.getAttribute("data-pred") || "",
+        system: node.getAttribute("data-system") || "",
+        "class": node.getAttribute("data-class") || "",
+        sort: sortSelect.value,
+      });
       apply();
       if (section.scrollIntoView) section.scrollIntoView({ block: "start" });
       try {
@@ -635,7 +896,7 @@
       var node = wordTarget(ev);
       if (!node) return;
       ev.preventDefault();
-      setWord(node.getAttribute("data-word") || "");
+      setWord(node);
     });
     // Keyboard: data-word elements that are not buttons or links get focus and react to Enter/Space.
     var NATIVE = { A: 1, BUTTON: 1, INPUT: 1, SELECT: 1, TEXTAREA: 1 };
@@ -652,11 +913,20 @@
       var node = wordTarget(ev);
       if (!node || node !== ev.target || NATIVE[node.tagName.toUpperCase()]) return;
       ev.preventDefault();
-      setWord(node.getAttribute("data-word") || "");
+      setWord(node);
+    });
+    window.addEventListener("hashchange", function () {
+      var state = stateInHash();
+      if (!state || stateOf() === (window.location.hash || "").slice(1)) return;
+      delayed.cancel();
+      setState(state);
+      apply();
     });
 
     // -- first render, with the self-test settings if any --
     var settings = selftestSettings();
+    var opened = stateInHash();
+    if (opened) setState(opened);
     if (settings) {
       settings.forEach(function (pair) {
         var control = form.elements.namedItem(pair[0]);
