@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from itertools import accumulate, compress
 from typing import NamedTuple
 
-from wsscore.align.boundary_counts import error_classes, extra_counts, pred_edges
+from wsscore.align.boundary_counts import MERGED, error_classes, extra_counts, pred_edges
 from wsscore.align.lines import SentenceDetail
 from wsscore.core.definitions import ERROR_CLASSES as ERROR_CLASSES  # the classes' names
 from wsscore.core.records import Counts, ExtraCounts
@@ -99,3 +99,53 @@ def wrong_words(detail: SentenceDetail) -> Iterator[WrongWord]:
             # characters that differ from the gold's: shown as "…", not left out.
             predicted = f"…/{predicted}" if predicted else "…"
         yield WrongWord(detail.gold_words[index], error, predicted, start, end)
+
+
+class Merge(NamedTuple):
+    """A predicted word that swallowed gold words: the gold words lying wholly inside it, in
+    order (one or more, each a merged error of §5.4)."""
+
+    predicted: str
+    gold: tuple[str, ...]
+
+
+def merges(detail: SentenceDetail) -> Iterator[Merge]:
+    """The merges of a sentence: its merged gold words grouped by the predicted word they lie
+    in. A merged word under a word without a place in the line (the "…" of
+    :func:`wrong_words`) is left out: which word swallowed it is not known."""
+    placed = sorted(
+        (span, word)
+        for word, span in zip(detail.pred_words, detail.pred_spans, strict=True)
+        if span is not None
+    )
+    placed_ends = [span[1] for span, _ in placed]
+    swallowed: dict[int, list[str]] = {}  # the index of a placed word: the gold words in it
+    for wrong in wrong_words(detail):
+        if wrong.error != MERGED:
+            continue
+        at = bisect_right(placed_ends, wrong.start)
+        if at < len(placed) and placed[at][0][0] <= wrong.start and wrong.end <= placed_ends[at]:
+            swallowed.setdefault(at, []).append(wrong.word)
+    for at, words in swallowed.items():
+        yield Merge(placed[at][1], tuple(words))
+
+
+def merges_of_equal_text(gold_words: list[str], pred_words: list[str]) -> Iterator[Merge]:
+    """The merges of a sentence whose gold and predicted words hold the same characters (as
+    :func:`merges` finds them, without the spans and marks): where the texts agree, a gold
+    word is merged exactly when it lies inside a longer predicted word."""
+    index, gold_start, pred_start = 0, 0, 0
+    for word in pred_words:
+        pred_end = pred_start + len(word)
+        inside: list[str] = []
+        while index < len(gold_words) and gold_start < pred_end:
+            gold_end = gold_start + len(gold_words[index])
+            if gold_end > pred_end:
+                break  # runs on into the next predicted word: looked at again there
+            if gold_start >= pred_start:
+                inside.append(gold_words[index])
+            index += 1
+            gold_start = gold_end
+        if inside and inside[0] != word:
+            yield Merge(word, tuple(inside))
+        pred_start = pred_end
