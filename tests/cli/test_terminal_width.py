@@ -130,15 +130,16 @@ gold = "{gold}"
 gold_format = "conllu"
 
 [systems]
-jieba = "{jieba}"
+"结巴" = "{jieba}"
 pkuseg = "{pkuseg}"
-thulac = "{thulac}"
+"清华" = "{thulac}"
 """
 
 
 @pytest.fixture(scope="module")
 def manifest(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Three corpora (the same sample under three names) and three real tools."""
+    """Three corpora (the same sample under three names) and three real tools, two of them
+    with Chinese names (two display columns a character)."""
     root = tmp_path_factory.mktemp("suite_width")
     jieba, pkuseg, thulac = SYSTEMS
     text = MANIFEST.format(gold=GOLD, jieba=jieba, pkuseg=pkuseg, thulac=thulac)
@@ -159,3 +160,31 @@ def test_suite_fits_and_keeps_every_figure(manifest: Path, columns: int) -> None
             figures += [ratio(cell["metrics"][key]) for key in ("f1", "recall", "precision")]
     assert figures and all(figure in shown for figure in figures)
     assert "".join(shown.split()).count(document["signature"]) == 1
+
+
+def plain_text(args: list[object], cwd: Path | None = None) -> list[str]:
+    done = subprocess.run(
+        [sys.executable, "-m", "wsscore", *map(str, args), "-f", "text"],
+        capture_output=True,
+        cwd=cwd,
+        check=True,
+        timeout=120,
+    )
+    return done.stdout.decode("utf-8").splitlines()
+
+
+def test_plain_text_aligns_chinese_names(manifest: Path) -> None:
+    """In a pipe (no terminal width): the natural layout, its columns in display columns."""
+    names = ["--name", "结巴", "--name", "北大", "--name", "thulac"]
+    compared = plain_text(["compare", GOLD, *SYSTEMS, *names, *TESTS])
+    suite = plain_text(["suite", manifest, "--metrics", "f,r,p"])
+    for lines in (compared, suite):
+        rule, *rows = lines[1 : lines.index("")]
+        assert len(rows) == 3
+        # The first figure of each row ends where the rule's second run of dashes ends.
+        second_column_end = re.match(r"-+  -+", rule).end()  # type: ignore[union-attr]
+        for row in rows:
+            first_figure = re.search(r"\d\.\d{3}", row)
+            assert first_figure is not None
+            assert display_width(row[: first_figure.end()]) == second_column_end, (rule, row)
+    assert widest("\n".join(compared)) > 120  # not narrowed: a pipe has no width

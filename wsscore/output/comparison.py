@@ -24,7 +24,7 @@ from wsscore.formatting import (
 )
 from wsscore.output.columns import notes
 from wsscore.output.json_text import to_json
-from wsscore.output.text import aligned
+from wsscore.output.narrow import aligned
 
 if TYPE_CHECKING:
     from wsscore.metrics.significance import PairedResult

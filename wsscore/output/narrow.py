@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING
 
-from wsscore.formatting import display_width
+from wsscore.formatting import display_width, padded
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -167,3 +167,22 @@ def folded_signature(signature: str, width: int, prefix: str = "signature: ") ->
             line += piece
     lines.append(line)
     return lines
+
+
+def aligned(headers: list[str], rows: list[list[str]], numeric: list[bool]) -> list[str]:
+    """Lines of a plain-text table (no terminal: never narrowed), numbers right-aligned, a
+    dashed rule under the headers, columns measured in display columns so that CJK names line
+    up. Kept here beside the rich layouts of these commands; ``output/text.py`` has its own."""
+    widths = [
+        max([display_width(header)] + [display_width(row[at]) for row in rows])
+        for at, header in enumerate(headers)
+    ]
+
+    def line(cells: list[str]) -> str:
+        parts = (
+            padded(cell, width, right=right)
+            for cell, width, right in zip(cells, widths, numeric, strict=True)
+        )
+        return "  ".join(parts).rstrip()
+
+    return [line(headers), "  ".join("-" * width for width in widths), *map(line, rows)]
