@@ -8,7 +8,7 @@ files, chunks and resamples like the bakeoff counts do.
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from itertools import accumulate, compress
 from typing import NamedTuple
@@ -132,20 +132,24 @@ def merges(detail: SentenceDetail) -> Iterator[Merge]:
 
 def merges_of_equal_text(gold_words: list[str], pred_words: list[str]) -> Iterator[Merge]:
     """The merges of a sentence whose gold and predicted words hold the same characters (as
-    :func:`merges` finds them, without the spans and marks): where the texts agree, a gold
-    word is merged exactly when it lies inside a longer predicted word."""
-    index, gold_start, pred_start = 0, 0, 0
-    for word in pred_words:
-        pred_end = pred_start + len(word)
-        inside: list[str] = []
-        while index < len(gold_words) and gold_start < pred_end:
-            gold_end = gold_start + len(gold_words[index])
-            if gold_end > pred_end:
-                break  # runs on into the next predicted word: looked at again there
-            if gold_start >= pred_start:
-                inside.append(gold_words[index])
-            index += 1
-            gold_start = gold_end
-        if inside and inside[0] != word:
-            yield Merge(word, tuple(inside))
-        pred_start = pred_end
+    :func:`merges` finds them, without the spans and marks). Where the texts agree, a gold word
+    lies inside a longer predicted word exactly when one of its ends is a gold boundary inside
+    that word: only the predicted words holding such a boundary are looked at (most lines have
+    few), the boundaries found with set operations rather than a loop over the words."""
+    gold_ends = list(accumulate(map(len, gold_words)))
+    pred_ends = list(accumulate(map(len, pred_words)))
+    inside = set(gold_ends).difference(pred_ends)  # gold boundaries strictly inside a word
+    if not inside:
+        return
+    gold_starts = [0, *gold_ends[:-1]]
+    looked_at = -1
+    for boundary in sorted(inside):
+        at = bisect_right(pred_ends, boundary)  # the predicted word holding it
+        if at == looked_at:
+            continue
+        looked_at = at
+        start, end = pred_ends[at - 1] if at else 0, pred_ends[at]
+        first = bisect_left(gold_starts, start)  # the first gold word starting in it
+        last = bisect_right(gold_ends, end)  # past the last gold word ending in it
+        if first < last:
+            yield Merge(pred_words[at], tuple(gold_words[first:last]))
