@@ -9,7 +9,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from wsscore.formatting import display_width
-from wsscore.output.narrow import Grid, console_for, fit, folded_signature, table_width
+from wsscore.output.narrow import (
+    Grid,
+    console_for,
+    fit,
+    folded_signature,
+    print_fitted,
+    table_width,
+)
 
 # A name, then two groups of three figures: 10 + 3 × 7 columns of cells per group.
 HEADERS = ["System", "F", "p (bootstrap)", "p (AR)", "R", "p (bootstrap)", "p (AR)"]
@@ -98,3 +105,28 @@ def test_the_signature_folds_between_whole_fields(fields: list[str], width: int)
             assert line.startswith("  ")
     if display_width(f"signature: {signature}") <= width:
         assert lines == [f"signature: {signature}"]
+
+
+def test_a_word_wider_than_the_terminal_is_printed_whole() -> None:
+    """Even one block per row is too wide: the row as lines, the word whole (not "很长…")."""
+    word = "很长的词" * 12  # 96 columns
+    wide = Grid(
+        ["Gold", "Predicted", "Count"],
+        [False, False, True],
+        [["merged", word, "1"], ["好", "好的", "2"]],
+        groups=[[1, 2]],
+        title="Most frequent errors",
+    )
+    fitted = fit(wide, 80)
+    assert fitted.tables[:4] == [
+        "Most frequent errors",
+        "merged",
+        f"  Predicted: {word}",
+        "  Count: 1",
+    ]
+    buffer = io.StringIO()
+    print_fitted(console_for(buffer, color=False, width=80), fitted)
+    text = buffer.getvalue()
+    assert f"  Predicted: {word}\n" in text and "…" not in text
+    # The row that fits keeps its block, a table.
+    assert "│ Predicted │  好的 │" in text

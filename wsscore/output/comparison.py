@@ -245,7 +245,14 @@ def render_table(comparison: Comparison, *, color: bool = False, width: int | No
     """The rich table, as wide as the terminal allows: wider than ``width``, it is split into
     the F and the R columns, then with shorter headers, then one block per system
     (:mod:`wsscore.output.narrow`)."""
-    from wsscore.output.narrow import DEFAULT_WIDTH, Grid, console_for, fit, folded_signature
+    from wsscore.output.narrow import (
+        DEFAULT_WIDTH,
+        Grid,
+        console_for,
+        fit,
+        folded_signature,
+        print_fitted,
+    )
 
     screen = width or DEFAULT_WIDTH
     grid = Grid(
@@ -258,9 +265,8 @@ def render_table(comparison: Comparison, *, color: bool = False, width: int | No
     fitted = fit(grid, screen)
     buffer = io.StringIO()
     console = console_for(buffer, color=color, width=screen)
-    for table in fitted.tables:
-        console.print(table)
-    for line in [*fitted.legend, *_notes(comparison), footnote(comparison)]:
+    print_fitted(console, fitted)
+    for line in [*_notes(comparison), footnote(comparison)]:
         console.print(line, markup=False)  # wrapped at spaces, within the terminal
     for line in folded_signature(comparison.signature, screen):
         console.print(line, soft_wrap=True, markup=False)

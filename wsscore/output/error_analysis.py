@@ -26,7 +26,7 @@ from wsscore.output.json_text import to_json
 from wsscore.scoring.error_analysis import ErrorAnalysis
 
 if TYPE_CHECKING:
-    from rich.table import Table
+    from rich.console import Console
 
 ERROR_FORMATS = ("table", "text", "json", "tsv", "csv", "markdown")
 DELIMITED_COLUMNS = (
@@ -290,8 +290,7 @@ def render_table(analysis: ErrorAnalysis, *, color: bool = False, width: int | N
         if section.note:
             console.print(section.title, markup=False, style="italic")
             console.print(section.note, markup=False)
-        for table in _section_tables(section, screen):
-            console.print(table)
+        _print_section(console, section, screen)
     console.print()
     for note in notes(analysis.report):
         console.print(note, style="yellow", markup=False)
@@ -300,18 +299,19 @@ def render_table(analysis: ErrorAnalysis, *, color: bool = False, width: int | N
     return buffer.getvalue()
 
 
-def _section_tables(section: Section, screen: int) -> list[Table]:
+def _print_section(console: Console, section: Section, screen: int) -> None:
     """A section's rich tables: a title above the table unless a note stands between."""
     from rich.table import Table
     from rich.text import Text
 
-    from wsscore.output.narrow import Grid, fit
+    from wsscore.output.narrow import Grid, fit, print_fitted
 
     title = "" if section.note else section.title
     if not section.wraps:
         columns = list(range(1, len(section.headers)))
         grid = Grid(section.headers, section.numeric, section.rows, [columns], title=title)
-        return fit(grid, screen).tables
+        print_fitted(console, fit(grid, screen))
+        return
     table = Table(title=title or None, title_justify="left", width=screen)
     for header, right in zip(section.headers, section.numeric, strict=True):
         if right:
@@ -321,7 +321,7 @@ def _section_tables(section: Section, screen: int) -> list[Table]:
             table.add_column(header, overflow="fold")
     for row in section.rows:
         table.add_row(*map(Text, row))  # Text: words are data, not rich markup
-    return [table]
+    console.print(table)
 
 
 # --- json ---------------------------------------------------------------------------------------

@@ -7,7 +7,9 @@ laid out narrower, in this order, the first layout that fits winning:
 1. the whole table;
 2. one table per group of columns (each with the first column, which names the rows);
 3. the same with abbreviated headers, and a legend line saying what each stands for;
-4. one small table per row, its figures down the side (``Figure | Value``).
+4. one small table per row, its figures down the side (``Figure | Value``); a row whose
+   table is still too wide (a word longer than the terminal) as lines ``Header: value``,
+   printed whole for the terminal to wrap: cut, the word would be lost.
 
 Lines of text (notes, footnotes) wrap at spaces; the signature, one long token, folds after a
 ``|`` so that each of its lines is whole fields.
@@ -50,9 +52,10 @@ class Grid:
 
 @dataclass
 class Fitted:
-    """The tables to print, in order, and the legend of abbreviated headers (maybe empty)."""
+    """The tables to print, in order (a str: a line printed whole), and the legend of
+    abbreviated headers (maybe empty)."""
 
-    tables: list[Table]
+    tables: list[Table | str]
     legend: list[str]
 
 
@@ -95,7 +98,7 @@ def fit(grid: Grid, width: int) -> Fitted:
         return Fitted([whole], [])
     split = _packed(grid, grid.headers, width)
     if all(table_width(table) <= width for table in split):
-        return Fitted(split, [])
+        return Fitted([*split], [])
     short = [grid.abbreviations.get(header, header) for header in grid.headers]
     legend = [
         f"{short_header}: {header}"
@@ -104,8 +107,8 @@ def fit(grid: Grid, width: int) -> Fitted:
     ]
     abbreviated = _packed(grid, short, width)
     if legend and all(table_width(table) <= width for table in abbreviated):
-        return Fitted(abbreviated, ["; ".join(legend)])
-    return Fitted(_blocks(grid), [])
+        return Fitted([*abbreviated], ["; ".join(legend)])
+    return Fitted([*([grid.title] if grid.title else []), *_blocks(grid, width)], [])
 
 
 def _packed(grid: Grid, headers: Sequence[str], width: int) -> list[Table]:
@@ -127,20 +130,37 @@ def _title(grid: Grid, tables: list[Table]) -> str:
     return grid.title if not tables else ""  # the title above the first table only
 
 
-def _blocks(grid: Grid) -> list[Table]:
-    """One table per row: its figures down the side, titled by the row's name."""
+def _blocks(grid: Grid, width: int) -> list[Table | str]:
+    """One table per row: its figures down the side, titled by the row's name; as lines
+    where even that is wider than ``width``."""
     from rich.table import Table
     from rich.text import Text
 
-    tables = []
+    shown: list[Table | str] = []
     for row in grid.rows:
+        headers = [header.replace("\n", " ") for header in grid.headers]
         table = Table(title=Text(row[0]), title_justify="left")
         table.add_column("Figure", no_wrap=True)
         table.add_column("Value", justify="right", no_wrap=True)
-        for index in range(1, len(grid.headers)):
-            table.add_row(Text(grid.headers[index].replace("\n", " ")), Text(row[index]))
-        tables.append(table)
-    return tables
+        for header, value in zip(headers[1:], row[1:], strict=True):
+            table.add_row(Text(header), Text(value))
+        if table_width(table) <= width:
+            shown.append(table)
+        else:
+            shown += [row[0], *(f"  {h}: {v}" for h, v in zip(headers[1:], row[1:], strict=True))]
+    return shown
+
+
+def print_fitted(console: Console, fitted: Fitted) -> None:
+    """The tables, then the legend (wrapped at spaces); a line of a row too wide for any
+    table is printed whole (soft_wrap), for the terminal to wrap."""
+    for shown in fitted.tables:
+        if isinstance(shown, str):
+            console.print(shown, soft_wrap=True, markup=False)
+        else:
+            console.print(shown)
+    for line in fitted.legend:
+        console.print(line, markup=False)
 
 
 def console_for(buffer: IO[str], *, color: bool, width: int) -> Console:

@@ -361,7 +361,14 @@ def render_table(
     """The rich table within the terminal's width: wider than ``width``, its corpus groups
     (and the averages) are spread over several tables, then one block per system
     (:mod:`wsscore.output.narrow`)."""
-    from wsscore.output.narrow import DEFAULT_WIDTH, Grid, console_for, fit, folded_signature
+    from wsscore.output.narrow import (
+        DEFAULT_WIDTH,
+        Grid,
+        console_for,
+        fit,
+        folded_signature,
+        print_fitted,
+    )
 
     table = grid(suite, metrics)
     screen = width or DEFAULT_WIDTH
@@ -385,8 +392,7 @@ def render_table(
     )
     buffer = io.StringIO()
     console = console_for(buffer, color=color, width=screen)
-    for rich_table in fitted.tables:
-        console.print(rich_table)
+    print_fitted(console, fitted)
     for note in suite_notes(suite):
         console.print(note, markup=False)  # wrapped at spaces, within the terminal
     for line in folded_signature(suite.signature, screen):
