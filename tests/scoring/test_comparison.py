@@ -158,8 +158,14 @@ def test_table(comparison):
     text = render_comparison(comparison, "table")
     assert "p (bootstrap)" in text and "gold.txt" in text and "+0.364" in text
     assert "0.0050*" in text
-    assert text.rstrip().endswith(f"signature: {comparison.signature}")
     assert "\x1b[" not in text  # no colour unless asked
+    # Wider than the 120 columns of an unknown terminal, the signature folds after a "|".
+    assert len(f"signature: {comparison.signature}") > 120
+    folded = text.splitlines()[-2:]
+    assert folded[0].startswith("signature: ") and folded[0].endswith("|")
+    assert "".join(line.strip() for line in folded) == f"signature: {comparison.signature}"
+    wide = render_comparison(comparison, "table", width=300)
+    assert wide.rstrip().endswith(f"\nsignature: {comparison.signature}")
 
 
 def test_every_format_renders_and_unknown_ones_are_refused(comparison):

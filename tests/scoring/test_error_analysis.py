@@ -17,6 +17,7 @@ from wsscore.errors import WsscoreError
 from wsscore.output.error_analysis import (
     DELIMITED_COLUMNS,
     ERROR_FORMATS,
+    MERGED_NOTE,
     NO_DICTIONARY,
     render_errors,
 )
@@ -287,7 +288,8 @@ def test_text(fixture_analysis):
 def test_text_aligns_wide_characters(fixture_analysis):
     lines = render_errors(fixture_analysis, "text").splitlines()
     start = lines.index("Most frequent errors (top 20 per class)")
-    table = lines[start + 1 : lines.index("", start)]
+    assert lines[start + 1] == MERGED_NOTE  # what a merged row is, above the table
+    table = lines[start + 2 : lines.index("", start)]
     # Every count ends in the same terminal column, CJK characters being two columns wide.
     from wsscore.formatting import display_width
 
@@ -369,7 +371,13 @@ def test_table(fixture_analysis):
     assert ["crossing", "尚未", "和尚/未结婚", "1"] in cells
     assert ["OOV", "6", "2", "0.333"] in cells
     assert "\x1b[" not in text  # no colour unless asked for
-    assert text.splitlines()[-1] == f"signature: {fixture_analysis.report.signature}"
+    # The signature, longer than 80 columns, folds after a "|": each line whole fields.
+    at = next(i for i, line in enumerate(text.splitlines()) if line.startswith("signature: "))
+    folded = text.splitlines()[at:]
+    assert len(folded) == 2 and all(len(line) <= 80 for line in folded)
+    assert folded[0].endswith("|") and folded[1].startswith("  ")
+    signature = fixture_analysis.report.signature
+    assert "".join(line.strip() for line in folded) == f"signature: {signature}"
     # A file name is not rich markup.
     named = analyse(GOLD, PRED, name="run[/b]")
     assert render_errors(named, "table").startswith("run[/b]: R 0.583")

@@ -8,12 +8,12 @@ files, chunks and resamples like the bakeoff counts do.
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from itertools import accumulate, compress
 from typing import NamedTuple
 
-from wsscore.align.boundary_counts import error_classes, extra_counts, pred_edges
+from wsscore.align.boundary_counts import MERGED, error_classes, extra_counts, pred_edges
 from wsscore.align.lines import SentenceDetail
 from wsscore.core.definitions import ERROR_CLASSES as ERROR_CLASSES  # the classes' names
 from wsscore.core.records import Counts, ExtraCounts
@@ -99,3 +99,57 @@ def wrong_words(detail: SentenceDetail) -> Iterator[WrongWord]:
             # characters that differ from the gold's: shown as "…", not left out.
             predicted = f"…/{predicted}" if predicted else "…"
         yield WrongWord(detail.gold_words[index], error, predicted, start, end)
+
+
+class Merge(NamedTuple):
+    """A predicted word that swallowed gold words: the gold words lying wholly inside it, in
+    order (one or more, each a merged error of §5.4)."""
+
+    predicted: str
+    gold: tuple[str, ...]
+
+
+def merges(detail: SentenceDetail) -> Iterator[Merge]:
+    """The merges of a sentence: its merged gold words grouped by the predicted word they lie
+    in. A merged word under a word without a place in the line (the "…" of
+    :func:`wrong_words`) is left out: which word swallowed it is not known."""
+    placed = sorted(
+        (span, word)
+        for word, span in zip(detail.pred_words, detail.pred_spans, strict=True)
+        if span is not None
+    )
+    placed_ends = [span[1] for span, _ in placed]
+    swallowed: dict[int, list[str]] = {}  # the index of a placed word: the gold words in it
+    for wrong in wrong_words(detail):
+        if wrong.error != MERGED:
+            continue
+        at = bisect_right(placed_ends, wrong.start)
+        if at < len(placed) and placed[at][0][0] <= wrong.start and wrong.end <= placed_ends[at]:
+            swallowed.setdefault(at, []).append(wrong.word)
+    for at, words in swallowed.items():
+        yield Merge(placed[at][1], tuple(words))
+
+
+def merges_of_equal_text(gold_words: list[str], pred_words: list[str]) -> Iterator[Merge]:
+    """The merges of a sentence whose gold and predicted words hold the same characters (as
+    :func:`merges` finds them, without the spans and marks). Where the texts agree, a gold word
+    lies inside a longer predicted word exactly when one of its ends is a gold boundary inside
+    that word: only the predicted words holding such a boundary are looked at (most lines have
+    few), the boundaries found with set operations rather than a loop over the words."""
+    gold_ends = list(accumulate(map(len, gold_words)))
+    pred_ends = list(accumulate(map(len, pred_words)))
+    inside = set(gold_ends).difference(pred_ends)  # gold boundaries strictly inside a word
+    if not inside:
+        return
+    gold_starts = [0, *gold_ends[:-1]]
+    looked_at = -1
+    for boundary in sorted(inside):
+        at = bisect_right(pred_ends, boundary)  # the predicted word holding it
+        if at == looked_at:
+            continue
+        looked_at = at
+        start, end = pred_ends[at - 1] if at else 0, pred_ends[at]
+        first = bisect_left(gold_starts, start)  # the first gold word starting in it
+        last = bisect_right(gold_ends, end)  # past the last gold word ending in it
+        if first < last:
+            yield Merge(pred_words[at], tuple(gold_words[first:last]))

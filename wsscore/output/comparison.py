@@ -24,7 +24,7 @@ from wsscore.formatting import (
 )
 from wsscore.output.columns import notes
 from wsscore.output.json_text import to_json
-from wsscore.output.text import aligned
+from wsscore.output.narrow import aligned
 
 if TYPE_CHECKING:
     from wsscore.metrics.significance import PairedResult
@@ -242,25 +242,36 @@ def _test_values(bootstrap: PairedResult, randomization: PairedResult) -> list[s
 
 
 def render_table(comparison: Comparison, *, color: bool = False, width: int | None = None) -> str:
-    from rich.table import Table
-    from rich.text import Text
+    """The rich table, as wide as the terminal allows: wider than ``width``, it is split into
+    the F and the R columns, then with shorter headers, then one block per system
+    (:mod:`wsscore.output.narrow`)."""
+    from wsscore.output.narrow import (
+        DEFAULT_WIDTH,
+        Grid,
+        console_for,
+        fit,
+        folded_signature,
+        print_fitted,
+    )
 
-    from wsscore.output.table import fitted_console
-
-    table = Table()
-    for index, header in enumerate(_headers(comparison)):
-        if index == 0:
-            table.add_column(header, style="bold", no_wrap=True)
-        else:
-            table.add_column(header, justify="right", no_wrap=True)
-    for row in _rows(comparison):
-        # Text, not a str: a name like "run[/b]" is a file name, not rich markup.
-        table.add_row(*(Text(cell) for cell in _cells(row)))
+    screen = width or DEFAULT_WIDTH
+    grid = Grid(
+        _headers(comparison),
+        [False] + [True] * 10,
+        [_cells(row) for row in _rows(comparison)],
+        groups=[list(range(1, 6)), list(range(6, 11))],
+        abbreviations=_SHORT_HEADERS,
+    )
+    fitted = fit(grid, screen)
     buffer = io.StringIO()
-    console = fitted_console([table], buffer, color=color, width=width)
-    console.print(table)
-    for note in _notes(comparison):
-        console.print(note, soft_wrap=True, markup=False)
-    console.print(footnote(comparison), soft_wrap=True, markup=False)
-    console.print(f"signature: {comparison.signature}", soft_wrap=True, markup=False)
+    console = console_for(buffer, color=color, width=screen)
+    print_fitted(console, fitted)
+    for line in [*_notes(comparison), footnote(comparison)]:
+        console.print(line, markup=False)  # wrapped at spaces, within the terminal
+    for line in folded_signature(comparison.signature, screen):
+        console.print(line, soft_wrap=True, markup=False)
     return buffer.getvalue()
+
+
+# Headers a narrow terminal shows shorter, said in a legend line.
+_SHORT_HEADERS = {"p (bootstrap)": "p (bs)", "p (AR)": "p (ar)"}

@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from wsscore.errors import InvalidArgument
 from wsscore.formatting import (
@@ -24,6 +25,9 @@ from wsscore.output.columns import notes
 from wsscore.output.json_text import to_json
 from wsscore.scoring.error_analysis import ErrorAnalysis
 
+if TYPE_CHECKING:
+    from rich.console import Console
+
 ERROR_FORMATS = ("table", "text", "json", "tsv", "csv", "markdown")
 DELIMITED_COLUMNS = (
     "section",
@@ -36,6 +40,16 @@ DELIMITED_COLUMNS = (
     "recall",
     "line",
 )
+# Said under the sections, so that a merge of two gold words, listed once for each in the
+# merged class, is not read as two errors of the prediction's.
+MERGED_NOTE = (
+    "merged: a gold word lying inside a longer predicted word; a predicted word that swallowed "
+    "two gold words is listed once for each (see Merges by predicted word)"
+)
+MERGES_NOTE = (
+    "each row: a predicted word and the gold words lying inside it, counted once per predicted word"
+)
+GOLD_WORDS_JOIN = " / "  # words hold no white space: the join cannot be read as part of one
 NO_DICTIONARY = "no dictionary given: OOV and IV recall need a word list or a training corpus"
 
 # Gold words in Markdown are escaped (wsscore.formatting.markdown_escaped): they are data ("*",
@@ -52,6 +66,7 @@ class Section:
     rows: list[list[str]] = field(default_factory=list)
     empty: str = "(none)"  # said instead of an empty table
     wraps: bool = False  # long texts: may wrap on a terminal
+    note: str = ""  # what a row is, printed under the title
 
 
 def render_errors(
@@ -91,7 +106,7 @@ def sections(analysis: ErrorAnalysis) -> list[Section]:
     """The sections in print order; the worst lines only when asked for."""
     found = [_classes_section(analysis)]
     if analysis.top:
-        found.append(_examples_section(analysis))
+        found += [_examples_section(analysis), _merges_section(analysis)]
     found += [_length_section(analysis), _vocabulary_section(analysis)]
     if analysis.per_line:
         found.append(_lines_section(analysis))
@@ -110,12 +125,26 @@ def _examples_section(analysis: ErrorAnalysis) -> Section:
         f"Most frequent errors (top {analysis.top} per class)",
         ["Class", "Gold", "Predicted", "Count"],
         [False, False, False, True],
+        note=MERGED_NOTE,
     )
     for name, error_class in analysis.classes.items():
         for example in error_class.examples:
             # An empty segmentation: the word's characters differ from the prediction's.
             predicted = example.predicted or UNDEFINED
             section.rows.append([name, example.word, predicted, f"{example.count:,}"])
+    return section
+
+
+def _merges_section(analysis: ErrorAnalysis) -> Section:
+    merges = analysis.merges
+    section = Section(
+        f"Merges by predicted word (top {analysis.top}, of {merges.count:,})",
+        ["Predicted", "Gold words", "Count"],
+        [False, False, True],
+        note=MERGES_NOTE,
+    )
+    for merge in merges.examples:
+        section.rows.append([merge.predicted, GOLD_WORDS_JOIN.join(merge.gold), f"{merge.count:,}"])
     return section
 
 
@@ -205,6 +234,8 @@ def render_text(analysis: ErrorAnalysis) -> str:
     out = [summary(analysis), ""]
     for section in sections(analysis):
         out.append(section.title)
+        if section.note:
+            out.append(section.note)
         if not section.rows:
             out.append(section.empty)
         elif section.wraps:
@@ -224,6 +255,8 @@ def render_markdown(analysis: ErrorAnalysis) -> str:
     out = [markdown_escaped(summary(analysis)), ""]
     for section in sections(analysis):
         out += [f"### {section.title}", ""]
+        if section.note:
+            out += [markdown_escaped(section.note), ""]
         if not section.rows:
             out += [section.empty, ""]
             continue
@@ -240,43 +273,55 @@ def render_markdown(analysis: ErrorAnalysis) -> str:
 
 
 def render_table(analysis: ErrorAnalysis, *, color: bool = False, width: int | None = None) -> str:
-    from rich.table import Table
-    from rich.text import Text
+    """Each section a rich table within the terminal's width: one too wide for it is shown one
+    block per row (:mod:`wsscore.output.narrow`); the worst lines' sentences fold."""
+    from wsscore.output.narrow import DEFAULT_WIDTH, console_for, folded_signature
 
-    from wsscore.output.table import fitted_console
-
-    def build(section: Section) -> Table:
-        table = Table(title=section.title, title_justify="left")
-        for header, right in zip(section.headers, section.numeric, strict=True):
-            if right:
-                table.add_column(header, justify="right", no_wrap=True)
-            else:
-                # Sentences may wrap (folded, as they have no spaces to break at in Chinese);
-                # words and numbers never: a cut word would read as another word.
-                table.add_column(header, no_wrap=not section.wraps, overflow="fold")
-        for row in section.rows:
-            table.add_row(*map(Text, row))  # Text: words are data, not rich markup
-        return table
-
-    tables = [(section, build(section)) for section in sections(analysis)]
-    screen = width or 120
+    screen = width or DEFAULT_WIDTH
     buffer = io.StringIO()
-    fixed = [table for section, table in tables if not section.wraps and section.rows]
-    console = fitted_console(fixed, buffer, color=color, width=screen)
-    console.print(summary(analysis), markup=False, style="bold", soft_wrap=True)
-    for section, table in tables:
+    console = console_for(buffer, color=color, width=screen)
+    console.print(summary(analysis), markup=False, style="bold")
+    for section in sections(analysis):
         console.print()
         if not section.rows:
             console.print(section.title, markup=False, style="italic")
             console.print(section.empty, markup=False)
-        else:
-            console.print(table, width=screen if section.wraps else None)
+            continue
+        if section.note:
+            console.print(section.title, markup=False, style="italic")
+            console.print(section.note, markup=False)
+        _print_section(console, section, screen)
     console.print()
     for note in notes(analysis.report):
-        console.print(note, style="yellow", soft_wrap=True, markup=False)
-    # soft_wrap: the signature stays on one line, whole, so that it can be copied as it is.
-    console.print(f"signature: {analysis.report.signature}", soft_wrap=True, markup=False)
+        console.print(note, style="yellow", markup=False)
+    for line in folded_signature(analysis.report.signature, screen):
+        console.print(line, soft_wrap=True, markup=False)
     return buffer.getvalue()
+
+
+def _print_section(console: Console, section: Section, screen: int) -> None:
+    """A section's rich tables: a title above the table unless a note stands between."""
+    from rich.table import Table
+    from rich.text import Text
+
+    from wsscore.output.narrow import Grid, fit, print_fitted
+
+    title = "" if section.note else section.title
+    if not section.wraps:
+        columns = list(range(1, len(section.headers)))
+        grid = Grid(section.headers, section.numeric, section.rows, [columns], title=title)
+        print_fitted(console, fit(grid, screen))
+        return
+    table = Table(title=title or None, title_justify="left", width=screen)
+    for header, right in zip(section.headers, section.numeric, strict=True):
+        if right:
+            table.add_column(header, justify="right", no_wrap=True)
+        else:
+            # Sentences fold (they have no spaces to break at in Chinese) over several lines.
+            table.add_column(header, overflow="fold")
+    for row in section.rows:
+        table.add_row(*map(Text, row))  # Text: words are data, not rich markup
+    console.print(table)
 
 
 # --- json ---------------------------------------------------------------------------------------
@@ -304,9 +349,11 @@ def delimited_rows(analysis: ErrorAnalysis) -> list[Row]:
     """The long table's rows as dicts over DELIMITED_COLUMNS (missing keys are empty cells).
 
     Sections: ``system`` (item: name; count: wrong words), ``error_class`` (count),
-    ``example`` (item: gold word, predicted, count), ``length`` (item: 1 … 5+), ``vocabulary``
-    (item: oov, iv; only with a dictionary), ``line`` (item: gold text, predicted: its predicted
-    text, count: errors, gold_words: words in the line, line: its number), ``signature`` (item).
+    ``example`` (item: gold word, predicted, count), ``merge`` (item: the gold words inside a
+    predicted word, joined by " / "; predicted: that word; count), ``length`` (item: 1 … 5+),
+    ``vocabulary`` (item: oov, iv; only with a dictionary), ``line`` (item: gold text,
+    predicted: its predicted text, count: errors, gold_words: words in the line, line: its
+    number), ``signature`` (item).
     """
     system = analysis.system
     rows: list[Row] = [
@@ -332,6 +379,7 @@ def delimited_rows(analysis: ErrorAnalysis) -> list[Row]:
             }
             for example in error_class.examples
         ]
+    rows += _merge_rows(analysis)
     breakdowns = [("length", bucket) for bucket in analysis.by_length]
     if analysis.oov is not None and analysis.iv is not None:
         breakdowns += [("vocabulary", analysis.oov), ("vocabulary", analysis.iv)]
@@ -358,6 +406,19 @@ def delimited_rows(analysis: ErrorAnalysis) -> list[Row]:
         )
     rows.append({"section": "signature", "item": analysis.report.signature})
     return rows
+
+
+def _merge_rows(analysis: ErrorAnalysis) -> list[Row]:
+    return [
+        {
+            "section": "merge",
+            "class": "merged",
+            "item": GOLD_WORDS_JOIN.join(merge.gold),
+            "predicted": merge.predicted,
+            "count": merge.count,
+        }
+        for merge in analysis.merges.examples
+    ]
 
 
 def render_delimited(analysis: ErrorAnalysis, delimiter: str) -> str:

@@ -25,7 +25,7 @@ from wsscore.metrics.scores import Interval, Metrics
 from wsscore.metrics.tags import TagMetrics
 from wsscore.output.json_text import to_json
 from wsscore.output.latex import latex_escape
-from wsscore.output.text import aligned
+from wsscore.output.narrow import aligned
 from wsscore.scoring.suite import ALPHA, AVERAGED, Cell, Suite, SuiteRow
 
 SUITE_FORMATS = ("table", "text", "markdown", "latex", "json", "csv", "tsv")
@@ -358,31 +358,45 @@ def _latex_cell(cell: GridCell) -> str:
 def render_table(
     suite: Suite, metrics: tuple[str, ...], *, color: bool = False, width: int | None = None
 ) -> str:
-    from rich.table import Table
-    from rich.text import Text
-
-    from wsscore.output.table import fitted_console
+    """The rich table within the terminal's width: wider than ``width``, its corpus groups
+    (and the averages) are spread over several tables, then one block per system
+    (:mod:`wsscore.output.narrow`)."""
+    from wsscore.output.narrow import (
+        DEFAULT_WIDTH,
+        Grid,
+        console_for,
+        fit,
+        folded_signature,
+        print_fitted,
+    )
 
     table = grid(suite, metrics)
-    rich_table = Table()
-    for index, header in enumerate(_flat_headers(table)):
-        title = header.replace(" ", "\n", 1)
-        if index == 0:
-            rich_table.add_column(title, justify="left", no_wrap=True)
-        else:
-            rich_table.add_column(title, justify="right", no_wrap=True)
-    for row in table.rows:
-        texts = []
-        for cell in row:
-            style = "bold" if cell.best or cell.kind == "name" else ""
-            texts.append(Text(cell_text(cell, marks=(BETTER, WORSE)), style=style))
-        rich_table.add_row(*texts)
+    screen = width or DEFAULT_WIDTH
+    headers = [header.replace(" ", "\n", 1) for header in _flat_headers(table)]
+    groups: list[list[int]] = []
+    for _name, size in table.groups:
+        start = sum(map(len, groups)) + 1
+        groups.append(list(range(start, start + size)))
+    fitted = fit(
+        Grid(
+            headers,
+            label_then_figures(headers),
+            [[cell_text(cell, marks=(BETTER, WORSE)) for cell in row] for row in table.rows],
+            groups,
+            styles=[
+                ["bold" if cell.best or cell.kind == "name" else "" for cell in row]
+                for row in table.rows
+            ],
+        ),
+        screen,
+    )
     buffer = io.StringIO()
-    console = fitted_console([rich_table], buffer, color=color, width=width)
-    console.print(rich_table)
+    console = console_for(buffer, color=color, width=screen)
+    print_fitted(console, fitted)
     for note in suite_notes(suite):
-        console.print(note, soft_wrap=True, markup=False)
-    console.print(f"signature: {suite.signature}", soft_wrap=True, markup=False)
+        console.print(note, markup=False)  # wrapped at spaces, within the terminal
+    for line in folded_signature(suite.signature, screen):
+        console.print(line, soft_wrap=True, markup=False)
     return buffer.getvalue()
 
 

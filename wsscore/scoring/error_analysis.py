@@ -31,7 +31,13 @@ from wsscore.inputs.labels import refuse_breaking_label
 from wsscore.inputs.options import InputOptions
 from wsscore.inputs.sources import Source
 from wsscore.inputs.words import split_words
-from wsscore.metrics.boundaries import ERROR_CLASSES, wrong_words
+from wsscore.metrics.boundaries import (
+    ERROR_CLASSES,
+    Merge,
+    merges,
+    merges_of_equal_text,
+    wrong_words,
+)
 from wsscore.metrics.scores import ratio
 from wsscore.metrics.settings import Statistics
 from wsscore.results import Report, SystemResult
@@ -59,6 +65,29 @@ class ErrorClass(NamedTuple):
     name: str  # one of ERROR_CLASSES
     count: int  # type: ignore[assignment]  # wrong gold words of this class
     examples: list[ErrorExample]  # by count (most first), then word, then predicted
+
+
+class MergeExample(NamedTuple):
+    """A predicted word that swallowed gold words (each a merged error), those gold words, and
+    how often that happened: one row for what the merged class lists once per gold word."""
+
+    predicted: str
+    gold: tuple[str, ...]  # the gold words lying wholly inside it, in order
+    count: int  # type: ignore[assignment]
+
+    def as_dict(self) -> dict[str, object]:
+        return {"predicted": self.predicted, "gold": list(self.gold), "count": self.count}
+
+
+class Merges(NamedTuple):
+    """The merges by predicted word: how many predicted words swallowed gold words, and the
+    most frequent (predicted word, gold words) pairs."""
+
+    count: int  # type: ignore[assignment]
+    examples: list[MergeExample]  # by count (most first), then predicted word, then gold words
+
+    def as_dict(self) -> dict[str, object]:
+        return {"count": self.count, "examples": [e.as_dict() for e in self.examples]}
 
 
 class Breakdown(NamedTuple):
@@ -118,6 +147,9 @@ class ErrorAnalysis:
         self.lines = lines  # most errors first, then by line number
         self.top = top
         self.per_line = per_line
+        # The merged errors grouped by the predicted word that swallowed them (set by
+        # analyse(); a keyword of its own would make the constructor's arguments too many).
+        self.merges = Merges(0, [])
 
     def __repr__(self) -> str:
         counts = ", ".join(f"{c.name}={c.count}" for c in self.classes.values())
@@ -158,6 +190,7 @@ class ErrorAnalysis:
                 }
                 for name, error_class in self.classes.items()
             },
+            "merges": self.merges.as_dict(),
             "by_length": [{"length": b.label, **b.as_dict()} for b in self.by_length],
             "oov": self.oov.as_dict() if self.oov is not None else None,
             "iv": self.iv.as_dict() if self.iv is not None else None,
@@ -171,6 +204,7 @@ class _CollectedPart(NamedTuple):
     """A :class:`_Collector`'s sums over one chunk of the files (``--jobs``)."""
 
     examples: Counter[tuple[str, str, str]]
+    merges: Counter[Merge]
     length_words: list[int]
     length_correct: list[int]
     oov_words: int
@@ -197,6 +231,9 @@ class _Collector:
         # object each), the others here.
         self.examples: Counter[tuple[str, str, str]] = Counter()
         self.agreeing_examples = backend.wrong_word_tally()
+        # Each predicted word that swallowed gold words, with those words: a merged error is
+        # tallied per gold word above, and one merge of two gold words here once.
+        self.merges: Counter[Merge] = Counter()
         self.length_words = [0] * len(LENGTH_BUCKETS)
         self.length_correct = [0] * len(LENGTH_BUCKETS)
         self.known = dictionary.lookup if dictionary is not None else None
@@ -211,6 +248,8 @@ class _Collector:
         for wrong in wrong_words(detail):
             errors += 1
             self._add_wrong(wrong.error, wrong.word, wrong.predicted)
+        if errors:
+            self.merges.update(merges(detail))
         self._count_words(detail)
         if self.per_line and errors:
             self._keep_line(
@@ -240,6 +279,13 @@ class _Collector:
             self.oov_correct += totals.oov_correct
             self.iv_words += totals.iv_words
             self.iv_correct += totals.iv_correct
+        # The backend tallies wrong gold words, not the predicted words around them: the lines
+        # with a wrong word are split again here (only those), to find their merges.
+        for line in found.lines:
+            at = line.number - first
+            self.merges.update(
+                merges_of_equal_text(split_words(gold_lines[at]), split_words(pred_lines[at]))
+            )
         if not self.per_line:
             return
         for line in found.lines:
@@ -292,6 +338,7 @@ class _Collector:
         """What this collector holds, to send back from a worker (picklable)."""
         return _CollectedPart(
             self.all_examples(),
+            self.merges,
             self.length_words,
             self.length_correct,
             self.oov_words,
@@ -305,6 +352,7 @@ class _Collector:
         """Add a chunk's collector: sums add up, and the worst lines of the whole are the worst
         of the chunks' worst lines (a line's key, its errors and number, is its own)."""
         self.examples.update(part.examples)
+        self.merges.update(part.merges)
         self.length_words = list(map(add, self.length_words, part.length_words))
         self.length_correct = list(map(add, self.length_correct, part.length_correct))
         self.oov_words += part.oov_words
@@ -334,6 +382,13 @@ class _Collector:
             )
             for name, examples in ranked.items()
         }
+
+    def ranked_merges(self, top: int) -> Merges:
+        ranked = sorted(self.merges.items(), key=lambda item: (-item[1], item[0]))
+        return Merges(
+            sum(self.merges.values()),
+            [MergeExample(merge.predicted, merge.gold, count) for merge, count in ranked[:top]],
+        )
 
     def by_length(self) -> list[Breakdown]:
         return [
@@ -394,7 +449,7 @@ def analyse(
     if known is not None:
         oov = Breakdown("oov", collector.oov_words, collector.oov_correct)
         iv = Breakdown("iv", collector.iv_words, collector.iv_correct)
-    return ErrorAnalysis(
+    analysis = ErrorAnalysis(
         report,
         collector.error_classes(top),
         collector.by_length(),
@@ -404,6 +459,8 @@ def analyse(
         top=top,
         per_line=per_line,
     )
+    analysis.merges = collector.ranked_merges(top)
+    return analysis
 
 
 __all__ = [
@@ -413,5 +470,7 @@ __all__ = [
     "ErrorClass",
     "ErrorExample",
     "LineErrors",
+    "MergeExample",
+    "Merges",
     "analyse",
 ]
