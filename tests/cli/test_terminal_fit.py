@@ -189,8 +189,9 @@ def _signature_line(text: str) -> int:
 
 @pytest.fixture(scope="module")
 def segmentations(tmp_path_factory) -> dict[str, str]:
-    """Five segmentations of the gold's text: the gold, pred.txt, the maximum-matching
-    baseline, single characters and the unsegmented text."""
+    """Five segmentations of the gold's text: a copy of the gold (the gold itself is refused
+    as a member), pred.txt, the maximum-matching baseline, single characters and the
+    unsegmented text."""
     folder: Path = tmp_path_factory.mktemp("segmentations")
     text = [line.replace(" ", "") for line in Path(GOLD).read_text("utf-8").splitlines()]
     (folder / "raw.txt").write_text("\n".join(text) + "\n", "utf-8")
@@ -200,8 +201,9 @@ def segmentations(tmp_path_factory) -> dict[str, str]:
         stdout=(folder / "mm.txt").open("w"),
         check=True,
     )
-    names = ("raw", "chars", "mm")
-    return {"gold": GOLD, "pred": PREDICTIONS[0], **{n: str(folder / f"{n}.txt") for n in names}}
+    (folder / "gold.txt").write_bytes(Path(GOLD).read_bytes())
+    names = ("gold", "raw", "chars", "mm")
+    return {"pred": PREDICTIONS[0], **{n: str(folder / f"{n}.txt") for n in names}}
 
 
 @pytest.mark.parametrize("columns", WIDTHS)
