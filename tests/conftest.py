@@ -246,3 +246,12 @@ def conllu_word_rows(conllu: Path) -> list[list[list[str]]]:
     if rows:
         sentences.append(rows)
     return sentences
+
+
+@pytest.fixture(autouse=True)
+def _width_of_a_pipe(monkeypatch: pytest.MonkeyPatch) -> None:
+    """pytest-xdist's workers run with COLUMNS=80 in their environment, a serial run without
+    it; the table format fits the width shutil.get_terminal_size reads (COLUMNS first). The
+    width is pinned to what a pipe gets without COLUMNS, 120 columns, so that no test depends
+    on how the suite is run (the terminal tests set their own width, on a pseudo-terminal)."""
+    monkeypatch.setenv("COLUMNS", "120")

@@ -1002,11 +1002,43 @@ typedef struct {
 /* Adds one line's words to sums (its predicted words too, looked up in vocabulary, unless
  * vocabulary is NULL) and its wrong gold words to wrong; returns how many are wrong, or -1 on
  * error. */
+/* A merge, counted once: the predicted word [pred_start, pred_end] that holds a gold boundary
+ * strictly inside it, and the gold words lying wholly inside it, [first, last], with a space
+ * after each but the last (words hold no white space, so the gold words can be told apart). */
+static int
+tally_merge(WrongWordTally *t, const Walk *w, Py_ssize_t pred_start, Py_ssize_t pred_end,
+            Py_ssize_t first, Py_ssize_t last)
+{
+    Py_ssize_t word_length = pred_end - pred_start + 1, gold_chars = last - first + 1;
+    if (tally_reserve(t, word_length + 2 * gold_chars) < 0) {
+        return -1;
+    }
+    Py_UCS4 *text = t->chars + t->used;
+    memcpy(text, w->chars + pred_start, (size_t)word_length * sizeof(Py_UCS4));
+    Py_ssize_t at = word_length;
+    for (Py_ssize_t k = first; k <= last; k++) {
+        text[at++] = w->chars[k];
+        if (k < last && (w->codes[k] & GOLD)) {
+            text[at++] = ' ';
+        }
+    }
+    return tally_commit(t, MERGED, word_length, at - word_length, 1);
+}
+
+/* Where walk_errors stands in the predicted word it is in: whether a gold boundary lies
+ * strictly inside it, and the gold words lying wholly inside it so far (first < 0: none). */
+typedef struct {
+    int gold_inside;
+    Py_ssize_t first, last;
+} MergeScan;
+
 static Py_ssize_t
-walk_errors(const Walk *w, WordSums *sums, PyObject *vocabulary, WrongWordTally *wrong)
+walk_errors(const Walk *w, WordSums *sums, PyObject *vocabulary, WrongWordTally *wrong,
+            WrongWordTally *merges)
 {
     Py_ssize_t errors = 0;
     int common_before = 1, pred_inside = 0;
+    MergeScan scan = {0, -1, -1};
     /* A wrong word's cut starts where the predicted word over its first character starts: the
      * last predicted boundary before it, followed as the walk goes (a scan back from each
      * wrong word would be quadratic under one long predicted word). */
@@ -1021,6 +1053,11 @@ walk_errors(const Walk *w, WordSums *sums, PyObject *vocabulary, WrongWordTally 
         }
         int common = (code & (GOLD | PRED)) == (GOLD | PRED);
         if (code & GOLD) {
+            if (start >= pred_start) {  /* the gold word lies wholly in this predicted word */
+                scan.first = scan.first < 0 ? start : scan.first;
+                scan.last = k;
+            }
+            scan.gold_inside |= !(code & PRED);
             Py_ssize_t length = k - start + 1;
             int bucket = length < length_buckets ? (int)length - 1 : length_buckets - 1;
             sums->words[bucket]++;
@@ -1050,6 +1087,11 @@ walk_errors(const Walk *w, WordSums *sums, PyObject *vocabulary, WrongWordTally 
             sums->pred_unknown += unknown;
         }
         if (code & PRED) {
+            if (scan.gold_inside && scan.first >= 0
+                && tally_merge(merges, w, pred_start, k, scan.first, scan.last) < 0) {
+                return -1;
+            }
+            scan = (MergeScan){0, -1, -1};
             pred_start = k + 1;
         }
         common_before = common;
@@ -1068,6 +1110,7 @@ typedef struct {
     PyObject *vocabulary;                      /* ALL: the predicted words' lookups */
     PyObject *records, *lines;                 /* lines: ERRORS and ALL */
     WrongWordTally *wrong;                     /* ERRORS and ALL */
+    WrongWordTally *merges;                    /* ERRORS and ALL */
 } Gathered;
 
 static int
@@ -1106,7 +1149,7 @@ gather_line(const Walk *w, Py_ssize_t number, Gathered *g)
         }
     }
     if (g->what >= ERRORS) {
-        Py_ssize_t errors = walk_errors(w, &g->sums, g->vocabulary, g->wrong);
+        Py_ssize_t errors = walk_errors(w, &g->sums, g->vocabulary, g->wrong, g->merges);
         if (errors < 0) {
             return -1;
         }
@@ -1132,7 +1175,9 @@ gather_line(const Walk *w, Py_ssize_t number, Gathered *g)
  *             a WrongWordTally of the wrong gold words, each as (class name, word, the
  *             predicted words over it joined by "/"); (number, wrong gold words, gold words)
  *             of each line with a wrong word; with 3, predicted words by length bucket, those not in the vocabulary and
- *             the lines' extra counts summed (with 2, None for these three).
+ *             the lines' extra counts summed (with 2, None for these three); and a
+ *             WrongWordTally of the merges, each as ("merged", the predicted word, the gold
+ *             words wholly inside it joined by " ").
  * wsscore.core.backend wraps all of these into the named records of wsscore.core.records.
  */
 static PyObject *
@@ -1157,8 +1202,12 @@ count_lines(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     g.records = PyList_New(0);
     g.wrong = what >= ERRORS ? (WrongWordTally *)PyObject_CallNoArgs((PyObject *)&WrongWordTallyType)
                              : NULL;
+    g.merges = what >= ERRORS
+                   ? (WrongWordTally *)PyObject_CallNoArgs((PyObject *)&WrongWordTallyType)
+                   : NULL;
     g.lines = what >= ERRORS ? PyList_New(0) : NULL;
-    int failed = g.records == NULL || (what >= ERRORS && (g.wrong == NULL || g.lines == NULL));
+    int failed = g.records == NULL
+                 || (what >= ERRORS && (g.wrong == NULL || g.merges == NULL || g.lines == NULL));
     Py_ssize_t agreed = 0;
     for (; !failed && agreed < PyList_GET_SIZE(args[0]); agreed++) {
         PyObject *gold = PyList_GET_ITEM(args[0], agreed), *pred = PyList_GET_ITEM(args[1], agreed);
@@ -1185,16 +1234,16 @@ count_lines(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             gathered = long_tuple(g.extras, EXTRA_FIELDS);
         }
         else if (what == ERRORS) {
-            gathered = Py_BuildValue("(NNOOOOO)", long_tuple(g.sums.words, length_buckets),
+            gathered = Py_BuildValue("(NNOOOOOO)", long_tuple(g.sums.words, length_buckets),
                                      long_tuple(g.sums.correct, length_buckets), g.wrong, g.lines,
-                                     Py_None, Py_None, Py_None);
+                                     Py_None, Py_None, Py_None, g.merges);
         }
         else {
             gathered = Py_BuildValue(
-                "(NNOONLN)", long_tuple(g.sums.words, length_buckets),
+                "(NNOONLNO)", long_tuple(g.sums.words, length_buckets),
                 long_tuple(g.sums.correct, length_buckets), g.wrong, g.lines,
                 long_tuple(g.sums.pred_words, length_buckets), g.sums.pred_unknown,
-                long_tuple(g.extras, EXTRA_FIELDS));
+                long_tuple(g.extras, EXTRA_FIELDS), g.merges);
         }
     }
     PyObject *result = NULL;
@@ -1204,6 +1253,7 @@ count_lines(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     }
     Py_XDECREF(g.records);
     Py_XDECREF(g.wrong);
+    Py_XDECREF(g.merges);
     Py_XDECREF(g.lines);
     return result;
 }

@@ -26,6 +26,7 @@ GatheredErrors = tuple[
     tuple[int, ...] | None,
     int | None,
     ExtraTuple | None,
+    WrongWordTally,
 ]
 
 class Vocabulary:

@@ -61,7 +61,11 @@ def test_count_lines_errors_by_hand(counting: backend.Counting) -> None:
     }
     assert found.errors.lines == [LineWrongWords(7, errors=4, gold_words=4)]
     assert found.errors.records == found.records
-    assert found.errors[-3:] == (None, None, None)  # gathered with Gather.ALL only
+    assert found.errors[-4:-1] == (None, None, None)  # gathered with Gather.ALL only
+    # One merge: 民银行好 holds a gold boundary (after 行) and the whole gold words 银行 and 好
+    # (人民 only in part): tallied once, the gold words joined by a space.
+    merges = {WrongWordFound("merged", "民银行好", "银行 好"): 1}
+    assert found.errors.merges is not None and found.errors.merges.counts() == merges
     lines = (["中国 人民 银行 好", "今天 好", ""], ["中 国人 民银行好", "今天 好", ""])
     everything = counting.count_agreeing_lines(*lines, {"好"}, 7, Gather.ALL).errors
     assert everything is not None and everything[:5] == found.errors[:5]
@@ -69,6 +73,7 @@ def test_count_lines_errors_by_hand(counting: backend.Counting) -> None:
     assert everything.pred_lengths == (2, 2, 0, 1, 0)
     assert everything.pred_oov == 4
     assert everything.extra == counting.count_agreeing_lines(*lines, None, 7, Gather.EXTRA).extra
+    assert everything.merges is not None and everything.merges.counts() == merges
 
 
 @pytest.mark.parametrize("counting", BACKENDS, ids=lambda counting: counting.name)

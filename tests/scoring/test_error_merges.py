@@ -17,7 +17,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from wsscore import InputOptions
-from wsscore.metrics.boundaries import Merge, merges_of_equal_text
+from wsscore.core.backend import counting_backends
+from wsscore.core.records import Gather
+from wsscore.metrics.boundaries import Merge
 from wsscore.output.error_analysis import MERGED_NOTE, MERGES_NOTE, render_errors
 from wsscore.scoring.error_analysis import MergeExample, analyse
 
@@ -99,7 +101,7 @@ def test_jieba_merges_equal_a_brute_force_count() -> None:
     st.lists(st.integers(1, 4), min_size=1, max_size=12),
 )
 def test_equal_text_merges_follow_the_definition(gold_sizes, pred_sizes) -> None:
-    """Two cuts of one text: the merges found in one pass are those of the brute force."""
+    """Two cuts of one text: the merges the backends tally are those of the brute force."""
     text = "".join(chr(0x4E00 + i) for i in range(max(sum(gold_sizes), sum(pred_sizes))))
 
     def cut(sizes: list[int]) -> list[str]:
@@ -109,7 +111,15 @@ def test_equal_text_merges_follow_the_definition(gold_sizes, pred_sizes) -> None
         return [*words, *([rest] if rest else [])]
 
     gold, pred = cut(gold_sizes), cut(pred_sizes)
-    assert Counter(merges_of_equal_text(gold, pred)) == _brute_force_merges([gold], [pred])
+    expected = _brute_force_merges([gold], [pred])
+    for name, counting in counting_backends().items():  # C and the Python reference alike
+        agreed = counting.count_agreeing_lines(
+            [" ".join(gold)], [" ".join(pred)], None, 1, Gather.ERRORS
+        )
+        assert agreed.errors is not None and agreed.errors.merges is not None
+        found = agreed.errors.merges.counts()
+        merges = {Merge(f.word, tuple(f.predicted.split(" "))): n for f, n in found.items()}
+        assert Counter(merges) == expected, name
 
 
 def test_every_format_has_the_merges() -> None:

@@ -216,7 +216,7 @@ class SpeedupsCounting:
 def _errors_found(
     totals: Counts, gathered: _speedups.GatheredErrors, records: SentenceRecords
 ) -> LineErrorsFound:
-    words, correct, wrong, lines, pred_lengths, pred_oov, extra = gathered
+    words, correct, wrong, lines, pred_lengths, pred_oov, extra, merges = gathered
     return LineErrorsFound(
         totals,
         WordLengths(words, correct),
@@ -226,6 +226,7 @@ def _errors_found(
         pred_lengths,
         pred_oov,
         None if extra is None else ExtraCounts._make(extra),
+        merges,
     )
 
 

@@ -349,7 +349,7 @@ class LineErrorsFound(NamedTuple):
     """What `wsscore errors` and `wsscore report` need of lines whose characters agree: their
     summed counts, their gold words by length, their wrong words tallied, each line with a
     wrong word, the record of each line with words, their predicted words by length and those
-    not in the dictionary, and their extra counts."""
+    not in the dictionary, their extra counts, and their merges tallied."""
 
     totals: Counts
     lengths: WordLengths
@@ -361,6 +361,10 @@ class LineErrorsFound(NamedTuple):
     pred_lengths: tuple[int, ...] | None
     pred_oov: int | None
     extra: ExtraCounts | None
+    # The merges of these lines (docs/metrics.md §6): each predicted word holding a gold
+    # boundary, tallied as ("merged", the predicted word, the gold words wholly inside it
+    # joined by " "; words hold no white space). None from a caller that does not tally them.
+    merges: WrongWordCounts | None = None
 
 
 class AgreedLines(NamedTuple):

@@ -258,6 +258,7 @@ class _Gathered:
         self.length_words = [0] * len(LENGTH_BUCKETS)
         self.length_correct = [0] * len(LENGTH_BUCKETS)
         self.wrong = WrongWordTally()
+        self.merges = WrongWordTally()
         self.lines: list[LineWrongWords] = []
 
     def add(self, number: int, line: EqualLine) -> None:
@@ -279,6 +280,7 @@ class _Gathered:
                 self.pred_oov += self.vocabulary is not None and word not in self.vocabulary
         wrong = wrong_words(line)
         self.wrong.add(wrong)
+        self.merges.add(merges(line))
         if wrong:
             self.lines.append(LineWrongWords(number, len(wrong), len(line.gold_words)))
 
@@ -297,6 +299,7 @@ class _Gathered:
                 tuple(self.pred_lengths) if everything else None,
                 self.pred_oov if everything else None,
                 self.extra if everything else None,
+                self.merges,
             )
         return AgreedLines(agreed, self.records, self.totals, extra, errors)
 
@@ -370,6 +373,23 @@ def wrong_words(line: EqualLine) -> list[WrongWordFound]:
         first = bisect_right(pred_starts, start) - 1  # the predicted word over its start
         over = line.pred_words[first : bisect_left(pred_starts, end)]
         found.append(WrongWordFound(error, line.gold_words[index], "/".join(over)))
+    return found
+
+
+def merges(line: EqualLine) -> list[WrongWordFound]:
+    """Each merge of the line (docs/metrics.md §6), in order: a predicted word that is not a
+    gold word and holds one or more gold words wholly inside it, found as
+    ``("merged", the predicted word, those gold words joined by " ")`` (words hold no white
+    space, so the gold words can be told apart again)."""
+    found = []
+    for word, (start, end) in zip(line.pred_words, line.pred_spans, strict=True):
+        inside = [
+            gold
+            for gold, (gold_start, gold_end) in zip(line.gold_words, line.gold_spans, strict=True)
+            if start <= gold_start and gold_end <= end
+        ]
+        if inside and inside != [word]:
+            found.append(WrongWordFound(MERGED, word, " ".join(inside)))
     return found
 
 

@@ -8,7 +8,7 @@ files, chunks and resamples like the bakeoff counts do.
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 from collections.abc import Iterator
 from itertools import accumulate, compress
 from typing import NamedTuple
@@ -128,28 +128,3 @@ def merges(detail: SentenceDetail) -> Iterator[Merge]:
             swallowed.setdefault(at, []).append(wrong.word)
     for at, words in swallowed.items():
         yield Merge(placed[at][1], tuple(words))
-
-
-def merges_of_equal_text(gold_words: list[str], pred_words: list[str]) -> Iterator[Merge]:
-    """The merges of a sentence whose gold and predicted words hold the same characters (as
-    :func:`merges` finds them, without the spans and marks). Where the texts agree, a gold word
-    lies inside a longer predicted word exactly when one of its ends is a gold boundary inside
-    that word: only the predicted words holding such a boundary are looked at (most lines have
-    few), the boundaries found with set operations rather than a loop over the words."""
-    gold_ends = list(accumulate(map(len, gold_words)))
-    pred_ends = list(accumulate(map(len, pred_words)))
-    inside = set(gold_ends).difference(pred_ends)  # gold boundaries strictly inside a word
-    if not inside:
-        return
-    gold_starts = [0, *gold_ends[:-1]]
-    looked_at = -1
-    for boundary in sorted(inside):
-        at = bisect_right(pred_ends, boundary)  # the predicted word holding it
-        if at == looked_at:
-            continue
-        looked_at = at
-        start, end = pred_ends[at - 1] if at else 0, pred_ends[at]
-        first = bisect_left(gold_starts, start)  # the first gold word starting in it
-        last = bisect_right(gold_ends, end)  # past the last gold word ending in it
-        if first < last:
-            yield Merge(pred_words[at], tuple(gold_words[first:last]))

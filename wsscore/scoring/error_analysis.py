@@ -35,7 +35,6 @@ from wsscore.metrics.boundaries import (
     ERROR_CLASSES,
     Merge,
     merges,
-    merges_of_equal_text,
     wrong_words,
 )
 from wsscore.metrics.scores import ratio
@@ -232,8 +231,11 @@ class _Collector:
         self.examples: Counter[tuple[str, str, str]] = Counter()
         self.agreeing_examples = backend.wrong_word_tally()
         # Each predicted word that swallowed gold words, with those words: a merged error is
-        # tallied per gold word above, and one merge of two gold words here once.
+        # tallied per gold word above, and one merge of two gold words here once; those of
+        # lines that agree in the backend's tally, as ("merged", predicted, gold words joined
+        # by " ").
         self.merges: Counter[Merge] = Counter()
+        self.agreeing_merges = backend.wrong_word_tally()
         self.length_words = [0] * len(LENGTH_BUCKETS)
         self.length_correct = [0] * len(LENGTH_BUCKETS)
         self.known = dictionary.lookup if dictionary is not None else None
@@ -279,13 +281,8 @@ class _Collector:
             self.oov_correct += totals.oov_correct
             self.iv_words += totals.iv_words
             self.iv_correct += totals.iv_correct
-        # The backend tallies wrong gold words, not the predicted words around them: the lines
-        # with a wrong word are split again here (only those), to find their merges.
-        for line in found.lines:
-            at = line.number - first
-            self.merges.update(
-                merges_of_equal_text(split_words(gold_lines[at]), split_words(pred_lines[at]))
-            )
+        if found.merges is not None:  # tallied by the backend as it walks the lines
+            self.agreeing_merges.merge(found.merges)
         if not self.per_line:
             return
         for line in found.lines:
@@ -338,7 +335,7 @@ class _Collector:
         """What this collector holds, to send back from a worker (picklable)."""
         return _CollectedPart(
             self.all_examples(),
-            self.merges,
+            self.all_merges(),
             self.length_words,
             self.length_correct,
             self.oov_words,
@@ -383,10 +380,18 @@ class _Collector:
             for name, examples in ranked.items()
         }
 
+    def all_merges(self) -> Counter[Merge]:
+        """Every merge, those of lines that agree and the others, counted."""
+        merges = self.merges.copy()
+        for found, count in self.agreeing_merges.counts().items():
+            merges[Merge(found.word, tuple(found.predicted.split(" ")))] += count
+        return merges
+
     def ranked_merges(self, top: int) -> Merges:
-        ranked = sorted(self.merges.items(), key=lambda item: (-item[1], item[0]))
+        every = self.all_merges()
+        ranked = sorted(every.items(), key=lambda item: (-item[1], item[0]))
         return Merges(
-            sum(self.merges.values()),
+            sum(every.values()),
             [MergeExample(merge.predicted, merge.gold, count) for merge, count in ranked[:top]],
         )
 
