@@ -136,6 +136,25 @@ def refuse_figures_the_report_lacks(report: Report, request: GateRequest) -> Non
         )
 
 
+def report_text(report: Report, given_systems: list[SystemResult], options: dict[str, Any]) -> str:
+    """What a command that prints a report prints: with -q, F per system in the order given
+    (``given_systems``); else the report in its format, fitted to the terminal's width."""
+    if options["quiet"]:
+        return quiet_text(given_systems, options.get("digits"))
+    from wsscore.cli.terminal import format_for
+    from wsscore.output import render
+
+    fmt, color, width = format_for(options)
+    return render(
+        report,
+        fmt,
+        color=color,
+        width=width,
+        caption=options.get("caption"),
+        digits=options.get("digits"),
+    )
+
+
 def quiet_text(systems: list[SystemResult], digits: int | None) -> str:
     """-q: F alone for one system; for several, each name and F, as given (BASE and TOP after
     the predictions), so that a script can read them without counting lines."""

@@ -12,14 +12,13 @@ from wsscore.cli.gates import (
     gate_options,
     gate_request,
     gate_status,
-    quiet_text,
     refuse_digits_the_format_ignores,
     refuse_figures_the_report_lacks,
+    report_text,
 )
 from wsscore.cli.options import DEBUG
 from wsscore.cli.running import run_command
 from wsscore.cli.sections import SCORING_SECTIONS, SectionedCommand
-from wsscore.cli.terminal import format_for
 from wsscore.metrics.ranking import SORT_KEYS
 from wsscore.metrics.scores import CI_METHODS
 from wsscore.output import FORMATS
@@ -82,7 +81,6 @@ def merge(**options: Any) -> None:
 
 def _merge_command(options: dict[str, Any]) -> int:
     from wsscore.metrics.ranking import sort_systems
-    from wsscore.output import render
     from wsscore.output.destination import Destination
     from wsscore.scoring.merging import merge_reports
 
@@ -93,18 +91,7 @@ def _merge_command(options: dict[str, Any]) -> int:
     report.systems = sort_systems(given_systems, options["sort"])
     refuse_figures_the_report_lacks(report, gates)
     check_report_gates(report, gates, strict=options["strict"])  # before anything is printed
-    if options["quiet"]:
-        text = quiet_text(given_systems, options.get("digits"))
-    else:
-        fmt, color, width = format_for(options)
-        text = render(
-            report,
-            fmt,
-            color=color,
-            width=width,
-            caption=options.get("caption"),
-            digits=options.get("digits"),
-        )
+    text = report_text(report, given_systems, options)
     with Destination(options["output"]) as destination:
         destination.write(text)
     return gate_status(report.gates)

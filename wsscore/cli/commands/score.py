@@ -12,8 +12,8 @@ from wsscore.cli.gates import (
     gate_options,
     gate_request,
     gate_status,
-    quiet_text,
     refuse_digits_the_format_ignores,
+    report_text,
 )
 from wsscore.cli.options import (
     BETA,
@@ -27,7 +27,6 @@ from wsscore.cli.options import (
 )
 from wsscore.cli.running import run_command
 from wsscore.cli.sections import SCORING_SECTIONS, SectionedCommand
-from wsscore.cli.terminal import format_for
 from wsscore.errors import WsscoreError
 from wsscore.metrics.ranking import SORT_KEYS
 from wsscore.output import FORMATS
@@ -133,8 +132,6 @@ def score(**options: Any) -> None:
 
 
 def _score_command(options: dict[str, Any]) -> int:
-    from wsscore.output import render
-
     gates = gate_request(options)
     refuse_digits_the_format_ignores(options)
     from wsscore.metrics.ranking import sort_systems
@@ -143,18 +140,7 @@ def _score_command(options: dict[str, Any]) -> int:
     given_systems = list(report.systems)
     report.systems = sort_systems(given_systems, options["sort"])  # the table's order
     check_report_gates(report, gates, strict=options["strict"])  # before anything is printed
-    if options["quiet"]:
-        text = quiet_text(given_systems, options.get("digits"))
-    else:
-        fmt, color, width = format_for(options)
-        text = render(
-            report,
-            fmt,
-            color=color,
-            width=width,
-            caption=options.get("caption"),
-            digits=options.get("digits"),
-        )
+    text = report_text(report, given_systems, options)
     from wsscore.output.destination import Destination
 
     # The figure first: if it fails, no report is printed and an existing -o stays as it was.
