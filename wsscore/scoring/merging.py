@@ -182,13 +182,5 @@ def _tags(parts: Sequence[ShardSystem]) -> TagCounts | None:
         tags = part.tags
         if tags is None:  # refused before: every shard has tags, or none
             raise WsscoreError("internal error: a shard without tags")
-        total.gold_words += tags.gold_words
-        total.pred_words += tags.pred_words
-        total.correct += tags.correct
-        total.tag_correct += tags.tag_correct
-        total.oov_words += tags.oov_words
-        total.oov_tag_correct += tags.oov_tag_correct
-        total.gold_by_tag.update(tags.gold_by_tag)
-        total.pred_by_tag.update(tags.pred_by_tag)
-        total.tag_correct_by_tag.update(tags.tag_correct_by_tag)
+        total.add(tags)
     return total
