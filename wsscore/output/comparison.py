@@ -24,7 +24,7 @@ from wsscore.formatting import (
 )
 from wsscore.output.columns import notes
 from wsscore.output.json_text import to_json
-from wsscore.output.narrow import aligned
+from wsscore.output.text import aligned
 
 if TYPE_CHECKING:
     from wsscore.metrics.significance import PairedResult
@@ -244,23 +244,23 @@ def _test_values(bootstrap: PairedResult, randomization: PairedResult) -> list[s
 def render_table(comparison: Comparison, *, color: bool = False, width: int | None = None) -> str:
     """The rich table, as wide as the terminal allows: wider than ``width``, it is split into
     the F and the R columns, then with shorter headers, then one block per system
-    (:mod:`wsscore.output.narrow`)."""
-    from wsscore.output.narrow import (
+    (:mod:`wsscore.output.fitting`)."""
+    from wsscore.output.fitting import (
         DEFAULT_WIDTH,
         Grid,
         console_for,
         fit,
-        folded_signature,
         print_fitted,
+        signature_lines,
     )
 
     screen = width or DEFAULT_WIDTH
     grid = Grid(
         _headers(comparison),
-        [False] + [True] * 10,
         [_cells(row) for row in _rows(comparison)],
         groups=[list(range(1, 6)), list(range(6, 11))],
         abbreviations=_SHORT_HEADERS,
+        last_resort="blocks",
     )
     fitted = fit(grid, screen)
     buffer = io.StringIO()
@@ -268,7 +268,7 @@ def render_table(comparison: Comparison, *, color: bool = False, width: int | No
     print_fitted(console, fitted)
     for line in [*_notes(comparison), footnote(comparison)]:
         console.print(line, markup=False)  # wrapped at spaces, within the terminal
-    for line in folded_signature(comparison.signature, screen):
+    for line in signature_lines(comparison.signature, screen):
         console.print(line, soft_wrap=True, markup=False)
     return buffer.getvalue()
 

@@ -25,7 +25,7 @@ from wsscore.metrics.scores import Interval, Metrics
 from wsscore.metrics.tags import TagMetrics
 from wsscore.output.json_text import to_json
 from wsscore.output.latex import latex_escape
-from wsscore.output.narrow import aligned
+from wsscore.output.text import aligned
 from wsscore.scoring.suite import ALPHA, AVERAGED, Cell, Suite, SuiteRow
 
 SUITE_FORMATS = ("table", "text", "markdown", "latex", "json", "csv", "tsv")
@@ -360,14 +360,14 @@ def render_table(
 ) -> str:
     """The rich table within the terminal's width: wider than ``width``, its corpus groups
     (and the averages) are spread over several tables, then one block per system
-    (:mod:`wsscore.output.narrow`)."""
-    from wsscore.output.narrow import (
+    (:mod:`wsscore.output.fitting`)."""
+    from wsscore.output.fitting import (
         DEFAULT_WIDTH,
         Grid,
         console_for,
         fit,
-        folded_signature,
         print_fitted,
+        signature_lines,
     )
 
     table = grid(suite, metrics)
@@ -380,9 +380,10 @@ def render_table(
     fitted = fit(
         Grid(
             headers,
-            label_then_figures(headers),
             [[cell_text(cell, marks=(BETTER, WORSE)) for cell in row] for row in table.rows],
             groups,
+            numeric=label_then_figures(headers),
+            last_resort="blocks",
             styles=[
                 ["bold" if cell.best or cell.kind == "name" else "" for cell in row]
                 for row in table.rows
@@ -395,7 +396,7 @@ def render_table(
     print_fitted(console, fitted)
     for note in suite_notes(suite):
         console.print(note, markup=False)  # wrapped at spaces, within the terminal
-    for line in folded_signature(suite.signature, screen):
+    for line in signature_lines(suite.signature, screen):
         console.print(line, soft_wrap=True, markup=False)
     return buffer.getvalue()
 
