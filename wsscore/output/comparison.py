@@ -245,16 +245,8 @@ def render_table(comparison: Comparison, *, color: bool = False, width: int | No
     """The rich table, as wide as the terminal allows: wider than ``width``, it is split into
     the F and the R columns, then with shorter headers, then one block per system
     (:mod:`wsscore.output.fitting`)."""
-    from wsscore.output.fitting import (
-        DEFAULT_WIDTH,
-        Grid,
-        console_for,
-        fit,
-        print_fitted,
-        signature_lines,
-    )
+    from wsscore.output.fitting import Grid, render_fitted
 
-    screen = width or DEFAULT_WIDTH
     grid = Grid(
         _headers(comparison),
         [_cells(row) for row in _rows(comparison)],
@@ -262,15 +254,8 @@ def render_table(comparison: Comparison, *, color: bool = False, width: int | No
         abbreviations=_SHORT_HEADERS,
         last_resort="blocks",
     )
-    fitted = fit(grid, screen)
-    buffer = io.StringIO()
-    console = console_for(buffer, color=color, width=screen)
-    print_fitted(console, fitted)
-    for line in [*_notes(comparison), footnote(comparison)]:
-        console.print(line, markup=False)  # wrapped at spaces, within the terminal
-    for line in signature_lines(comparison.signature, screen):
-        console.print(line, soft_wrap=True, markup=False)
-    return buffer.getvalue()
+    notes = [*_notes(comparison), footnote(comparison)]
+    return render_fitted(grid, width, color=color, notes=notes, signature=comparison.signature)
 
 
 # Headers a narrow terminal shows shorter, said in a legend line.

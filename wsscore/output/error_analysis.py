@@ -275,7 +275,7 @@ def render_markdown(analysis: ErrorAnalysis) -> str:
 def render_table(analysis: ErrorAnalysis, *, color: bool = False, width: int | None = None) -> str:
     """Each section a rich table within the terminal's width: one too wide for it is shown one
     block per row (:mod:`wsscore.output.fitting`); the worst lines' sentences fold."""
-    from wsscore.output.fitting import DEFAULT_WIDTH, console_for, signature_lines
+    from wsscore.output.fitting import DEFAULT_WIDTH, console_for, print_signature
 
     screen = width or DEFAULT_WIDTH
     buffer = io.StringIO()
@@ -294,8 +294,7 @@ def render_table(analysis: ErrorAnalysis, *, color: bool = False, width: int | N
     console.print()
     for note in notes(analysis.report):
         console.print(note, style="yellow", markup=False)
-    for line in signature_lines(analysis.report.signature, screen):
-        console.print(line, soft_wrap=True, markup=False)
+    print_signature(console, analysis.report.signature, screen)
     return buffer.getvalue()
 
 
