@@ -188,3 +188,18 @@ def test_plain_text_aligns_chinese_names(manifest: Path) -> None:
             assert first_figure is not None
             assert display_width(row[: first_figure.end()]) == second_column_end, (rule, row)
     assert widest("\n".join(compared)) > 120  # not narrowed: a pipe has no width
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["compare", GOLD, *SYSTEMS, *TESTS], ["errors", GOLD, SYSTEMS[0], "--top", "3"]],
+    ids=["compare", "errors"],
+)
+def test_the_signature_breaks_as_score_breaks_it(args: list[object]) -> None:
+    """One folding for every command: after a ``|``, nothing added, so the lines joined give
+    the signature back exactly (as ``score``'s do, tests/cli/test_terminal_fit.py)."""
+    shown = in_terminal(args, 60).splitlines()
+    start = next(at for at, line in enumerate(shown) if line.startswith("signature: "))
+    lines = shown[start:]
+    assert len(lines) > 1 and all(display_width(line) <= 60 for line in lines)
+    assert "".join(lines) == f"signature: {as_json(args)['signature']}"

@@ -1,5 +1,7 @@
-"""Tables fitted to a width, footnotes wrapped at word boundaries, and plain text aligned in
-terminal columns when names are Chinese."""
+"""Tables fitted to a width (wsscore/output/fitting.py): each layout in its turn, no cell ever
+cut, every column once, bands that fit; footnotes wrapped at word boundaries, the signature
+broken after a ``|`` and given back whole; plain text aligned in terminal columns when names are
+Chinese."""
 
 from __future__ import annotations
 
@@ -16,9 +18,13 @@ from wsscore.output.fitting import (
     Grid,
     boxed_width,
     choose_layout,
-    fitted_tables,
+    consecutive,
+    console_for,
+    fit,
+    print_fitted,
     signature_lines,
     stacked_width,
+    table_width,
     wrapped,
 )
 
@@ -74,7 +80,7 @@ def grids(draw):
     columns = 1 + sum(groups)
     headers = draw(st.lists(cells, min_size=columns, max_size=columns))
     rows = draw(st.lists(st.lists(cells, min_size=columns, max_size=columns), max_size=4))
-    return Grid(headers, rows, groups)
+    return Grid(headers, rows, consecutive(groups))
 
 
 @given(grids(), st.integers(10, 160))
@@ -100,7 +106,7 @@ def test_printed_lines_are_as_wide_as_the_layout_says(grid, width):
 
     buffer = io.StringIO()
     console = Console(file=buffer, width=1000, no_color=True)
-    for table in fitted_tables(grid, width):
+    for table in fit(grid, width).tables:
         console.print(table, soft_wrap=True)
     lines = buffer.getvalue().splitlines()
     widths = grid.widths()
@@ -114,12 +120,147 @@ def test_printed_lines_are_as_wide_as_the_layout_says(grid, width):
 
 def test_groups_stay_together_when_the_names_leave_room():
     # Four groups of two columns of five: a boxed band of two groups is 1 + 9 + 2 * 16 = 42.
-    grid = Grid(["System", *"abcdefgh"], [["sys1", *["0.123"] * 8]], [2, 2, 2, 2])
+    grid = Grid(["System", *"abcdefgh"], [["sys1", *["0.123"] * 8]], consecutive([2, 2, 2, 2]))
     assert choose_layout(grid, 42) == choose_layout(grid, 50)
     assert choose_layout(grid, 42).bands == [[1, 2, 3, 4], [5, 6, 7, 8]]
     assert choose_layout(grid, 41).bands == [[1, 2], [3, 4], [5, 6], [7, 8]]
     assert not choose_layout(grid, 26).stacked  # one group beside the names: 1 + 9 + 16
     assert choose_layout(grid, 25).stacked
+
+
+# --- the narrower layouts of compare, errors and suite: abbreviated headers, one block per row --
+
+
+# A name, then two groups of three figures: 10 + 3 × 7 columns of cells per group.
+HEADERS = ["System", "F", "p (bootstrap)", "p (AR)", "R", "p (bootstrap)", "p (AR)"]
+ROWS = [
+    ["北京大学系统", "0.778", "0.0010*", "0.0001*", "0.748", "0.2807 ", "0.2804 "],
+    ["b", "0.756", "0.2877 ", "0.2804 ", "0.723", "0.0010*", "0.0001*"],
+]
+
+
+def blocks_grid() -> Grid:
+    return Grid(
+        HEADERS,
+        [list(row) for row in ROWS],
+        groups=[[1, 2, 3], [4, 5, 6]],
+        numeric=[False] + [True] * 6,
+        abbreviations={"p (bootstrap)": "p bs"},
+        last_resort="blocks",
+    )
+
+
+def printed(tables: list, width: int) -> str:
+    buffer = io.StringIO()
+    console = console_for(buffer, color=False, width=width)
+    for table in tables:
+        console.print(table)
+    return buffer.getvalue()
+
+
+def every_cell_whole(text: str) -> bool:
+    return all(cell.strip() in text for row in ROWS for cell in row)
+
+
+def test_each_layout_in_its_turn() -> None:
+    whole = fit(blocks_grid(), 200)
+    full_width = table_width(whole.tables[0])
+    assert len(whole.tables) == 1 and whole.legend == []
+    # One group a table: F's three figures, then R's, each with the names.
+    split = fit(blocks_grid(), full_width - 1)
+    assert len(split.tables) == 2 and split.legend == []
+    group_width = max(map(table_width, split.tables))
+    assert group_width < full_width
+    # Shorter headers, said in a legend.
+    short = fit(blocks_grid(), group_width - 1)
+    assert len(short.tables) == 2 and short.legend == ["p bs: p (bootstrap)"]
+    short_width = max(map(table_width, short.tables))
+    assert short_width < group_width
+    # One block per row.
+    blocks = fit(blocks_grid(), short_width - 1)
+    assert len(blocks.tables) == len(ROWS)
+    for fitted, width in ((whole, 200), (split, full_width - 1), (short, group_width - 1)):
+        text = printed(fitted.tables, width)
+        assert every_cell_whole(text)
+        assert max(map(display_width, text.splitlines())) <= width
+    text = printed(blocks.tables, 40)
+    assert every_cell_whole(text) and max(map(display_width, text.splitlines())) <= 40
+
+
+def test_groups_share_a_table_while_they_fit() -> None:
+    wide = Grid(
+        ["Name", "a", "b", "c", "d"],
+        [["x", "0.1", "0.2", "0.3", "0.4"]],
+        groups=[[1], [2], [3], [4]],
+        last_resort="blocks",
+    )
+    two_groups = table_width(fit(Grid(wide.headers, wide.rows, [[1, 2]]), 200).tables[0])
+    fitted = fit(wide, two_groups)
+    assert len(fitted.tables) == 2  # a and b, then c and d
+    assert [len(table.columns) for table in fitted.tables] == [3, 3]
+
+
+@given(grids(), st.integers(10, 160))
+def test_a_boxed_table_is_as_wide_as_the_packing_counts(grid, width):
+    """The packing counts widths (display columns); rich measures the tables it draws."""
+    layout = choose_layout(grid, width)
+    if not layout.stacked:
+        widths = grid.widths()
+        tables = fit(grid, width).tables
+        assert len(tables) == len(layout.bands)
+        for table, band in zip(tables, layout.bands, strict=True):
+            assert table_width(table) == boxed_width([widths[0], *(widths[i] for i in band)])
+
+
+def test_a_header_of_two_lines_is_as_wide_as_its_longer_line() -> None:
+    grid = Grid(["Name", "pku\nF", "msr\nRecall"], [["x", "0.1", "0.2"]], [[1], [2]])
+    assert grid.widths() == [4, 3, 6]
+    table = fit(grid, 200).tables[0]
+    assert table_width(table) == boxed_width(grid.widths())
+
+
+@given(
+    st.lists(st.text("abc=:+,.-0123456789", min_size=1, max_size=30), min_size=1, max_size=12),
+    st.integers(20, 200),
+)
+def test_the_signature_breaks_between_whole_fields(fields: list[str], width: int) -> None:
+    signature = "|".join(fields)
+    lines = signature_lines(signature, width)
+    assert "".join(lines) == f"signature: {signature}"
+    for at, line in enumerate(lines):
+        # Over the width only where one piece alone is wider.
+        if display_width(line) > width:
+            assert "|" not in line[:-1] and "," not in line[:-1]
+        if at < len(lines) - 1:
+            assert line.endswith(("|", ","))
+    if display_width(f"signature: {signature}") <= width:
+        assert lines == [f"signature: {signature}"]
+
+
+def test_a_word_wider_than_the_terminal_is_printed_whole() -> None:
+    """Even one block per row is too wide: the row as lines, the word whole (not "很长…")."""
+    word = "很长的词" * 12  # 96 columns
+    wide = Grid(
+        ["Gold", "Predicted", "Count"],
+        [["merged", word, "1"], ["好", "好的", "2"]],
+        groups=[[1, 2]],
+        numeric=[False, False, True],
+        title="Most frequent errors",
+        last_resort="blocks",
+    )
+    fitted = fit(wide, 80)
+    assert fitted.tables[:4] == [
+        "Most frequent errors",
+        "merged",
+        f"  Predicted: {word}",
+        "  Count: 1",
+    ]
+    buffer = io.StringIO()
+    print_fitted(console_for(buffer, color=False, width=80), fitted)
+    text = buffer.getvalue()
+    assert f"  Predicted: {word}\n" in text and "…" not in text
+    # The row that fits keeps its block, a table.
+    assert "│ Predicted │  好的 │" in text
 
 
 # --- plain text: columns in terminal columns ----------------------------------------------------

@@ -24,7 +24,7 @@ from wsscore.formatting import (
 )
 from wsscore.output.columns import notes
 from wsscore.output.json_text import to_json
-from wsscore.output.narrow import aligned
+from wsscore.output.text import aligned
 
 if TYPE_CHECKING:
     from wsscore.metrics.significance import PairedResult
@@ -244,33 +244,18 @@ def _test_values(bootstrap: PairedResult, randomization: PairedResult) -> list[s
 def render_table(comparison: Comparison, *, color: bool = False, width: int | None = None) -> str:
     """The rich table, as wide as the terminal allows: wider than ``width``, it is split into
     the F and the R columns, then with shorter headers, then one block per system
-    (:mod:`wsscore.output.narrow`)."""
-    from wsscore.output.narrow import (
-        DEFAULT_WIDTH,
-        Grid,
-        console_for,
-        fit,
-        folded_signature,
-        print_fitted,
-    )
+    (:mod:`wsscore.output.fitting`)."""
+    from wsscore.output.fitting import Grid, render_fitted
 
-    screen = width or DEFAULT_WIDTH
     grid = Grid(
         _headers(comparison),
-        [False] + [True] * 10,
         [_cells(row) for row in _rows(comparison)],
         groups=[list(range(1, 6)), list(range(6, 11))],
         abbreviations=_SHORT_HEADERS,
+        last_resort="blocks",
     )
-    fitted = fit(grid, screen)
-    buffer = io.StringIO()
-    console = console_for(buffer, color=color, width=screen)
-    print_fitted(console, fitted)
-    for line in [*_notes(comparison), footnote(comparison)]:
-        console.print(line, markup=False)  # wrapped at spaces, within the terminal
-    for line in folded_signature(comparison.signature, screen):
-        console.print(line, soft_wrap=True, markup=False)
-    return buffer.getvalue()
+    notes = [*_notes(comparison), footnote(comparison)]
+    return render_fitted(grid, width, color=color, notes=notes, signature=comparison.signature)
 
 
 # Headers a narrow terminal shows shorter, said in a legend line.

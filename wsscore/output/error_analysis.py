@@ -274,8 +274,8 @@ def render_markdown(analysis: ErrorAnalysis) -> str:
 
 def render_table(analysis: ErrorAnalysis, *, color: bool = False, width: int | None = None) -> str:
     """Each section a rich table within the terminal's width: one too wide for it is shown one
-    block per row (:mod:`wsscore.output.narrow`); the worst lines' sentences fold."""
-    from wsscore.output.narrow import DEFAULT_WIDTH, console_for, folded_signature
+    block per row (:mod:`wsscore.output.fitting`); the worst lines' sentences fold."""
+    from wsscore.output.fitting import DEFAULT_WIDTH, console_for, print_signature
 
     screen = width or DEFAULT_WIDTH
     buffer = io.StringIO()
@@ -294,8 +294,7 @@ def render_table(analysis: ErrorAnalysis, *, color: bool = False, width: int | N
     console.print()
     for note in notes(analysis.report):
         console.print(note, style="yellow", markup=False)
-    for line in folded_signature(analysis.report.signature, screen):
-        console.print(line, soft_wrap=True, markup=False)
+    print_signature(console, analysis.report.signature, screen)
     return buffer.getvalue()
 
 
@@ -304,12 +303,19 @@ def _print_section(console: Console, section: Section, screen: int) -> None:
     from rich.table import Table
     from rich.text import Text
 
-    from wsscore.output.narrow import Grid, fit, print_fitted
+    from wsscore.output.fitting import Grid, fit, print_fitted
 
     title = "" if section.note else section.title
     if not section.wraps:
         columns = list(range(1, len(section.headers)))
-        grid = Grid(section.headers, section.numeric, section.rows, [columns], title=title)
+        grid = Grid(
+            section.headers,
+            section.rows,
+            [columns],
+            numeric=section.numeric,
+            title=title,
+            last_resort="blocks",
+        )
         print_fitted(console, fit(grid, screen))
         return
     table = Table(title=title or None, title_justify="left", width=screen)

@@ -1,33 +1,48 @@
 """Tables that fit the terminal they are printed on, and footnotes wrapped at word boundaries.
 
 A table whose natural width exceeds the terminal's is never cut (a number cut to "0.5…" would
-be wrong, not just ugly) nor left to the terminal, which breaks its rows mid-cell. Instead:
+be wrong, not just ugly, a word folded in two reads as another word) nor left to the terminal,
+which breaks its rows mid-cell. Instead it is laid out narrower, the first layout that fits
+winning:
 
 1. **one boxed table**, when it fits;
-2. **bands**: the same table cut between groups of figures that belong together (R with its
-   interval, the boundary figures, the error classes …), each band a boxed table of its own
-   with the row names repeated, when every group fits beside the names;
-3. **stacked**: when the names are too wide for that, each row's name on a line of its own,
-   its figures on the line under it, in columns under one header; a group still too wide is
-   cut between its columns.
+2. **bands**: the same table cut between groups of columns that belong together (R with its
+   interval, the boundary figures, the F and the R of ``compare`` …), each band a boxed table
+   of its own with the row names repeated, when every group fits beside the names;
+3. the same bands with **abbreviated headers**, and a legend line saying what each stands for
+   (only for a grid that has abbreviations);
+4. the grid's last resort, one of:
+
+   - **stacked** (``score``, ``merge``): each row's name on a line of its own, its figures on
+     the line under it, in columns under one header; a group still too wide is cut between its
+     columns;
+   - **blocks** (``compare``, ``errors``, ``suite``): one small table per row, its figures down
+     the side (``Figure | Value``); a row whose table is still too wide (a word longer than the
+     terminal) as lines ``Header: value``, printed whole for the terminal to wrap.
 
 Every figure keeps its header in every layout, so nothing is dropped. The module knows only
 headers and cells (a :class:`Grid`), not reports, so that any rich table can be fitted with it.
+Lines of text wrap at spaces (:func:`wrapped`); the signature, one long token, breaks after a
+``|`` (:func:`signature_lines`), the lines joined giving it back.
 """
 
 from __future__ import annotations
 
+import io
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import IO, TYPE_CHECKING, Literal
 
 from wsscore.formatting import display_width, padded
 
 if TYPE_CHECKING:
+    from rich.console import Console, RenderableType
     from rich.table import Table
     from rich.text import Text
 
+DEFAULT_WIDTH = 120  # a terminal whose width is not known
+_MEASURE_WIDTH = 100_000  # wider than any table: a table's own width, uncut
 # What a boxed table spends around each column (a padding space either side and a rule) and
 # once more (the rule closing its right edge), as rich draws its default box.
 BOXED_COLUMN_COST = 3
@@ -39,22 +54,44 @@ STACK_GAP = 2
 
 @dataclass(frozen=True)
 class Grid:
-    """A table of text: the first column names each row, the others hold figures (aligned
-    right); ``groups`` says how many figure columns, left to right, belong together and are
-    kept in one band where they fit."""
+    """A table's content as display strings: column 0 names the rows; ``groups`` lists the
+    other columns' indices in the groups kept together in one band where they fit (every
+    column of 1 … n once). ``numeric`` columns are right-aligned (by default every column but
+    the first); ``last_resort`` is the layout when no band fits (see the module's order)."""
 
     headers: list[str]
     rows: list[list[str]]
-    groups: list[int]
+    groups: list[list[int]]
+    numeric: list[bool] = field(default_factory=list)
+    title: str = ""
+    abbreviations: Mapping[str, str] = field(default_factory=dict)  # header: shorter header
+    styles: list[list[str]] = field(default_factory=list)  # a rich style per cell, if any
+    last_resort: Literal["stacked", "blocks"] = "stacked"
 
-    def widths(self) -> list[int]:
-        """Each column's width in terminal columns, its header included."""
+    def right_aligned(self) -> list[bool]:
+        return self.numeric or [False] + [True] * (len(self.headers) - 1)
+
+    def widths(self, headers: Sequence[str] | None = None) -> list[int]:
+        """Each column's width in terminal columns, its header (each of its lines) included."""
+        names = self.headers if headers is None else headers
         return [
-            max(display_width(header), *(display_width(row[i]) for row in self.rows))
-            if self.rows
-            else display_width(header)
-            for i, header in enumerate(self.headers)
+            max(
+                *(display_width(line) for line in header.split("\n")),
+                *(display_width(row[i]) for row in self.rows),
+                0,
+            )
+            for i, header in enumerate(names)
         ]
+
+
+def consecutive(sizes: Sequence[int]) -> list[list[int]]:
+    """Groups of figure columns of these sizes, left to right (from 1: column 0 names the
+    rows)."""
+    spans, start = [], 1
+    for size in sizes:
+        spans.append(list(range(start, start + size)))
+        start += size
+    return spans
 
 
 @dataclass(frozen=True)
@@ -76,30 +113,25 @@ def stacked_width(widths: Sequence[int]) -> int:
     return STACK_INDENT + sum(widths) + STACK_GAP * (len(widths) - 1)
 
 
-def choose_layout(grid: Grid, width: int) -> Layout:
-    """The first layout of the module's order whose every line fits ``width`` columns."""
-    widths = grid.widths()
-    spans = _spans(grid.groups)
-    figures = [i for span in spans for i in span]
+def boxed_bands(grid: Grid, width: int, widths: Sequence[int]) -> list[list[int]] | None:
+    """The whole grid as one band if it fits ``width``, else its groups packed into bands
+    each of which fits beside the names; None when a group alone does not."""
     if boxed_width(widths) <= width:
-        return Layout(stacked=False, bands=[figures])
+        return [[i for group in grid.groups for i in group]]
     beside_names = width - boxed_width(widths[:1])
-    bands = _packed(spans, widths, beside_names, BOXED_COLUMN_COST, split=False)
+    return _packed(grid.groups, widths, beside_names, BOXED_COLUMN_COST, split=False)
+
+
+def choose_layout(grid: Grid, width: int) -> Layout:
+    """Boxed bands that fit ``width`` columns, else stacked ones (abbreviations aside)."""
+    widths = grid.widths()
+    bands = boxed_bands(grid, width, widths)
     if bands is not None:
         return Layout(stacked=False, bands=bands)
     room = width - STACK_INDENT + STACK_GAP
-    stacked = _packed(spans, widths, room, STACK_GAP, split=True)
+    stacked = _packed(grid.groups, widths, room, STACK_GAP, split=True)
     assert stacked is not None  # split=True always packs
     return Layout(stacked=True, bands=stacked)
-
-
-def _spans(groups: Sequence[int]) -> list[list[int]]:
-    """The figure columns' indices (from 1: column 0 names the rows), group by group."""
-    spans, start = [], 1
-    for size in groups:
-        spans.append(list(range(start, start + size)))
-        start += size
-    return spans
 
 
 def _packed(
@@ -129,34 +161,83 @@ def _packed(
     return bands
 
 
-def fitted_tables(grid: Grid, width: int, *, label_style: str = "bold") -> list[Table | Text]:
-    """The grid as boxed tables or stacked rows that fit ``width`` (see the module's order)."""
-    layout = choose_layout(grid, width)
-    if layout.stacked:
-        widths = grid.widths()
-        stacks = [_stacked(grid, band, widths, label_style) for band in layout.bands]
-        for stack in stacks[:-1]:
-            stack.append("\n")  # a blank line between bands: their rows hold different figures
-        shown: list[Table | Text] = [*stacks]
-        return shown
-    return [_boxed(grid, band, label_style) for band in layout.bands]
+@dataclass
+class Fitted:
+    """What to print, in order (a str: a line printed whole), and the legend of abbreviated
+    headers (maybe empty)."""
+
+    tables: list[Table | Text | str]
+    legend: list[str]
 
 
-def _boxed(grid: Grid, band: list[int], label_style: str) -> Table:
+def fit(grid: Grid, width: int) -> Fitted:
+    """``grid`` as the first of the layouts (module docstring) whose lines all fit ``width``
+    columns; the grid's last resort when none does."""
+    bands = boxed_bands(grid, width, grid.widths())
+    if bands is not None:
+        return Fitted([*_boxed_bands(grid, bands, grid.headers)], [])
+    short = [grid.abbreviations.get(header, header) for header in grid.headers]
+    legend = [
+        f"{short_header}: {header}"
+        for header, short_header in dict(zip(grid.headers, short, strict=True)).items()
+        if short_header != header
+    ]
+    bands = boxed_bands(grid, width, grid.widths(short)) if legend else None
+    if bands is not None:
+        return Fitted([*_boxed_bands(grid, bands, short)], ["; ".join(legend)])
+    if grid.last_resort == "blocks":
+        return Fitted([*([grid.title] if grid.title else []), *_blocks(grid, width)], [])
+    return Fitted([*_stacks(grid, choose_layout(grid, width).bands)], [])
+
+
+def _boxed_bands(grid: Grid, bands: list[list[int]], headers: Sequence[str]) -> list[Table]:
+    # The title above the first table only.
+    return [
+        table_of(grid, [0, *band], headers=headers, title=grid.title if at == 0 else "")
+        for at, band in enumerate(bands)
+    ]
+
+
+def table_of(
+    grid: Grid, columns: Sequence[int], *, headers: Sequence[str] | None = None, title: str = ""
+) -> Table:
+    """A rich table of ``columns`` of ``grid`` (indices), no cell wrapped or cut."""
     from rich.table import Table
     from rich.text import Text
 
-    table = Table()  # the header cells are fixed text: markup-free
-    table.add_column(grid.headers[0], style=label_style, no_wrap=True)
-    for i in band:
-        table.add_column(grid.headers[i], justify="right", no_wrap=True)
-    for row in grid.rows:
-        # Text, not a str: a name like "run[/b]" is a file name, not rich markup.
-        table.add_row(*(Text(row[i]) for i in [0, *band]))
+    names = headers if headers is not None else grid.headers
+    right = grid.right_aligned()
+    table = Table(title=title or None, title_justify="left")
+    for index in columns:
+        table.add_column(
+            names[index],
+            justify="right" if right[index] else "left",
+            no_wrap=True,
+            style="bold" * (index == 0),
+        )
+    for at, row in enumerate(grid.rows):
+        styles = grid.styles[at] if grid.styles else [""] * len(row)
+        # Text, not a str: a name like "run[/b]" is data, not rich markup.
+        table.add_row(*(Text(row[index], style=styles[index]) for index in columns))
     return table
 
 
-def _stacked(grid: Grid, band: list[int], widths: list[int], label_style: str) -> Text:
+def table_width(table: RenderableType) -> int:
+    """The columns a table (or any renderable) takes when nothing in it is cut."""
+    from rich.console import Console
+
+    return Console(file=io.StringIO(), width=_MEASURE_WIDTH).measure(table).maximum
+
+
+def _stacks(grid: Grid, bands: list[list[int]]) -> list[Text]:
+    widths = grid.widths()
+    stacks = [_stacked(grid, band, widths) for band in bands]
+    for stack in stacks[:-1]:
+        stack.append("\n")  # a blank line between bands: their rows hold different figures
+    return stacks
+
+
+def _stacked(grid: Grid, band: list[int], widths: list[int]) -> Text:
     """A band of figures under one header; each row's name on its own line above them."""
     from rich.text import Text
 
@@ -170,10 +251,73 @@ def _stacked(grid: Grid, band: list[int], widths: list[int], label_style: str) -
     text.append(line(grid.headers) + "\n", style="bold")
     text.append(indent + "─" * (stacked_width([widths[i] for i in band]) - STACK_INDENT) + "\n")
     for row in grid.rows:
-        text.append(row[0] + "\n", style=label_style)
+        text.append(row[0] + "\n", style="bold")
         text.append(line(row) + "\n")
     text.rstrip()
     return text
+
+
+def _blocks(grid: Grid, width: int) -> list[Table | Text | str]:
+    """One table per row: its figures down the side, titled by the row's name; as lines
+    where even that is wider than ``width``."""
+    from rich.table import Table
+    from rich.text import Text
+
+    shown: list[Table | Text | str] = []
+    for row in grid.rows:
+        headers = [header.replace("\n", " ") for header in grid.headers]
+        table = Table(title=Text(row[0]), title_justify="left")
+        table.add_column("Figure", no_wrap=True)
+        table.add_column("Value", justify="right", no_wrap=True)
+        for header, value in zip(headers[1:], row[1:], strict=True):
+            table.add_row(Text(header), Text(value))
+        if table_width(table) <= width:
+            shown.append(table)
+        else:
+            shown += [row[0], *(f"  {h}: {v}" for h, v in zip(headers[1:], row[1:], strict=True))]
+    return shown
+
+
+def print_fitted(console: Console, fitted: Fitted) -> None:
+    """The tables, then the legend (wrapped at spaces); a line of a row too wide for any
+    table is printed whole (soft_wrap), for the terminal to wrap."""
+    for shown in fitted.tables:
+        if isinstance(shown, str):
+            console.print(shown, soft_wrap=True, markup=False)
+        else:
+            console.print(shown)
+    for line in fitted.legend:
+        console.print(line, markup=False)
+
+
+def render_fitted(
+    grid: Grid, width: int | None, *, color: bool, notes: Sequence[str], signature: str
+) -> str:
+    """``grid`` fitted to ``width`` columns (120 if unknown), then ``notes`` wrapped at spaces
+    and the signature broken after a ``|``: a command's whole table output."""
+    screen = width or DEFAULT_WIDTH
+    buffer = io.StringIO()
+    console = console_for(buffer, color=color, width=screen)
+    print_fitted(console, fit(grid, screen))
+    for line in notes:
+        console.print(line, markup=False)  # wrapped at spaces, within the terminal
+    print_signature(console, signature, screen)
+    return buffer.getvalue()
+
+
+def print_signature(console: Console, signature: str, width: int) -> None:
+    """``signature: …`` in lines of at most ``width`` columns (:func:`signature_lines`)."""
+    for line in signature_lines(signature, width):
+        console.print(line, soft_wrap=True, markup=False)
+
+
+def console_for(buffer: IO[str], *, color: bool, width: int) -> Console:
+    """A console of the terminal's width: text wraps at spaces within it."""
+    from rich.console import Console
+
+    return Console(
+        file=buffer, force_terminal=color, no_color=not color, width=width, highlight=False
+    )
 
 
 # --- footnotes -------------------------------------------------------------------------------

@@ -25,7 +25,7 @@ from wsscore.metrics.scores import Interval, Metrics
 from wsscore.metrics.tags import TagMetrics
 from wsscore.output.json_text import to_json
 from wsscore.output.latex import latex_escape
-from wsscore.output.narrow import aligned
+from wsscore.output.text import aligned
 from wsscore.scoring.suite import ALPHA, AVERAGED, Cell, Suite, SuiteRow
 
 SUITE_FORMATS = ("table", "text", "markdown", "latex", "json", "csv", "tsv")
@@ -360,44 +360,24 @@ def render_table(
 ) -> str:
     """The rich table within the terminal's width: wider than ``width``, its corpus groups
     (and the averages) are spread over several tables, then one block per system
-    (:mod:`wsscore.output.narrow`)."""
-    from wsscore.output.narrow import (
-        DEFAULT_WIDTH,
-        Grid,
-        console_for,
-        fit,
-        folded_signature,
-        print_fitted,
-    )
+    (:mod:`wsscore.output.fitting`)."""
+    from wsscore.output.fitting import Grid, consecutive, render_fitted
 
     table = grid(suite, metrics)
-    screen = width or DEFAULT_WIDTH
     headers = [header.replace(" ", "\n", 1) for header in _flat_headers(table)]
-    groups: list[list[int]] = []
-    for _name, size in table.groups:
-        start = sum(map(len, groups)) + 1
-        groups.append(list(range(start, start + size)))
-    fitted = fit(
-        Grid(
-            headers,
-            label_then_figures(headers),
-            [[cell_text(cell, marks=(BETTER, WORSE)) for cell in row] for row in table.rows],
-            groups,
-            styles=[
-                ["bold" if cell.best or cell.kind == "name" else "" for cell in row]
-                for row in table.rows
-            ],
-        ),
-        screen,
+    fitted = Grid(
+        headers,
+        [[cell_text(cell, marks=(BETTER, WORSE)) for cell in row] for row in table.rows],
+        consecutive([size for _name, size in table.groups]),
+        numeric=label_then_figures(headers),
+        last_resort="blocks",
+        styles=[
+            ["bold" if cell.best or cell.kind == "name" else "" for cell in row]
+            for row in table.rows
+        ],
     )
-    buffer = io.StringIO()
-    console = console_for(buffer, color=color, width=screen)
-    print_fitted(console, fitted)
-    for note in suite_notes(suite):
-        console.print(note, markup=False)  # wrapped at spaces, within the terminal
-    for line in folded_signature(suite.signature, screen):
-        console.print(line, soft_wrap=True, markup=False)
-    return buffer.getvalue()
+    notes = suite_notes(suite)
+    return render_fitted(fitted, width, color=color, notes=notes, signature=suite.signature)
 
 
 # One row per system and corpus (and its mean and pooled rows), every figure exact: a long

@@ -10,16 +10,19 @@ from typing import IO, TYPE_CHECKING
 from wsscore.formatting import DEFAULT_DIGITS, UNDEFINED
 from wsscore.metrics.ranking import verdict
 from wsscore.output.columns import DECILE_TITLE, cell, columns, decile_rows, notes, tag_tables
-from wsscore.output.fitting import Grid, fitted_tables, signature_lines, wrapped
+from wsscore.output.fitting import (
+    DEFAULT_WIDTH,
+    Grid,
+    consecutive,
+    fit,
+    signature_lines,
+    table_width,
+    wrapped,
+)
 from wsscore.results import Report
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
-
-# Wide enough for any table: used only to measure the table's natural width.
-_MEASURE_WIDTH = 100_000
-# The width of a terminal that does not say (and of a table rendered by the API without one).
-DEFAULT_WIDTH = 120
 
 
 def fitted_console(
@@ -31,8 +34,7 @@ def fitted_console(
     their lines."""
     from rich.console import Console
 
-    measure = Console(file=io.StringIO(), width=_MEASURE_WIDTH).measure
-    natural = max((measure(table).maximum for table in tables), default=0)
+    natural = max(map(table_width, tables), default=0)
     return Console(
         file=buffer,
         force_terminal=color,
@@ -53,8 +55,8 @@ def render_table(
     if by_decile is not None:
         blocks.append(by_decile)
     for title, headers, rows in tag_tables(report, digits):
-        blocks.append(([title], Grid(headers, rows, groups=[3, len(headers) - 4])))
-    shown = [(above, fitted_tables(grid, screen)) for above, grid in blocks]
+        blocks.append(([title], Grid(headers, rows, consecutive([3, len(headers) - 4]))))
+    shown = [(above, fit(grid, screen).tables) for above, grid in blocks]
     buffer = io.StringIO()
     console = fitted_console(
         [t for _, tables in shown for t in tables], buffer, color=color, width=screen
@@ -86,7 +88,7 @@ def _score_grid(report: Report, digits: int) -> Grid:
     cols = columns(report)
     rows = [[cell(c, system, digits=digits) for c in cols] for system in report.systems]
     groups = [len(list(run)) for _, run in groupby(c.group for c in cols[1:])]
-    return Grid([c.header for c in cols], rows, groups)
+    return Grid([c.header for c in cols], rows, consecutive(groups))
 
 
 def decile_grid(report: Report, digits: int) -> tuple[list[str], Grid] | None:
@@ -102,6 +104,8 @@ def decile_grid(report: Report, digits: int) -> tuple[list[str], Grid] | None:
     if left_out:
         above.append(f"No gold word in {', '.join(left_out)}: not shown.")
     grid = Grid(
-        [headers[i] for i in kept], [[row[i] for i in kept] for row in rows], [1] * (len(kept) - 1)
+        [headers[i] for i in kept],
+        [[row[i] for i in kept] for row in rows],
+        consecutive([1] * (len(kept) - 1)),
     )
     return above, grid
