@@ -33,8 +33,12 @@ def sentence_too_long(name: str, start: int, limit: int) -> WsscoreError:
 
 
 class Token(NamedTuple):
-    word: str
+    word: str  # the token's characters, without any space: a space is never a character
     tag: str | None  # None when the format or the file carries no tag
+    # The token as its format writes it when that holds a space between characters (MeCab's
+    # "Machine Learning", VLSP's syllables "Hà Nội"): what a writer that can show the space
+    # prints. None when the token holds no space.
+    form: str | None = None
 
 
 class Sentence(NamedTuple):
