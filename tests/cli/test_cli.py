@@ -630,6 +630,20 @@ def _blocks(text: str) -> list[list[str]]:
     return blocks
 
 
+def test_sighan_refuses_jobs_without_the_diff_match(monkeypatch):
+    # The exact output is written in one pass: -j would do nothing, so it is refused, not ignored.
+    monkeypatch.chdir(ROOT)
+    files = ("fixtures/words.txt", "fixtures/gold.txt", "fixtures/pred.txt")
+    result = invoke("sighan", "-j", "2", *files)
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "wsscore: error: wsscore sighan -j works with --match diff (its exact output is written in one "
+        "pass, in order: drop -j, or add --match diff to run the Perl script's diffs in parallel)\n"
+    )
+    assert result.stdout == ""
+    assert invoke("sighan", "-j", "1", *files).exit_code == 0
+
+
 def test_sighan_prints_the_scripts_blocks_and_summary(monkeypatch):
     monkeypatch.chdir(ROOT)
     result = invoke("sighan", "fixtures/words.txt", "fixtures/gold.txt", "fixtures/pred.txt")

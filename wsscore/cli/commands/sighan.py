@@ -10,7 +10,7 @@ from wsscore.cli.options import encoding_options, input_options, jobs_of
 from wsscore.cli.running import run_command
 from wsscore.cli.sections import SCORING_SECTIONS, SectionedCommand
 from wsscore.cli.terminal import in_gold_encoding
-from wsscore.errors import EXIT_OK
+from wsscore.errors import EXIT_OK, WsscoreError
 from wsscore.inputs.guards import Named
 
 
@@ -36,6 +36,12 @@ def sighan(**options: Any) -> None:
 def _sighan_command(options: dict[str, Any]) -> int:
     from wsscore.output.destination import Destination
 
+    if options["jobs"] != 1 and options["match"] != "diff":
+        raise WsscoreError(
+            "wsscore sighan -j works with --match diff",
+            hint="its exact output is written in one pass, in order: drop -j, or add "
+            "--match diff to run the Perl script's diffs in parallel",
+        )
     inputs = input_options(options, dictionaries=[options["dictionary"]])
     with Destination(options["output"]) as destination:
         if options["match"] == "diff":
