@@ -154,7 +154,7 @@ def test_a_system_s_cut_of_a_word_opens_exactly_those_cases(page: Path, browser:
             f'[data-pred="{cut.cut}"][data-class="{cut.error}"]'
         )
         assert shown(browser) == expected, cut
-        assert count_line(browser) == f"{len(expected)} of {len(data)} sentences"
+        assert count_line(browser) == f"{len(expected):,} of {len(data):,} sentences"
         # Only that system's line is shown, and the word is highlighted once per case.
         hits = browser.evaluate("document.querySelectorAll('.sb-g .w.hit').length")
         assert hits == cut.count, cut
@@ -176,7 +176,7 @@ def test_a_predicted_word_typed_finds_where_it_is_wrong(page: Path, browser: Bro
         browser.type_into("input[name=pred]", word)
         browser.wait_for(f"location.hash === '#pred={quote(word)}'")
         assert shown(browser) == expected, word
-        assert count_line(browser) == f"{len(expected)} of {len(data)} sentences"
+        assert count_line(browser) == f"{len(expected):,} of {len(data):,} sentences"
         if expected:
             marked = browser.evaluate(
                 "[...document.querySelectorAll('.sb-cell:not(.sb-g) .w.hit')]"
@@ -200,11 +200,33 @@ def test_a_fragment_url_opens_the_same_view(page: Path, browser: Browser) -> Non
     )
     assert browser.evaluate("document.querySelector('input[name=pred]').value") == word
     assert shown(browser) == expected
-    assert count_line(browser) == f"{len(expected)} of {len(data)} sentences"
+    assert count_line(browser) == f"{len(expected):,} of {len(data):,} sentences"
     labels = browser.evaluate(
         "[...document.querySelectorAll('.sb-lab .sb-cell:not(.sb-g)')].map(e => e.textContent)"
     )
     assert set(labels) == {"pkuseg"}  # only the chosen system's line
+
+
+def test_the_differ_key_keeps_the_sentences_where_two_systems_differ(
+    page: Path, browser: Browser
+) -> None:
+    data = sentences(page)
+    expected = [s.line for s in data if s.systems[0] != s.systems[1]]
+    assert 0 < len(expected) < len(data)
+    for fragment in ("differ=1", "differ=pkuseg,jieba"):
+        browser.open(f"{page.as_uri()}#{fragment}")
+        assert shown(browser) == expected, fragment
+        assert count_line(browser) == f"{len(expected):,} of {len(data):,} sentences"
+        assert browser.evaluate("document.querySelector('#sb-differ').checked") is True
+        labels = browser.evaluate(
+            "[...document.querySelectorAll('.sb-lab .sb-cell:not(.sb-g)')].map(e => e.textContent)"
+        )
+        assert set(labels) == set(NAMES)
+    # Ticking the box writes the key, so that the view can be shared.
+    browser.open(page.as_uri())
+    browser.click("#sb-differ")
+    assert shown(browser) == expected
+    assert browser.evaluate("location.hash") == "#differ=1"
 
 
 def test_a_gold_word_shows_its_errors_and_on_request_every_sentence(
@@ -286,7 +308,7 @@ def test_on_the_pku_test_set_a_cut_opens_its_cases_page_by_page(
     assert len(expected) > 50  # more than a page
     browser.open(out.as_uri())
     browser.click('td.cut[data-word="新"][data-pred="新世纪"]')
-    assert count_line(browser) == f"{len(expected)} of {len(data)} sentences"
+    assert count_line(browser) == f"{len(expected):,} of {len(data):,} sentences"
     seen: list[int] = []
     while True:
         seen += shown(browser)

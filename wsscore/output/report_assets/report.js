@@ -694,6 +694,11 @@
     }
 
     // -- rendering a page --
+    // 1,944 rather than 1944, whatever the reader's locale: the page reads the same for everyone.
+    function grouped(n) {
+      return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+    }
+
     function pageCount() {
       return Math.max(1, Math.ceil(matches.length / PAGE_SIZE));
     }
@@ -703,12 +708,12 @@
       var pages = pageCount();
       if (page >= pages) page = pages - 1;
       if (page < 0) page = 0;
-      count.textContent = matches.length + " of " + total + " sentences";
+      count.textContent = grouped(matches.length) + " of " + grouped(total) + " sentences";
       var from = page * PAGE_SIZE;
       var to = Math.min(matches.length, from + PAGE_SIZE);
       pageInput.value = String(page + 1);
       pageInput.max = String(pages);
-      pagesTop.textContent = "of " + pages + (matches.length ? " (sentences " + (from + 1) + "\u2013" + to + ")" : "");
+      pagesTop.textContent = "of " + grouped(pages) + (matches.length ? " (sentences " + grouped(from + 1) + "\u2013" + grouped(to) + ")" : "");
       pageBottom.textContent = "Page " + (page + 1) + " of " + pages;
       prevTop.disabled = prevBottom.disabled = page === 0;
       nextTop.disabled = nextBottom.disabled = page >= pages - 1;
