@@ -316,3 +316,25 @@ def test_on_the_pku_test_set_a_cut_opens_its_cases_page_by_page(
             break
         browser.click(".sb-pager button:last-child")
     assert seen == expected
+
+
+@pytest.mark.parametrize(("width", "side_by_side"), [(1400, True), (1000, False)])
+def test_the_error_classes_stand_side_by_side_where_they_fit(
+    page: Path, width: int, side_by_side: bool
+) -> None:
+    executable = find_browser()
+    assert executable is not None
+    with Browser(executable, width=width, height=1000) as browser:
+        browser.open(page.as_uri())
+        tops = browser.evaluate(
+            "[...document.querySelectorAll('.error-class')].map(e => e.getBoundingClientRect().top)"
+        )
+        scrolling = browser.evaluate(
+            "[...document.querySelectorAll('.error-class .table-wrap')]"
+            ".filter(e => e.scrollWidth > e.clientWidth).length"
+        )
+        page_width = browser.evaluate("document.documentElement.scrollWidth")
+    assert len(tops) == 3
+    assert (tops[0] == tops[1]) is side_by_side  # split beside merged, or above it
+    assert tops[2] > tops[0]  # crossing on the next row either way
+    assert scrolling == 0 and page_width <= width

@@ -276,7 +276,8 @@ def _errors(data: PageData) -> str:
             f"</span>: {escape(CLASS_NOTES[name])}</h3><p>Wrong gold words: {counts}</p>{table}"
             "</div>"
         )
-    return _legend(names) + "".join(parts)
+    # A grid: at 1,400 px the classes stand two by two, on a phone one under another.
+    return _legend(names) + f'<div class="error-classes">{"".join(parts)}</div>'
 
 
 def _error_row(error: str, row: dict[str, object], names: list[str]) -> str:
