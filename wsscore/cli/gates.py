@@ -20,6 +20,7 @@ from wsscore.metrics.gates import (
     Gate,
     parse_gate,
 )
+from wsscore.output import FORMATS
 
 if TYPE_CHECKING:
     from wsscore.metrics.gates import GateOutcome
@@ -56,6 +57,31 @@ def gate_options() -> Decorator:
             help=f"Exit 1 when a metric ({FIGURE_NAMES}) of a system fell by more than VALUE "
             "(0.005: half a point) against the system of the same name in --previous "
             "(repeatable).",
+        ),
+    ]
+    return stacked(options)
+
+
+def report_output_options(quiet_order: str) -> Decorator:
+    """-f, -o and -q of a command that prints a report (``score``, ``merge``), in that order;
+    ``quiet_order`` says in which order -q prints several systems."""
+    options = [
+        click.option(
+            "-f",
+            "--format",
+            "fmt",
+            type=click.Choice(FORMATS),
+            help="Output format [default: table on a terminal, text otherwise].",
+        ),
+        click.option(
+            "-o", "--output", metavar="FILE", help="Write the report to FILE (atomically)."
+        ),
+        click.option(
+            "-q",
+            "--quiet",
+            is_flag=True,
+            help=f"Print only F: alone for one system; for several, NAME<TAB>F per line, "
+            f"{quiet_order}.",
         ),
     ]
     return stacked(options)

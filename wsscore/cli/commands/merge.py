@@ -14,6 +14,7 @@ from wsscore.cli.gates import (
     gate_status,
     refuse_digits_the_format_ignores,
     refuse_figures_the_report_lacks,
+    report_output_options,
     report_text,
 )
 from wsscore.cli.options import DEBUG
@@ -21,7 +22,6 @@ from wsscore.cli.running import run_command
 from wsscore.cli.sections import SCORING_SECTIONS, SectionedCommand
 from wsscore.metrics.ranking import SORT_KEYS
 from wsscore.metrics.scores import CI_METHODS
-from wsscore.output import FORMATS
 
 
 @click.command(
@@ -45,21 +45,7 @@ from wsscore.output import FORMATS
     "first shard.",
 )
 # The output options, together.
-@click.option(
-    "-f",
-    "--format",
-    "fmt",
-    type=click.Choice(FORMATS),
-    help="Output format [default: table on a terminal, text otherwise].",
-)
-@click.option("-o", "--output", metavar="FILE", help="Write the report to FILE (atomically).")
-@click.option(
-    "-q",
-    "--quiet",
-    is_flag=True,
-    help="Print only F: alone for one system; for several, NAME<TAB>F per line, in the first "
-    "shard's order.",
-)
+@report_output_options("in the first shard's order")
 @click.option(
     "--caption",
     metavar="TEXT",

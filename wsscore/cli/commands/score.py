@@ -13,6 +13,7 @@ from wsscore.cli.gates import (
     gate_request,
     gate_status,
     refuse_digits_the_format_ignores,
+    report_output_options,
     report_text,
 )
 from wsscore.cli.options import (
@@ -29,7 +30,6 @@ from wsscore.cli.running import run_command
 from wsscore.cli.sections import SCORING_SECTIONS, SectionedCommand
 from wsscore.errors import WsscoreError
 from wsscore.metrics.ranking import SORT_KEYS
-from wsscore.output import FORMATS
 
 if TYPE_CHECKING:
     from wsscore.results import Report
@@ -44,21 +44,7 @@ if TYPE_CHECKING:
 @click.argument("predictions", nargs=-1, required=True, metavar="PRED...")
 @dictionary_options("Segmented training corpus: its words form the dictionary (repeatable).")
 @click.option("--name", "names", multiple=True, help="Label of each prediction, in order.")
-@click.option(
-    "-f",
-    "--format",
-    "fmt",
-    type=click.Choice(FORMATS),
-    help="Output format [default: table on a terminal, text otherwise].",
-)
-@click.option("-o", "--output", metavar="FILE", help="Write the report to FILE (atomically).")
-@click.option(
-    "-q",
-    "--quiet",
-    is_flag=True,
-    help="Print only F: alone for one system; for several, NAME<TAB>F per line, in the order "
-    "given (BASE and TOP last).",
-)
+@report_output_options("in the order given (BASE and TOP last)")
 @click.option(
     "--baseline",
     is_flag=True,
