@@ -12,7 +12,10 @@ from hypothesis import strategies as st
 
 from wsscore.errors import Warnings, WsscoreError
 from wsscore.inputs.formats import Sentence, Token, detect_format_reason, read_sentences
+from wsscore.inputs.formats.best import best_word_lines
+from wsscore.inputs.formats.vlsp import vlsp_word_lines
 from wsscore.inputs.formats.writers import WRITERS, Target
+from wsscore.inputs.words import split_words
 
 
 def _read(fmt: str, lines: list[str]) -> list[Sentence]:
@@ -325,3 +328,53 @@ def test_best_written_reads_back(sentences: list[list[tuple[str, bool]]]) -> Non
     ]
     back = _read("best", _write("best", given_sentences))
     assert [s.words() for s in back] == [s.words() for s in given_sentences]
+
+
+# --- the word lines the scorer reads when it keeps no tokens ----------------------------------
+
+
+def _outcome(pieces) -> tuple[list[list[str]] | None, str | None]:
+    """The words of each sentence, or the error's text: what the scorer gets."""
+    words: list[list[str]] = []
+    try:
+        for piece in pieces:
+            if isinstance(piece, str):
+                words += [split_words(line) for line in piece.split("\n")[:-1]]
+            else:
+                words.append(piece.words())
+    except WsscoreError as error:
+        return None, str(error)
+    return words, None
+
+
+BEST_TEXT = st.text(st.sampled_from("กข|| <>NE/A\r\ufeff\u3000"), max_size=12)
+VLSP_TEXT = st.text(st.sampled_from("aà__ /N\r\ufeff\u3000"), max_size=12)
+
+
+@settings(max_examples=300, deadline=None)
+@given(lines=st.lists(BEST_TEXT | st.sampled_from(["ก|<NE>ข ค</NE>|", "ก| |ข|"]), max_size=5))
+def test_best_word_lines_are_the_readers(lines: list[str]) -> None:
+    assert _outcome(best_word_lines(lines, name="t")) == _outcome(_read_lazily("best", lines))
+
+
+@settings(max_examples=300, deadline=None)
+@given(lines=st.lists(VLSP_TEXT | st.sampled_from(["a/N à_a/V", "a_à a"]), max_size=5))
+def test_vlsp_word_lines_are_the_readers(lines: list[str]) -> None:
+    assert _outcome(vlsp_word_lines(lines, name="t")) == _outcome(_read_lazily("vlsp", lines))
+
+
+def _read_lazily(fmt: str, lines: list[str]):
+    return read_sentences(fmt, lines, name="t", warnings=Warnings(quiet=True))
+
+
+def test_word_lines_come_in_runs_and_sentences_where_the_reader_is_needed() -> None:
+    pieces = list(best_word_lines(["ก|ข|", "ค| |ง|\r", "<NE>จ</NE>|", "ฉ|"], name="t"))
+    assert pieces[0] == "ก ข \nค ง \n"  # runs of plain lines at once
+    assert pieces[1] == Sentence(3, [Token("จ", None)], text="จ")  # a span: read_best reads it
+    assert pieces[2] == "ฉ \n"
+    tagged = list(vlsp_word_lines(["", "a_b/N c/V"], name="t"))
+    assert next(vlsp_word_lines(["a_b c", "_x"], name="t")) == "ab c\n"  # before the error
+    assert tagged == [
+        "\n",  # the first line, read before the second decided that the file is tagged
+        Sentence(2, [Token("ab", "N", "a b"), Token("c", "V")], text="a b c"),
+    ]

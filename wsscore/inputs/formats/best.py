@@ -39,9 +39,10 @@ _MARKS = re.compile(r"<(/?)(NE|AB|POEM)>|\|")
 FIX_HINT = "end every word with |, as in ผม|กิน|ข้าว|"
 
 
-def read_best(lines: Iterable[str], *, name: str) -> Iterator[Sentence]:
-    """One sentence a line, an empty line an empty sentence (as ``words``)."""
-    for number, line in enumerate(lines, 1):
+def read_best(lines: Iterable[str], *, name: str, first_line: int = 1) -> Iterator[Sentence]:
+    """One sentence a line, an empty line an empty sentence (as ``words``). ``first_line``:
+    the number of the first of ``lines`` in the file (a part of it may be read alone)."""
+    for number, line in enumerate(lines, first_line):
         if "<" in line and SPAN_TAG.search(line):
             yield _spanned_sentence(line, number, name)
             continue
@@ -58,6 +59,34 @@ def read_best(lines: Iterable[str], *, name: str) -> Iterator[Sentence]:
             tokens = _tokens_of(pieces, start, number, name)
             text = line.replace(SEPARATOR, "").strip(WHITE_SPACE)
             yield Sentence(number, tokens, text=text or None)
+
+
+# Lines of words handed to the scorer at once by best_word_lines.
+WORD_LINES_AT_ONCE = 1024
+
+
+def best_word_lines(lines: Iterable[str], *, name: str) -> Iterator[str | Sentence]:
+    """What :func:`read_best` reads, for a scorer that needs no tokens: runs of sentences as
+    lines of words (each ending with a line feed), made by whole-line string operations where
+    a line has no span, no empty word and no white space but BEST's ``| |``; any other line as
+    the Sentence that :func:`read_best` (the reference, and the only source of errors) reads."""
+    done: list[str] = []
+    for number, line in enumerate(lines, 1):
+        if line[-1:] == "\r":
+            line = line[:-1]  # a CRLF line: its \r is white space
+        plain = line.replace("| |", SEPARATOR)
+        if "||" in line or "<" in line or " " in plain or not plain.isprintable():
+            if done:
+                yield "".join(done)
+                done = []
+            yield from read_best([line], name=name, first_line=number)
+            continue
+        done.append(plain.replace(SEPARATOR, " ") + "\n")
+        if len(done) >= WORD_LINES_AT_ONCE:
+            yield "".join(done)
+            done = []
+    if done:
+        yield "".join(done)
 
 
 def _plain(piece: str) -> bool:

@@ -15,6 +15,8 @@ join of syllables, and VLSP writes no ``_`` of the text.
 
 from __future__ import annotations
 
+import itertools
+import re
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
@@ -37,11 +39,13 @@ class Layout(NamedTuple):
     line: int
 
 
-def read_vlsp(lines: Iterable[str], *, name: str) -> Iterator[Sentence]:
+def read_vlsp(
+    lines: Iterable[str], *, name: str, first_line: int = 1, layout: Layout | None = None
+) -> Iterator[Sentence]:
     """One sentence a line, an empty line an empty sentence (as ``words``); tags decided on
-    the first line that holds tokens (module docstring)."""
-    layout: Layout | None = None
-    for number, line in enumerate(lines, 1):
+    the first line that holds tokens (module docstring), unless ``layout`` gives them.
+    ``first_line``: the number of the first of ``lines`` in the file."""
+    for number, line in enumerate(lines, first_line):
         pieces = split_words(line)
         if not pieces:
             yield Sentence(number, [])
@@ -62,6 +66,57 @@ def read_vlsp(lines: Iterable[str], *, name: str) -> Iterator[Sentence]:
             raise _malformed(line, number, name, index, pieces[index])
         text = " ".join(token.form or token.word for token in tokens)  # type: ignore[union-attr]
         yield Sentence(number, tokens, text=text)  # type: ignore[arg-type]
+
+
+# Lines of words handed to the scorer at once by vlsp_word_lines.
+WORD_LINES_AT_ONCE = 1024
+# A _ at a token's edge (no syllable on one side): read by read_vlsp, which refuses it.
+# (U+FEFF is white space to wsscore, not to the regex engine.)
+_EDGE_JOINER = re.compile(r"(?<![^\s\ufeff])_|_(?![^\s\ufeff])")
+
+
+def vlsp_word_lines(lines: Iterable[str], *, name: str) -> Iterator[str | Sentence]:
+    """What :func:`read_vlsp` reads, for a scorer that needs no tokens: runs of sentences as
+    lines of words (each ending with a line feed), the ``_`` deleted from each line at once;
+    a line with a malformed join, and every line of a tagged file, as the Sentence that
+    :func:`read_vlsp` (the reference, and the only source of errors) reads."""
+    done: list[str] = []
+    layout: Layout | None = None
+    lines = iter(lines)
+    for number, line in enumerate(lines, 1):
+        if layout is None:
+            pieces = split_words(line)
+            if pieces:
+                layout = Layout(all(map(_looks_tagged, pieces)), number)
+        if layout is not None and layout.tagged:
+            if done:
+                yield "".join(done)
+            rest = itertools.chain([line], lines)
+            yield from read_vlsp(rest, name=name, first_line=number, layout=layout)
+            return
+        if JOINER in line and _malformed_join(line):
+            if done:
+                yield "".join(done)
+                done = []
+            yield from read_vlsp([line], name=name, first_line=number, layout=layout)
+            continue
+        done.append(line.replace(JOINER, "") + "\n")
+        if len(done) >= WORD_LINES_AT_ONCE:
+            yield "".join(done)
+            done = []
+    if done:
+        yield "".join(done)
+
+
+def _malformed_join(line: str) -> bool:
+    """Whether a line that holds a ``_`` may hold one at a word's edge or two in a row:
+    substring tests (at memchr speed) where the only white space is the ASCII space, which
+    nearly every line is; the regex otherwise."""
+    if JOINER * 2 in line or " _" in line or "_ " in line:
+        return True
+    if line.isprintable():  # no white space but " "
+        return line[0] == JOINER or line[-1] == JOINER
+    return _EDGE_JOINER.search(line) is not None
 
 
 def _looks_tagged(piece: str) -> bool:
