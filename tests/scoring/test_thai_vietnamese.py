@@ -19,6 +19,7 @@ import pytest
 from conftest import FIXTURES, run_wsscore
 
 from wsscore import InputOptions, score
+from wsscore.inputs.encodings import detect
 from wsscore.inputs.manifest import load_manifest
 from wsscore.scoring.suite import run_suite
 
@@ -117,6 +118,33 @@ def test_stdin_gz_and_thai_legacy_encodings(tmp_path: Path) -> None:
         check=False,
     )
     assert piped.stdout.decode() == expected.stdout
+
+
+@pytest.mark.parametrize("encoding", ["tis-620", "cp874"])
+def test_thai_legacy_encodings_are_detected(tmp_path: Path, encoding: str) -> None:
+    text = (THAI / "newmm.best.txt").read_text(encoding="utf-8")
+    if encoding == "cp874":
+        text = text.replace("ผม|", "\u201cผม\u201d|", 1)  # quotes CP874 adds to TIS-620
+    legacy = tmp_path / "legacy.txt"
+    legacy.write_bytes(text.encode(encoding))
+    assert detect(legacy.read_bytes(), complete=True).name == encoding
+    report = score(THAI / "newmm.best.txt", [legacy], inputs=InputOptions(mismatch="align"))
+    assert report.systems[0].encoding == encoding
+    if encoding == "tis-620":
+        assert report.systems[0].counts.correct == report.systems[0].counts.gold_words
+
+
+@pytest.mark.parametrize(
+    "sample",
+    [
+        "ผม|กิน|".encode("tis-620"),  # too few marks to tell: not taken for Thai
+        (FIXTURES / "gbk" / "gold.txt").read_bytes(),
+        (FIXTURES / "big5" / "gold.txt").read_bytes(),
+        bytes(range(0xA1, 0xFB)) * 4,  # every TIS-620 byte, marks anywhere
+    ],
+)
+def test_other_bytes_are_not_taken_for_thai(sample: bytes) -> None:
+    assert detect(sample, complete=True).name not in ("tis-620", "cp874")
 
 
 def test_a_format_given_overrides_detection() -> None:
