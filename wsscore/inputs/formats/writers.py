@@ -25,9 +25,11 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from wsscore.errors import WsscoreError, location
+from wsscore.inputs.formats.best import read_best
 from wsscore.inputs.formats.chars import Label, read_label
 from wsscore.inputs.formats.model import POS_TAG, Sentence, Token
 from wsscore.inputs.formats.tagged import SEPARATORS, split_token
+from wsscore.inputs.formats.vlsp import read_vlsp
 from wsscore.inputs.words import split_words
 
 LOSSLESS_HINT = "convert to conllu or jsonl, which hold any word and tag"
@@ -163,9 +165,6 @@ def _check_read_back(
 ) -> None:
     """Refuse the sentence written as ``line`` unless its reader reads the same words and
     tags from it, alone in a file (a VLSP file's tags are decided on its first line)."""
-    from wsscore.inputs.formats.best import read_best
-    from wsscore.inputs.formats.vlsp import read_vlsp
-
     read = read_best if fmt == "best" else read_vlsp
     expected = [(token.word, token.tag) for token in tokens]
     try:
