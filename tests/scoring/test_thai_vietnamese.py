@@ -41,6 +41,23 @@ def test_thai_word_counts_equal_pythainlps_word_level(system: str) -> None:
     )
 
 
+@pytest.mark.parametrize("system", sorted(STATS["systems"]))
+def test_thai_word_counts_equal_pythainlps_line_by_line(tmp_path: Path, system: str) -> None:
+    gold = (THAI / STATS["gold"]).read_text(encoding="utf-8").splitlines()
+    predicted = (THAI / system).read_text(encoding="utf-8").splitlines()
+    for number, expected in enumerate(STATS["systems"][system]["lines"]):
+        (tmp_path / "g.txt").write_text(gold[number] + "\n", encoding="utf-8")
+        (tmp_path / "p.txt").write_text(predicted[number] + "\n", encoding="utf-8")
+        inputs = InputOptions(input_format="best")
+        counts = score(tmp_path / "g.txt", [tmp_path / "p.txt"], inputs=inputs).systems[0].counts
+        word_level = expected["word_level"]
+        assert (counts.gold_words, counts.pred_words, counts.correct) == (
+            word_level["total_words_in_ref_sample"],
+            word_level["total_words_in_sample"],
+            word_level["correctly_tokenized_words"],
+        ), number + 1
+
+
 def test_thai_recorded_counts_are_the_ones_tested() -> None:
     # The fixture's figures, for a reader of this file (and so that a remade fixture that
     # changes them is noticed): newmm 233 of 255 correct, longest 224 of 255.
