@@ -33,7 +33,8 @@ def _error(fmt: str, lines: list[str]) -> WsscoreError:
 
 
 def _write(fmt: str, sentences: list[Sentence]) -> list[str]:
-    text = "".join(WRITERS[fmt](s, n, Target("t")) for n, s in enumerate(sentences, 1))
+    target = Target("t")  # one file
+    text = "".join(WRITERS[fmt](s, n, target) for n, s in enumerate(sentences, 1))
     return text.split("\n")[:-1]
 
 
@@ -378,3 +379,18 @@ def test_word_lines_come_in_runs_and_sentences_where_the_reader_is_needed() -> N
         "\n",  # the first line, read before the second decided that the file is tagged
         Sentence(2, [Token("ab", "N", "a b"), Token("c", "V")], text="a b c"),
     ]
+
+
+def test_vlsp_output_tags_every_sentence_or_none() -> None:
+    # The reader decides on the first line with tokens: a tagged sentence after an untagged
+    # one would be read as words holding "/" (and the reverse refused), so it is refused.
+    for first, second in (
+        ([Token("a", None)], [Token("b", "N")]),
+        ([Token("a", "N")], [Token("b", None)]),
+    ):
+        with pytest.raises(WsscoreError) as caught:
+            _write("vlsp", [Sentence(1, []), Sentence(2, first), Sentence(3, second)])
+        assert caught.value.where == "t:3"
+        assert "a VLSP file tags every word or none" in caught.value.message
+    # Each file written has its own Target: a second one starts undecided.
+    assert _write("vlsp", [Sentence(1, [Token("b", "N")])]) == ["b/N"]

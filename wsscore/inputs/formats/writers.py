@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import NamedTuple
+from dataclasses import dataclass, field
 
 from wsscore.errors import WsscoreError, location
 from wsscore.inputs.formats.best import read_best
@@ -36,15 +36,18 @@ LOSSLESS_HINT = "convert to conllu or jsonl, which hold any word and tag"
 CONLLU_TAG_COLUMNS = {"upos": 3, "xpos": 4}
 
 
-class Target(NamedTuple):
+@dataclass(frozen=True)
+class Target:
     """How sentences are written: the input's name (for messages), the word/tag separator of
     a tagged output, the CoNLL-U column that holds the tags, and the order of a chars label
-    (``pos-tag`` as B-NN, ``tag-pos`` as NN-B)."""
+    (``pos-tag`` as B-NN, ``tag-pos`` as NN-B). One Target writes one file: it remembers what
+    the file's reader will decide on its first sentence (whether a VLSP file is tagged)."""
 
     name: str
     tag_sep: str = "/"
     tag_column: str = "upos"
     label_order: str = POS_TAG
+    decided: dict[str, bool] = field(default_factory=dict, compare=False, repr=False)
 
 
 Writer = Callable[[Sentence, int, Target], str]  # a sentence, its ordinal from 1, the target
@@ -136,6 +139,14 @@ def write_vlsp(sentence: Sentence, ordinal: int, target: Target) -> str:
         raise WsscoreError(
             "some words of the sentence have a tag and others none, and a VLSP file tags "
             "every word or none",
+            where=location(target.name, sentence.line),
+            hint=f"convert to words to drop the tags, or {LOSSLESS_HINT}",
+        )
+    if tokens and target.decided.setdefault("vlsp tagged", tagged[0]) != tagged[0]:
+        first = "with" if not tagged[0] else "without"
+        raise WsscoreError(
+            f"the sentence has {'tags' if tagged[0] else 'no tags'}, and the first one written "
+            f"was {first} them: a VLSP file tags every word or none, as its first line decides",
             where=location(target.name, sentence.line),
             hint=f"convert to words to drop the tags, or {LOSSLESS_HINT}",
         )
