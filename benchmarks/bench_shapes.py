@@ -240,6 +240,32 @@ def formats_rows(loads: Workloads) -> list[Row]:
     return rows
 
 
+def syllables_joined(loads: Workloads, source: Path) -> Path:
+    """A words file in VLSP layout, each word's characters taken for its syllables and joined
+    by ``_`` (中_国), so that the reader joins as many as a Vietnamese text makes it join."""
+
+    def make(target: Path) -> None:
+        with open(source, encoding="utf-8") as lines, open(target, "w", encoding="utf-8") as out:
+            for line in lines:
+                out.write(" ".join("_".join(word) for word in line.split()) + "\n")
+
+    return loads.path(f"{source.stem}.vlsp", make)
+
+
+def languages_rows(loads: Workloads) -> list[Row]:
+    """The Thai and Vietnamese readers (best, vlsp) on the MSR text: given by
+    ``--input-format``, since detection takes best for Thai text and vlsp for Latin."""
+    words = score(loads, gold(loads), pred(loads))
+    best = converted(loads, gold(loads), "best"), converted(loads, pred(loads), "best")
+    vlsp = syllables_joined(loads, gold(loads)), syllables_joined(loads, pred(loads))
+    rows = []
+    for fmt, files in (("best", best), ("vlsp", vlsp)):
+        command = score(loads, *files, options=("-q", "--input-format", fmt))
+        label = f"{fmt} input ÷ the same text as words"
+        rows.append(Row(label, command, words, 2.0, same_output=True))
+    return rows
+
+
 def tagged_pair(loads: Workloads) -> tuple[Path, Path]:
     tagged_gold = loads.path(
         f"gold_tagged_{BASE_TIMES}.txt", lambda target: write_tagged(gold(loads), target)
@@ -366,6 +392,7 @@ def memory_rows(loads: Workloads) -> list[Row]:
 
 ROWS: dict[str, Callable[[Workloads], list[Row]]] = {
     "formats": formats_rows,
+    "languages": languages_rows,
     "tags": tags_rows,
     "report": report_rows,
     "long-lines": long_line_rows,

@@ -74,7 +74,7 @@ def _choice(name: str, choices: tuple[str, ...], owner: str = INPUT_OPTIONS) -> 
     return Argument(name, owner, Value.CHOICE, choices)
 
 
-FORMATS = ("auto", "words", "tagged", "chars", "conllu", "jsonl")
+FORMATS = ("auto", "words", "tagged", "chars", "conllu", "jsonl", "best", "vlsp")
 LABEL_ORDERS = ("pos-tag", "tag-pos")
 
 # Every flag of the command line that stands for an argument of the Python API (a test walks

@@ -21,7 +21,7 @@ SAME = {
     "conllu": FIXTURES / "formats" / "same.conllu",
     "jsonl": FIXTURES / "formats" / "same.jsonl",
 }
-TAGGED_FORMATS = ("tagged", "chars", "conllu", "jsonl")
+TAGGED_FORMATS = ("tagged", "chars", "conllu", "jsonl", "vlsp")
 
 
 def _convert(*args: object, stdin: bytes | None = None) -> subprocess.CompletedProcess:
@@ -53,6 +53,13 @@ def test_a_round_trip_keeps_words_and_tags(tmp_path: Path, source: str, target: 
         # one per word: refused, on one line, with nothing written.
         assert done.returncode == 2 and done.stderr.decode().count("\n") == 1
         assert b"has no tags" in done.stderr and not written.exists()
+        return
+    tags = {tag is None for s in original for _, tag in s}
+    if target == "vlsp" and len(tags) == 2:
+        # Some words tagged and others not (the CoNLL-U fixture's UPOS "_"): a VLSP file tags
+        # every word or none, decided once per file. Refused the same way.
+        assert done.returncode == 2 and done.stderr.decode().count("\n") == 1
+        assert b"some words of the sentence have a tag" in done.stderr and not written.exists()
         return
     assert done.returncode == 0, done.stderr
     back = _sentences(written, target)

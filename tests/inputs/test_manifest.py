@@ -397,7 +397,7 @@ ERRORS = [
         corpus_with('format = "xml"'),
         [
             "corpora.pku.format: expected one of auto, words, tagged, chars, conllu, jsonl, "
-            "not 'xml'"
+            "best, vlsp, not 'xml'"
         ],
     ),
     (

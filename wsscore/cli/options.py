@@ -16,7 +16,7 @@ from wsscore.errors import Warnings
 
 # The formats a file may be read in (wsscore.inputs.formatted, which imports the readers, is
 # imported only when a command runs).
-FORMAT_CHOICES = ("auto", "words", "tagged", "chars", "conllu", "jsonl")
+FORMAT_CHOICES = ("auto", "words", "tagged", "chars", "conllu", "jsonl", "best", "vlsp")
 LABEL_ORDERS = ("pos-tag", "tag-pos")  # of chars labels: B-NN or NN-B
 
 if TYPE_CHECKING:
@@ -183,7 +183,8 @@ def _format_choices() -> list[Decorator]:
             show_default=True,
             help="Format of the gold and the predictions: detected per file, or words "
             "(white space), tagged (word/TAG), chars (a character and its B/M/E/S label per "
-            "line), conllu, jsonl.",
+            "line), conllu, jsonl, best (Thai: word|word|), vlsp (Vietnamese: syllables "
+            "joined by _).",
         ),
         click.option(
             "--gold-format",

@@ -110,6 +110,10 @@ UTF8 = Encoding("utf-8", "utf-8", "utf-8")
 UTF8_SIG = Encoding("utf-8-sig", "utf-8", "utf-8")
 UTF16 = Encoding("utf-16", "utf-16", "utf-16")
 UTF32 = Encoding("utf-32", "utf-32", "other")  # by its BOM only; not a bakeoff encoding
+# Thai's single-byte encodings: TIS-620 and its Windows superset CP874 (which adds a few
+# punctuation marks at 0x80-0xA0).
+TIS_620 = Encoding("tis-620", "tis-620", "other")
+CP874 = Encoding("cp874", "cp874", "other")
 
 _ALIASES: dict[str, Encoding] = {
     "utf-8": UTF8,
@@ -280,6 +284,34 @@ def _no_four_byte_gb18030(sample: bytes, decoded: dict[tuple[str, str], str]) ->
     return len(sample) - len(text) == non_ascii
 
 
+# Thai vowels above and below a consonant and tone marks: in Thai text each follows a consonant
+# or another such mark; in Chinese bytes read as TIS-620 about half of them follow anything.
+_THAI_MARK = "\u0e31\u0e34-\u0e3a\u0e47-\u0e4e"
+_THAI_MARKS = re.compile(f"[{_THAI_MARK}]")
+_MISPLACED_THAI_MARKS = re.compile(f"(?<![\u0e01-\u0e2e{_THAI_MARK}])[{_THAI_MARK}]")
+MIN_THAI_MARKS = 10
+_WINDOWS_THAI = re.compile(rb"[\x80-\xa0]")
+MOST_MISPLACED_THAI_MARKS = 0.02
+
+
+def _thai_single_byte(sample: bytes, decoded: dict[tuple[str, str], str]) -> Encoding | None:
+    """TIS-620 when ``sample`` decodes strictly in it and reads as Thai: at least
+    :data:`MIN_THAI_MARKS` vowel and tone marks, nearly all after a consonant; CP874 when it
+    also holds a byte of 0x80-0xA0 (Python's TIS-620 reads those as control characters, CP874
+    as the quotes, dashes and no-break space of Windows). Chinese text in GB or Big5 nearly
+    always holds a byte that TIS-620 leaves undefined, and its bytes read as Thai put marks
+    anywhere."""
+    encoding = CP874 if _WINDOWS_THAI.search(sample) else TIS_620
+    if not _decodes(sample, encoding.codec, "strict", decoded):
+        return None
+    text = decoded[encoding.codec, "strict"]
+    marks = len(_THAI_MARKS.findall(text))
+    misplaced = len(_MISPLACED_THAI_MARKS.findall(text))
+    if marks >= MIN_THAI_MARKS and misplaced <= MOST_MISPLACED_THAI_MARKS * marks:
+        return encoding
+    return None
+
+
 Crib = frozenset[str] | Callable[[], frozenset[str]] | None
 
 
@@ -388,6 +420,9 @@ def _detect(
     telling = non_ascii_part(sample)
     if _mostly_utf8(telling):
         return UTF8  # a damaged UTF-8 file: its few bad bytes are kept and reported, not GB
+    thai = _thai_single_byte(sample, decoded)
+    if thai is not None:
+        return thai  # before GB18030 and Big5, which read Thai bytes as other characters
     candidates = _legacy_candidates(sample, decoded)
     if len(candidates) == 1:
         return next(iter(candidates.values()))

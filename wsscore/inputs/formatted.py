@@ -26,6 +26,7 @@ from wsscore.inputs.encodings import Encoding
 from wsscore.inputs.formats import (
     FORMATS,
     MAX_SENTENCE_CHARS,
+    WORD_LINE_READERS,
     FormatOptions,
     Sentence,
     Token,
@@ -164,6 +165,8 @@ class FormattedInput:
                 options=self.options,
                 max_chars=self.sentence_limit,
             )
+        if self.format in WORD_LINE_READERS and not self._keeps_tokens():
+            return WORD_LINE_READERS[self.format](self.source.lines(), name=self.name)
         if self.format == "chars" and not self._keeps_tokens():
             check_options(self.format, self.options)
             blocks = read_chars_blocks(
@@ -459,7 +462,8 @@ def label_order_of(source: object) -> str | None:
 
 
 WRONG_FORMAT_HINT = (
-    "if one is wrong, give --gold-format or --pred-format (words, tagged, chars, conllu, jsonl)"
+    "if one is wrong, give --gold-format or --pred-format (words, tagged, chars, conllu, jsonl, "
+    "best, vlsp)"
 )
 
 

@@ -30,7 +30,8 @@ their names are not empty.
 - ``train``: a segmented training corpus whose words are known, or an array of them;
 - ``encoding``, ``gold_encoding``, ``pred_encoding``, ``dict_encoding``: encoding names
   (``auto`` detects each file);
-- ``format``, ``gold_format``, ``pred_format``: one of auto, words, tagged, chars, conllu, jsonl;
+- ``format``, ``gold_format``, ``pred_format``: one of auto, words, tagged, chars, conllu, jsonl,
+  best, vlsp;
 - ``tag_sep``: the one-character separator of ``word/TAG`` tokens;
 - ``word_sep``, ``gold_word_sep``, ``pred_word_sep``: a string that separates words besides
   white space in words and tagged files (jieba's command line prints ``他 / 来到``: ``" / "``);

@@ -81,7 +81,8 @@ class InputOptions:
     Formats (in-memory lines are always words):
 
     - ``input_format``: the format of the gold and the predictions (``auto``, the default,
-      detects each file; or ``words``, ``tagged``, ``chars``, ``conllu``, ``jsonl``);
+      detects each file; or ``words``, ``tagged``, ``chars``, ``conllu``, ``jsonl``,
+      ``best``, ``vlsp``);
       ``gold_format`` and ``pred_format`` override it for one side.
     - ``tag_sep``: the separator of ``word/TAG`` tokens (detected when None).
     - ``drop_first_token``: drops the paragraph id that starts each line of People's Daily

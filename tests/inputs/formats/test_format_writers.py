@@ -45,7 +45,8 @@ def _read(fmt: str, lines: list[str], target: Target) -> Pairs:
 
 
 def _sentences(pairs: Pairs) -> list[Sentence]:
-    return [Sentence(n, [Token(w, t) for w, t in s]) for n, s in enumerate(pairs, 1)]
+    # A Token given as a pair keeps its word and tag (its third field, the form, is None).
+    return [Sentence(n, [Token(w, t) for w, t, *_ in s]) for n, s in enumerate(pairs, 1)]
 
 
 @pytest.mark.slow
@@ -72,7 +73,7 @@ def test_what_is_written_reads_back_the_same_or_is_refused(
         assert error.where == "t:" + error.where.split(":")[1] and error.hint
         return
     back = _read(fmt, lines, target)
-    if fmt == "words":
+    if fmt in ("words", "best"):  # formats without tags: the words alone
         assert back == [[(word, None) for word, _ in sentence] for sentence in pairs]
     else:
         assert back == pairs
@@ -94,8 +95,7 @@ def test_what_is_written_reads_back_the_same_or_is_refused(
 )
 def test_faithful_tokens_are_written(fmt: str, token: Token, tag_sep: str) -> None:
     target = Target("t", tag_sep)
-    pair = (token.word, token.tag)
-    assert _read(fmt, _write(fmt, _sentences([[pair]]), target), target) == [[pair]]
+    assert _read(fmt, _write(fmt, _sentences([[token]]), target), target) == [[token[:2]]]
 
 
 @pytest.mark.parametrize(

@@ -19,7 +19,7 @@ NO_EMPTY_SENTENCE = ("chars", "conllu")
 TARGETS = tuple(choice for choice in FORMAT_CHOICES if choice != "auto")
 
 
-@click.command(short_help="Rewrite FILE as words, tagged, chars, conllu or jsonl.")
+@click.command(short_help="Rewrite FILE as words, tagged, chars, conllu, jsonl, best, vlsp.")
 @click.argument("source", metavar="FILE", default="-")
 @click.option("--to", "target", type=click.Choice(TARGETS), required=True, help="Format to write.")
 @click.option(
@@ -71,9 +71,9 @@ TARGETS = tuple(choice for choice in FORMAT_CHOICES if choice != "auto")
 @text_output_options
 def convert(**options: Any) -> None:
     """Write FILE (default: standard input) in another input format: words, tagged, chars,
-    conllu or jsonl. Words and their tags are kept, or the sentence that the target format
-    cannot hold as it is (a tag with the separator, a word starting with [) is refused;
-    CoNLL-U output has a placeholder tree (each word's HEAD is the word before it)."""
+    conllu, jsonl, best or vlsp. Words and their tags are kept, or the sentence that the
+    target format cannot hold as it is (a tag with the separator, a word starting with [) is
+    refused; CoNLL-U output has a placeholder tree (each word's HEAD is the word before it)."""
     run_command(_convert_command, options)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 
 from wsscore.errors import Warnings
+from wsscore.inputs.formats.best import best_word_lines, read_best
 from wsscore.inputs.formats.chars import read_chars
 from wsscore.inputs.formats.conllu import read_conllu
 from wsscore.inputs.formats.detect import detect_format, detect_format_reason, is_near_miss
@@ -25,12 +26,14 @@ from wsscore.inputs.formats.model import (
     check_options,
 )
 from wsscore.inputs.formats.tagged import read_tagged
+from wsscore.inputs.formats.vlsp import read_vlsp, vlsp_word_lines
 from wsscore.inputs.formats.words import read_words
 
 __all__ = [
     "FORMATS",
     "LABEL_ORDERS",
     "MAX_SENTENCE_CHARS",
+    "WORD_LINE_READERS",
     "FormatOptions",
     "Sentence",
     "Token",
@@ -73,4 +76,16 @@ def read_sentences(
         )
     if fmt == "conllu":
         return read_conllu(lines, name=name, options=options, max_chars=max_chars)
+    if fmt == "best":
+        return read_best(lines, name=name)
+    if fmt == "vlsp":
+        return read_vlsp(lines, name=name)
     return read_jsonl(lines, name=name)
+
+
+# The formats whose sentences can be read as lines of words without their tokens, by string
+# operations on whole lines, for a scorer that keeps no tokens.
+WORD_LINE_READERS: dict[str, Callable[..., Iterator[str | Sentence]]] = {
+    "best": best_word_lines,
+    "vlsp": vlsp_word_lines,
+}

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import NamedTuple
 
 from wsscore.core import backend
 from wsscore.errors import WsscoreError
+from wsscore.inputs.formats.best import SEPARATOR, join_marks
 from wsscore.inputs.formats.chars import is_label
 from wsscore.inputs.formats.conllu import COLUMNS, id_kind
 from wsscore.inputs.formats.jsonl import parse_sentence
-from wsscore.inputs.formats.tagged import SEPARATORS, TaggedShare, tagged_share
+from wsscore.inputs.formats.tagged import SEPARATORS, TaggedShare, is_tag_like, tagged_share
 from wsscore.inputs.words import WHITE_SPACE, split_words, split_words_by
 
 NEARLY_ALL = 0.9  # share of lines (or tokens) that must fit jsonl, conllu or tagged
@@ -185,6 +187,102 @@ def line_tagged_shares(line: str, word_sep: str | None) -> dict[str, TaggedShare
     return dict.fromkeys(SEPARATORS, TaggedShare(0, tokens))
 
 
+# best: a word touching white space beside a | (a Markdown table's "| ก | ข |"); BEST writes a
+# space of the text as a piece of its own, | |.
+_LOOSE_PIECE = re.compile(f"[^|{re.escape(WHITE_SPACE)}][{re.escape(WHITE_SPACE)}]+\\|")
+_THAI = re.compile("[\u0e00-\u0e7f]")
+
+
+def _best(lines: list[str]) -> str | None:
+    """Thai text whose lines nearly all end their last word with ``|`` (and no word touches
+    white space beside a ``|``): the letters must be mostly Thai, since a ``|`` ends the lines
+    of many a table in other text."""
+    ending = sum(
+        line.rstrip(WHITE_SPACE).endswith(SEPARATOR) and not _LOOSE_PIECE.search(line)
+        for line in lines
+    )
+    if not _share(ending, len(lines), NEARLY_ALL):
+        return None
+    thai = letters = 0  # counted by the regex engine: a line may be long
+    for line in lines:
+        text = join_marks(line)
+        thai += _THAI.subn("", text)[1]
+        letters += _LETTER.subn("", text)[1]
+    if thai <= letters - thai:  # Thai vowel and tone marks are no letters: a lower bound
+        return None
+    return f"{ending} of {len(lines)} lines end their last word with | and the text is Thai"
+
+
+# vlsp: the least share of tokens that join syllables with _ (Vietnamese text has many words
+# of two syllables or more, so a third or more of its tokens), and of their syllables that
+# hold a letter beyond ASCII (Vietnamese marks its tones and vowels in most syllables; an
+# English snake_case_name holds none).
+MIN_JOINED_SHARE = 0.1
+MIN_JOINED = 3
+MIN_MARKED_SYLLABLES = 0.3
+
+
+class _Joins(NamedTuple):
+    tokens: int  # every token of the lines
+    joined: int  # tokens whose syllables _ joins (a / and tag after them left out)
+    malformed: int  # tokens with a _ at an edge or two in a row
+    syllables: int  # the syllables of the joined tokens
+    marked: int  # those of them with a letter beyond ASCII
+
+
+# Letters (what str.isalpha takes, nearly), and the Latin ones among them (Vietnamese's are in
+# Latin-1, Latin Extended-A/B and Latin Extended Additional): counted by the regex engine, since
+# a head may be one line of millions of characters.
+_LETTER = re.compile(r"[^\W\d_]")
+_LATIN = re.compile("[A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e00-\u1eff]")
+
+
+def _count_joins(lines: list[str]) -> _Joins:
+    tokens = joined = malformed = syllables = marked = 0
+    for line in lines:
+        if "_" not in line:  # counted without a list of its words (a line may be long)
+            tokens += backend.count_words_and_sentences(line).words
+            continue
+        words = split_words(line)
+        tokens += len(words)
+        for token in words:
+            if "_" not in token:
+                continue
+            word, found, tag = token.rpartition("/")
+            parts = (word if found and word and is_tag_like(tag) else token).split("_")
+            if not all(parts):
+                malformed += 1
+                continue
+            joined += 1
+            syllables += len(parts)
+            marked += sum(not part.isascii() for part in parts)
+    return _Joins(tokens, joined, malformed, syllables, marked)
+
+
+def _is_latin(lines: list[str]) -> bool:
+    """Whether nearly all the letters of ``lines`` are Latin."""
+    letters = latin = 0
+    for line in lines:
+        letters += _LETTER.subn("", line)[1]
+        latin += _LATIN.subn("", line)[1]
+    return latin >= NEARLY_ALL * letters
+
+
+def _vlsp(lines: list[str]) -> str | None:
+    """Latin text (Vietnamese) where a tenth of the tokens or more join syllables with ``_``,
+    nearly all of those with a ``_`` do so well, and a good share of their syllables hold a
+    letter beyond ASCII: a words file with a few snake_case names stays words."""
+    joins = _count_joins(lines)
+    if (
+        joins.joined < max(MIN_JOINED, MIN_JOINED_SHARE * joins.tokens)
+        or not _share(joins.joined, joins.joined + joins.malformed, NEARLY_ALL_CHARS)
+        or joins.marked < MIN_MARKED_SYLLABLES * joins.syllables
+        or not _is_latin(lines)
+    ):
+        return None
+    return f"{joins.joined} of {joins.tokens} tokens join Latin syllables with _"
+
+
 COUNTS: tuple[tuple[str, Callable[[list[str]], Count]], ...] = (
     ("jsonl", _count_jsonl),
     ("conllu", _count_conllu),
@@ -194,4 +292,6 @@ TESTS: tuple[tuple[str, Callable[[list[str]], str | None]], ...] = (
     ("jsonl", _jsonl),
     ("conllu", _conllu),
     ("chars", _chars),
+    ("best", _best),
+    ("vlsp", _vlsp),  # before tagged: VLSP's part-of-speech files end every token in /TAG
 )

@@ -6,7 +6,7 @@ from typing import NamedTuple
 
 from wsscore.errors import InvalidArgument, WsscoreError, location
 
-FORMATS = ("words", "tagged", "chars", "conllu", "jsonl")
+FORMATS = ("words", "tagged", "chars", "conllu", "jsonl", "best", "vlsp")
 TAG_COLUMNS = ("upos", "xpos")
 # chars: which side of a label is the position (B-NN or NN-B).
 POS_TAG, TAG_POS = "pos-tag", "tag-pos"

@@ -22,27 +22,32 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import NamedTuple
+from dataclasses import dataclass, field
 
 from wsscore.errors import WsscoreError, location
+from wsscore.inputs.formats.best import read_best
 from wsscore.inputs.formats.chars import Label, read_label
 from wsscore.inputs.formats.model import POS_TAG, Sentence, Token
 from wsscore.inputs.formats.tagged import SEPARATORS, split_token
+from wsscore.inputs.formats.vlsp import read_vlsp
 from wsscore.inputs.words import split_words
 
 LOSSLESS_HINT = "convert to conllu or jsonl, which hold any word and tag"
 CONLLU_TAG_COLUMNS = {"upos": 3, "xpos": 4}
 
 
-class Target(NamedTuple):
+@dataclass(frozen=True)
+class Target:
     """How sentences are written: the input's name (for messages), the word/tag separator of
     a tagged output, the CoNLL-U column that holds the tags, and the order of a chars label
-    (``pos-tag`` as B-NN, ``tag-pos`` as NN-B)."""
+    (``pos-tag`` as B-NN, ``tag-pos`` as NN-B). One Target writes one file: it remembers what
+    the file's reader will decide on its first sentence (whether a VLSP file is tagged)."""
 
     name: str
     tag_sep: str = "/"
     tag_column: str = "upos"
     label_order: str = POS_TAG
+    decided: dict[str, bool] = field(default_factory=dict, compare=False, repr=False)
 
 
 Writer = Callable[[Sentence, int, Target], str]  # a sentence, its ordinal from 1, the target
@@ -108,13 +113,83 @@ def write_jsonl(sentence: Sentence, ordinal: int, target: Target) -> str:
     return json.dumps([token.word for token in tokens], ensure_ascii=False) + "\n"
 
 
+def write_best(sentence: Sentence, ordinal: int, target: Target) -> str:
+    """Every word ended by ``|``, and ``| |`` where the sentence's text has a space between two
+    words (a CoNLL-U ``# text``, a BEST or VLSP line's own); a word with a space inside keeps
+    it (its form). BEST holds no tags: they are left out, as in words."""
+    tokens = sentence.syntactic()
+    spaces = _text_and_spaces(sentence)[1] if not sentence.parts else [False] * len(tokens)
+    pieces = []
+    for token, space in zip(tokens, spaces, strict=True):
+        pieces.append(f"{token.form or token.word}|")
+        if space:
+            pieces.append(" |")
+    line = "".join(pieces).removesuffix(" |")
+    _check_read_back(line, [Token(token.word, None) for token in tokens], "best", sentence, target)
+    return line + "\n"
+
+
+def write_vlsp(sentence: Sentence, ordinal: int, target: Target) -> str:
+    """Words separated by spaces, a word's syllables (the parts of its form between spaces)
+    joined by ``_``, and ``/TAG`` after each when the sentence is tagged: every token or none,
+    as the reader decides once per file."""
+    tokens = sentence.syntactic()
+    tagged = [token.tag is not None for token in tokens]
+    if any(tagged) and not all(tagged):
+        raise WsscoreError(
+            "some words of the sentence have a tag and others none, and a VLSP file tags "
+            "every word or none",
+            where=location(target.name, sentence.line),
+            hint=f"convert to words to drop the tags, or {LOSSLESS_HINT}",
+        )
+    if tokens and target.decided.setdefault("vlsp tagged", tagged[0]) != tagged[0]:
+        first = "with" if not tagged[0] else "without"
+        raise WsscoreError(
+            f"the sentence has {'tags' if tagged[0] else 'no tags'}, and the first one written "
+            f"was {first} them: a VLSP file tags every word or none, as its first line decides",
+            where=location(target.name, sentence.line),
+            hint=f"convert to words to drop the tags, or {LOSSLESS_HINT}",
+        )
+    written = [
+        "_".join(split_words(token.form or token.word))
+        + ("" if token.tag is None else f"/{token.tag}")
+        for token in tokens
+    ]
+    line = " ".join(written)
+    _check_read_back(line, tokens, "vlsp", sentence, target)
+    return line + "\n"
+
+
 WRITERS: dict[str, Writer] = {
     "words": write_words,
     "tagged": write_tagged,
     "chars": write_chars,
     "conllu": write_conllu,
     "jsonl": write_jsonl,
+    "best": write_best,
+    "vlsp": write_vlsp,
 }
+
+
+def _check_read_back(
+    line: str, tokens: list[Token], fmt: str, sentence: Sentence, target: Target
+) -> None:
+    """Refuse the sentence written as ``line`` unless its reader reads the same words and
+    tags from it, alone in a file (a VLSP file's tags are decided on its first line)."""
+    read = read_best if fmt == "best" else read_vlsp
+    expected = [(token.word, token.tag) for token in tokens]
+    try:
+        back = [(token.word, token.tag) for token in next(iter(read([line], name=""))).tokens]
+    except WsscoreError:
+        back = []
+    if back == expected:
+        return
+    at = next((i for i, pair in enumerate(back) if i >= len(expected) or pair != expected[i]), 0)
+    token = tokens[min(at, len(tokens) - 1)] if tokens else Token("", None)
+    hint = LOSSLESS_HINT
+    if fmt == "vlsp" and all(token.tag is None for token in tokens):
+        hint = "a word that looks like word/TAG in every token is read as tagged: " + hint
+    raise _unfaithful(token, fmt, line, sentence, target, hint)
 
 
 def _bmes(length: int) -> list[str]:
@@ -122,9 +197,10 @@ def _bmes(length: int) -> list[str]:
 
 
 def _text_and_spaces(sentence: Sentence) -> tuple[str, list[bool]]:
-    """The sentence's text and, for each token, whether a space follows it there: the CoNLL-U
-    input's own ``# text`` when its tokens spell it, else the words joined without spaces."""
-    words = sentence.words()
+    """The sentence's text and, for each token, whether a space follows it there: the input's
+    own text (CoNLL-U's ``# text``, a BEST or VLSP line's) when its tokens spell it (with the
+    spaces of their forms), else the words joined without spaces."""
+    words = [token.form or token.word for token in sentence.tokens]
     if sentence.text is not None:
         spaces = _spaces_after(words, sentence.text)
         if spaces is not None:
@@ -175,14 +251,22 @@ def _tagged_token(token: Token, sentence: Sentence, target: Target) -> str:
 
 def _reads_back(written: str, sep: str, token: Token) -> bool:
     """Whether the tagged reader reads ``written`` as one token, ``token``'s word and tag."""
-    return split_words(written) == [written] and split_token(written, sep) == (token.word, token.tag)
+    return split_words(written) == [written] and split_token(written, sep) == (
+        token.word,
+        token.tag,
+    )
 
 
 def _conllu_word_line(
     word: Token, number: int, misc: str, sentence: Sentence, target: Target
 ) -> str:
     _check_one_piece(word.word, "word", sentence, target, "conllu")
-    columns = [str(number), word.word, "_", "_", "_", "_", str(number - 1), "dep", "_", misc]
+    form = word.word
+    if word.form is not None and "".join(split_words(word.form)) == word.word:
+        # UD Vietnamese writes a word's syllables with their spaces: the form, if it is one
+        # line of the word's characters and spaces (the reader deletes the spaces again).
+        form = " ".join(split_words(word.form))
+    columns = [str(number), form, "_", "_", "_", "_", str(number - 1), "dep", "_", misc]
     if number == 1:
         columns[7] = "root"
     if word.tag is not None:
