@@ -637,8 +637,9 @@ def test_sighan_refuses_jobs_without_the_diff_match(monkeypatch):
     result = invoke("sighan", "-j", "2", *files)
     assert result.exit_code == 2
     assert result.stderr == (
-        "wsscore: error: wsscore sighan -j works with --match diff (its exact output is written in one "
-        "pass, in order: drop -j, or add --match diff to run the Perl script's diffs in parallel)\n"
+        "wsscore: error: wsscore sighan -j works with --match diff (its exact output is written "
+        "in one pass, in order: drop -j, or add --match diff to run the Perl script's diffs in "
+        "parallel)\n"
     )
     assert result.stdout == ""
     assert invoke("sighan", "-j", "1", *files).exit_code == 0
