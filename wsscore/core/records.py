@@ -442,7 +442,7 @@ class TagTally(NamedTuple):
     oov_correct_by_tags: dict[tuple[str, str], int]
 
 
-# --- Sentences and Tokens as conll18_ud_eval.py counts them (docs/metrics.md §5.6) -----------
+# --- Sentences and Tokens as conll18_ud_eval.py counts them (docs/metrics.md §5.8) -----------
 
 
 class SentenceSpans(NamedTuple):

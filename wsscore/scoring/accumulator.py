@@ -448,7 +448,7 @@ def _bound(key: str, intervals: Mapping[str, Interval | None]) -> float | None:
 def _sentence_tokens(sums: Sums) -> SentenceTokenCounts | None:
     """conll18_ud_eval.py's Sentences and Tokens, shown with ``extra`` as score() shows them:
     each sentence given is a gold sentence and its prediction's, so every one with words is
-    correct (docs/metrics.md §5.6), and the tokens are the words."""
+    correct (docs/metrics.md §5.8), and the tokens are the words."""
     if sums.extra is None:
         return None
     return SentenceTokenCounts.of(SentenceSpans.agreeing(sums.gold_sentences), sums.counts)

@@ -192,7 +192,7 @@ def _sentence_tokens(
     parts: Sequence[ShardSystem], gold_sentences: Sequence[int]
 ) -> SentenceTokenCounts | None:
     """The Sentences and Tokens counts added, if any shard shows them. A shard that does not
-    had the gold's sentence breaks and no CoNLL-U (docs/metrics.md §5.6): every gold sentence
+    had the gold's sentence breaks and no CoNLL-U (docs/metrics.md §5.8): every gold sentence
     is correct there, and its tokens are its words."""
     if all(part.sentence_tokens is None for part in parts):
         return None

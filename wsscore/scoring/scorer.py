@@ -423,7 +423,7 @@ def _sentence_tokens(
     """conll18_ud_eval.py's Sentences and Tokens counts of system ``index`` (``surface``: its
     counts before multi-word tokens are counted as their words), when they are shown: with
     CoNLL-U on either side, with ``--extra``, or where its sentence breaks differ from the
-    gold's (docs/metrics.md §5.6)."""
+    gold's (docs/metrics.md §5.8)."""
     found = SentenceTokenCounts.of(run.sentence_spans(index), surface)
     formats = (format_of(opened.gold), format_of(opened.predictions[index]))
     if "conllu" in formats or run.extra_totals is not None or found.breaks_differ:
