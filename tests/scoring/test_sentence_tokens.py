@@ -15,6 +15,9 @@ from hypothesis import strategies as st
 from wsscore import InputOptions, Scorer, merge_reports, score
 from wsscore.core.records import SentenceSpans, SentenceTokenCounts
 from wsscore.core.sentence_spans import count_sentence_spans, count_text_sentences
+from wsscore.inputs.manifest import load_manifest
+from wsscore.output.suite import render_suite
+from wsscore.scoring.suite import run_suite
 
 FIXTURES = ROOT / "fixtures" / "sentences"
 KEYS = SentenceTokenCounts._fields
@@ -231,3 +234,38 @@ def test_merge_adds_them_and_fills_a_shard_that_shows_none(tmp_path: Path) -> No
     # The second shard had the gold's breaks: its 2 sentences right, its tokens its words.
     assert _found(merged) == SentenceTokenCounts(4, 7, 8, 12, 15, 16)
     assert _found(merge_reports([same.as_dict(), same.as_dict()])) is None
+
+
+# --- wsscore suite -------------------------------------------------------------------------
+
+
+def test_the_suite_prints_f_sent_and_f_tok_averaged(tmp_path: Path) -> None:
+    # Corpus "moved": the words fixture (F_sent 4/11, F_tok 22/25); corpus "same": a gold whose
+    # breaks the system keeps (F_sent 1, F_tok its F: 甲乙 丙 against 甲 乙丙, then 丁: 1 of 3
+    # and 3, F 1/3), whose report shows nothing.
+    gold, system = tmp_path / "gold.txt", tmp_path / "system.txt"
+    gold.write_text("甲乙 丙\n丁\n", "utf-8")
+    system.write_text("甲 乙丙\n丁\n", "utf-8")
+    manifest = tmp_path / "suite.toml"
+    manifest.write_text(
+        f'[corpora.moved]\ngold = "{FIXTURES / "gold.txt"}"\n'
+        f'[corpora.same]\ngold = "{gold}"\n'
+        f'[systems.s]\nmoved = "{FIXTURES / "pred.txt"}"\nsame = "{system}"\n',
+        encoding="utf-8",
+    )
+    suite = run_suite(load_manifest(manifest))
+    (row,) = suite.rows
+    assert row.cells["same"].result is not None
+    assert row.cells["same"].result.sentence_tokens is None  # its report shows nothing
+    assert row.cells["same"].sentence_tokens == SentenceTokenCounts(2, 2, 2, 1, 3, 3)
+    spans = row.average.spans
+    assert spans is not None
+    assert spans.mean["sentences_f1"] == pytest.approx((4 / 11 + 1) / 2)
+    assert spans.mean["tokens_f1"] == pytest.approx((22 / 25 + 1 / 3) / 2)
+    # Pooled: sentences 4 of 7 and 8, tokens 12 of 15 and 16.
+    assert spans.pooled.sentences_f1 == pytest.approx(8 / 15)
+    assert spans.pooled.tokens_f1 == pytest.approx(24 / 31)
+    text = render_suite(suite, "text", metrics=("fsent", "ftok"))
+    assert "F_sent" in text and "F_tok" in text
+    row_cells = next(line.split() for line in text.splitlines() if line.split()[:1] == ["s"])
+    assert row_cells[1:] == ["0.364", "0.880", "1.000", "0.333", "0.682", "0.607", "0.533", "0.774"]

@@ -484,6 +484,17 @@ class SentenceTokenCounts(NamedTuple):
         tokens are counted as their words)."""
         return cls(*sentences, surface.correct, surface.gold_words, surface.pred_words)
 
+    @classmethod
+    def shown_or_agreeing(
+        cls, shown: SentenceTokenCounts | None, gold_sentences: int, surface: Counts
+    ) -> SentenceTokenCounts:
+        """What a report shows (``shown``), or, where it shows nothing, what that means: the
+        gold's sentence breaks and no CoNLL-U, so every gold sentence is correct and the tokens
+        are the words."""
+        if shown is not None:
+            return shown
+        return cls.of(SentenceSpans.agreeing(gold_sentences), surface)
+
     def as_dict(self) -> dict[str, int]:
         return self._asdict()
 

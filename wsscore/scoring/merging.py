@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Union
 
 from wsscore.api_terms import in_api_terms
-from wsscore.core.records import SentenceSpans, SentenceTokenCounts
+from wsscore.core.records import SentenceTokenCounts
 from wsscore.errors import InvalidArgument, WsscoreError, refuse_standard_input_twice
 from wsscore.inputs.dictionary import Dictionary
 from wsscore.metrics.ranking import sort_systems
@@ -198,10 +198,7 @@ def _sentence_tokens(
         return None
     total = SentenceTokenCounts()
     for part, sentences in zip(parts, gold_sentences, strict=True):
-        found = part.sentence_tokens
-        if found is None:
-            found = SentenceTokenCounts.of(SentenceSpans.agreeing(sentences), part.counts)
-        total += found
+        total += SentenceTokenCounts.shown_or_agreeing(part.sentence_tokens, sentences, part.counts)
     return total
 
 
