@@ -150,6 +150,10 @@ def test_the_reference_counts_spans() -> None:
     assert count_sentence_spans([2, 1, 2], [2, 2], shared) == SentenceSpans(2, 3, 2)
     assert count_text_sentences("a b\nc", "ab\n\u3000c") == SentenceSpans(2, 2, 2)
     assert count_text_sentences("a b\nc", "a\nbc") == SentenceSpans(0, 2, 2)
+    # Other separators than spaces (a tab, CRLF, U+3000) are not characters either.
+    assert count_text_sentences("甲乙\r\n丙", "甲\t乙\r\n丙") == SentenceSpans(2, 2, 2)
+    assert count_text_sentences("甲乙\n丙", "甲\t\n乙丙") == SentenceSpans(0, 2, 2)
+    assert count_text_sentences("甲\u3000乙\n丙", "甲乙\r\n丙") == SentenceSpans(2, 2, 2)
 
 
 # --- every path of the aligner against spans computed here ---------------------------------
@@ -197,7 +201,15 @@ def test_sentences_are_the_spans_both_sides_have(
     gold_lines, pred_lines = pair
     gold, pred = tmp_path / "gold.txt", tmp_path / "pred.txt"
     gold.write_text("".join(" ".join(words) + "\n" for words in gold_lines), "utf-8")
-    pred.write_text("".join(" ".join(words) + "\n" for words in pred_lines), "utf-8")
+    # The prediction's separators vary: tabs, U+3000 and CRLF are white space as spaces are.
+    separators = [" ", "\t", "\u3000", " \r"]
+    pred.write_text(
+        "".join(
+            separators[index % 4].join(words) + separators[index % 4].strip(" ") + "\n"
+            for index, words in enumerate(pred_lines)
+        ),
+        "utf-8",
+    )
     report = score(str(gold), str(pred), **options)  # type: ignore[arg-type]
     found = _found(report)
     gold_spans, pred_spans = _spans(gold_lines), _spans(pred_lines)

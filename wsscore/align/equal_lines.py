@@ -27,7 +27,7 @@ from wsscore.core.records import (
     SentenceSpans,
 )
 from wsscore.core.reference import align_equal_words
-from wsscore.core.sentence_spans import count_text_sentences
+from wsscore.core.sentence_spans import count_block_sentences
 
 
 class LineErrorsReceiver(Protocol):
@@ -149,7 +149,7 @@ class EqualLineCounter:
             return False  # counted line by line instead
         self._add(counts)
         # The block's lines may break elsewhere than the prediction's: their spans tell.
-        self.sentence_spans += count_text_sentences(block.text.removesuffix("\n"), "\n".join(texts))
+        self.sentence_spans += count_block_sentences(block.char_lengths(), texts)
         return True
 
     def _count_agreeing_lines(
