@@ -281,3 +281,34 @@ def test_the_suite_prints_f_sent_and_f_tok_averaged(tmp_path: Path) -> None:
     assert "F_sent" in text and "F_tok" in text
     row_cells = next(line.split() for line in text.splitlines() if line.split()[:1] == ["s"])
     assert row_cells[1:] == ["0.364", "0.880", "1.000", "0.333", "0.682", "0.607", "0.533", "0.774"]
+
+
+def test_worker_processes_add_up_the_sentences(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from wsscore.align import parallel
+
+    monkeypatch.setattr(parallel, "MIN_PARALLEL_BYTES", 0)  # small files go parallel
+    merged: list[list[parallel.ChunkResult]] = []
+    merge = parallel._merge
+
+    def recorded(results: list[parallel.ChunkResult], systems: int) -> parallel.ParallelResult:
+        merged.append(results)
+        return merge(results, systems)
+
+    monkeypatch.setattr(parallel, "_merge", recorded)
+    gold_lines = [" ".join(["甲乙", "丙", "丁戊己"][: 1 + index % 3]) for index in range(600)]
+    pred_lines = list(gold_lines)
+    for index in range(10, 590, 50):  # a character moved to the next line: two wrong sentences
+        first, second = pred_lines[index], pred_lines[index + 1]
+        pred_lines[index], pred_lines[index + 1] = first[:-1], first[-1] + " " + second
+    gold, pred = tmp_path / "gold.txt", tmp_path / "pred.txt"
+    gold.write_text("\n".join(gold_lines) + "\n", "utf-8")
+    pred.write_text("\n".join(pred_lines) + "\n", "utf-8")
+    alone = _found(score(str(gold), str(pred), jobs=1))
+    together = _found(score(str(gold), str(pred), jobs=2))
+    assert merged and len(merged[0]) > 1  # scored in chunks, added up
+    assert sum((chunk.sentence_spans[0] for chunk in merged[0]), SentenceSpans()) == together[:3]
+    moved = len(range(10, 590, 50))
+    assert alone is not None and alone[:3] == (600 - 2 * moved, 600, 600)
+    assert together == alone
