@@ -306,6 +306,15 @@ def test_cutting_the_common_ends_of_long_lines_changes_nothing(monkeypatch):
     )
 
 
+def test_the_shared_runs_of_a_cut_stretch_are_in_the_whole_stretch_s_characters() -> None:
+    # 甲乙丙 and 庚辛 are cut off as common ends; in the middle, 戊 is shared between 丁/X and
+    # 己/Y: every run is given in the characters of the whole stretch, as uncut.
+    gold, pred = ["甲 乙 丙 丁 戊 己 庚 辛"], ["甲 乙 丙 X 戊 Y 庚 辛"]
+    runs = ((0, 0, 3), (4, 4, 1), (6, 6, 2))
+    assert scored(gold, pred, details=True, cut_min_chars=2)[2].shared == runs
+    assert scored(gold, pred, details=True)[2].shared == runs
+
+
 LINES = st.lists(
     st.lists(st.text(alphabet="甲乙丙a", min_size=1, max_size=3), max_size=4).map(" ".join),
     min_size=1,

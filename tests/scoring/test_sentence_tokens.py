@@ -312,3 +312,35 @@ def test_worker_processes_add_up_the_sentences(
     moved = len(range(10, 590, 50))
     assert alone is not None and alone[:3] == (600 - 2 * moved, 600, 600)
     assert together == alone
+
+
+@pytest.mark.parametrize(
+    ("gold", "pred", "expected"),
+    [
+        # A long line (cut apart from its common ends before aligning) holds 子 more: wrong;
+        # the prediction's 丁戊 己 maps past it to the gold's [4401, 4404): no gold sentence.
+        (
+            ["甲乙 " * 1100 + "丙", "丁戊", "己"],
+            ["甲乙 " * 500 + "子 " + "甲乙 " * 600 + "丙", "丁戊 己"],
+            (0, 3, 2),
+        ),
+        # 戊 stands one character later in the prediction (子 before it) than in the gold, and
+        # not where a gold sentence is; 己 maps to the gold's last sentence.
+        (
+            ["甲乙 " * 1100, "丁戊", "己"],
+            ["甲乙 " * 500 + "子 " + "甲乙 " * 600 + "丁", "戊", "己"],
+            (1, 3, 3),
+        ),
+        (
+            ["丑", "甲乙 " * 1100, "丁 戊", "庚"],
+            ["丑", "甲乙 " * 500 + "子 " + "甲乙 " * 600, "丁", "戊", "庚"],
+            (2, 4, 5),
+        ),
+    ],
+    ids=["merged after", "moved after", "split after"],
+)
+def test_sentences_after_a_long_differing_line(
+    gold: list[str], pred: list[str], expected: tuple[int, int, int]
+) -> None:
+    found = _found(score(gold, [pred], inputs=ALIGN, extra=True))
+    assert found is not None and found[:3] == expected
