@@ -4,8 +4,9 @@ the plain definition (docs/metrics.md §5.8).
 A sentence is a line with at least one character (white space is not a character); its span is
 [start, end) in the characters of the whole file. A predicted sentence is correct when a gold
 sentence has the same span. Lines that agree in pairs are all correct, so the aligner asks this
-module only about a stretch where the two sides' lines differ: it starts where both sides start
-a line, and ends where both end one. When the stretch's characters differ, a predicted
+module only about a block counted whole (the same characters, the lines perhaps broken
+elsewhere) and about a stretch where the two sides' lines differ: each starts where both sides
+start a line, and ends where both end one. When the stretch's characters differ, a predicted
 sentence is correct only if all of its characters lie in one run that both sides share (a
 block of the character alignment) and the gold has a sentence with the span it maps to: a
 sentence touching a differing character is never correct, as a word is not.
@@ -29,6 +30,7 @@ SharedRun = tuple[int, int, int]
 # less its separators.
 _IN_LINES = SEPARATORS.replace("\n", "")
 _count_spaces = methodcaller("count", " ")
+_count_returns = methodcaller("count", "\r")
 
 
 def sentence_spans_of(lengths: Sequence[int]) -> Iterator[tuple[int, int]]:
@@ -85,12 +87,14 @@ def count_block_sentences(gold_lengths: list[int], pred_lines: list[str]) -> Sen
     prediction lines that hold the same characters: at once when every line holds as many
     characters as its pair, else by their spans.
 
-    The prediction's lines are first measured as their lengths less their spaces, an upper
-    bound of their characters: where each bound equals its gold line's characters, the bounds
-    add up to the gold's characters, which are the prediction's, so no bound counts another
-    separator and every line is exact. That is the usual prediction, measured at C speed
-    without looking for other separators (the gold's lengths are measured once per block)."""
+    The prediction's lines are first measured as their lengths less their spaces and carriage
+    returns, an upper bound of their characters: where each bound equals its gold line's
+    characters, the bounds add up to the gold's characters, which are the prediction's, so no
+    bound counts another separator and every line is exact. That is the usual prediction,
+    measured at C speed without looking for other separators (the gold's lengths are measured
+    once per block)."""
     bounds = list(map(sub, map(len, pred_lines), map(_count_spaces, pred_lines)))
+    bounds = list(map(sub, bounds, map(_count_returns, pred_lines)))  # CRLF files
     if bounds == gold_lengths:
         return SentenceSpans.agreeing(len(bounds) - bounds.count(0))
     pred_lengths = line_lengths(pred_lines, "\n".join(pred_lines))
