@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from wsscore._version import __version__
-from wsscore.core.records import Counts, ExtraCounts
+from wsscore.core.records import Counts, ExtraCounts, SentenceTokenCounts
 from wsscore.inputs.dictionary import Dictionary
 from wsscore.metrics.boundaries import ExtraMetrics, compute_extra
 from wsscore.metrics.difficulty import (
@@ -21,6 +21,7 @@ from wsscore.metrics.difficulty import (
 )
 from wsscore.metrics.ranking import not_significantly_different, sort_systems
 from wsscore.metrics.scores import Metrics
+from wsscore.metrics.sentence_tokens import SentenceTokenMetrics, compute_sentence_tokens
 from wsscore.metrics.settings import ReportSettings
 from wsscore.metrics.signature import SignedInputs, signature
 from wsscore.metrics.tags import TagCounts, TagMetrics, compute_tags, tag_rows
@@ -78,6 +79,9 @@ class Analyses(NamedTuple):
     weighted: WeightedCounts | None = None
     tags: TagCounts | None = None
     sighan: SighanTotals | None = None
+    # conll18_ud_eval.py's Sentences and Tokens: with CoNLL-U, differing sentence breaks or
+    # --extra (None otherwise).
+    sentence_tokens: SentenceTokenCounts | None = None
 
 
 class AnalysisMetrics(NamedTuple):
@@ -86,14 +90,17 @@ class AnalysisMetrics(NamedTuple):
     extra: ExtraMetrics | None
     weighted: WeightedMetrics | None
     tags: TagMetrics | None
+    sentence_tokens: SentenceTokenMetrics | None = None
 
     @classmethod
     def of(cls, analyses: Analyses, counts: Counts, *, has_dictionary: bool) -> AnalysisMetrics:
         extra, weighted, tags = analyses.extra, analyses.weighted, analyses.tags
+        spans = analyses.sentence_tokens
         return cls(
             compute_extra(counts, extra) if extra is not None else None,
             compute_weighted(weighted) if weighted is not None else None,
             compute_tags(tags, has_dictionary=has_dictionary) if tags is not None else None,
+            compute_sentence_tokens(spans) if spans is not None else None,
         )
 
 
@@ -193,6 +200,14 @@ class SystemResult:
     def sighan(self) -> SighanTotals | None:
         return self.analyses.sighan
 
+    @property
+    def sentence_tokens(self) -> SentenceTokenCounts | None:
+        return self.analyses.sentence_tokens
+
+    @property
+    def sentence_token_metrics(self) -> SentenceTokenMetrics | None:
+        return self.analysis_metrics.sentence_tokens
+
     def as_dict(self) -> dict[str, object]:
         counts: dict[str, object] = dict(self.counts.as_dict())
         if not self.has_dictionary:
@@ -222,6 +237,10 @@ class SystemResult:
                 counts.update(dict.fromkeys(TAG_OOV_COUNT_KEYS))
             metrics.update(self.tag_metrics.as_dict())
             data["tags"] = [row.as_dict() for row in tag_rows(self.tags)]
+        spans, span_metrics = self.sentence_tokens, self.sentence_token_metrics
+        if spans is not None and span_metrics is not None:
+            counts.update(spans.as_dict())
+            metrics.update(span_metrics.as_dict())
         return data
 
 

@@ -179,7 +179,9 @@ def test_a_substituted_character_wrongs_the_word_holding_it():
     )
     assert emitted.records == [(1, (3, 3, 2, 1, 0, 1, 0, 0, 1, 1))]
     assert differences == [Difference(2, 3, 2, 3)]
-    assert result == StretchResult(misaligned_chars=1, misaligned_lines=1)
+    assert result == StretchResult(
+        misaligned_chars=1, misaligned_lines=1, shared=((0, 0, 2), (3, 3, 1))
+    )
     # 乙戊 touches the differing character: no span in the gold.
     assert emitted.details == [
         SentenceDetail(
@@ -200,7 +202,7 @@ def test_a_deleted_character():
     emitted, differences, result = scored(["甲 乙 丙"], ["甲 丙"])
     assert emitted.records == [(1, (3, 2, 2, 0, 0, 0, 0, 1, 1, 1))]
     assert differences == [Difference(1, 2, 1, 1)]
-    assert result == StretchResult(1, 1)
+    assert result[:2] == (1, 1)  # the characters and lines that differ
 
 
 def test_an_extra_prediction_line_at_the_end_falls_on_the_last_sentence():
@@ -210,7 +212,7 @@ def test_an_extra_prediction_line_at_the_end_falls_on_the_last_sentence():
     emitted, differences, result = scored(["甲 乙"], ["甲 乙", "丙 丁"])
     assert emitted.records == [(1, (2, 4, 2, 0, 0, 0, 2, 0, 1, 2))]
     assert differences == [Difference(2, 2, 2, 4)]
-    assert result == StretchResult(2, 1)
+    assert result[:2] == (2, 1)  # the characters and lines that differ
 
 
 def test_inserted_words_fall_on_the_sentence_facing_them():
@@ -226,7 +228,7 @@ def test_inserted_words_fall_on_the_sentence_facing_them():
         (2, (2, 4, 2, 0, 0, 0, 2, 0, 0, 0)),
     ]
     assert differences == [Difference(3, 3, 3, 6)]
-    assert result == StretchResult(3, 1)
+    assert result[:2] == (3, 1)  # the characters and lines that differ
 
 
 def test_a_gold_line_without_words_gets_no_predicted_word():
@@ -241,7 +243,7 @@ def test_a_gold_line_without_words_gets_no_predicted_word():
         (3, (1, 2, 1, 0, 0, 0, 1, 0, 0, 0)),
     ]
     assert differences == [Difference(2, 2, 2, 3)]
-    assert result == StretchResult(1, 1)
+    assert result[:2] == (1, 1)  # the characters and lines that differ
 
 
 def test_a_difference_across_a_line_break_touches_both_lines():
@@ -258,7 +260,7 @@ def test_a_difference_across_a_line_break_touches_both_lines():
         (2, (2, 1, 1, 0, 0, 0, 0, 1, 1, 1)),
     ]
     assert differences == [Difference(1, 3, 1, 3)]
-    assert result == StretchResult(2, 2)
+    assert result[:2] == (2, 2)  # the characters and lines that differ
 
 
 def test_same_characters_with_other_line_breaks_cost_nothing():
@@ -271,7 +273,7 @@ def test_same_characters_with_other_line_breaks_cost_nothing():
         (2, (1, 1, 1, 0, 0, 0, 0, 0, 0, 0)),
     ]
     assert differences == []
-    assert result == StretchResult(0, 0)
+    assert result[:2] == (0, 0)  # the characters and lines that differ
 
 
 def test_cutting_the_common_ends_of_long_lines_changes_nothing(monkeypatch):
@@ -294,7 +296,7 @@ def test_cutting_the_common_ends_of_long_lines_changes_nothing(monkeypatch):
     emitted, differences, result = cut
     assert emitted.records == [(1, (7, 7, 6, 0, 0, 1, 0, 0, 1, 1))]
     assert differences == [Difference(3, 4, 3, 4)]
-    assert result == StretchResult(1, 1)
+    assert result[:2] == (1, 1)  # the characters and lines that differ
     assert emitted.details[0].pred_spans == [(0, 1), (1, 2), (2, 3), None, (4, 5), (5, 6), (6, 7)]
     assert (emitted.records, emitted.details, differences, result) == (
         whole[0].records,
@@ -302,6 +304,15 @@ def test_cutting_the_common_ends_of_long_lines_changes_nothing(monkeypatch):
         whole[1],
         whole[2],
     )
+
+
+def test_the_shared_runs_of_a_cut_stretch_are_in_the_whole_stretch_s_characters() -> None:
+    # 甲乙丙 and 庚辛 are cut off as common ends; in the middle, 戊 is shared between 丁/X and
+    # 己/Y: every run is given in the characters of the whole stretch, as uncut.
+    gold, pred = ["甲 乙 丙 丁 戊 己 庚 辛"], ["甲 乙 丙 X 戊 Y 庚 辛"]
+    runs = ((0, 0, 3), (4, 4, 1), (6, 6, 2))
+    assert scored(gold, pred, details=True, cut_min_chars=2)[2].shared == runs
+    assert scored(gold, pred, details=True)[2].shared == runs
 
 
 LINES = st.lists(

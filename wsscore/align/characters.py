@@ -76,7 +76,7 @@ def align_characters(gold_chars: str, pred_chars: str) -> CharacterAlignment:
         for tag, i1, i2, j1, j2 in opcodes
         if tag != "equal"
     ]
-    return CharacterAlignment(_merge_adjacent(blocks), differences)
+    return CharacterAlignment(merge_adjacent(blocks), differences)
 
 
 def _alignable(gold_size: int, pred_size: int) -> bool:
@@ -110,7 +110,7 @@ def common_suffix_length(a: str, b: str) -> int:
     return low
 
 
-def _merge_adjacent(blocks: list[Block]) -> list[Block]:
+def merge_adjacent(blocks: list[Block]) -> list[Block]:
     """Blocks that continue one another on both sides, as one.
 
     (A guarantee rather than a repair: SequenceMatcher's blocks are never adjacent, and the

@@ -24,8 +24,10 @@ from wsscore.core.records import (
     LineErrorsFound,
     SentenceRecord,
     SentenceRecords,
+    SentenceSpans,
 )
 from wsscore.core.reference import align_equal_words
+from wsscore.core.sentence_spans import count_block_sentences
 
 
 class LineErrorsReceiver(Protocol):
@@ -109,6 +111,8 @@ class EqualLineCounter:
         self._by_line = records is not None or on_detail is not None
         self._on_equal_lines: AgreeingRunReceiver | None = None
         self.totals = Counts()
+        # Sentences as spans of the whole text (conll18_ud_eval.py's Sentences).
+        self.sentence_spans = SentenceSpans()
 
     def hand_equal_lines(self, receiver: AgreeingRunReceiver) -> None:
         """Give ``receiver`` the lines whose characters agree, in runs, instead of a detail per
@@ -144,6 +148,8 @@ class EqualLineCounter:
         if receiver is not None and not receiver(block.first_number, block.lines, texts, False):
             return False  # counted line by line instead
         self._add(counts)
+        # The block's lines may break elsewhere than the prediction's: their spans tell.
+        self.sentence_spans += count_block_sentences(block.char_lengths(), texts)
         return True
 
     def _count_agreeing_lines(
@@ -164,6 +170,8 @@ class EqualLineCounter:
         prediction.push_back(texts[found.agreed :])
         agreed = block.lines[start : start + found.agreed]
         self._hand_on(block.first_number + start, agreed, texts[: found.agreed])
+        # Each gold line with words agrees with its pair: a correct sentence.
+        self.sentence_spans += SentenceSpans.agreeing(len(found.records))
         if found.records:  # the lines' totals at once, then their records, as _emit gives them
             self._add(found.totals)
             if self._records is not None:
@@ -193,6 +201,7 @@ class EqualLineCounter:
             )
             for record in found.records:
                 self._emit(record.number, record.counts, None)
+            self.sentence_spans += SentenceSpans.agreeing(len(found.records))
             if found.agreed:
                 self._hand_on(gold.number, [gold.text], [pred.text])
             return found.agreed > 0
@@ -200,6 +209,7 @@ class EqualLineCounter:
             return False
         if not gold.words:
             return True
+        self.sentence_spans += SentenceSpans.agreeing(1)
         # The sentence's words are wanted: aligned by the reference, which gives the marks.
         line = align_equal_words(gold.words, pred.words, gold.dictionary)
         spans: list[Span | None] = list(line.pred_spans)

@@ -27,7 +27,7 @@ from wsscore.align.divergence import MismatchError
 from wsscore.align.equal_lines import LineErrorsReceiver
 from wsscore.align.lines import GoldBlock, SentenceDetail
 from wsscore.align.stream import SystemAligner
-from wsscore.core.records import Counts, ExtraCounts, SentenceRecords
+from wsscore.core.records import Counts, ExtraCounts, SentenceRecords, SentenceSpans
 from wsscore.errors import Warnings
 from wsscore.inputs.encodings import Encoding
 from wsscore.inputs.reading import BLOCK_SIZE, TextFile
@@ -80,6 +80,7 @@ class ChunkResult(NamedTuple):
     gold_words: int
     gold_sentences: int
     analyses: list[object] | None  # per prediction, ChunkAnalysis.result()
+    sentence_spans: list[SentenceSpans]  # per prediction
 
 
 class ParallelResult(NamedTuple):
@@ -90,6 +91,8 @@ class ParallelResult(NamedTuple):
     gold_words: int
     gold_sentences: int
     analyses: list[list[object]] | None  # per prediction, each chunk's in order
+    # Per prediction: the chunks' sentences add up, as cuts fall between lines that agree.
+    sentence_spans: list[SentenceSpans]
 
 
 def effective_jobs(jobs: int) -> int:
@@ -369,6 +372,7 @@ def score_chunk(task: ChunkTask) -> ChunkResult | None:
         words,
         count,
         [analysis.result() for analysis in analyses] if analyses is not None else None,
+        [a.sentence_spans for a in aligners],
     )
 
 
@@ -420,9 +424,11 @@ def _merge(results: list[ChunkResult], systems: int) -> ParallelResult:
     totals = [Counts() for _ in range(systems)]
     pred_lines = [0] * systems
     sentences = [SentenceRecords() for _ in range(systems)]
+    spans = [SentenceSpans() for _ in range(systems)]
     for result in results:
         for index in range(systems):
             totals[index] += result.totals[index]
+            spans[index] += result.sentence_spans[index]
             pred_lines[index] += result.pred_lines[index]
             sentences[index] += result.sentences[index]
     analyses = None
@@ -436,4 +442,5 @@ def _merge(results: list[ChunkResult], systems: int) -> ParallelResult:
         sum(r.gold_words for r in results),
         sum(r.gold_sentences for r in results),
         analyses,
+        spans,
     )

@@ -31,6 +31,7 @@ class PastEnd(NamedTuple):
     chars: int
     start: str  # the first characters, for the message
     kept: list[str] | None  # the words, when they are wanted
+    sentences: int = 0  # lines with characters
 
     def counts(self) -> Counts:
         """The counts of the sentence they make."""
@@ -65,7 +66,7 @@ def read_past_end(
     limits, and :class:`MismatchError` at the first character when ``refuse_any``
     (``--mismatch error``)."""
     first: PredLine | None = None
-    words = chars = 0
+    words = chars = sentences = 0
     start = ""
     kept: list[str] | None = [] if keep_words else None
     size = 0  # characters, an empty line counting one
@@ -78,6 +79,7 @@ def read_past_end(
         if not pred.chars:
             continue
         first = first or pred
+        sentences += 1
         chars += len(pred.chars)
         start += pred.chars[: SHOWN_CHARS - len(start)]
         line_words = pred.split()
@@ -86,4 +88,4 @@ def read_past_end(
             kept += line_words
     if first is None:
         return None
-    return PastEnd(first, words, chars, start, kept)
+    return PastEnd(first, words, chars, start, kept, sentences)

@@ -34,7 +34,8 @@ from wsscore.align.lines import GoldBlock, GoldLine, SentenceDetail, chars_of_li
 from wsscore.align.past_end import read_past_end
 from wsscore.align.prediction import PredictionLines
 from wsscore.align.stretch import score_stretch
-from wsscore.core.records import ExtraCounts, SentenceRecords
+from wsscore.core.records import ExtraCounts, SentenceRecords, SentenceSpans
+from wsscore.core.sentence_spans import count_sentence_spans
 
 
 class SystemAligner(EqualLineCounter):
@@ -171,6 +172,7 @@ class SystemAligner(EqualLineCounter):
             return
         self.misaligned_chars += past.chars
         self.misaligned_lines += 1
+        self.sentence_spans += SentenceSpans(pred=past.sentences)
         if len(self.divergences) < self._max_divergences:
             self.divergences.append(past.divergence(self._last_gold_number))
         number = self._last_gold_number + 1
@@ -228,3 +230,8 @@ class SystemAligner(EqualLineCounter):
         )
         self.misaligned_chars += result.misaligned_chars
         self.misaligned_lines += result.misaligned_lines
+        self.sentence_spans += count_sentence_spans(
+            [len(line.chars) for line in lines.gold],
+            [len(line.chars) for line in lines.pred],
+            None if gold_chars == pred_chars else result.shared,
+        )

@@ -25,6 +25,7 @@ from wsscore.align.characters import (
     align_characters,
     common_prefix_length,
     common_suffix_length,
+    merge_adjacent,
 )
 from wsscore.align.counting import count_spans
 from wsscore.align.lines import (
@@ -55,6 +56,8 @@ class StretchResult(NamedTuple):
 
     misaligned_chars: int
     misaligned_lines: int
+    # The runs of characters both sides share, in the whole stretch's characters.
+    shared: tuple[Block, ...] = ()
 
 
 # Receives each sentence of the stretch: gold line number, counts (with its misaligned line
@@ -113,7 +116,21 @@ def score_stretch(
     _place_predicted_words(pred_lines, alignment.blocks, gold, sentences)
     sentences.finish()
     misaligned_chars = sum(difference.size for difference in alignment.differences)
-    return StretchResult(misaligned_chars, len(misaligned_by_line))
+    shared = _whole_stretch_runs(alignment.blocks, front, cut.back if cut is not None else 0, chars)
+    return StretchResult(misaligned_chars, len(misaligned_by_line), shared)
+
+
+def _whole_stretch_runs(
+    blocks: list[Block], front: int, back: int, chars: tuple[str, str]
+) -> tuple[Block, ...]:
+    """The shared runs of the cut stretch's alignment, in the whole stretch's characters: its
+    common ends, cut off before aligning, are shared runs too."""
+    gold_size, pred_size = len(chars[0]), len(chars[1])
+    runs = [(0, 0, front)] if front else []
+    runs += [(gold + front, pred + front, size) for gold, pred, size in blocks]
+    if back:
+        runs.append((gold_size - back, pred_size - back, back))
+    return tuple(merge_adjacent(runs))
 
 
 class _GoldSide(NamedTuple):

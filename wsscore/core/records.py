@@ -440,3 +440,65 @@ class TagTally(NamedTuple):
     pred_by_tag: dict[str, int]
     correct_by_tags: dict[tuple[str, str], int]
     oov_correct_by_tags: dict[tuple[str, str], int]
+
+
+# --- Sentences and Tokens as conll18_ud_eval.py counts them (docs/metrics.md §5.8) -----------
+
+
+class SentenceSpans(NamedTuple):
+    """Sentences as spans of the whole text's characters: a predicted sentence is correct when
+    its span is a gold sentence's (conll18_ud_eval.py's Sentences). A sentence is a line with
+    at least one character, on either side."""
+
+    correct: int = 0
+    gold: int = 0
+    pred: int = 0
+
+    def __add__(self, other: SentenceSpans) -> SentenceSpans:  # type: ignore[override]
+        return SentenceSpans(*map(add, self, other))
+
+    @classmethod
+    def agreeing(cls, sentences: int) -> SentenceSpans:
+        """``sentences`` sentences whose lines agree: each one correct on both sides."""
+        return cls(sentences, sentences, sentences)
+
+
+class SentenceTokenCounts(NamedTuple):
+    """The counts of conll18_ud_eval.py's Sentences and Tokens rows (the JSON keys are these
+    names). Tokens are the surface tokens: a CoNLL-U multi-word token counts once; in every
+    other format the tokens are the words."""
+
+    sentences_correct: int = 0
+    sentences_gold: int = 0
+    sentences_pred: int = 0
+    tokens_correct: int = 0
+    tokens_gold: int = 0
+    tokens_pred: int = 0
+
+    def __add__(self, other: SentenceTokenCounts) -> SentenceTokenCounts:  # type: ignore[override]
+        return SentenceTokenCounts(*map(add, self, other))
+
+    @classmethod
+    def of(cls, sentences: SentenceSpans, surface: Counts) -> SentenceTokenCounts:
+        """From the sentences' spans and the counts of the surface tokens (before multi-word
+        tokens are counted as their words)."""
+        return cls(*sentences, surface.correct, surface.gold_words, surface.pred_words)
+
+    @classmethod
+    def shown_or_agreeing(
+        cls, shown: SentenceTokenCounts | None, gold_sentences: int, surface: Counts
+    ) -> SentenceTokenCounts:
+        """What a report shows (``shown``), or, where it shows nothing, what that means: the
+        gold's sentence breaks and no CoNLL-U, so every gold sentence is correct and the tokens
+        are the words."""
+        if shown is not None:
+            return shown
+        return cls.of(SentenceSpans.agreeing(gold_sentences), surface)
+
+    def as_dict(self) -> dict[str, int]:
+        return self._asdict()
+
+    @property
+    def breaks_differ(self) -> bool:
+        """Whether the prediction's sentence breaks differ from the gold's anywhere."""
+        return not self.sentences_correct == self.sentences_gold == self.sentences_pred

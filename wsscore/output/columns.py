@@ -45,6 +45,8 @@ def columns(report: Report) -> list[Column]:
         cols += weighted_columns()
     if any(system.tag_metrics is not None for system in report.systems):
         cols += tag_columns(report.has_dictionary)
+    if any(system.sentence_token_metrics is not None for system in report.systems):
+        cols += sentence_token_columns()
     if report.ci == "none":
         cols = [c for c in cols if c.kind != "interval"]
     return cols
@@ -64,6 +66,29 @@ def _weighted_metric(name: str) -> Callable[[SystemResult], object]:
 
 def _tag_metric(name: str) -> Callable[[SystemResult], object]:
     return lambda s: getattr(s.tag_metrics, name) if s.tag_metrics is not None else None
+
+
+def _sentence_token_metric(name: str) -> Callable[[SystemResult], object]:
+    return lambda s: (
+        getattr(s.sentence_token_metrics, name) if s.sentence_token_metrics is not None else None
+    )
+
+
+def sentence_token_columns() -> list[Column]:
+    """conll18_ud_eval.py's Sentences and Tokens: precision, recall and F1 of each (with
+    CoNLL-U, sentence breaks that differ from the gold's, or --extra)."""
+    names = [
+        ("P_sent", "sentences_precision", "sentences"),
+        ("R_sent", "sentences_recall", "sentences"),
+        ("F_sent", "sentences_f1", "sentences"),
+        ("P_tok", "tokens_precision", "tokens"),
+        ("R_tok", "tokens_recall", "tokens"),
+        ("F_tok", "tokens_f1", "tokens"),
+    ]
+    return [
+        Column(header, _sentence_token_metric(name), "ratio", group)
+        for header, name, group in names
+    ]
 
 
 def tag_columns(has_dictionary: bool) -> list[Column]:

@@ -65,6 +65,13 @@ _HEADERS = {
     "p_punish": r"$p_{\mathrm{punish}}$",
     "p_b": "$p_b$",
     "f_b": "$f_b$",
+    # Sentences and Tokens (docs/metrics.md §5.8).
+    "P_sent": r"$P_{\mathrm{sent}}$",
+    "R_sent": r"$R_{\mathrm{sent}}$",
+    "F_sent": r"$F_{\mathrm{sent}}$",
+    "P_tok": r"$P_{\mathrm{tok}}$",
+    "R_tok": r"$R_{\mathrm{tok}}$",
+    "F_tok": r"$F_{\mathrm{tok}}$",
 }
 
 

@@ -23,7 +23,14 @@ from wsscore.formatting import ratio_text
 from wsscore.metrics.boundaries import ERROR_CLASSES
 from wsscore.metrics.ranking import verdict
 from wsscore.output.bucket_chart import grouped_bars
-from wsscore.output.columns import Column, cell, columns, tag_columns, weighted_columns
+from wsscore.output.columns import (
+    Column,
+    cell,
+    columns,
+    sentence_token_columns,
+    tag_columns,
+    weighted_columns,
+)
 from wsscore.output.plot import f_interval
 from wsscore.output.svg import bar_chart, colour, interval_chart
 from wsscore.results import Report
@@ -66,6 +73,12 @@ HEADER_NOTES = {
     "p_punish": "difficulty-weighted precision, punishment (Qian et al. 2016)",
     "p_b": "difficulty-weighted precision, balanced (Qian et al. 2016)",
     "f_b": "difficulty-weighted F, balanced (Qian et al. 2016)",
+    "P_sent": "sentences whose span is a gold sentence's / predicted sentences",
+    "R_sent": "sentences whose span is a gold sentence's / gold sentences",
+    "F_sent": "F1 of sentences, as conll18_ud_eval.py's Sentences",
+    "P_tok": "right tokens / predicted tokens (a multi-word token once)",
+    "R_tok": "right tokens / gold tokens (a multi-word token once)",
+    "F_tok": "F1 of tokens, as conll18_ud_eval.py's Tokens",
 }
 # Long heads shortened so that the table fits a 1,400-pixel window; the legend spells them out.
 SHORT_HEADERS = {"Split": "Spl.", "Merged": "Mrg.", "Crossing": "Crs."}
@@ -156,14 +169,16 @@ def _meta(data: PageData) -> str:
 
 
 def _summary(data: PageData) -> str:
-    """The ranked table; the difficulty-weighted and the tag figures in tables of their own
+    """The ranked table; the difficulty-weighted, the tag, the sentence and token figures in
+    tables of their own
     (beside the others they would make the table too wide for the window)."""
     report = data.report
     every = columns(report)
-    apart = {c.header for c in weighted_columns() + tag_columns(report.has_dictionary)}
+    groups = (weighted_columns(), tag_columns(report.has_dictionary), sentence_token_columns())
+    apart = {c.header for group in groups for c in group}
     first = [c for c in every if c.header not in apart]
     tables = [_scores_table(report, first)]
-    for group in (weighted_columns(), tag_columns(report.has_dictionary)):
+    for group in groups:
         heads = {c.header for c in group}
         more = [c for c in every if c.header in heads]
         if more:

@@ -22,6 +22,7 @@ from wsscore.formatting import (
     markdown_rule,
 )
 from wsscore.metrics.scores import Interval, Metrics
+from wsscore.metrics.sentence_tokens import SentenceTokenMetrics, compute_sentence_tokens
 from wsscore.metrics.tags import TagMetrics
 from wsscore.output.json_text import to_json
 from wsscore.output.latex import latex_escape
@@ -29,7 +30,7 @@ from wsscore.output.text import aligned
 from wsscore.scoring.suite import ALPHA, AVERAGED, Cell, Suite, SuiteRow
 
 SUITE_FORMATS = ("table", "text", "markdown", "latex", "json", "csv", "tsv")
-METRIC_CHOICES = ("f", "r", "p", "roov", "riv", "ftag", "ci")
+METRIC_CHOICES = ("f", "r", "p", "roov", "riv", "ftag", "fsent", "ftok", "ci")
 DEFAULT_METRICS = ("f",)
 MISSING = "–"  # a cell without an output (--allow-missing)
 BETTER, WORSE = "▲", "▼"
@@ -44,6 +45,7 @@ class Figure(NamedTuple):
     average: str = ""  # its key among the averages (Averages.mean)
     interval: bool = False  # the figure is an Interval, not a ratio
     tags: bool = False  # a figure of the tags (corpora with tags = true)
+    spans: bool = False  # a figure of the Sentences and Tokens (SentenceTokenMetrics)
 
 
 FIGURES = {
@@ -53,6 +55,8 @@ FIGURES = {
     "roov": Figure("roov", "R_oov", "oov_recall", "oov_recall"),
     "riv": Figure("riv", "R_iv", "iv_recall", "iv_recall"),
     "ftag": Figure("ftag", "F_tag", "tag_f1", "tag_f1", tags=True),
+    "fsent": Figure("fsent", "F_sent", "sentences_f1", "sentences_f1", spans=True),
+    "ftok": Figure("ftok", "F_tok", "tokens_f1", "tokens_f1", spans=True),
 }
 # With "ci": after R, P and F, the interval the chosen --ci method gives each.
 INTERVALS = {
@@ -140,13 +144,20 @@ def _result_cell(cell: Cell, figure: Figure) -> GridCell:
     if cell.result is None:
         return GridCell(None, "missing")
     verdict = cell.verdict if figure.key == "f" and not figure.interval else 0
-    metrics = cell.result.tag_metrics if figure.tags else cell.result.metrics
+    metrics: Metrics | TagMetrics | SentenceTokenMetrics | None = (
+        cell.result.tag_metrics if figure.tags else cell.result.metrics
+    )
+    if figure.spans:
+        spans = cell.sentence_tokens
+        metrics = compute_sentence_tokens(spans) if spans is not None else None
     if metrics is None:  # a corpus without tags
         return GridCell(None, "ratio")
     return _metrics_cell(metrics, figure)._replace(verdict=verdict)
 
 
-def _metrics_cell(metrics: Metrics | TagMetrics | None, figure: Figure) -> GridCell:
+def _metrics_cell(
+    metrics: Metrics | TagMetrics | SentenceTokenMetrics | None, figure: Figure
+) -> GridCell:
     if metrics is None:
         return GridCell(None, "missing")
     value = getattr(metrics, figure.attribute)
@@ -159,12 +170,18 @@ def _pooled_cell(row: SuiteRow, figure: Figure) -> GridCell:
     if figure.tags:
         tags = row.average.pooled_tags
         return GridCell(tags.tag_f1 if tags is not None else None, "ratio")
+    if figure.spans:
+        spans = row.average.spans
+        return _metrics_cell(spans.pooled if spans is not None else None, figure)
     return _metrics_cell(row.average.pooled, figure)
 
 
 def _mean_cell(row: SuiteRow, figure: Figure) -> GridCell:
     if not row.complete:
         return GridCell(None, "missing")
+    if figure.spans:
+        spans = row.average.spans
+        return GridCell(spans.mean[figure.average] if spans is not None else None, "ratio")
     return GridCell(row.average.mean[figure.average], "ratio")
 
 

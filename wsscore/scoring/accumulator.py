@@ -23,7 +23,14 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from wsscore.core.backend import count_agreeing_lines, count_tags
-from wsscore.core.records import Counts, ExtraCounts, Gather, SentenceRecords
+from wsscore.core.records import (
+    Counts,
+    ExtraCounts,
+    Gather,
+    SentenceRecords,
+    SentenceSpans,
+    SentenceTokenCounts,
+)
 from wsscore.errors import InvalidArgument, Warnings, WsscoreError
 from wsscore.inputs.api_labels import labelled_sentences
 from wsscore.inputs.api_sentences import SentenceLines, check_batch, kind_of, sentence_lines
@@ -438,13 +445,26 @@ def _bound(key: str, intervals: Mapping[str, Interval | None]) -> float | None:
     return interval.low if end == "low" else interval.high
 
 
+def _sentence_tokens(sums: Sums) -> SentenceTokenCounts | None:
+    """conll18_ud_eval.py's Sentences and Tokens, shown with ``extra`` as score() shows them:
+    each sentence given is a gold sentence and its prediction's, so every one with words is
+    correct (docs/metrics.md §5.8), and the tokens are the words."""
+    if sums.extra is None:
+        return None
+    return SentenceTokenCounts.of(SentenceSpans.agreeing(sums.gold_sentences), sums.counts)
+
+
 def _report(scorer: Scorer, metrics: Metrics, warnings: list[str]) -> Report:
     """The report of the sentences given, shaped as score()'s on in-memory inputs: the gold
     called ``<gold>``, the system ``<prediction 1>`` unless named, both read as ``str``."""
     sums, settings = scorer.sums, scorer.settings
     has_dictionary = scorer.dictionary is not None
     facts = PredictionFacts(sums.sentences, (), "words", None, has_dictionary=has_dictionary)
-    analyses = Analyses(extra=sums.extra, tags=sums.tags.copy() if sums.tags is not None else None)
+    analyses = Analyses(
+        extra=sums.extra,
+        tags=sums.tags.copy() if sums.tags is not None else None,
+        sentence_tokens=_sentence_tokens(sums),
+    )
     name = settings.name if settings.name is not None else DEFAULT_NAME
     result = SystemResult(
         name, DEFAULT_NAME, IN_MEMORY, sums.counts, metrics, facts=facts, analyses=analyses

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Union
 
 from wsscore.api_terms import in_api_terms
+from wsscore.core.records import SentenceTokenCounts
 from wsscore.errors import InvalidArgument, WsscoreError, refuse_standard_input_twice
 from wsscore.inputs.dictionary import Dictionary
 from wsscore.metrics.ranking import sort_systems
@@ -70,7 +71,12 @@ def merge_reports(shards: Sequence[Shard], *, ci: str | None = None, sort: str =
     )
     dictionary = _dictionary(parsed)
     systems = [
-        _system([_named(shard, system.name) for shard in parsed], dictionary, statistics)
+        _system(
+            [_named(shard, system.name) for shard in parsed],
+            dictionary,
+            statistics,
+            [shard.gold.sentences for shard in parsed],
+        )
         for system in first.systems
     ]
     signature = "|".join(f"{key}:{value}" for key, value in merged_signature(parsed, ci).items())
@@ -146,9 +152,13 @@ def _dictionary(shards: Sequence[ShardReport]) -> Dictionary | None:
 
 
 def _system(
-    parts: Sequence[ShardSystem], dictionary: Dictionary | None, statistics: Statistics
+    parts: Sequence[ShardSystem],
+    dictionary: Dictionary | None,
+    statistics: Statistics,
+    gold_sentences: Sequence[int],
 ) -> SystemResult:
-    """One system's parts added, and its figures computed from the sums."""
+    """One system's parts added, and its figures computed from the sums (``gold_sentences``:
+    each shard's gold sentences)."""
     counts: Counts = sum((part.counts for part in parts[1:]), parts[0].counts)
     extra: ExtraCounts | None = None
     if parts[0].extra is not None:
@@ -170,8 +180,26 @@ def _system(
         counts,
         metrics,
         facts=facts,
-        analyses=Analyses(extra=extra, tags=_tags(parts)),
+        analyses=Analyses(
+            extra=extra,
+            tags=_tags(parts),
+            sentence_tokens=_sentence_tokens(parts, gold_sentences),
+        ),
     )
+
+
+def _sentence_tokens(
+    parts: Sequence[ShardSystem], gold_sentences: Sequence[int]
+) -> SentenceTokenCounts | None:
+    """The Sentences and Tokens counts added, if any shard shows them. A shard that does not
+    had the gold's sentence breaks and no CoNLL-U (docs/metrics.md §5.8): every gold sentence
+    is correct there, and its tokens are its words."""
+    if all(part.sentence_tokens is None for part in parts):
+        return None
+    total = SentenceTokenCounts()
+    for part, sentences in zip(parts, gold_sentences, strict=True):
+        total += SentenceTokenCounts.shown_or_agreeing(part.sentence_tokens, sentences, part.counts)
+    return total
 
 
 def _tags(parts: Sequence[ShardSystem]) -> TagCounts | None:

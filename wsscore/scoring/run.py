@@ -17,7 +17,14 @@ from wsscore.align.equal_lines import LineErrorsReceiver
 from wsscore.align.limits import EXTRA_TEXT_LIMITS
 from wsscore.align.lines import GoldBlock, SentenceDetail
 from wsscore.align.stream import SystemAligner
-from wsscore.core.records import Counts, ExtraCounts, Gather, LineErrorsFound, SentenceRecords
+from wsscore.core.records import (
+    Counts,
+    ExtraCounts,
+    Gather,
+    LineErrorsFound,
+    SentenceRecords,
+    SentenceSpans,
+)
 from wsscore.inputs.dictionary import Dictionary
 from wsscore.metrics.boundaries import sentence_extra
 from wsscore.scoring.collecting import DetailCallback, EqualLinesCallback, SentenceCollector
@@ -91,6 +98,10 @@ class AlignmentRun:
 
     def counts(self, index: int) -> Counts:
         return Counts(*self.aligners[index].totals)
+
+    def sentence_spans(self, index: int) -> SentenceSpans:
+        """System ``index``'s sentences as spans of the text (conll18_ud_eval.py's)."""
+        return self.aligners[index].sentence_spans
 
     def align(
         self, known: Dictionary | None, *, progress: Callable[[int], None] | None, jobs: int
@@ -195,6 +206,7 @@ class AlignmentRun:
             return None
         for index, aligner in enumerate(self.aligners):
             aligner.totals = result.totals[index]
+            aligner.sentence_spans = result.sentence_spans[index]
             self.sentences[index] = result.sentences[index]
             for found in result.analyses[index] if result.analyses is not None else []:
                 assert isinstance(found, _ChunkFound)

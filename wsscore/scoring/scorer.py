@@ -18,7 +18,7 @@ from typing import NamedTuple
 from wsscore.align.lines import SentenceDetail
 from wsscore.align.parallel import effective_jobs
 from wsscore.api_terms import in_api_terms
-from wsscore.core.records import Counts, SentenceRecords
+from wsscore.core.records import Counts, SentenceRecords, SentenceTokenCounts
 from wsscore.errors import InvalidArgument, refuse_standard_input_twice
 from wsscore.inputs.api_sentences import in_memory_lines, is_one_prediction
 from wsscore.inputs.dictionary import Dictionary, check_coverage
@@ -382,6 +382,7 @@ def _system_result(
     scoring: _Scoring,
 ) -> SystemResult:
     sentences = run.sentences[index]
+    sentence_tokens = _sentence_tokens(opened, index, run, counts)
     if scoring.multiword is not None:
         counts = scoring.multiword.corrected(index, counts)
         scoring.multiword.correct_records(index, sentences)
@@ -401,6 +402,7 @@ def _system_result(
         extra=run.extra_totals[index] if run.extra_totals is not None else None,
         weighted=opened.weighting.totals[index] if opened.weighting is not None else None,
         tags=scoring.tags.totals[index] if scoring.tags is not None else None,
+        sentence_tokens=sentence_tokens,
     )
     kept = sentences if scoring.request.keep_sentences else None
     return SystemResult(
@@ -413,6 +415,20 @@ def _system_result(
         sentences=kept,
         analyses=analyses,
     )
+
+
+def _sentence_tokens(
+    opened: OpenedInputs, index: int, run: AlignmentRun, surface: Counts
+) -> SentenceTokenCounts | None:
+    """conll18_ud_eval.py's Sentences and Tokens counts of system ``index`` (``surface``: its
+    counts before multi-word tokens are counted as their words), when they are shown: with
+    CoNLL-U on either side, with ``--extra``, or where its sentence breaks differ from the
+    gold's (docs/metrics.md §5.8)."""
+    found = SentenceTokenCounts.of(run.sentence_spans(index), surface)
+    formats = (format_of(opened.gold), format_of(opened.predictions[index]))
+    if "conllu" in formats or run.extra_totals is not None or found.breaks_differ:
+        return found
+    return None
 
 
 def _add_bootstrap_intervals(

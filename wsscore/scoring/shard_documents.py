@@ -13,7 +13,7 @@ import sys
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from wsscore.core.records import Counts, ExtraCounts
+from wsscore.core.records import Counts, ExtraCounts, SentenceTokenCounts
 from wsscore.errors import WsscoreError, location
 from wsscore.metrics.tags import TagCounts
 from wsscore.results import SCHEMA_VERSION, GoldInfo
@@ -116,6 +116,8 @@ class ShardSystem(NamedTuple):
     counts: Counts
     extra: ExtraCounts | None
     tags: TagCounts | None
+    # conll18_ud_eval.py's Sentences and Tokens, when the shard's report shows them.
+    sentence_tokens: SentenceTokenCounts | None = None
 
 
 class ShardOptions(NamedTuple):
@@ -239,7 +241,14 @@ def _system(system: Fields) -> ShardSystem:
         Counts(*(counts.count(key, nullable=key in nullable) for key in Counts._fields)),
         ExtraCounts(*map(counts.count, ExtraCounts._fields)) if counts.has("substrings") else None,
         _tags(system, counts) if "tags" in system.data else None,
+        _sentence_tokens(counts),
     )
+
+
+def _sentence_tokens(counts: Fields) -> SentenceTokenCounts | None:
+    if not counts.has("sentences_correct"):
+        return None
+    return SentenceTokenCounts(*map(counts.count, SentenceTokenCounts._fields))
 
 
 def _tags(system: Fields, counts: Fields) -> TagCounts:

@@ -15,12 +15,13 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import NamedTuple
 
 from wsscore._version import __version__
-from wsscore.core.records import Counts
+from wsscore.core.records import Counts, SentenceTokenCounts
 from wsscore.errors import InvalidArgument, Warnings, WsscoreError
 from wsscore.inputs.manifest import CorpusEntry, Manifest, SystemEntry
 from wsscore.inputs.options import InputOptions
 from wsscore.metrics.bootstrap import SAMPLES, SEED
 from wsscore.metrics.scores import Metrics, compute
+from wsscore.metrics.sentence_tokens import SentenceTokenMetrics, compute_sentence_tokens
 from wsscore.metrics.significance import TRIALS
 from wsscore.metrics.tags import TagCounts, TagMetrics, compute_tags
 from wsscore.results import Report, SystemResult
@@ -35,6 +36,7 @@ AVERAGED = {
     "oov_recall": "oov_recall",
     "iv_recall": "iv_recall",
 }
+SPAN_AVERAGED = ("sentences_f1", "tokens_f1")
 ALPHA = 0.05  # a cell is significantly better or worse than the baseline's below this p-value
 
 
@@ -60,6 +62,8 @@ class Cell(NamedTuple):
 
     result: SystemResult | None
     test: SystemComparison | None = None
+    # Its Sentences and Tokens counts, also where its report shows none (docs/metrics.md §5.8).
+    sentence_tokens: SentenceTokenCounts | None = None
 
     @property
     def verdict(self) -> int:
@@ -108,6 +112,15 @@ class Averages(NamedTuple):
     mean: dict[str, float | None]
     pooled: Metrics | None
     pooled_tags: TagMetrics | None = None
+    spans: SpanAverages | None = None  # the table's only (--metrics fsent, ftok)
+
+
+class SpanAverages(NamedTuple):
+    """The mean over the corpora of F_sent and F_tok (by their metric names), and the pooled
+    figures of the corpora's counts added up."""
+
+    mean: dict[str, float | None]
+    pooled: SentenceTokenMetrics
 
 
 class SuiteRow(NamedTuple):
@@ -229,7 +242,9 @@ def score_corpus(
         test = None
         if base_result is not None and name != settings.baseline:
             test = compare_results(base_result, result, settings.paired_tests)
-        cells[name] = Cell(result, test)
+        shown = result.sentence_tokens
+        spans = SentenceTokenCounts.shown_or_agreeing(shown, report.gold.sentences, result.counts)
+        cells[name] = Cell(result, test, spans)
     for result in results.values():
         result.sentences = None  # the tests are done: do not carry them (or pickle them)
     return CorpusRun(corpus.name, CorpusInfo.of(report), cells, list(warnings.messages))
@@ -265,9 +280,15 @@ def _row(system: SystemEntry, runs: list[CorpusRun], settings: SuiteSettings) ->
     tag_values = [r.tag_metrics.tag_f1 if r.tag_metrics else None for r in complete]
     mean["tag_f1"] = _mean(tag_values) if tagged else None
     pooled_tags = _pooled_tags(complete, runs) if tagged else None
-    return SuiteRow(
-        system.name, cells, Averages(mean, _pooled(complete, runs, settings), pooled_tags)
-    )
+    average = Averages(mean, _pooled(complete, runs, settings), pooled_tags, _span_averages(cells))
+    return SuiteRow(system.name, cells, average)
+
+
+def _span_averages(cells: dict[str, Cell]) -> SpanAverages:
+    found = [cell.sentence_tokens for cell in cells.values() if cell.sentence_tokens is not None]
+    each = [compute_sentence_tokens(counts) for counts in found]
+    mean = {key: _mean([getattr(m, key) for m in each]) for key in SPAN_AVERAGED}
+    return SpanAverages(mean, compute_sentence_tokens(sum(found, SentenceTokenCounts())))
 
 
 def _mean(values: list[float | None]) -> float | None:

@@ -44,7 +44,8 @@ if TYPE_CHECKING:
     show_default=True,
     metavar="LIST",
     help=f"Figures per corpus, comma-separated, among {', '.join(METRIC_CHOICES)} "
-    "(ftag: the F of word and tag, for corpora with tags = true; ci: the interval of R, P "
+    "(ftag: the F of word and tag, for corpora with tags = true; fsent, ftok: the F of "
+    "sentences and of tokens, as conll18_ud_eval.py counts them; ci: the interval of R, P "
     "and F beside each).",
 )
 @click.option(
