@@ -634,11 +634,14 @@ error_class(const Walk *w, Py_ssize_t start, Py_ssize_t end, int pred_inside)
 
 /* One line's extra counts (docs/metrics.md §5), in the field order of
  * wsscore.core.records.ExtraCounts: its substrings, the boundaries strictly inside it on each
- * side and on both, and its wrong gold words by class. */
-#define EXTRA_FIELDS 7
+ * side and on both, its wrong gold words by class; then the counts of the line as a whole
+ * (§5.8-5.10, as ExtraCounts.of_sentence gives them): whether it is segmented exactly (from
+ * its counts), each character as a word start or not (the first a start on both sides), and
+ * the boundaries with the line's two edges. */
+#define EXTRA_FIELDS 15
 
 static void
-walk_extras(const Walk *w, long long out[EXTRA_FIELDS])
+walk_extras(const Walk *w, const long long counts[COUNT_FIELDS], long long out[EXTRA_FIELDS])
 {
     const unsigned char *codes = w->codes;
     Py_ssize_t n = w->n;
@@ -668,8 +671,18 @@ walk_extras(const Walk *w, long long out[EXTRA_FIELDS])
         }
         common_before = common;
     }
+    long long whole = n > 0;  /* a line without characters adds no whole-line counts */
+    long long exact = whole && counts[0] == counts[2] && counts[1] == counts[2];
     long long extras[EXTRA_FIELDS] = {(long long)n * (n + 1) / 2, inside_gold, inside_pred, inside_both,
-                           classes[SPLIT], classes[MERGED], classes[CROSSING]};
+                           classes[SPLIT], classes[MERGED], classes[CROSSING],
+                           exact,
+                           whole * (inside_both + 1),
+                           whole * (inside_pred - inside_both),
+                           whole * (n - 1 - inside_gold - inside_pred + inside_both),
+                           whole * (inside_gold - inside_both),
+                           whole * (inside_gold + 2),
+                           whole * (inside_pred + 2),
+                           whole * (inside_both + 2)};
     memcpy(out, extras, sizeof(extras));
 }
 
@@ -1143,7 +1156,7 @@ gather_line(const Walk *w, Py_ssize_t number, Gathered *g)
     }
     if (g->what == EXTRA || g->what == ALL) {
         long long extras[EXTRA_FIELDS];
-        walk_extras(w, extras);
+        walk_extras(w, counts, extras);
         for (int c = 0; c < EXTRA_FIELDS; c++) {
             g->extras[c] += extras[c];
         }

@@ -66,9 +66,44 @@ class ExtraCounts(NamedTuple):
     split_errors: int = 0
     merged_errors: int = 0
     crossing_errors: int = 0
+    # --- the figures other communities report (docs/metrics.md §5.8–5.10), whole sentences ---
+    exact_sentences: int = 0  # gold sentences whose words are exactly the predicted ones
+    char_tp: int = 0  # characters that start a word on both sides (PyThaiNLP's counts)
+    char_fp: int = 0  # start a predicted word only
+    char_tn: int = 0  # start a word on neither side
+    char_fn: int = 0  # start a gold word only
+    edge_gold_boundaries: int = 0  # gold boundaries with the two edges of each sentence
+    edge_pred_boundaries: int = 0  # predicted boundaries with the two edges of each sentence
+    edge_correct_boundaries: int = 0  # positions that are both, edges included
 
     def __add__(self, other: ExtraCounts) -> ExtraCounts:  # type: ignore[override]
         return ExtraCounts(*map(add, self, other))
+
+    @property
+    def sentences(self) -> int:
+        """The gold sentences counted whole (each adds its two edges)."""
+        return (self.edge_gold_boundaries - self.gold_boundaries) // 2
+
+    def of_sentence(self, chars: int, *, exact: bool) -> ExtraCounts:
+        """These counts of a whole gold sentence of ``chars`` characters (its boundaries
+        strictly inside already counted), with the counts that look at the sentence as a
+        whole: its edges (a boundary of both sides, before its first character and after its
+        last: wordseg's ``boundary_all``), each character as a word start or not (the first
+        always a start on both sides, as PyThaiNLP's benchmark has it) and whether it is
+        segmented exactly. A sentence without characters adds none of them."""
+        if chars == 0:
+            return self
+        gold, pred, both = self.gold_boundaries, self.pred_boundaries, self.correct_boundaries
+        return self._replace(
+            exact_sentences=int(exact),
+            char_tp=both + 1,
+            char_fp=pred - both,
+            char_tn=chars - 1 - gold - pred + both,
+            char_fn=gold - both,
+            edge_gold_boundaries=gold + 2,
+            edge_pred_boundaries=pred + 2,
+            edge_correct_boundaries=both + 2,
+        )
 
     def as_dict(self) -> dict[str, int]:
         return self._asdict()

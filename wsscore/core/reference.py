@@ -347,8 +347,8 @@ def _inside_ends(spans: list[Span]) -> list[int]:
 
 
 def line_extra(line: EqualLine) -> ExtraCounts:
-    """A line's substrings, its boundaries strictly inside on each side and on both, and its
-    wrong gold words by class."""
+    """A line's substrings, its boundaries strictly inside on each side and on both, its
+    wrong gold words by class, and the counts of the line as a whole (§5.8–5.10)."""
     chars = line.gold_spans[-1][1] if line.gold_spans else 0
     gold_inside = set(_inside_ends(line.gold_spans))
     pred_inside = set(_inside_ends(line.pred_spans))
@@ -361,7 +361,12 @@ def line_extra(line: EqualLine) -> ExtraCounts:
         split_errors=classes[SPLIT],
         merged_errors=classes[MERGED],
         crossing_errors=classes[CROSSING],
-    )
+    ).of_sentence(chars, exact=_exact(line.counts))
+
+
+def _exact(counts: Counts) -> bool:
+    """Every gold word and every predicted word of the line correct (§5.8)."""
+    return counts.correct == counts.gold_words == counts.pred_words
 
 
 def wrong_words(line: EqualLine) -> list[WrongWordFound]:
