@@ -1003,6 +1003,254 @@ static PyTypeObject WrongWordTallyType = {
     .tp_new = WrongWordTally_new,
 };
 
+/* ---- WordTypes: the distinct words of texts (docs/metrics.md §5.11) ------------------------ */
+
+/* A set of words held as slices of one buffer of code points, so that a word seen again costs a
+ * hash and a comparison, never a Python object: the type (lexicon) counts of --extra. */
+typedef struct {
+    PyObject_HEAD
+    Py_UCS4 *chars;
+    Py_ssize_t used, allocated;
+    Slot *slots;          /* start: where the word's characters are in chars; -1: empty */
+    Py_ssize_t capacity;  /* a power of two, at least twice size */
+    Py_ssize_t size;
+} WordTypes;
+
+static PyTypeObject WordTypesType;
+
+static Py_ssize_t
+types_find(const WordTypes *t, int kind, const void *data, Py_ssize_t start, Py_ssize_t length,
+           uint64_t h)
+{
+    Py_ssize_t mask = t->capacity - 1;
+    Py_ssize_t i = (Py_ssize_t)(h & (uint64_t)mask);
+    for (;;) {
+        const Slot *slot = &t->slots[i];
+        if (slot->start < 0) {
+            return i;
+        }
+        if (slot->hash == h && slot->length == length
+            && same_slice(PyUnicode_4BYTE_KIND, t->chars, slot->start, kind, data, start, length)) {
+            return i;
+        }
+        i = (i + 1) & mask;
+    }
+}
+
+/* The slots doubled and every word placed again. 0, or -1 on error. */
+static int
+types_grow(WordTypes *t)
+{
+    Slot *old = t->slots;
+    Py_ssize_t old_capacity = t->capacity;
+    Py_ssize_t capacity = old_capacity ? old_capacity * 2 : 1024;
+    Slot *slots = PyMem_Malloc(sizeof(Slot) * (size_t)capacity);
+    if (slots == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < capacity; i++) {
+        slots[i].start = -1;
+    }
+    t->slots = slots;
+    t->capacity = capacity;
+    for (Py_ssize_t i = 0; i < old_capacity; i++) {
+        if (old[i].start >= 0) {
+            Py_ssize_t at = (Py_ssize_t)(old[i].hash & (uint64_t)(capacity - 1));
+            while (slots[at].start >= 0) {
+                at = (at + 1) & (capacity - 1);
+            }
+            slots[at] = old[i];
+        }
+    }
+    PyMem_Free(old);
+    return 0;
+}
+
+/* The word data[start:start + length] added if it is new. 0, or -1 on error. */
+static int
+types_add_slice(WordTypes *t, int kind, const void *data, Py_ssize_t start, Py_ssize_t length)
+{
+    if (2 * (t->size + 1) > t->capacity && types_grow(t) < 0) {
+        return -1;
+    }
+    uint64_t h = hash_slice(kind, data, start, length);
+    Py_ssize_t at = types_find(t, kind, data, start, length, h);
+    if (t->slots[at].start >= 0) {
+        return 0;
+    }
+    if (t->used + length > t->allocated) {
+        Py_ssize_t allocated = t->allocated ? t->allocated : 4096;
+        while (allocated < t->used + length) {
+            allocated *= 2;
+        }
+        Py_UCS4 *chars = PyMem_Realloc(t->chars, sizeof(Py_UCS4) * (size_t)allocated);
+        if (chars == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        t->chars = chars;
+        t->allocated = allocated;
+    }
+    for (Py_ssize_t i = 0; i < length; i++) {
+        t->chars[t->used + i] = PyUnicode_READ(kind, data, start + i);
+    }
+    t->slots[at].start = t->used;
+    t->slots[at].length = length;
+    t->slots[at].hash = h;
+    t->used += length;
+    t->size++;
+    return 0;
+}
+
+static PyObject *
+WordTypes_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+{
+    if (PyTuple_GET_SIZE(args) != 0 || (kwargs != NULL && PyDict_GET_SIZE(kwargs) != 0)) {
+        PyErr_SetString(PyExc_TypeError, "WordTypes() takes no arguments");
+        return NULL;
+    }
+    WordTypes *t = (WordTypes *)type->tp_alloc(type, 0);
+    if (t != NULL && types_grow(t) < 0) {
+        Py_CLEAR(t);
+    }
+    return (PyObject *)t;
+}
+
+static void
+WordTypes_dealloc(WordTypes *t)
+{
+    PyMem_Free(t->slots);
+    PyMem_Free(t->chars);
+    Py_TYPE(t)->tp_free((PyObject *)t);
+}
+
+static Py_ssize_t
+WordTypes_len(WordTypes *t)
+{
+    return t->size;
+}
+
+/* add(text): every word of the text (runs of characters between separators). */
+static PyObject *
+WordTypes_add(WordTypes *t, PyObject *text)
+{
+    if (!check_configured()) {
+        return NULL;
+    }
+    if (!PyUnicode_Check(text)) {
+        PyErr_SetString(PyExc_TypeError, "add: a str");
+        return NULL;
+    }
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text), start = -1;
+    for (Py_ssize_t i = 0; i <= n; i++) {
+        int separator = i == n || is_separator(PyUnicode_READ(kind, data, i));
+        if (!separator) {
+            if (start < 0) {
+                start = i;
+            }
+        }
+        else if (start >= 0) {
+            if (types_add_slice(t, kind, data, start, i - start) < 0) {
+                return NULL;
+            }
+            start = -1;
+        }
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+WordTypes_merge(WordTypes *t, PyObject *other)
+{
+    if (!Py_IS_TYPE(other, &WordTypesType)) {
+        PyErr_SetString(PyExc_TypeError, "merge: another WordTypes");
+        return NULL;
+    }
+    WordTypes *o = (WordTypes *)other;
+    if (o == t) {
+        Py_RETURN_NONE;  /* a set joined with itself is itself */
+    }
+    for (Py_ssize_t i = 0; i < o->capacity; i++) {
+        const Slot *slot = &o->slots[i];
+        if (slot->start >= 0
+            && types_add_slice(t, PyUnicode_4BYTE_KIND, o->chars, slot->start, slot->length) < 0) {
+            return NULL;
+        }
+    }
+    Py_RETURN_NONE;
+}
+
+/* common(other) -> how many words both hold. */
+static PyObject *
+WordTypes_common(WordTypes *t, PyObject *other)
+{
+    if (!Py_IS_TYPE(other, &WordTypesType)) {
+        PyErr_SetString(PyExc_TypeError, "common: another WordTypes");
+        return NULL;
+    }
+    const WordTypes *o = (const WordTypes *)other, *small = t->size <= o->size ? t : o;
+    const WordTypes *large = small == t ? o : t;
+    Py_ssize_t common = 0;
+    for (Py_ssize_t i = 0; i < small->capacity; i++) {
+        const Slot *slot = &small->slots[i];
+        if (slot->start < 0) {
+            continue;
+        }
+        Py_ssize_t at = types_find(large, PyUnicode_4BYTE_KIND, small->chars, slot->start,
+                                   slot->length, slot->hash);
+        common += large->slots[at].start >= 0;
+    }
+    return PyLong_FromSsize_t(common);
+}
+
+static PyObject *
+WordTypes_words(WordTypes *t, PyObject *Py_UNUSED(ignored))
+{
+    PyObject *result = PyFrozenSet_New(NULL);
+    for (Py_ssize_t i = 0; result != NULL && i < t->capacity; i++) {
+        const Slot *slot = &t->slots[i];
+        if (slot->start < 0) {
+            continue;
+        }
+        PyObject *word =
+            PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, t->chars + slot->start, slot->length);
+        if (word == NULL || PySet_Add(result, word) < 0) {
+            Py_CLEAR(result);
+        }
+        Py_XDECREF(word);
+    }
+    return result;
+}
+
+static PySequenceMethods WordTypes_as_sequence = {
+    .sq_length = (lenfunc)WordTypes_len,
+};
+
+static PyMethodDef WordTypes_methods[] = {
+    {"add", (PyCFunction)WordTypes_add, METH_O,
+     "add(text): add the words of the text (runs of characters between separators)."},
+    {"merge", (PyCFunction)WordTypes_merge, METH_O, "merge(other): add another set's words."},
+    {"common", (PyCFunction)WordTypes_common, METH_O,
+     "common(other) -> how many words this set and another both hold."},
+    {"words", (PyCFunction)WordTypes_words, METH_NOARGS, "words() -> the words, a frozenset."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject WordTypesType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "wsscore._speedups.WordTypes",
+    .tp_basicsize = sizeof(WordTypes),
+    .tp_dealloc = (destructor)WordTypes_dealloc,
+    .tp_as_sequence = &WordTypes_as_sequence,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "WordTypes(): the distinct words of the texts added, their characters in one buffer.",
+    .tp_methods = WordTypes_methods,
+    .tp_new = WordTypes_new,
+};
+
 /* What walk_errors adds up over the lines: gold words, the correct ones and predicted words by
  * length bucket, and the predicted words not in the vocabulary. */
 typedef struct {
@@ -3620,7 +3868,8 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC
 PyInit__speedups(void)
 {
-    if (PyType_Ready(&VocabularyType) < 0 || PyType_Ready(&WrongWordTallyType) < 0) {
+    if (PyType_Ready(&VocabularyType) < 0 || PyType_Ready(&WrongWordTallyType) < 0
+        || PyType_Ready(&WordTypesType) < 0) {
         return NULL;
     }
     PyObject *m = PyModule_Create(&module);
@@ -3628,7 +3877,8 @@ PyInit__speedups(void)
         return NULL;
     }
     if (PyModule_AddObjectRef(m, "Vocabulary", (PyObject *)&VocabularyType) < 0
-        || PyModule_AddObjectRef(m, "WrongWordTally", (PyObject *)&WrongWordTallyType) < 0) {
+        || PyModule_AddObjectRef(m, "WrongWordTally", (PyObject *)&WrongWordTallyType) < 0
+        || PyModule_AddObjectRef(m, "WordTypes", (PyObject *)&WordTypesType) < 0) {
         Py_DECREF(m);
         return NULL;
     }

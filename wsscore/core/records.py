@@ -372,6 +372,44 @@ class WrongWordCounts(Protocol):
     def __len__(self) -> int: ...
 
 
+class WordTypeSet(Protocol):
+    """The distinct words of the texts added to it (a set of either backend,
+    :func:`wsscore.core.backend.word_types`): the type (lexicon) counts of docs/metrics.md §5.11.
+    Held without a Python object per word token, so that its memory grows with the vocabulary,
+    not with the text."""
+
+    def add(self, text: str, /) -> None:
+        """Add the words of a text (runs of characters between separators)."""
+        ...
+
+    def merge(self, other: WordTypeSet, /) -> None:
+        """Add the words of another set of the same backend."""
+        ...
+
+    def common(self, other: WordTypeSet, /) -> int:
+        """How many words this set and another of the same backend both hold."""
+        ...
+
+    def words(self) -> frozenset[str]:
+        """The words, as str."""
+        ...
+
+    def __len__(self) -> int: ...
+
+
+class TypeCounts(NamedTuple):
+    """The type (lexicon) counts of a prediction (docs/metrics.md §5.11): the distinct gold
+    words, the distinct predicted words, and those in both. Not sums over sentences: they do not
+    add up across shards."""
+
+    types_correct: int
+    types_gold: int
+    types_pred: int
+
+    def as_dict(self) -> dict[str, int]:
+        return self._asdict()
+
+
 class LineWrongWords(NamedTuple):
     """A line with wrong gold words: its number, how many are wrong, and its gold words."""
 

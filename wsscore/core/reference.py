@@ -38,6 +38,7 @@ from wsscore.core.records import (
     TaggedLabels,
     WordAndSentenceCounts,
     WordLengths,
+    WordTypeSet,
     WrongWordCounts,
     WrongWordFound,
 )
@@ -336,6 +337,29 @@ class WrongWordTally:
 
     def __repr__(self) -> str:
         return f"WrongWordTally({self.counts()!r})"
+
+
+class WordTypes:
+    """The distinct words of the texts added (a :class:`~wsscore.core.records.WordTypeSet`):
+    a set of str."""
+
+    def __init__(self) -> None:
+        self._words: set[str] = set()
+
+    def add(self, text: str, /) -> None:
+        self._words.update(split_words(text))
+
+    def merge(self, other: WordTypeSet, /) -> None:
+        self._words.update(other.words())
+
+    def common(self, other: WordTypeSet, /) -> int:
+        return len(self._words & other.words())
+
+    def words(self) -> frozenset[str]:
+        return frozenset(self._words)
+
+    def __len__(self) -> int:
+        return len(self._words)
 
 
 # --- boundaries and error classes of a line whose characters agree (§5.2, §5.4, §6) -----------
