@@ -113,3 +113,20 @@ def test_a_long_line_cut_around_its_difference_counts_as_one_sentence(details):
     assert (extra.char_fn, extra.char_fp) == (0, 0)
     assert extra.edge_gold_boundaries == len(words) - 1 + 2 + 1 + 2
     assert extra.edge_correct_boundaries == extra.edge_gold_boundaries
+
+
+def test_the_types_of_the_fixture_by_hand():
+    # §5.11: 33 distinct gold words, 28 predicted, 19 in both (counted by set() in a shell).
+    system = _system(_lines("../gold.txt"), _lines("../pred.txt"))
+    assert system.types == (19, 33, 28)
+    figures = system.extra_metrics
+    assert (figures.type_precision, figures.type_recall) == (19 / 28, 19 / 33)
+    assert figures.type_f1 == pytest.approx(2 * 19 / (28 + 33))
+
+
+def test_types_are_strings_wherever_they_stand():
+    # 甲乙 predicted in the second line is a gold word of the first: a correct type, though
+    # not a correct word. Two occurrences count once.
+    system = _system(["甲乙 丙", "丁 甲 乙"], ["甲乙 丙", "丁 甲乙"])
+    assert system.types == (3, 5, 3)  # 甲乙 丙 丁 of 甲乙 丙 丁 甲 乙
+    assert system.counts.correct == 3

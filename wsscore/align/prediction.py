@@ -7,7 +7,7 @@ far (:meth:`PredictionLines.push_back`): they are read again, under the same num
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import islice
 
 from wsscore.align.lines import PredLine
@@ -22,6 +22,11 @@ class PredictionLines:
         self._pushback: deque[str] = deque()
         self._done = False
         self._previous: PredLine | None = None
+
+    def watch(self, receiver: Callable[[str], None]) -> None:
+        """Hand ``receiver`` each line as it is first read from the source (once, whatever is
+        pushed back and read again)."""
+        self._source = _watched(self._source, receiver)
 
     @property
     def lines_read(self) -> int:
@@ -83,3 +88,9 @@ class PredictionLines:
                 self._number += 1
                 return self._number, False
         return self._number, True
+
+
+def _watched(source: Iterator[str], receiver: Callable[[str], None]) -> Iterator[str]:
+    for line in source:
+        receiver(line)
+        yield line

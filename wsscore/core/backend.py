@@ -33,6 +33,7 @@ from wsscore.core.records import (
     SentenceRecords,
     TaggedLabels,
     TagTally,
+    TypeSets,
     WordAndSentenceCounts,
     WordLengths,
     WordTypeSet,
@@ -268,6 +269,12 @@ count_words_and_sentences = _COUNTING.count_words_and_sentences
 chars_words = _COUNTING.chars_words
 wrong_word_tally = _COUNTING.wrong_word_tally
 word_types = _COUNTING.word_types
+
+
+def type_sets() -> TypeSets:
+    """An empty pair of sets of distinct words, gold and predicted (--extra's type counts)."""
+    return TypeSets(word_types(), word_types())
+
 
 # --- reading blocks of a formatted file -------------------------------------------------------
 

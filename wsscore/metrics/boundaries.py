@@ -16,7 +16,7 @@ from typing import NamedTuple
 from wsscore.align.boundary_counts import MERGED, error_classes, extra_counts, pred_edges
 from wsscore.align.lines import SentenceDetail
 from wsscore.core.definitions import ERROR_CLASSES as ERROR_CLASSES  # the classes' names
-from wsscore.core.records import Counts, ExtraCounts
+from wsscore.core.records import Counts, ExtraCounts, TypeCounts
 from wsscore.metrics.scores import f_beta, ratio
 
 F_MEAN_BETA = 3.0  # Lavie et al. (2004): recall weighted nine times precision
@@ -36,6 +36,9 @@ class ExtraMetrics(NamedTuple):
     edge_boundary_precision: float | None = None  # boundaries with sentence edges counted
     edge_boundary_recall: float | None = None
     edge_boundary_f1: float | None = None
+    type_precision: float | None = None  # distinct words: types_correct / types_pred
+    type_recall: float | None = None  # types_correct / types_gold
+    type_f1: float | None = None
 
     def as_dict(self) -> dict[str, float | None]:
         return self._asdict()
@@ -51,8 +54,11 @@ class WrongWord(NamedTuple):
     end: int
 
 
-def compute_extra(counts: Counts, extra: ExtraCounts) -> ExtraMetrics:
-    """TNR = 1 − (PP − TP) / (TW − RP); boundary P, R, F; F_mean = F_β with β = 3."""
+def compute_extra(
+    counts: Counts, extra: ExtraCounts, types: TypeCounts | None = None
+) -> ExtraMetrics:
+    """TNR = 1 − (PP − TP) / (TW − RP); boundary P, R, F; F_mean = F_β with β = 3; the figures
+    other communities report (§5.8–5.11; the type figures None where ``types`` is)."""
     negatives = extra.substrings - counts.gold_words
     false_positives = counts.pred_words - counts.correct
     # Where the texts differ (--mismatch warn/align), predicted words over characters the gold
@@ -70,7 +76,17 @@ def compute_extra(counts: Counts, extra: ExtraCounts) -> ExtraMetrics:
         f_beta(b_precision, b_recall),
         f_beta(precision, recall, F_MEAN_BETA),
         *community_figures(extra),
+        *type_figures(types),
     )
+
+
+def type_figures(types: TypeCounts | None) -> tuple[float | None, ...]:
+    """P, R and F of the distinct words (§5.11): types_correct over types_pred and types_gold."""
+    if types is None:
+        return (None, None, None)
+    precision = ratio(types.types_correct, types.types_pred)
+    recall = ratio(types.types_correct, types.types_gold)
+    return (precision, recall, f_beta(precision, recall))
 
 
 def community_figures(extra: ExtraCounts) -> tuple[float | None, ...]:

@@ -142,8 +142,9 @@ def extra_columns() -> list[Column]:
 
 
 def community_columns() -> list[Column]:
-    """--extra: the figures other communities report (docs/metrics.md §5.8–5.10): exact
-    sentences, PyThaiNLP's character-level P/R/F, boundary P/R/F with sentence edges."""
+    """--extra: the figures other communities report (docs/metrics.md §5.8–5.11): exact
+    sentences, PyThaiNLP's character-level P/R/F, boundary P/R/F with sentence edges, and the
+    P/R/F of the distinct words (types)."""
     return [
         Column("EM", _extra_metric("exact_match"), "ratio", "exact sentences"),
         Column("P_c", _extra_metric("char_precision"), "ratio", "characters"),
@@ -152,6 +153,9 @@ def community_columns() -> list[Column]:
         Column("P_e", _extra_metric("edge_boundary_precision"), "ratio", "edges"),
         Column("R_e", _extra_metric("edge_boundary_recall"), "ratio", "edges"),
         Column("F_e", _extra_metric("edge_boundary_f1"), "ratio", "edges"),
+        Column("P_t", _extra_metric("type_precision"), "ratio", "types"),
+        Column("R_t", _extra_metric("type_recall"), "ratio", "types"),
+        Column("F_t", _extra_metric("type_f1"), "ratio", "types"),
     ]
 
 

@@ -22,8 +22,9 @@ from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
+from wsscore.core import backend
 from wsscore.core.backend import count_agreeing_lines, count_tags
-from wsscore.core.records import Counts, ExtraCounts, Gather, SentenceRecords
+from wsscore.core.records import Counts, ExtraCounts, Gather, SentenceRecords, TypeCounts
 from wsscore.errors import InvalidArgument, Warnings, WsscoreError
 from wsscore.inputs.api_labels import labelled_sentences
 from wsscore.inputs.api_sentences import SentenceLines, check_batch, kind_of, sentence_lines
@@ -75,11 +76,13 @@ class Sums:
     """What a scorer has accumulated: the counts (and those of ``extra`` and ``tags``), the
     per-sentence records (only for bootstrap intervals), and the sentences given."""
 
-    __slots__ = ("counts", "extra", "gold_sentences", "records", "sentences", "tags")
+    __slots__ = ("counts", "extra", "gold_sentences", "records", "sentences", "tags", "types")
 
     def __init__(self, settings: ScorerSettings):
         self.counts = Counts()
         self.extra = ExtraCounts() if settings.extra else None
+        # The distinct words given (--extra's type counts): they grow with the vocabulary.
+        self.types = backend.type_sets() if settings.extra else None
         self.tags = TagCounts() if settings.tags else None
         bootstrap = settings.statistics.ci == "bootstrap"
         self.records = SentenceRecords() if bootstrap else None
@@ -91,6 +94,8 @@ class Sums:
         self.counts += other.counts
         if self.extra is not None and other.extra is not None:
             self.extra += other.extra
+        if self.types is not None and other.types is not None:
+            self.types.merge(other.types)
         if self.tags is not None and other.tags is not None:
             self.tags.add(other.tags)
         if self.records is not None and other.records is not None:
@@ -107,7 +112,11 @@ class Sums:
             self.records,
             self.sentences,
             self.gold_sentences,
+            None if self.types is None else (self.types.gold.words(), self.types.pred.words()),
         )
+
+    def type_counts(self) -> TypeCounts | None:
+        return None if self.types is None else self.types.counts()
 
 
 class Scorer:
@@ -202,6 +211,9 @@ class Scorer:
         sums.counts += agreed.totals
         if sums.extra is not None and agreed.extra is not None:
             sums.extra += agreed.extra
+        if sums.types is not None:
+            sums.types.gold.add("\n".join(gold.words))
+            sums.types.pred.add("\n".join(pred.words))
         if sums.records is not None:
             sums.records.extend(agreed.records)
         sums.sentences += len(gold.words)
@@ -412,7 +424,7 @@ def _figures(scorer: Scorer, metrics: Metrics) -> dict[str, float | int | None]:
     for key in INTERVAL_KEYS[scorer.settings.statistics.ci]:
         found[key] = _bound(key, intervals)
     if sums.extra is not None:
-        found.update(compute_extra(sums.counts, sums.extra).as_dict())
+        found.update(compute_extra(sums.counts, sums.extra, sums.type_counts()).as_dict())
     if sums.tags is not None:
         tag_figures = compute_tags(sums.tags, has_dictionary=scorer.dictionary is not None)
         found.update(tag_figures._asdict())
@@ -444,7 +456,8 @@ def _report(scorer: Scorer, metrics: Metrics, warnings: list[str]) -> Report:
     sums, settings = scorer.sums, scorer.settings
     has_dictionary = scorer.dictionary is not None
     facts = PredictionFacts(sums.sentences, (), "words", None, has_dictionary=has_dictionary)
-    analyses = Analyses(extra=sums.extra, tags=sums.tags.copy() if sums.tags is not None else None)
+    tags = sums.tags.copy() if sums.tags is not None else None
+    analyses = Analyses(extra=sums.extra, tags=tags, types=sums.type_counts())
     name = settings.name if settings.name is not None else DEFAULT_NAME
     result = SystemResult(
         name, DEFAULT_NAME, IN_MEMORY, sums.counts, metrics, facts=facts, analyses=analyses

@@ -75,6 +75,8 @@ def merge_reports(shards: Sequence[Shard], *, ci: str | None = None, sort: str =
     ]
     signature = "|".join(f"{key}:{value}" for key, value in merged_signature(parsed, ci).items())
     warnings = [f"{shard.name}: {warning}" for shard in parsed for warning in shard.warnings]
+    if len(parsed) > 1 and any(system.types is not None for system in first.systems):
+        warnings.append(TYPES_LEFT_OUT)
     return Report(
         signature,
         _gold(parsed),
@@ -83,6 +85,14 @@ def merge_reports(shards: Sequence[Shard], *, ci: str | None = None, sort: str =
         settings,
         warnings,
     )
+
+
+# Why a merge of several shards has no type counts (docs/metrics.md §5.11, §9).
+TYPES_LEFT_OUT = (
+    "the type counts of --extra (types_correct, types_gold, types_pred) count distinct words, "
+    "which do not add up across shards: the merged report leaves them and the type figures "
+    "out (null); score the whole test set for them"
+)
 
 
 def _parsed(shard: Shard, number: int) -> ShardReport:
@@ -170,7 +180,10 @@ def _system(
         counts,
         metrics,
         facts=facts,
-        analyses=Analyses(extra=extra, tags=_tags(parts)),
+        # Distinct words do not add up: a shard's own are kept only when it is the whole.
+        analyses=Analyses(
+            extra=extra, tags=_tags(parts), types=first.types if len(parts) == 1 else None
+        ),
     )
 
 

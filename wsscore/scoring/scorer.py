@@ -401,6 +401,7 @@ def _system_result(
         extra=run.extra_totals[index] if run.extra_totals is not None else None,
         weighted=opened.weighting.totals[index] if opened.weighting is not None else None,
         tags=scoring.tags.totals[index] if scoring.tags is not None else None,
+        types=run.types[index].counts() if run.types is not None else None,
     )
     kept = sentences if scoring.request.keep_sentences else None
     return SystemResult(

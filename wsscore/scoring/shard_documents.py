@@ -13,7 +13,7 @@ import sys
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from wsscore.core.records import Counts, ExtraCounts
+from wsscore.core.records import Counts, ExtraCounts, TypeCounts
 from wsscore.errors import WsscoreError, location
 from wsscore.metrics.tags import TagCounts
 from wsscore.results import SCHEMA_VERSION, GoldInfo
@@ -116,6 +116,7 @@ class ShardSystem(NamedTuple):
     counts: Counts
     extra: ExtraCounts | None
     tags: TagCounts | None
+    types: TypeCounts | None = None  # --extra's type counts (null in a merged report)
 
 
 class ShardOptions(NamedTuple):
@@ -239,6 +240,7 @@ def _system(system: Fields) -> ShardSystem:
         Counts(*(counts.count(key, nullable=key in nullable) for key in Counts._fields)),
         ExtraCounts(*map(counts.count, ExtraCounts._fields)) if counts.has("substrings") else None,
         _tags(system, counts) if "tags" in system.data else None,
+        TypeCounts(*map(counts.count, TypeCounts._fields)) if counts.has("types_gold") else None,
     )
 
 
