@@ -21,6 +21,7 @@ from wsscore.formatting import (
     markdown_row,
     markdown_rule,
 )
+from wsscore.metrics.boundaries import ExtraMetrics
 from wsscore.metrics.scores import Interval, Metrics
 from wsscore.metrics.tags import TagMetrics
 from wsscore.output.json_text import to_json
@@ -29,7 +30,9 @@ from wsscore.output.text import aligned
 from wsscore.scoring.suite import ALPHA, AVERAGED, Cell, Suite, SuiteRow
 
 SUITE_FORMATS = ("table", "text", "markdown", "latex", "json", "csv", "tsv")
-METRIC_CHOICES = ("f", "r", "p", "roov", "riv", "ftag", "ci")
+METRIC_CHOICES = ("f", "r", "p", "roov", "riv", "ftag", "em", "fc", "fe", "ft", "ci")
+# The figures that need each corpus scored with --extra (docs/metrics.md §5.8–5.11).
+EXTRA_METRICS = ("em", "fc", "fe", "ft")
 DEFAULT_METRICS = ("f",)
 MISSING = "–"  # a cell without an output (--allow-missing)
 BETTER, WORSE = "▲", "▼"
@@ -44,6 +47,7 @@ class Figure(NamedTuple):
     average: str = ""  # its key among the averages (Averages.mean)
     interval: bool = False  # the figure is an Interval, not a ratio
     tags: bool = False  # a figure of the tags (corpora with tags = true)
+    extra: bool = False  # a figure of --extra (of ExtraMetrics)
 
 
 FIGURES = {
@@ -53,6 +57,10 @@ FIGURES = {
     "roov": Figure("roov", "R_oov", "oov_recall", "oov_recall"),
     "riv": Figure("riv", "R_iv", "iv_recall", "iv_recall"),
     "ftag": Figure("ftag", "F_tag", "tag_f1", "tag_f1", tags=True),
+    "em": Figure("em", "EM", "exact_match", "exact_match", extra=True),
+    "fc": Figure("fc", "F_c", "char_f1", "char_f1", extra=True),
+    "fe": Figure("fe", "F_e", "edge_boundary_f1", "edge_boundary_f1", extra=True),
+    "ft": Figure("ft", "F_t", "type_f1", "type_f1", extra=True),
 }
 # With "ci": after R, P and F, the interval the chosen --ci method gives each.
 INTERVALS = {
@@ -140,13 +148,17 @@ def _result_cell(cell: Cell, figure: Figure) -> GridCell:
     if cell.result is None:
         return GridCell(None, "missing")
     verdict = cell.verdict if figure.key == "f" and not figure.interval else 0
-    metrics = cell.result.tag_metrics if figure.tags else cell.result.metrics
+    metrics: Metrics | TagMetrics | ExtraMetrics | None = cell.result.metrics
+    if figure.tags:
+        metrics = cell.result.tag_metrics
+    elif figure.extra:
+        metrics = cell.result.extra_metrics
     if metrics is None:  # a corpus without tags
         return GridCell(None, "ratio")
     return _metrics_cell(metrics, figure)._replace(verdict=verdict)
 
 
-def _metrics_cell(metrics: Metrics | TagMetrics | None, figure: Figure) -> GridCell:
+def _metrics_cell(metrics: Metrics | TagMetrics | ExtraMetrics | None, figure: Figure) -> GridCell:
     if metrics is None:
         return GridCell(None, "missing")
     value = getattr(metrics, figure.attribute)
@@ -159,6 +171,9 @@ def _pooled_cell(row: SuiteRow, figure: Figure) -> GridCell:
     if figure.tags:
         tags = row.average.pooled_tags
         return GridCell(tags.tag_f1 if tags is not None else None, "ratio")
+    if figure.extra:
+        extra = row.average.pooled_extra
+        return GridCell(getattr(extra, figure.attribute) if extra else None, "ratio")
     return _metrics_cell(row.average.pooled, figure)
 
 
