@@ -1008,29 +1008,59 @@ static PyTypeObject WrongWordTallyType = {
 /* A set of words held as slices of one buffer of code points, so that a word seen again costs a
  * hash and a comparison, never a Python object: the type (lexicon) counts of --extra. */
 typedef struct {
+    Py_ssize_t start;  /* where the word's characters are in chars; -1: empty */
+    Py_ssize_t length;
+    uint64_t hash;
+    uint64_t packed;   /* a word of up to PACKED_CHARS characters, whole: compared without
+                        * reading chars (most words are that short); else 0 */
+} TypeSlot;
+
+#define PACKED_CHARS 3  /* code points of 21 bits each in 64 */
+
+typedef struct {
     PyObject_HEAD
     Py_UCS4 *chars;
     Py_ssize_t used, allocated;
-    Slot *slots;          /* start: where the word's characters are in chars; -1: empty */
+    TypeSlot *slots;
     Py_ssize_t capacity;  /* a power of two, at least twice size */
     Py_ssize_t size;
 } WordTypes;
+
+/* The word's hash (as hash_slice) and, for a short word, its code points packed. */
+static uint64_t
+hash_and_pack(int kind, const void *data, Py_ssize_t start, Py_ssize_t length, uint64_t *packed)
+{
+    uint64_t h = 1469598103934665603ULL, p = 0;
+    for (Py_ssize_t i = 0; i < length; i++) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, start + i);
+        h ^= (uint64_t)c;
+        h *= 1099511628211ULL;
+        if (i < PACKED_CHARS) {
+            p |= (uint64_t)c << (21 * i);
+        }
+    }
+    *packed = length <= PACKED_CHARS ? p : 0;
+    return h ^ (uint64_t)length;
+}
 
 static PyTypeObject WordTypesType;
 
 static Py_ssize_t
 types_find(const WordTypes *t, int kind, const void *data, Py_ssize_t start, Py_ssize_t length,
-           uint64_t h)
+           uint64_t h, uint64_t packed)
 {
     Py_ssize_t mask = t->capacity - 1;
     Py_ssize_t i = (Py_ssize_t)(h & (uint64_t)mask);
     for (;;) {
-        const Slot *slot = &t->slots[i];
+        const TypeSlot *slot = &t->slots[i];
         if (slot->start < 0) {
             return i;
         }
         if (slot->hash == h && slot->length == length
-            && same_slice(PyUnicode_4BYTE_KIND, t->chars, slot->start, kind, data, start, length)) {
+            && (length <= PACKED_CHARS
+                    ? slot->packed == packed
+                    : same_slice(PyUnicode_4BYTE_KIND, t->chars, slot->start, kind, data, start,
+                                 length))) {
             return i;
         }
         i = (i + 1) & mask;
@@ -1041,10 +1071,10 @@ types_find(const WordTypes *t, int kind, const void *data, Py_ssize_t start, Py_
 static int
 types_grow(WordTypes *t)
 {
-    Slot *old = t->slots;
+    TypeSlot *old = t->slots;
     Py_ssize_t old_capacity = t->capacity;
     Py_ssize_t capacity = old_capacity ? old_capacity * 2 : 1024;
-    Slot *slots = PyMem_Malloc(sizeof(Slot) * (size_t)capacity);
+    TypeSlot *slots = PyMem_Malloc(sizeof(TypeSlot) * (size_t)capacity);
     if (slots == NULL) {
         PyErr_NoMemory();
         return -1;
@@ -1074,8 +1104,9 @@ types_add_slice(WordTypes *t, int kind, const void *data, Py_ssize_t start, Py_s
     if (2 * (t->size + 1) > t->capacity && types_grow(t) < 0) {
         return -1;
     }
-    uint64_t h = hash_slice(kind, data, start, length);
-    Py_ssize_t at = types_find(t, kind, data, start, length, h);
+    uint64_t packed;
+    uint64_t h = hash_and_pack(kind, data, start, length, &packed);
+    Py_ssize_t at = types_find(t, kind, data, start, length, h, packed);
     if (t->slots[at].start >= 0) {
         return 0;
     }
@@ -1098,6 +1129,7 @@ types_add_slice(WordTypes *t, int kind, const void *data, Py_ssize_t start, Py_s
     t->slots[at].start = t->used;
     t->slots[at].length = length;
     t->slots[at].hash = h;
+    t->slots[at].packed = packed;
     t->used += length;
     t->size++;
     return 0;
@@ -1174,7 +1206,7 @@ WordTypes_merge(WordTypes *t, PyObject *other)
         Py_RETURN_NONE;  /* a set joined with itself is itself */
     }
     for (Py_ssize_t i = 0; i < o->capacity; i++) {
-        const Slot *slot = &o->slots[i];
+        const TypeSlot *slot = &o->slots[i];
         if (slot->start >= 0
             && types_add_slice(t, PyUnicode_4BYTE_KIND, o->chars, slot->start, slot->length) < 0) {
             return NULL;
@@ -1195,12 +1227,12 @@ WordTypes_common(WordTypes *t, PyObject *other)
     const WordTypes *large = small == t ? o : t;
     Py_ssize_t common = 0;
     for (Py_ssize_t i = 0; i < small->capacity; i++) {
-        const Slot *slot = &small->slots[i];
+        const TypeSlot *slot = &small->slots[i];
         if (slot->start < 0) {
             continue;
         }
         Py_ssize_t at = types_find(large, PyUnicode_4BYTE_KIND, small->chars, slot->start,
-                                   slot->length, slot->hash);
+                                   slot->length, slot->hash, slot->packed);
         common += large->slots[at].start >= 0;
     }
     return PyLong_FromSsize_t(common);
@@ -1211,7 +1243,7 @@ WordTypes_words(WordTypes *t, PyObject *Py_UNUSED(ignored))
 {
     PyObject *result = PyFrozenSet_New(NULL);
     for (Py_ssize_t i = 0; result != NULL && i < t->capacity; i++) {
-        const Slot *slot = &t->slots[i];
+        const TypeSlot *slot = &t->slots[i];
         if (slot->start < 0) {
             continue;
         }
