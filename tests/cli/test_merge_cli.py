@@ -288,3 +288,18 @@ def test_usage_errors(shards) -> None:
         f"wsscore: error: -o {shards[0]} is the same file as the shard {shards[0]}: writing "
         "there would destroy an input (give -o another file name)"
     )
+
+
+def test_an_extra_report_without_the_later_counts(shards, tmp_path: Path) -> None:
+    # A --extra report written before exact_sentences, char_* and edge_* existed.
+    def older(document: dict) -> None:
+        counts = document["systems"][0]["counts"]
+        for key in list(counts)[list(counts).index("exact_sentences") :]:
+            del counts[key]
+
+    old = _edited(tmp_path, "old.json", shards[0], older)
+    assert _error(_invoke("merge", old, shards[1])) == (
+        f"wsscore: error: {old}: the --extra counts of system 'pred' lack exact_sentences, "
+        "char_tp and the other counts of a later wsscore: the report was written by an older "
+        "wsscore (score the shard again with this wsscore)"
+    )

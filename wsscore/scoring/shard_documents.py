@@ -238,10 +238,23 @@ def _system(system: Fields) -> ShardSystem:
         system.optional_text("label_order"),
         system.count("lines"),
         Counts(*(counts.count(key, nullable=key in nullable) for key in Counts._fields)),
-        ExtraCounts(*map(counts.count, ExtraCounts._fields)) if counts.has("substrings") else None,
+        _extra(system, counts) if counts.has("substrings") else None,
         _tags(system, counts) if "tags" in system.data else None,
         TypeCounts(*map(counts.count, TypeCounts._fields)) if counts.has("types_gold") else None,
     )
+
+
+def _extra(system: Fields, counts: Fields) -> ExtraCounts:
+    """The --extra counts, refused in one line when the report predates some of them."""
+    if "exact_sentences" not in counts.data:
+        raise WsscoreError(
+            f"the --extra counts of system {system.text('name')!r} lack exact_sentences, "
+            "char_tp and the other counts of a later wsscore: the report was written by an "
+            "older wsscore",
+            where=system.shard,
+            hint="score the shard again with this wsscore",
+        )
+    return ExtraCounts(*map(counts.count, ExtraCounts._fields))
 
 
 def _tags(system: Fields, counts: Fields) -> TagCounts:
