@@ -1005,29 +1005,33 @@ static PyTypeObject WrongWordTallyType = {
 
 /* ---- WordTypes: the distinct words of texts (docs/metrics.md §5.11) ------------------------ */
 
-/* A set of words held as slices of one buffer of code points, so that a word seen again costs a
- * hash and a comparison, never a Python object: the type (lexicon) counts of --extra. */
-typedef struct {
-    Py_ssize_t start;  /* where the word's characters are in chars; -1: empty */
-    Py_ssize_t length;
-    uint64_t hash;
-    uint64_t packed;   /* a word of up to PACKED_CHARS characters, whole: compared without
-                        * reading chars (most words are that short); else 0 */
-} TypeSlot;
+/* A set of words in an open-addressing hash table of small slots, so that a word seen again
+ * costs a hash and a comparison, never a Python object: the type (lexicon) counts of --extra.
+ * A word of up to PACKED_CHARS code points (most words) is held whole in its slot, 21 bits a
+ * code point, and compared there; a longer one as a slice of one buffer of code points. The
+ * table is looked at for every word of the texts, between the scorer's own passes: it is kept
+ * small (16 bytes a slot, three quarters full at most) so that it stays in the cache. */
+#define PACKED_CHARS 3
 
-#define PACKED_CHARS 3  /* code points of 21 bits each in 64 */
+typedef struct {
+    uint64_t key;     /* the packed code points, or where the word starts in chars */
+    uint32_t hash;
+    int32_t length;   /* 0: an empty slot (a word has one character or more) */
+} TypeSlot;
 
 typedef struct {
     PyObject_HEAD
     Py_UCS4 *chars;
     Py_ssize_t used, allocated;
     TypeSlot *slots;
-    Py_ssize_t capacity;  /* a power of two, at least twice size */
+    Py_ssize_t capacity;  /* a power of two */
     Py_ssize_t size;
 } WordTypes;
 
-/* The word's hash (as hash_slice) and, for a short word, its code points packed. */
-static uint64_t
+static PyTypeObject WordTypesType;
+
+/* The word's hash, and for a short word its code points packed (else 0). */
+static uint32_t
 hash_and_pack(int kind, const void *data, Py_ssize_t start, Py_ssize_t length, uint64_t *packed)
 {
     uint64_t h = 1469598103934665603ULL, p = 0;
@@ -1040,27 +1044,40 @@ hash_and_pack(int kind, const void *data, Py_ssize_t start, Py_ssize_t length, u
         }
     }
     *packed = length <= PACKED_CHARS ? p : 0;
-    return h ^ (uint64_t)length;
+    h ^= (uint64_t)length;
+    return (uint32_t)(h ^ (h >> 32));
 }
 
-static PyTypeObject WordTypesType;
+/* A slot's word, written as code points into out (room for its length). */
+static void
+types_word(const WordTypes *t, const TypeSlot *slot, Py_UCS4 *out)
+{
+    if (slot->length <= PACKED_CHARS) {
+        for (int32_t i = 0; i < slot->length; i++) {
+            out[i] = (Py_UCS4)((slot->key >> (21 * i)) & 0x1FFFFF);
+        }
+    }
+    else {
+        memcpy(out, t->chars + slot->key, sizeof(Py_UCS4) * (size_t)slot->length);
+    }
+}
 
 static Py_ssize_t
 types_find(const WordTypes *t, int kind, const void *data, Py_ssize_t start, Py_ssize_t length,
-           uint64_t h, uint64_t packed)
+           uint32_t h, uint64_t packed)
 {
     Py_ssize_t mask = t->capacity - 1;
     Py_ssize_t i = (Py_ssize_t)(h & (uint64_t)mask);
     for (;;) {
         const TypeSlot *slot = &t->slots[i];
-        if (slot->start < 0) {
+        if (slot->length == 0) {
             return i;
         }
         if (slot->hash == h && slot->length == length
             && (length <= PACKED_CHARS
-                    ? slot->packed == packed
-                    : same_slice(PyUnicode_4BYTE_KIND, t->chars, slot->start, kind, data, start,
-                                 length))) {
+                    ? slot->key == packed
+                    : same_slice(PyUnicode_4BYTE_KIND, t->chars, (Py_ssize_t)slot->key, kind,
+                                 data, start, length))) {
             return i;
         }
         i = (i + 1) & mask;
@@ -1074,20 +1091,17 @@ types_grow(WordTypes *t)
     TypeSlot *old = t->slots;
     Py_ssize_t old_capacity = t->capacity;
     Py_ssize_t capacity = old_capacity ? old_capacity * 2 : 1024;
-    TypeSlot *slots = PyMem_Malloc(sizeof(TypeSlot) * (size_t)capacity);
+    TypeSlot *slots = PyMem_Calloc((size_t)capacity, sizeof(TypeSlot));
     if (slots == NULL) {
         PyErr_NoMemory();
         return -1;
     }
-    for (Py_ssize_t i = 0; i < capacity; i++) {
-        slots[i].start = -1;
-    }
     t->slots = slots;
     t->capacity = capacity;
     for (Py_ssize_t i = 0; i < old_capacity; i++) {
-        if (old[i].start >= 0) {
+        if (old[i].length != 0) {
             Py_ssize_t at = (Py_ssize_t)(old[i].hash & (uint64_t)(capacity - 1));
-            while (slots[at].start >= 0) {
+            while (slots[at].length != 0) {
                 at = (at + 1) & (capacity - 1);
             }
             slots[at] = old[i];
@@ -1101,36 +1115,43 @@ types_grow(WordTypes *t)
 static int
 types_add_slice(WordTypes *t, int kind, const void *data, Py_ssize_t start, Py_ssize_t length)
 {
-    if (2 * (t->size + 1) > t->capacity && types_grow(t) < 0) {
+    if (length > INT32_MAX) {
+        PyErr_SetString(PyExc_OverflowError, "a word of more than 2**31 characters");
+        return -1;
+    }
+    if (4 * (t->size + 1) > 3 * t->capacity && types_grow(t) < 0) {
         return -1;
     }
     uint64_t packed;
-    uint64_t h = hash_and_pack(kind, data, start, length, &packed);
+    uint32_t h = hash_and_pack(kind, data, start, length, &packed);
     Py_ssize_t at = types_find(t, kind, data, start, length, h, packed);
-    if (t->slots[at].start >= 0) {
+    TypeSlot *slot = &t->slots[at];
+    if (slot->length != 0) {
         return 0;
     }
-    if (t->used + length > t->allocated) {
-        Py_ssize_t allocated = t->allocated ? t->allocated : 4096;
-        while (allocated < t->used + length) {
-            allocated *= 2;
+    if (length > PACKED_CHARS) {
+        if (t->used + length > t->allocated) {
+            Py_ssize_t allocated = t->allocated ? t->allocated : 4096;
+            while (allocated < t->used + length) {
+                allocated *= 2;
+            }
+            Py_UCS4 *chars = PyMem_Realloc(t->chars, sizeof(Py_UCS4) * (size_t)allocated);
+            if (chars == NULL) {
+                PyErr_NoMemory();
+                return -1;
+            }
+            t->chars = chars;
+            t->allocated = allocated;
         }
-        Py_UCS4 *chars = PyMem_Realloc(t->chars, sizeof(Py_UCS4) * (size_t)allocated);
-        if (chars == NULL) {
-            PyErr_NoMemory();
-            return -1;
+        for (Py_ssize_t i = 0; i < length; i++) {
+            t->chars[t->used + i] = PyUnicode_READ(kind, data, start + i);
         }
-        t->chars = chars;
-        t->allocated = allocated;
+        packed = (uint64_t)t->used;
+        t->used += length;
     }
-    for (Py_ssize_t i = 0; i < length; i++) {
-        t->chars[t->used + i] = PyUnicode_READ(kind, data, start + i);
-    }
-    t->slots[at].start = t->used;
-    t->slots[at].length = length;
-    t->slots[at].hash = h;
-    t->slots[at].packed = packed;
-    t->used += length;
+    slot->key = packed;
+    slot->hash = h;
+    slot->length = (int32_t)length;
     t->size++;
     return 0;
 }
@@ -1194,6 +1215,37 @@ WordTypes_add(WordTypes *t, PyObject *text)
     Py_RETURN_NONE;
 }
 
+/* Each word of o (another set, or t itself) handed to a function with its code points; the
+ * first error stops it. 0, or -1 on error. */
+static int
+types_each(const WordTypes *o, int (*use)(void *, const Py_UCS4 *, const TypeSlot *), void *arg)
+{
+    Py_UCS4 buffer[PACKED_CHARS];
+    for (Py_ssize_t i = 0; i < o->capacity; i++) {
+        const TypeSlot *slot = &o->slots[i];
+        if (slot->length == 0) {
+            continue;
+        }
+        const Py_UCS4 *chars = buffer;
+        if (slot->length <= PACKED_CHARS) {
+            types_word(o, slot, buffer);
+        }
+        else {
+            chars = o->chars + slot->key;
+        }
+        if (use(arg, chars, slot) < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int
+types_add_word(void *arg, const Py_UCS4 *chars, const TypeSlot *slot)
+{
+    return types_add_slice((WordTypes *)arg, PyUnicode_4BYTE_KIND, chars, 0, slot->length);
+}
+
 static PyObject *
 WordTypes_merge(WordTypes *t, PyObject *other)
 {
@@ -1201,18 +1253,30 @@ WordTypes_merge(WordTypes *t, PyObject *other)
         PyErr_SetString(PyExc_TypeError, "merge: another WordTypes");
         return NULL;
     }
-    WordTypes *o = (WordTypes *)other;
-    if (o == t) {
+    if ((WordTypes *)other == t) {
         Py_RETURN_NONE;  /* a set joined with itself is itself */
     }
-    for (Py_ssize_t i = 0; i < o->capacity; i++) {
-        const TypeSlot *slot = &o->slots[i];
-        if (slot->start >= 0
-            && types_add_slice(t, PyUnicode_4BYTE_KIND, o->chars, slot->start, slot->length) < 0) {
-            return NULL;
-        }
+    if (types_each((WordTypes *)other, types_add_word, t) < 0) {
+        return NULL;
     }
     Py_RETURN_NONE;
+}
+
+typedef struct {
+    const WordTypes *other;
+    Py_ssize_t found;
+} Common;
+
+static int
+types_count_common(void *arg, const Py_UCS4 *chars, const TypeSlot *slot)
+{
+    Common *common = arg;
+    const WordTypes *o = common->other;
+    uint64_t packed = slot->length <= PACKED_CHARS ? slot->key : 0;
+    Py_ssize_t at =
+        types_find(o, PyUnicode_4BYTE_KIND, chars, 0, slot->length, slot->hash, packed);
+    common->found += o->slots[at].length != 0;
+    return 0;
 }
 
 /* common(other) -> how many words both hold. */
@@ -1224,35 +1288,26 @@ WordTypes_common(WordTypes *t, PyObject *other)
         return NULL;
     }
     const WordTypes *o = (const WordTypes *)other, *small = t->size <= o->size ? t : o;
-    const WordTypes *large = small == t ? o : t;
-    Py_ssize_t common = 0;
-    for (Py_ssize_t i = 0; i < small->capacity; i++) {
-        const TypeSlot *slot = &small->slots[i];
-        if (slot->start < 0) {
-            continue;
-        }
-        Py_ssize_t at = types_find(large, PyUnicode_4BYTE_KIND, small->chars, slot->start,
-                                   slot->length, slot->hash, slot->packed);
-        common += large->slots[at].start >= 0;
-    }
-    return PyLong_FromSsize_t(common);
+    Common common = {small == t ? o : t, 0};
+    types_each(small, types_count_common, &common);
+    return PyLong_FromSsize_t(common.found);
+}
+
+static int
+types_put_word(void *arg, const Py_UCS4 *chars, const TypeSlot *slot)
+{
+    PyObject *word = PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, chars, slot->length);
+    int failed = word == NULL || PySet_Add((PyObject *)arg, word) < 0;
+    Py_XDECREF(word);
+    return failed ? -1 : 0;
 }
 
 static PyObject *
 WordTypes_words(WordTypes *t, PyObject *Py_UNUSED(ignored))
 {
     PyObject *result = PyFrozenSet_New(NULL);
-    for (Py_ssize_t i = 0; result != NULL && i < t->capacity; i++) {
-        const TypeSlot *slot = &t->slots[i];
-        if (slot->start < 0) {
-            continue;
-        }
-        PyObject *word =
-            PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, t->chars + slot->start, slot->length);
-        if (word == NULL || PySet_Add(result, word) < 0) {
-            Py_CLEAR(result);
-        }
-        Py_XDECREF(word);
+    if (result != NULL && types_each(t, types_put_word, result) < 0) {
+        Py_CLEAR(result);
     }
     return result;
 }
