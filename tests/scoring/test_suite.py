@@ -555,5 +555,5 @@ def test_the_extra_metrics_on_the_command_line(tree: Path) -> None:
     assert header.split()[-2:] == ["Pooled", "F_t"]
     assert good.split()[1:6] == ["1.000"] * 5
     assert good.split()[-1] == "—"  # no pooled type F: distinct words do not add up
-    # mm on alpha (the fixture ×3): no sentence exact, F_t = 2·19/(33 + 28) as in metrics.md.
+    # mm on alpha (the fixture ×3): no exact sentence; F_t = 2·19/(33 + 28), docs/metrics.md §5.11.
     assert mm.split()[1:6] == ["0.636", "0.000", "0.848", "0.865", f"{38 / 61:.3f}"]
