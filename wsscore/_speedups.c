@@ -1012,6 +1012,7 @@ static PyTypeObject WrongWordTallyType = {
  * table is looked at for every word of the texts, between the scorer's own passes: it is kept
  * small (16 bytes a slot, three quarters full at most) so that it stays in the cache. */
 #define PACKED_CHARS 3
+#define TYPES_RECENT 4096  /* a power of two */
 
 typedef struct {
     uint64_t key;     /* the packed code points, or where the word starts in chars */
@@ -1026,7 +1027,23 @@ typedef struct {
     TypeSlot *slots;
     Py_ssize_t capacity;  /* a power of two */
     Py_ssize_t size;
+    /* Short words found lately, by hash (see recent_key): a word met again, as most are,
+     * is found here in a few kilobytes without a look into the table. */
+    uint64_t recent[TYPES_RECENT];
 } WordTypes;
+
+/* A short word whose code points are below 2**20 (all but the last plane) as one nonzero
+ * number: its packed code points, with its length in the two top bits that they leave free;
+ * 0 for any other word. */
+static inline uint64_t
+recent_key(uint64_t packed, Py_ssize_t length)
+{
+    const uint64_t high = (1ULL << 20) | (1ULL << 41) | (1ULL << 62);
+    if (length > PACKED_CHARS || (packed & high) != 0) {
+        return 0;
+    }
+    return packed | ((uint64_t)length << 62);
+}
 
 static PyTypeObject WordTypesType;
 
@@ -1124,6 +1141,14 @@ types_add_slice(WordTypes *t, int kind, const void *data, Py_ssize_t start, Py_s
     }
     uint64_t packed;
     uint32_t h = hash_and_pack(kind, data, start, length, &packed);
+    uint64_t recent = recent_key(packed, length);
+    uint64_t *seen = &t->recent[h & (TYPES_RECENT - 1)];
+    if (recent != 0 && *seen == recent) {
+        return 0;  /* in the set already */
+    }
+    if (recent != 0) {
+        *seen = recent;  /* in the set once this returns without an error */
+    }
     Py_ssize_t at = types_find(t, kind, data, start, length, h, packed);
     TypeSlot *slot = &t->slots[at];
     if (slot->length != 0) {
