@@ -634,11 +634,14 @@ error_class(const Walk *w, Py_ssize_t start, Py_ssize_t end, int pred_inside)
 
 /* One line's extra counts (docs/metrics.md §5), in the field order of
  * wsscore.core.records.ExtraCounts: its substrings, the boundaries strictly inside it on each
- * side and on both, and its wrong gold words by class. */
-#define EXTRA_FIELDS 7
+ * side and on both, its wrong gold words by class; then the counts of the line as a whole
+ * (§5.8-5.10, as ExtraCounts.of_sentence gives them): whether it is segmented exactly (from
+ * its counts), each character as a word start or not (the first a start on both sides), and
+ * the boundaries with the line's two edges. */
+#define EXTRA_FIELDS 15
 
 static void
-walk_extras(const Walk *w, long long out[EXTRA_FIELDS])
+walk_extras(const Walk *w, const long long counts[COUNT_FIELDS], long long out[EXTRA_FIELDS])
 {
     const unsigned char *codes = w->codes;
     Py_ssize_t n = w->n;
@@ -668,8 +671,18 @@ walk_extras(const Walk *w, long long out[EXTRA_FIELDS])
         }
         common_before = common;
     }
+    long long whole = n > 0;  /* a line without characters adds no whole-line counts */
+    long long exact = whole && counts[0] == counts[2] && counts[1] == counts[2];
     long long extras[EXTRA_FIELDS] = {(long long)n * (n + 1) / 2, inside_gold, inside_pred, inside_both,
-                           classes[SPLIT], classes[MERGED], classes[CROSSING]};
+                           classes[SPLIT], classes[MERGED], classes[CROSSING],
+                           exact,
+                           whole * (inside_both + 1),
+                           whole * (inside_pred - inside_both),
+                           whole * (n - 1 - inside_gold - inside_pred + inside_both),
+                           whole * (inside_gold - inside_both),
+                           whole * (inside_gold + 2),
+                           whole * (inside_pred + 2),
+                           whole * (inside_both + 2)};
     memcpy(out, extras, sizeof(extras));
 }
 
@@ -990,6 +1003,366 @@ static PyTypeObject WrongWordTallyType = {
     .tp_new = WrongWordTally_new,
 };
 
+/* ---- WordTypes: the distinct words of texts (docs/metrics.md §5.11) ------------------------ */
+
+/* A set of words in an open-addressing hash table of small slots, so that a word seen again
+ * costs a hash and a comparison, never a Python object: the type (lexicon) counts of --extra.
+ * A word of up to PACKED_CHARS code points (most words) is held whole in its slot, 21 bits a
+ * code point, and compared there; a longer one as a slice of one buffer of code points. The
+ * table is looked at for every word of the texts, between the scorer's own passes: it is kept
+ * small (16 bytes a slot, three quarters full at most) so that it stays in the cache. */
+#define PACKED_CHARS 3
+#define TYPES_RECENT 4096  /* a power of two */
+
+typedef struct {
+    uint64_t key;     /* the packed code points, or where the word starts in chars */
+    uint32_t hash;
+    int32_t length;   /* 0: an empty slot (a word has one character or more) */
+} TypeSlot;
+
+typedef struct {
+    PyObject_HEAD
+    Py_UCS4 *chars;
+    Py_ssize_t used, allocated;
+    TypeSlot *slots;
+    Py_ssize_t capacity;  /* a power of two */
+    Py_ssize_t size;
+    /* Short words found lately, by hash (see recent_key): a word met again, as most are,
+     * is found here in a few kilobytes without a look into the table. */
+    uint64_t recent[TYPES_RECENT];
+} WordTypes;
+
+/* A short word whose code points are below 2**20 (all but the last plane) as one nonzero
+ * number: its packed code points, with its length in the two top bits that they leave free;
+ * 0 for any other word. */
+static inline uint64_t
+recent_key(uint64_t packed, Py_ssize_t length)
+{
+    const uint64_t high = (1ULL << 20) | (1ULL << 41) | (1ULL << 62);
+    if (length > PACKED_CHARS || (packed & high) != 0) {
+        return 0;
+    }
+    return packed | ((uint64_t)length << 62);
+}
+
+static PyTypeObject WordTypesType;
+
+/* The word's hash, and for a short word its code points packed (else 0). */
+static uint32_t
+hash_and_pack(int kind, const void *data, Py_ssize_t start, Py_ssize_t length, uint64_t *packed)
+{
+    uint64_t h = 1469598103934665603ULL, p = 0;
+    for (Py_ssize_t i = 0; i < length; i++) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, start + i);
+        h ^= (uint64_t)c;
+        h *= 1099511628211ULL;
+        if (i < PACKED_CHARS) {
+            p |= (uint64_t)c << (21 * i);
+        }
+    }
+    *packed = length <= PACKED_CHARS ? p : 0;
+    h ^= (uint64_t)length;
+    return (uint32_t)(h ^ (h >> 32));
+}
+
+/* A slot's word, written as code points into out (room for its length). */
+static void
+types_word(const WordTypes *t, const TypeSlot *slot, Py_UCS4 *out)
+{
+    if (slot->length <= PACKED_CHARS) {
+        for (int32_t i = 0; i < slot->length; i++) {
+            out[i] = (Py_UCS4)((slot->key >> (21 * i)) & 0x1FFFFF);
+        }
+    }
+    else {
+        memcpy(out, t->chars + slot->key, sizeof(Py_UCS4) * (size_t)slot->length);
+    }
+}
+
+static Py_ssize_t
+types_find(const WordTypes *t, int kind, const void *data, Py_ssize_t start, Py_ssize_t length,
+           uint32_t h, uint64_t packed)
+{
+    Py_ssize_t mask = t->capacity - 1;
+    Py_ssize_t i = (Py_ssize_t)(h & (uint64_t)mask);
+    for (;;) {
+        const TypeSlot *slot = &t->slots[i];
+        if (slot->length == 0) {
+            return i;
+        }
+        if (slot->hash == h && slot->length == length
+            && (length <= PACKED_CHARS
+                    ? slot->key == packed
+                    : same_slice(PyUnicode_4BYTE_KIND, t->chars, (Py_ssize_t)slot->key, kind,
+                                 data, start, length))) {
+            return i;
+        }
+        i = (i + 1) & mask;
+    }
+}
+
+/* The slots doubled and every word placed again. 0, or -1 on error. */
+static int
+types_grow(WordTypes *t)
+{
+    TypeSlot *old = t->slots;
+    Py_ssize_t old_capacity = t->capacity;
+    Py_ssize_t capacity = old_capacity ? old_capacity * 2 : 1024;
+    TypeSlot *slots = PyMem_Calloc((size_t)capacity, sizeof(TypeSlot));
+    if (slots == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    t->slots = slots;
+    t->capacity = capacity;
+    for (Py_ssize_t i = 0; i < old_capacity; i++) {
+        if (old[i].length != 0) {
+            Py_ssize_t at = (Py_ssize_t)(old[i].hash & (uint64_t)(capacity - 1));
+            while (slots[at].length != 0) {
+                at = (at + 1) & (capacity - 1);
+            }
+            slots[at] = old[i];
+        }
+    }
+    PyMem_Free(old);
+    return 0;
+}
+
+/* The word data[start:start + length] added if it is new. 0, or -1 on error. */
+static int
+types_add_slice(WordTypes *t, int kind, const void *data, Py_ssize_t start, Py_ssize_t length)
+{
+    if (length > INT32_MAX) {
+        PyErr_SetString(PyExc_OverflowError, "a word of more than 2**31 characters");
+        return -1;
+    }
+    if (4 * (t->size + 1) > 3 * t->capacity && types_grow(t) < 0) {
+        return -1;
+    }
+    uint64_t packed;
+    uint32_t h = hash_and_pack(kind, data, start, length, &packed);
+    uint64_t recent = recent_key(packed, length);
+    uint64_t *seen = &t->recent[h & (TYPES_RECENT - 1)];
+    if (recent != 0 && *seen == recent) {
+        return 0;  /* in the set already */
+    }
+    if (recent != 0) {
+        *seen = recent;  /* in the set once this returns without an error */
+    }
+    Py_ssize_t at = types_find(t, kind, data, start, length, h, packed);
+    TypeSlot *slot = &t->slots[at];
+    if (slot->length != 0) {
+        return 0;
+    }
+    if (length > PACKED_CHARS) {
+        if (t->used + length > t->allocated) {
+            Py_ssize_t allocated = t->allocated ? t->allocated : 4096;
+            while (allocated < t->used + length) {
+                allocated *= 2;
+            }
+            Py_UCS4 *chars = PyMem_Realloc(t->chars, sizeof(Py_UCS4) * (size_t)allocated);
+            if (chars == NULL) {
+                PyErr_NoMemory();
+                return -1;
+            }
+            t->chars = chars;
+            t->allocated = allocated;
+        }
+        for (Py_ssize_t i = 0; i < length; i++) {
+            t->chars[t->used + i] = PyUnicode_READ(kind, data, start + i);
+        }
+        packed = (uint64_t)t->used;
+        t->used += length;
+    }
+    slot->key = packed;
+    slot->hash = h;
+    slot->length = (int32_t)length;
+    t->size++;
+    return 0;
+}
+
+static PyObject *
+WordTypes_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+{
+    if (PyTuple_GET_SIZE(args) != 0 || (kwargs != NULL && PyDict_GET_SIZE(kwargs) != 0)) {
+        PyErr_SetString(PyExc_TypeError, "WordTypes() takes no arguments");
+        return NULL;
+    }
+    WordTypes *t = (WordTypes *)type->tp_alloc(type, 0);
+    if (t != NULL && types_grow(t) < 0) {
+        Py_CLEAR(t);
+    }
+    return (PyObject *)t;
+}
+
+static void
+WordTypes_dealloc(WordTypes *t)
+{
+    PyMem_Free(t->slots);
+    PyMem_Free(t->chars);
+    Py_TYPE(t)->tp_free((PyObject *)t);
+}
+
+static Py_ssize_t
+WordTypes_len(WordTypes *t)
+{
+    return t->size;
+}
+
+/* add(text): every word of the text (runs of characters between separators). */
+static PyObject *
+WordTypes_add(WordTypes *t, PyObject *text)
+{
+    if (!check_configured()) {
+        return NULL;
+    }
+    if (!PyUnicode_Check(text)) {
+        PyErr_SetString(PyExc_TypeError, "add: a str");
+        return NULL;
+    }
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text), start = -1;
+    for (Py_ssize_t i = 0; i <= n; i++) {
+        int separator = i == n || is_separator(PyUnicode_READ(kind, data, i));
+        if (!separator) {
+            if (start < 0) {
+                start = i;
+            }
+        }
+        else if (start >= 0) {
+            if (types_add_slice(t, kind, data, start, i - start) < 0) {
+                return NULL;
+            }
+            start = -1;
+        }
+    }
+    Py_RETURN_NONE;
+}
+
+/* Each word of o (another set, or t itself) handed to a function with its code points; the
+ * first error stops it. 0, or -1 on error. */
+static int
+types_each(const WordTypes *o, int (*use)(void *, const Py_UCS4 *, const TypeSlot *), void *arg)
+{
+    Py_UCS4 buffer[PACKED_CHARS];
+    for (Py_ssize_t i = 0; i < o->capacity; i++) {
+        const TypeSlot *slot = &o->slots[i];
+        if (slot->length == 0) {
+            continue;
+        }
+        const Py_UCS4 *chars = buffer;
+        if (slot->length <= PACKED_CHARS) {
+            types_word(o, slot, buffer);
+        }
+        else {
+            chars = o->chars + slot->key;
+        }
+        if (use(arg, chars, slot) < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int
+types_add_word(void *arg, const Py_UCS4 *chars, const TypeSlot *slot)
+{
+    return types_add_slice((WordTypes *)arg, PyUnicode_4BYTE_KIND, chars, 0, slot->length);
+}
+
+static PyObject *
+WordTypes_merge(WordTypes *t, PyObject *other)
+{
+    if (!Py_IS_TYPE(other, &WordTypesType)) {
+        PyErr_SetString(PyExc_TypeError, "merge: another WordTypes");
+        return NULL;
+    }
+    if ((WordTypes *)other == t) {
+        Py_RETURN_NONE;  /* a set joined with itself is itself */
+    }
+    if (types_each((WordTypes *)other, types_add_word, t) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+typedef struct {
+    const WordTypes *other;
+    Py_ssize_t found;
+} Common;
+
+static int
+types_count_common(void *arg, const Py_UCS4 *chars, const TypeSlot *slot)
+{
+    Common *common = arg;
+    const WordTypes *o = common->other;
+    uint64_t packed = slot->length <= PACKED_CHARS ? slot->key : 0;
+    Py_ssize_t at =
+        types_find(o, PyUnicode_4BYTE_KIND, chars, 0, slot->length, slot->hash, packed);
+    common->found += o->slots[at].length != 0;
+    return 0;
+}
+
+/* common(other) -> how many words both hold. */
+static PyObject *
+WordTypes_common(WordTypes *t, PyObject *other)
+{
+    if (!Py_IS_TYPE(other, &WordTypesType)) {
+        PyErr_SetString(PyExc_TypeError, "common: another WordTypes");
+        return NULL;
+    }
+    const WordTypes *o = (const WordTypes *)other, *small = t->size <= o->size ? t : o;
+    Common common = {small == t ? o : t, 0};
+    types_each(small, types_count_common, &common);
+    return PyLong_FromSsize_t(common.found);
+}
+
+static int
+types_put_word(void *arg, const Py_UCS4 *chars, const TypeSlot *slot)
+{
+    PyObject *word = PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, chars, slot->length);
+    int failed = word == NULL || PySet_Add((PyObject *)arg, word) < 0;
+    Py_XDECREF(word);
+    return failed ? -1 : 0;
+}
+
+static PyObject *
+WordTypes_words(WordTypes *t, PyObject *Py_UNUSED(ignored))
+{
+    PyObject *result = PyFrozenSet_New(NULL);
+    if (result != NULL && types_each(t, types_put_word, result) < 0) {
+        Py_CLEAR(result);
+    }
+    return result;
+}
+
+static PySequenceMethods WordTypes_as_sequence = {
+    .sq_length = (lenfunc)WordTypes_len,
+};
+
+static PyMethodDef WordTypes_methods[] = {
+    {"add", (PyCFunction)WordTypes_add, METH_O,
+     "add(text): add the words of the text (runs of characters between separators)."},
+    {"merge", (PyCFunction)WordTypes_merge, METH_O, "merge(other): add another set's words."},
+    {"common", (PyCFunction)WordTypes_common, METH_O,
+     "common(other) -> how many words this set and another both hold."},
+    {"words", (PyCFunction)WordTypes_words, METH_NOARGS, "words() -> the words, a frozenset."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject WordTypesType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "wsscore._speedups.WordTypes",
+    .tp_basicsize = sizeof(WordTypes),
+    .tp_dealloc = (destructor)WordTypes_dealloc,
+    .tp_as_sequence = &WordTypes_as_sequence,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "WordTypes(): the distinct words of the texts added, their characters in one buffer.",
+    .tp_methods = WordTypes_methods,
+    .tp_new = WordTypes_new,
+};
+
 /* What walk_errors adds up over the lines: gold words, the correct ones and predicted words by
  * length bucket, and the predicted words not in the vocabulary. */
 typedef struct {
@@ -1143,7 +1516,7 @@ gather_line(const Walk *w, Py_ssize_t number, Gathered *g)
     }
     if (g->what == EXTRA || g->what == ALL) {
         long long extras[EXTRA_FIELDS];
-        walk_extras(w, extras);
+        walk_extras(w, counts, extras);
         for (int c = 0; c < EXTRA_FIELDS; c++) {
             g->extras[c] += extras[c];
         }
@@ -3607,7 +3980,8 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC
 PyInit__speedups(void)
 {
-    if (PyType_Ready(&VocabularyType) < 0 || PyType_Ready(&WrongWordTallyType) < 0) {
+    if (PyType_Ready(&VocabularyType) < 0 || PyType_Ready(&WrongWordTallyType) < 0
+        || PyType_Ready(&WordTypesType) < 0) {
         return NULL;
     }
     PyObject *m = PyModule_Create(&module);
@@ -3615,7 +3989,8 @@ PyInit__speedups(void)
         return NULL;
     }
     if (PyModule_AddObjectRef(m, "Vocabulary", (PyObject *)&VocabularyType) < 0
-        || PyModule_AddObjectRef(m, "WrongWordTally", (PyObject *)&WrongWordTallyType) < 0) {
+        || PyModule_AddObjectRef(m, "WrongWordTally", (PyObject *)&WrongWordTallyType) < 0
+        || PyModule_AddObjectRef(m, "WordTypes", (PyObject *)&WordTypesType) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -4,11 +4,11 @@ configures the module once and wraps what it returns in the records of wsscore.c
 from array import array
 from collections.abc import Container, Sequence
 
-from wsscore.core.records import LineWrongWords, WrongWordCounts, WrongWordFound
+from wsscore.core.records import LineWrongWords, WordTypeSet, WrongWordCounts, WrongWordFound
 
 # Tuples in the field order of wsscore.core.records.Counts and ExtraCounts.
 CountsTuple = tuple[int, int, int, int, int, int, int, int, int, int]
-ExtraTuple = tuple[int, int, int, int, int, int, int]
+ExtraTuple = tuple[int, int, int, int, int, int, int, int, int, int, int, int, int, int, int]
 
 class WrongWordTally:
     def __init__(self) -> None: ...
@@ -28,6 +28,14 @@ GatheredErrors = tuple[
     ExtraTuple | None,
     WrongWordTally,
 ]
+
+class WordTypes:
+    def __init__(self) -> None: ...
+    def add(self, text: str, /) -> None: ...
+    def merge(self, other: WordTypeSet, /) -> None: ...
+    def common(self, other: WordTypeSet, /) -> int: ...
+    def words(self) -> frozenset[str]: ...
+    def __len__(self) -> int: ...
 
 class Vocabulary:
     def __init__(self, text: str) -> None: ...

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from wsscore._version import __version__
-from wsscore.core.records import Counts, ExtraCounts, SentenceTokenCounts
+from wsscore.core.records import Counts, ExtraCounts, SentenceTokenCounts, TypeCounts
 from wsscore.inputs.dictionary import Dictionary
 from wsscore.metrics.boundaries import ExtraMetrics, compute_extra
 from wsscore.metrics.difficulty import (
@@ -82,6 +82,8 @@ class Analyses(NamedTuple):
     # conll18_ud_eval.py's Sentences and Tokens: with CoNLL-U, differing sentence breaks or
     # --extra (None otherwise).
     sentence_tokens: SentenceTokenCounts | None = None
+    # With --extra: the type counts (§5.11), None where they are unknown (a merged report).
+    types: TypeCounts | None = None
 
 
 class AnalysisMetrics(NamedTuple):
@@ -97,7 +99,7 @@ class AnalysisMetrics(NamedTuple):
         extra, weighted, tags = analyses.extra, analyses.weighted, analyses.tags
         spans = analyses.sentence_tokens
         return cls(
-            compute_extra(counts, extra) if extra is not None else None,
+            compute_extra(counts, extra, analyses.types) if extra is not None else None,
             compute_weighted(weighted) if weighted is not None else None,
             compute_tags(tags, has_dictionary=has_dictionary) if tags is not None else None,
             compute_sentence_tokens(spans) if spans is not None else None,
@@ -181,6 +183,11 @@ class SystemResult:
         return self.analysis_metrics.extra
 
     @property
+    def types(self) -> TypeCounts | None:
+        """The type counts of --extra (None without it, and in a merged report)."""
+        return self.analyses.types
+
+    @property
     def weighted(self) -> WeightedCounts | None:
         return self.analyses.weighted
 
@@ -217,6 +224,8 @@ class SystemResult:
         metrics = self.metrics.as_dict()
         if self.extra is not None and self.extra_metrics is not None:
             counts.update(self.extra.as_dict())
+            types = self.types
+            counts.update(types.as_dict() if types else dict.fromkeys(TypeCounts._fields))
             metrics.update(self.extra_metrics.as_dict())
         data: dict[str, object] = {
             "name": self.name,

@@ -294,6 +294,9 @@ def test_extra_and_the_error_analysis_in_parts_are_those_of_one_process(
     _same(one, two)
     assert [s.extra for s in one.systems] == [s.extra for s in two.systems]
     assert one.systems[1].extra.crossing_errors > 0
+    # The distinct words of every chunk, joined in the parent (docs/metrics.md §5.11).
+    assert [s.types for s in one.systems] == [s.types for s in two.systems]
+    assert all(s.types is not None and s.types.types_pred for s in two.systems)
     for pred in preds:
         calls.clear()
         single = analyse(gold, pred, inputs=inputs, top=10_000, per_line=25, jobs=1)

@@ -11,6 +11,7 @@ from click.testing import CliRunner
 from conftest import FIXTURE_COUNTS, FIXTURES
 
 from wsscore.cli.app import cli
+from wsscore.scoring.merging import TYPES_LEFT_OUT
 
 GOLD, PRED, WORDS = (str(FIXTURES / name) for name in ("gold.txt", "pred.txt", "words.txt"))
 GBK_GOLD, GBK_PRED = str(FIXTURES / "gbk" / "gold.txt"), str(FIXTURES / "gbk" / "pred.txt")
@@ -51,8 +52,11 @@ def shards(tmp_path: Path) -> tuple[str, str]:
 def test_two_shards_add_up(shards, tmp_path: Path) -> None:
     result = _invoke("merge", *shards, "-f", "json")
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert data["schema_version"] == 1
+    # The shards were scored with --extra: their type counts are left out, and said so.
+    assert result.stderr == f"wsscore: warning: {TYPES_LEFT_OUT}\n"
+    assert data["systems"][0]["counts"]["types_gold"] is None
     (system,) = data["systems"]
     # Twice the hand counts of the fixture (conftest.FIXTURE_COUNTS).
     assert {key: system["counts"][key] for key in FIXTURE_COUNTS} == {
@@ -89,7 +93,8 @@ def test_the_text_of_a_merge_is_the_text_of_the_whole(tmp_path: Path) -> None:
 def test_output_file_and_sort(shards, tmp_path: Path) -> None:
     target = tmp_path / "merged.md"
     result = _invoke("merge", *shards, "-f", "markdown", "-o", str(target), "--sort", "name")
-    assert result.exit_code == 0 and result.output == ""
+    assert result.exit_code == 0 and result.stdout == ""
+    assert result.stderr == f"wsscore: warning: {TYPES_LEFT_OUT}\n"  # the shards have --extra
     assert target.read_text(encoding="utf-8").startswith("| System | Words |")
 
 
@@ -101,7 +106,7 @@ def test_a_gates_key_is_ignored(shards, tmp_path: Path) -> None:
     result = _invoke("merge", str(gated), shards[1], "-f", "json")
     assert result.exit_code == 0, result.output
     # The shards' own gates were checked when they were scored; the merge checks its own.
-    assert json.loads(result.output)["gates"] == []
+    assert json.loads(result.stdout)["gates"] == []
 
 
 def test_bootstrap_shards_with_another_interval(tmp_path: Path) -> None:
@@ -282,4 +287,19 @@ def test_usage_errors(shards) -> None:
     assert _error(_invoke("merge", shards[0], "-o", shards[0])) == (
         f"wsscore: error: -o {shards[0]} is the same file as the shard {shards[0]}: writing "
         "there would destroy an input (give -o another file name)"
+    )
+
+
+def test_an_extra_report_without_the_later_counts(shards, tmp_path: Path) -> None:
+    # A --extra report written before exact_sentences, char_* and edge_* existed.
+    def older(document: dict) -> None:
+        counts = document["systems"][0]["counts"]
+        for key in list(counts)[list(counts).index("exact_sentences") :]:
+            del counts[key]
+
+    old = _edited(tmp_path, "old.json", shards[0], older)
+    assert _error(_invoke("merge", old, shards[1])) == (
+        f"wsscore: error: {old}: the --extra counts of system 'pred' lack exact_sentences, "
+        "char_tp and the other counts of a later wsscore: the report was written by an older "
+        "wsscore (score the shard again with this wsscore)"
     )

@@ -126,6 +126,50 @@ def test_count_agreeing_lines(pair, words, gather, first):
             assert (found.errors.extra is not None) == (gather is Gather.ALL)
 
 
+@needs_c
+@settings(max_examples=300, deadline=None)
+@given(line_pairs())
+def test_whole_sentence_counts_of_agreeing_lines(pair):
+    """The counts of whole sentences (docs/metrics.md §5.8–5.10), equal in both, and as their
+    definitions give them from the lines' records and characters."""
+    gold, pred = pair
+    found = same_in_both("count_agreeing_lines", gold, pred, None, 1, Gather.EXTRA)
+    extra, records = found.extra, found.records
+    agreed = gold[: found.agreed]
+    chars = sum(len("".join(backend.reference.split_words(line))) for line in agreed)
+    assert extra.char_tp + extra.char_fp + extra.char_tn + extra.char_fn == chars
+    assert extra.sentences == len(records)
+    exact = sum(c.correct == c.gold_words == c.pred_words for _, c in records)
+    assert extra.exact_sentences == exact
+    assert extra.char_tp == extra.correct_boundaries + len(records)
+    assert extra.edge_gold_boundaries == found.totals.gold_words + len(records)
+
+
+@needs_c
+@settings(max_examples=300, deadline=None)
+@given(st.lists(gold_and_prediction(), min_size=1, max_size=4))
+def test_word_types_of_texts_added_and_merged(pairs):
+    """Both backends' sets of distinct words hold the same words after the same texts, merges
+    and intersections, whatever the separators and planes; the words are split_words'."""
+    found = {}
+    for name, counting in BACKENDS.items():
+        gold, pred = counting.word_types(), counting.word_types()
+        for gold_text, pred_text in pairs:
+            gold.add(gold_text)
+            pred.add(pred_text)
+        joined = counting.word_types()
+        joined.merge(gold)
+        joined.merge(pred)
+        joined.merge(joined)
+        found[name] = (gold.words(), pred.words(), gold.common(pred), len(joined), len(gold))
+    assert found["c"] == found["python"]
+    gold_words = {w for text, _ in pairs for w in backend.reference.split_words(text)}
+    pred_words = {w for _, text in pairs for w in backend.reference.split_words(text)}
+    expected = (gold_words, pred_words, len(gold_words & pred_words))
+    assert found["c"][:3] == expected
+    assert found["c"][3:] == (len(gold_words | pred_words), len(gold_words))
+
+
 def wrong_words_one_by_one(gold: list[str], pred: list[str]) -> Counter[WrongWordFound]:
     """Every wrong gold word of the pairs of lines that agree, found by the reference line by
     line and counted one by one: what a tally must hold."""

@@ -146,7 +146,47 @@ def reference(gold_lines: list[str], pred_lines: list[str]) -> dict[str, int]:
         "split_errors": classes["split"],
         "merged_errors": classes["merged"],
         "crossing_errors": classes["crossing"],
+        **whole_sentences_reference(gold_lines, pred_lines),
     }
+
+
+def whole_sentences_reference(gold_lines: list[str], pred_lines: list[str]) -> dict[str, int]:
+    """The counts that look at whole gold sentences, from global character offsets: a
+    sentence is exact when the predicted words starting in it are exactly its gold words; each
+    of its characters is a word start or not on each side, its first a start on both (as
+    PyThaiNLP's benchmark has it); its two edges are boundaries of both sides."""
+    pred_spans, position = [], 0
+    for line in pred_lines:
+        for word in line.split():
+            pred_spans.append((position, position + len(word)))
+            position += len(word)
+    pred_starts = {start for start, _ in pred_spans} | {end for _, end in pred_spans}
+    found = dict.fromkeys(["exact_sentences", "char_tp", "char_fp", "char_tn", "char_fn"], 0)
+    found |= dict.fromkeys(["edge_gold_boundaries", "edge_pred_boundaries"], 0)
+    found["edge_correct_boundaries"] = 0
+    position = 0
+    for line in gold_lines:
+        words = line.split()
+        if not words:
+            continue
+        start = position
+        spans = []
+        for word in words:
+            spans.append((position, position + len(word)))
+            position += len(word)
+        mine = [span for span in pred_spans if start <= span[0] < position]
+        found["exact_sentences"] += mine == spans
+        gold_starts = {begin for begin, _ in spans}
+        for at in range(start, position):
+            gold_start = at in gold_starts
+            pred_start = at == start or at in pred_starts
+            key = {(1, 1): "tp", (0, 1): "fp", (0, 0): "tn", (1, 0): "fn"}
+            found["char_" + key[gold_start, pred_start]] += 1
+        inside_pred = {at for at in pred_starts if start < at < position}
+        found["edge_gold_boundaries"] += len(spans) + 1
+        found["edge_pred_boundaries"] += len(inside_pred) + 2
+        found["edge_correct_boundaries"] += len(inside_pred & gold_starts) + 2
+    return found
 
 
 def _read(path) -> list[str]:
@@ -235,7 +275,8 @@ def test_extra_in_every_format():
         f"{r:.3f}",
         f"{2 * p * r / (p + r):.3f}",
     ]
-    assert header.split()[-14:-6] == [
+    first = header.split().index("TNR")
+    assert header.split()[first : first + 8] == [
         "TNR",
         "P_b",
         "R_b",
@@ -246,7 +287,8 @@ def test_extra_in_every_format():
         "Crossing",
     ]
     cells = row.split()
-    assert cells[-14:-6] == [
+    first -= len(header.split()) - len(cells)  # "System" and its row's name are one cell each
+    assert cells[first : first + 8] == [
         f"{tnr:.3f}",
         f"{b_precision:.3f}",
         f"{b_recall:.3f}",
@@ -257,7 +299,7 @@ def test_extra_in_every_format():
         str(expected["crossing_errors"]),
     ]
     for fmt, marker in [
-        ("markdown", "| TNR | P_b | R_b | F_b | F_mean | Split | Merged | Crossing |"),
+        ("markdown", "| TNR | P_b | R_b | F_b | F_mean | Split | Merged | Crossing | EM |"),
         ("latex", r"TNR & $P_b$ & $R_b$ & $F_b$ & $F_{\mathrm{mean}}$ & Split & Merged & Crossing"),
         ("tsv", "TNR\tP_b\tR_b\tF_b\tF_mean\tSplit\tMerged\tCrossing"),
         ("csv", "TNR,P_b,R_b,F_b,F_mean,Split,Merged,Crossing"),

@@ -58,6 +58,9 @@ def test_the_keys_of_compute_for_each_interval_and_analysis() -> None:
     extra = Scorer(ci="none", extra=True)
     extra.update(GOLD, PRED)
     added = ["tnr", "boundary_precision", "boundary_recall", "boundary_f1", "f_mean"]
+    added += ["exact_match", "char_precision", "char_recall", "char_f1"]
+    added += ["edge_boundary_precision", "edge_boundary_recall", "edge_boundary_f1"]
+    added += ["type_precision", "type_recall", "type_f1"]
     assert list(extra.compute("dev/")) == [f"dev/{key}" for key in base + added + counts]
 
 

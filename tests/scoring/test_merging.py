@@ -14,13 +14,16 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from conftest import FIXTURES, gold_path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wsscore import InputOptions, InvalidArgument, WsscoreError, merge_reports, render, score
+from wsscore.cli.app import cli
 from wsscore.output import FORMATS
 from wsscore.results import SCHEMA_VERSION
+from wsscore.scoring.merging import TYPES_LEFT_OUT
 
 SCALE = float(os.environ.get("WSSCORE_HYPOTHESIS_SCALE", "1"))
 WORDS = ["人", "大人", "中国", "人民", "山水", "天下", "日月", "好", "多少", "可以", "的", "了"]
@@ -29,14 +32,50 @@ TAGS = ["NN", "VV", "AS"]
 
 def _without_paths(document: dict) -> dict:
     """The JSON document with the paths of the gold, the predictions and the dictionary (which
-    differ between shards and the whole by nature) and the warnings left out."""
+    differ between shards and the whole by nature), the warnings, and the type counts of
+    --extra (which do not add up: test_type_counts_are_left_out_of_a_merge) left out."""
     data = json.loads(json.dumps(document))
     del data["gold"]["path"], data["warnings"]
     if data["dictionary"] is not None:
         del data["dictionary"]["paths"]
     for system in data["systems"]:
         del system["path"]
+        for group, keys in (("counts", TYPE_COUNT_KEYS), ("metrics", TYPE_METRIC_KEYS)):
+            for key in keys:
+                system[group].pop(key, None)
     return data
+
+
+TYPE_COUNT_KEYS = ("types_correct", "types_gold", "types_pred")
+TYPE_METRIC_KEYS = ("type_precision", "type_recall", "type_f1")
+
+
+def test_type_counts_are_left_out_of_a_merge(tmp_path) -> None:
+    # Distinct words: 甲 乙 in the first shard's gold, 乙 丙 in the second's; the whole has 3
+    # gold types, not 2 + 2. Several shards: null and a warning; one shard: its own counts.
+    gold, pred = ["甲 乙", "乙 丙"], ["甲乙", "乙 丙"]
+    whole = score(gold, [pred], extra=True, ci="none", names=["s"])
+    assert whole.systems[0].types == (2, 3, 3)  # 乙 丙 of 甲 乙 丙; 甲乙 乙 丙 predicted
+    pairs = zip(gold, pred, strict=True)
+    shards = [score([g], [[p]], extra=True, ci="none", names=["s"]) for g, p in pairs]
+    merged = merge_reports(shards)
+    data = merged.as_dict()
+    system = data["systems"][0]
+    assert [system["counts"][key] for key in TYPE_COUNT_KEYS] == [None, None, None]
+    assert [system["metrics"][key] for key in TYPE_METRIC_KEYS] == [None, None, None]
+    assert data["warnings"] == [TYPES_LEFT_OUT]
+    assert system["counts"]["exact_sentences"] == 1  # the other --extra counts add up
+    alone = merge_reports(shards[:1]).as_dict()
+    assert [alone["systems"][0]["counts"][key] for key in TYPE_COUNT_KEYS] == [0, 2, 1]
+    assert alone["warnings"] == []
+    runner = CliRunner()
+    paths = []
+    for number, shard in enumerate(shards):
+        paths.append(str(tmp_path / f"shard{number}.json"))
+        Path(paths[-1]).write_text(render(shard, "json"), encoding="utf-8")
+    result = runner.invoke(cli, ["merge", *paths, "-f", "csv"])
+    assert result.exit_code == 0
+    assert f"wsscore: warning: {TYPES_LEFT_OUT}\n" in result.stderr
 
 
 @st.composite

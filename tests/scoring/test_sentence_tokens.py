@@ -1,4 +1,4 @@
-"""Sentences and Tokens P/R/F (docs/metrics.md §5.8): hand-computed fixtures, when they show,
+"""Sentences and Tokens P/R/F (docs/metrics.md §5.12): hand-computed fixtures, when they show,
 every path of the aligner against spans computed here, the Scorer and merge."""
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def _found(report) -> SentenceTokenCounts | None:  # type: ignore[no-untyped-def
     return report.systems[0].sentence_tokens
 
 
-# --- the hand-computed fixtures (docs/metrics.md §5.8) --------------------------------------
+# --- the hand-computed fixtures (docs/metrics.md §5.12) --------------------------------------
 
 
 def test_the_words_fixture_has_the_hand_computed_counts() -> None:

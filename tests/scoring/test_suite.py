@@ -6,9 +6,11 @@ import json
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from conftest import FIXTURE_COUNTS, FIXTURES
 
 from wsscore import InputOptions, compare, score
+from wsscore.cli.app import cli
 from wsscore.errors import InvalidArgument, Warnings, WsscoreError
 from wsscore.inputs.manifest import load_manifest
 from wsscore.results import SystemResult
@@ -512,3 +514,46 @@ mm = "out/mm/{corpus}.txt"
     assert row.average.pooled is not None
     assert row.average.pooled.oov_recall is None
     assert row.average.pooled.recall == pytest.approx((63 + 6) / (108 + 10))
+
+
+def test_the_figures_of_extra_average_and_pool(tree: Path) -> None:
+    # em, fc, fe, ft (docs/metrics.md §5.8–5.11): each corpus scored with --extra; the mean of
+    # the corpora's figures; pooled from the summed counts, except the types (they do not add).
+    extra = run_suite(load_manifest(tree / "suite.toml"), settings=SuiteSettings(extra=True))
+    row = next(row for row in extra.rows if row.name == "mm")
+    results = [row.cells[corpus].result for corpus in ("alpha", "beta", "gamma")]
+    assert all(result is not None and result.extra is not None for result in results)
+    figures = [result.extra_metrics for result in results]  # type: ignore[union-attr]
+    for key in ("exact_match", "char_f1", "edge_boundary_f1", "type_f1"):
+        values = [getattr(found, key) for found in figures]
+        assert row.average.mean[key] == pytest.approx(sum(values) / 3), key
+    totals = [result.extra for result in results]  # type: ignore[union-attr]
+    tp, fp, fn = (sum(getattr(t, f"char_{k}") for t in totals) for k in ("tp", "fp", "fn"))
+    pooled = row.average.pooled_extra
+    assert pooled is not None
+    assert pooled.char_f1 == pytest.approx(2 * tp / (2 * tp + fp + fn))
+    exact = sum(t.exact_sentences for t in totals)
+    assert pooled.exact_match == pytest.approx(exact / sum(t.sentences for t in totals))
+    assert pooled.type_f1 is None
+    document = extra.as_dict()["systems"]
+    mm = next(system for system in document if system["name"] == "mm")
+    assert mm["average"]["type_f1"] == row.average.mean["type_f1"]
+    assert mm["pooled"]["type_f1"] is None
+    assert mm["pooled"]["char_f1"] == pooled.char_f1
+    # Without them the document keeps its keys.
+    plain = run_suite(load_manifest(tree / "suite.toml")).as_dict()["systems"][0]
+    assert "type_f1" not in plain["average"] and "char_f1" not in plain["pooled"]
+
+
+def test_the_extra_metrics_on_the_command_line(tree: Path) -> None:
+    result = CliRunner().invoke(
+        cli, ["suite", str(tree / "suite.toml"), "--metrics", "f,em,fc,fe,ft", "-f", "text"]
+    )
+    assert result.exit_code == 0, result.output
+    header, _, good, mm = result.output.splitlines()[:4]
+    assert header.split()[:6] == ["System", "alpha", "F", "alpha", "EM", "alpha"]
+    assert header.split()[-2:] == ["Pooled", "F_t"]
+    assert good.split()[1:6] == ["1.000"] * 5
+    assert good.split()[-1] == "—"  # no pooled type F: distinct words do not add up
+    # mm on alpha (the fixture ×3): no exact sentence; F_t = 2·19/(33 + 28), docs/metrics.md §5.11.
+    assert mm.split()[1:6] == ["0.636", "0.000", "0.848", "0.865", f"{38 / 61:.3f}"]

@@ -27,7 +27,7 @@ from wsscore.align.divergence import MismatchError
 from wsscore.align.equal_lines import LineErrorsReceiver
 from wsscore.align.lines import GoldBlock, SentenceDetail
 from wsscore.align.stream import SystemAligner
-from wsscore.core.records import Counts, ExtraCounts, SentenceRecords, SentenceSpans
+from wsscore.core.records import Counts, ExtraCounts, SentenceRecords, SentenceSpans, TypeSets
 from wsscore.errors import Warnings
 from wsscore.inputs.encodings import Encoding
 from wsscore.inputs.reading import BLOCK_SIZE, TextFile
@@ -68,6 +68,7 @@ class ChunkAnalysis(Protocol):
     on_detail: Callable[[SentenceDetail], None] | None
     on_extra: Callable[[ExtraCounts], None] | None
     on_line_errors: LineErrorsReceiver | None
+    types: TypeSets | None  # the distinct words read, gold and predicted (--extra)
 
     def result(self) -> object: ...
 
@@ -345,6 +346,9 @@ def score_chunk(task: ChunkTask) -> ChunkResult | None:
         )
         for i, p in enumerate(predictions)
     ]
+    for aligner, analysis in zip(aligners, analyses or [], strict=False):
+        if analysis.types is not None:
+            aligner.collect_types(analysis.types)
     words = count = 0
     next_line = task.first_line
     try:

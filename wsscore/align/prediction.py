@@ -7,7 +7,7 @@ far (:meth:`PredictionLines.push_back`): they are read again, under the same num
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import islice
 
 from wsscore.align.lines import PredLine
@@ -22,6 +22,14 @@ class PredictionLines:
         self._pushback: deque[str] = deque()
         self._done = False
         self._previous: PredLine | None = None
+        self._receiver: Callable[[str], None] | None = None
+
+    def watch(self, receiver: Callable[[str], None]) -> None:
+        """Hand ``receiver`` the text of the lines the aligner reads from the source, once
+        each whatever is pushed back and read again: a line read alone, or those of a block
+        taken at once joined by line feeds (one call for them). Lines drained unscored are not
+        handed on."""
+        self._receiver = receiver
 
     @property
     def lines_read(self) -> int:
@@ -50,6 +58,8 @@ class PredictionLines:
                 self._done = True
                 return None
             self._number += 1
+            if self._receiver is not None:
+                self._receiver(text)
         line = PredLine(self.lines_read, text)
         previous = self._previous
         if previous is not None and text == previous.text:
@@ -65,6 +75,8 @@ class PredictionLines:
         if len(texts) < wanted and not self._done:
             more = list(islice(self._source, wanted - len(texts)))
             self._number += len(more)
+            if self._receiver is not None and more:
+                self._receiver("\n".join(more))
             texts += more
         return texts
 

@@ -34,7 +34,7 @@ from wsscore.align.lines import GoldBlock, GoldLine, SentenceDetail, chars_of_li
 from wsscore.align.past_end import read_past_end
 from wsscore.align.prediction import PredictionLines
 from wsscore.align.stretch import score_stretch
-from wsscore.core.records import ExtraCounts, SentenceRecords, SentenceSpans
+from wsscore.core.records import ExtraCounts, SentenceRecords, SentenceSpans, TypeSets
 from wsscore.core.sentence_spans import count_sentence_spans
 
 
@@ -83,6 +83,14 @@ class SystemAligner(EqualLineCounter):
         self.divergences: list[Divergence] = []
         self.misaligned_chars = 0
         self.misaligned_lines = 0
+        self._types: TypeSets | None = None
+
+    def collect_types(self, types: TypeSets) -> None:
+        """Add the gold's words and the prediction's to ``types`` as they are read (the type
+        counts of --extra, docs/metrics.md §5.11): the gold's block by block, the prediction's
+        line by line, each once."""
+        self._types = types
+        self._prediction.watch(types.pred.add)
 
     @property
     def pred_lines_read(self) -> int:
@@ -103,6 +111,8 @@ class SystemAligner(EqualLineCounter):
         """Count a block of gold lines at once where possible, else line by line."""
         self._last_gold_number = block.first_number + len(block.lines) - 1
         self._limits.add_gold(block.text)
+        if self._types is not None:
+            self._types.gold.add(block.text)
         if not self._by_line and not self._buffers.gold and not self._prediction.has_pushback:
             texts = self._prediction.take(len(block.lines))
             if self._count_whole_block(block, texts):

@@ -351,7 +351,9 @@ class _Sentences:
             )
             # (The line here is what is left of it between the cuts.)
             chars = len(gold.chars) + sum(piece.chars for piece in (front, back) if piece)
-            self._emit_extra(_line_extra(chars, front, middle_extra, back))
+            whole = _line_extra(chars, front, middle_extra, back)
+            exact = total.gold_words > 0 and total.correct == total.gold_words == total.pred_words
+            self._emit_extra(whole.of_sentence(chars, exact=exact))
 
 
 def _line_extra(
@@ -359,7 +361,8 @@ def _line_extra(
 ) -> ExtraCounts:
     """A line's extra counts from its parts': the common ends cut off it (counted from their
     text) and the middle. Each cut is a boundary of both sides strictly inside the line (it ends
-    a correct word) unless it is at the line's end; the substrings are the whole line's."""
+    a correct word) unless it is at the line's end; the substrings are the whole line's. The
+    counts of the line as a whole (docs/metrics.md §5.8–5.10) are the caller's to set."""
     total = middle
     cut_at = set()
     if front is not None:

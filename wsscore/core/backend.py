@@ -33,8 +33,10 @@ from wsscore.core.records import (
     SentenceRecords,
     TaggedLabels,
     TagTally,
+    TypeSets,
     WordAndSentenceCounts,
     WordLengths,
+    WordTypeSet,
     WrongWordCounts,
     WrongWordFound,
 )
@@ -100,6 +102,11 @@ class Counting(Protocol):
         found (``LineErrorsFound.wrong``) without a Python object per wrong word."""
         ...
 
+    def word_types(self) -> WordTypeSet:
+        """An empty set of distinct words, to add texts to without a Python object per word
+        token (the type counts of --extra)."""
+        ...
+
     def count_words_and_sentences(self, text: str) -> WordAndSentenceCounts:
         """Words, and lines with at least one word."""
         ...
@@ -139,6 +146,9 @@ class ReferenceCounting:
     def wrong_word_tally(self) -> WrongWordCounts:
         return reference.WrongWordTally()
 
+    def word_types(self) -> WordTypeSet:
+        return reference.WordTypes()
+
     def count_words_and_sentences(self, text: str) -> WordAndSentenceCounts:
         return reference.count_words_and_sentences(text)
 
@@ -170,6 +180,7 @@ class SpeedupsCounting:
         self._count_words = _speedups.count_words
         self._chars_words = _speedups.chars_words
         self._wrong_word_tally = _speedups.WrongWordTally
+        self._word_types = _speedups.WordTypes
 
     def load_vocabulary(self, text: str) -> Vocabulary:
         return self._vocabulary(text)
@@ -204,6 +215,9 @@ class SpeedupsCounting:
 
     def wrong_word_tally(self) -> WrongWordCounts:
         return self._wrong_word_tally()
+
+    def word_types(self) -> WordTypeSet:
+        return self._word_types()
 
     def count_words_and_sentences(self, text: str) -> WordAndSentenceCounts:
         return WordAndSentenceCounts._make(self._count_words(text))
@@ -254,6 +268,13 @@ count_agreeing_lines = _COUNTING.count_agreeing_lines
 count_words_and_sentences = _COUNTING.count_words_and_sentences
 chars_words = _COUNTING.chars_words
 wrong_word_tally = _COUNTING.wrong_word_tally
+word_types = _COUNTING.word_types
+
+
+def type_sets() -> TypeSets:
+    """An empty pair of sets of distinct words, gold and predicted (--extra's type counts)."""
+    return TypeSets(word_types(), word_types())
+
 
 # --- reading blocks of a formatted file -------------------------------------------------------
 

@@ -66,9 +66,44 @@ class ExtraCounts(NamedTuple):
     split_errors: int = 0
     merged_errors: int = 0
     crossing_errors: int = 0
+    # --- the figures other communities report (docs/metrics.md §5.8–5.10), whole sentences ---
+    exact_sentences: int = 0  # gold sentences whose words are exactly the predicted ones
+    char_tp: int = 0  # characters that start a word on both sides (PyThaiNLP's counts)
+    char_fp: int = 0  # start a predicted word only
+    char_tn: int = 0  # start a word on neither side
+    char_fn: int = 0  # start a gold word only
+    edge_gold_boundaries: int = 0  # gold boundaries with the two edges of each sentence
+    edge_pred_boundaries: int = 0  # predicted boundaries with the two edges of each sentence
+    edge_correct_boundaries: int = 0  # positions that are both, edges included
 
     def __add__(self, other: ExtraCounts) -> ExtraCounts:  # type: ignore[override]
         return ExtraCounts(*map(add, self, other))
+
+    @property
+    def sentences(self) -> int:
+        """The gold sentences counted whole (each adds its two edges)."""
+        return (self.edge_gold_boundaries - self.gold_boundaries) // 2
+
+    def of_sentence(self, chars: int, *, exact: bool) -> ExtraCounts:
+        """These counts of a whole gold sentence of ``chars`` characters (its boundaries
+        strictly inside already counted), with the counts that look at the sentence as a
+        whole: its edges (a boundary of both sides, before its first character and after its
+        last: wordseg's ``boundary_all``), each character as a word start or not (the first
+        always a start on both sides, as PyThaiNLP's benchmark has it) and whether it is
+        segmented exactly. A sentence without characters adds none of them."""
+        if chars == 0:
+            return self
+        gold, pred, both = self.gold_boundaries, self.pred_boundaries, self.correct_boundaries
+        return self._replace(
+            exact_sentences=int(exact),
+            char_tp=both + 1,
+            char_fp=pred - both,
+            char_tn=chars - 1 - gold - pred + both,
+            char_fn=gold - both,
+            edge_gold_boundaries=gold + 2,
+            edge_pred_boundaries=pred + 2,
+            edge_correct_boundaries=both + 2,
+        )
 
     def as_dict(self) -> dict[str, int]:
         return self._asdict()
@@ -337,6 +372,80 @@ class WrongWordCounts(Protocol):
     def __len__(self) -> int: ...
 
 
+class WordTypeSet(Protocol):
+    """The distinct words of the texts added to it (a set of either backend,
+    :func:`wsscore.core.backend.word_types`): the type (lexicon) counts of docs/metrics.md §5.11.
+    Held without a Python object per word token, so that its memory grows with the vocabulary,
+    not with the text."""
+
+    def add(self, text: str, /) -> None:
+        """Add the words of a text (runs of characters between separators)."""
+        ...
+
+    def merge(self, other: WordTypeSet, /) -> None:
+        """Add the words of another set of the same backend."""
+        ...
+
+    def common(self, other: WordTypeSet, /) -> int:
+        """How many words this set and another of the same backend both hold."""
+        ...
+
+    def words(self) -> frozenset[str]:
+        """The words, as str."""
+        ...
+
+    def __len__(self) -> int: ...
+
+
+class TypeCounts(NamedTuple):
+    """The type (lexicon) counts of a prediction (docs/metrics.md §5.11): the distinct gold
+    words, the distinct predicted words, and those in both. Not sums over sentences: they do not
+    add up across shards."""
+
+    types_correct: int
+    types_gold: int
+    types_pred: int
+
+    def as_dict(self) -> dict[str, int]:
+        return self._asdict()
+
+
+class TypeSets:
+    """The distinct gold words and predicted words of one prediction's run (§5.11), as sets of
+    the backend (:func:`wsscore.core.backend.type_sets` makes an empty pair). Pickled as their
+    words, so that a worker's sets and a :class:`~wsscore.Scorer`'s travel."""
+
+    __slots__ = ("gold", "pred")
+
+    def __init__(self, gold: WordTypeSet, pred: WordTypeSet):
+        self.gold = gold
+        self.pred = pred
+
+    def counts(self) -> TypeCounts:
+        return TypeCounts(self.gold.common(self.pred), len(self.gold), len(self.pred))
+
+    def merge(self, other: TypeSets) -> None:
+        """Add another pair's words (of the same backend) to these."""
+        self.gold.merge(other.gold)
+        self.pred.merge(other.pred)
+
+    def copy(self) -> TypeSets:
+        return _type_sets_of_words(self.gold.words(), self.pred.words())
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_type_sets_of_words, (self.gold.words(), self.pred.words()))
+
+
+def _type_sets_of_words(gold: frozenset[str], pred: frozenset[str]) -> TypeSets:
+    """Sets of the running backend holding these words (which hold no separator)."""
+    from wsscore.core.backend import type_sets  # the boundary sits above these records
+
+    found = type_sets()
+    found.gold.add("\n".join(gold))
+    found.pred.add("\n".join(pred))
+    return found
+
+
 class LineWrongWords(NamedTuple):
     """A line with wrong gold words: its number, how many are wrong, and its gold words."""
 
@@ -442,7 +551,7 @@ class TagTally(NamedTuple):
     oov_correct_by_tags: dict[tuple[str, str], int]
 
 
-# --- Sentences and Tokens as conll18_ud_eval.py counts them (docs/metrics.md §5.8) -----------
+# --- Sentences and Tokens as conll18_ud_eval.py counts them (docs/metrics.md §5.12) -----------
 
 
 class SentenceSpans(NamedTuple):

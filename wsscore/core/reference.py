@@ -38,6 +38,7 @@ from wsscore.core.records import (
     TaggedLabels,
     WordAndSentenceCounts,
     WordLengths,
+    WordTypeSet,
     WrongWordCounts,
     WrongWordFound,
 )
@@ -338,6 +339,29 @@ class WrongWordTally:
         return f"WrongWordTally({self.counts()!r})"
 
 
+class WordTypes:
+    """The distinct words of the texts added (a :class:`~wsscore.core.records.WordTypeSet`):
+    a set of str."""
+
+    def __init__(self) -> None:
+        self._words: set[str] = set()
+
+    def add(self, text: str, /) -> None:
+        self._words.update(split_words(text))
+
+    def merge(self, other: WordTypeSet, /) -> None:
+        self._words.update(other.words())
+
+    def common(self, other: WordTypeSet, /) -> int:
+        return len(self._words & other.words())
+
+    def words(self) -> frozenset[str]:
+        return frozenset(self._words)
+
+    def __len__(self) -> int:
+        return len(self._words)
+
+
 # --- boundaries and error classes of a line whose characters agree (§5.2, §5.4, §6) -----------
 
 
@@ -347,8 +371,8 @@ def _inside_ends(spans: list[Span]) -> list[int]:
 
 
 def line_extra(line: EqualLine) -> ExtraCounts:
-    """A line's substrings, its boundaries strictly inside on each side and on both, and its
-    wrong gold words by class."""
+    """A line's substrings, its boundaries strictly inside on each side and on both, its
+    wrong gold words by class, and the counts of the line as a whole (§5.8–5.10)."""
     chars = line.gold_spans[-1][1] if line.gold_spans else 0
     gold_inside = set(_inside_ends(line.gold_spans))
     pred_inside = set(_inside_ends(line.pred_spans))
@@ -361,7 +385,12 @@ def line_extra(line: EqualLine) -> ExtraCounts:
         split_errors=classes[SPLIT],
         merged_errors=classes[MERGED],
         crossing_errors=classes[CROSSING],
-    )
+    ).of_sentence(chars, exact=_exact(line.counts))
+
+
+def _exact(counts: Counts) -> bool:
+    """Every gold word and every predicted word of the line correct (§5.8)."""
+    return counts.correct == counts.gold_words == counts.pred_words
 
 
 def wrong_words(line: EqualLine) -> list[WrongWordFound]:

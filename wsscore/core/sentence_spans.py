@@ -1,5 +1,5 @@
 """Counting sentences as spans of the whole text, as conll18_ud_eval.py counts its Sentences:
-the plain definition (docs/metrics.md §5.8).
+the plain definition (docs/metrics.md §5.12).
 
 A sentence is a line with at least one character (white space is not a character); its span is
 [start, end) in the characters of the whole file. A predicted sentence is correct when a gold

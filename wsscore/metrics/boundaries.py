@@ -16,7 +16,7 @@ from typing import NamedTuple
 from wsscore.align.boundary_counts import MERGED, error_classes, extra_counts, pred_edges
 from wsscore.align.lines import SentenceDetail
 from wsscore.core.definitions import ERROR_CLASSES as ERROR_CLASSES  # the classes' names
-from wsscore.core.records import Counts, ExtraCounts
+from wsscore.core.records import Counts, ExtraCounts, TypeCounts
 from wsscore.metrics.scores import f_beta, ratio
 
 F_MEAN_BETA = 3.0  # Lavie et al. (2004): recall weighted nine times precision
@@ -28,6 +28,17 @@ class ExtraMetrics(NamedTuple):
     boundary_recall: float | None
     boundary_f1: float | None
     f_mean: float | None
+    # --- the figures other communities report (docs/metrics.md §5.8–5.10) ---
+    exact_match: float | None = None  # exact sentences / gold sentences
+    char_precision: float | None = None  # PyThaiNLP's character-level P, R, F
+    char_recall: float | None = None
+    char_f1: float | None = None
+    edge_boundary_precision: float | None = None  # boundaries with sentence edges counted
+    edge_boundary_recall: float | None = None
+    edge_boundary_f1: float | None = None
+    type_precision: float | None = None  # distinct words: types_correct / types_pred
+    type_recall: float | None = None  # types_correct / types_gold
+    type_f1: float | None = None
 
     def as_dict(self) -> dict[str, float | None]:
         return self._asdict()
@@ -43,8 +54,11 @@ class WrongWord(NamedTuple):
     end: int
 
 
-def compute_extra(counts: Counts, extra: ExtraCounts) -> ExtraMetrics:
-    """TNR = 1 − (PP − TP) / (TW − RP); boundary P, R, F; F_mean = F_β with β = 3."""
+def compute_extra(
+    counts: Counts, extra: ExtraCounts, types: TypeCounts | None = None
+) -> ExtraMetrics:
+    """TNR = 1 − (PP − TP) / (TW − RP); boundary P, R, F; F_mean = F_β with β = 3; the figures
+    other communities report (§5.8–5.11; the type figures None where ``types`` is)."""
     negatives = extra.substrings - counts.gold_words
     false_positives = counts.pred_words - counts.correct
     # Where the texts differ (--mismatch warn/align), predicted words over characters the gold
@@ -61,13 +75,45 @@ def compute_extra(counts: Counts, extra: ExtraCounts) -> ExtraMetrics:
         b_recall,
         f_beta(b_precision, b_recall),
         f_beta(precision, recall, F_MEAN_BETA),
+        *community_figures(extra),
+        *type_figures(types),
+    )
+
+
+def type_figures(types: TypeCounts | None) -> tuple[float | None, ...]:
+    """P, R and F of the distinct words (§5.11): types_correct over types_pred and types_gold."""
+    if types is None:
+        return (None, None, None)
+    precision = ratio(types.types_correct, types.types_pred)
+    recall = ratio(types.types_correct, types.types_gold)
+    return (precision, recall, f_beta(precision, recall))
+
+
+def community_figures(extra: ExtraCounts) -> tuple[float | None, ...]:
+    """Exact sentences / gold sentences; character-level P, R, F (a character a word start or
+    not: P = tp / (tp + fp), R = tp / (tp + fn)); boundary P, R, F with sentence edges."""
+    char_precision = ratio(extra.char_tp, extra.char_tp + extra.char_fp)
+    char_recall = ratio(extra.char_tp, extra.char_tp + extra.char_fn)
+    edge_precision = ratio(extra.edge_correct_boundaries, extra.edge_pred_boundaries)
+    edge_recall = ratio(extra.edge_correct_boundaries, extra.edge_gold_boundaries)
+    return (
+        ratio(extra.exact_sentences, extra.sentences),
+        char_precision,
+        char_recall,
+        f_beta(char_precision, char_recall),
+        edge_precision,
+        edge_recall,
+        f_beta(edge_precision, edge_recall),
     )
 
 
 def sentence_extra(detail: SentenceDetail) -> ExtraCounts:
-    """The extra counts of one sentence."""
-    lengths = map(len, detail.gold_words)
-    return extra_counts(lengths, detail.gold_marks, detail.pred_spans)
+    """The extra counts of one sentence, those of the sentence as a whole included: it is
+    segmented exactly when every gold word and every predicted word of it is correct."""
+    lengths = list(map(len, detail.gold_words))
+    exact = all(detail.gold_marks) and all(detail.pred_marks)
+    inside = extra_counts(lengths, detail.gold_marks, detail.pred_spans)
+    return inside.of_sentence(sum(lengths), exact=exact)
 
 
 def wrong_words(detail: SentenceDetail) -> Iterator[WrongWord]:

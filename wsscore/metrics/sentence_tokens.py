@@ -1,4 +1,4 @@
-"""Sentences and Tokens P/R/F as conll18_ud_eval.py reports them (docs/metrics.md §5.8).
+"""Sentences and Tokens P/R/F as conll18_ud_eval.py reports them (docs/metrics.md §5.12).
 
 Both are a count of spans: precision = correct / predicted, recall = correct / gold, F1 their
 harmonic mean (the script's ``2 × correct / (gold + predicted)``). A ratio without a

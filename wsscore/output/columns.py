@@ -162,6 +162,25 @@ def extra_columns() -> list[Column]:
         Column("Split", _extra_count("split_errors"), "count", "error classes"),
         Column("Merged", _extra_count("merged_errors"), "count", "error classes"),
         Column("Crossing", _extra_count("crossing_errors"), "count", "error classes"),
+        *community_columns(),
+    ]
+
+
+def community_columns() -> list[Column]:
+    """--extra: the figures other communities report (docs/metrics.md §5.8–5.11): exact
+    sentences, PyThaiNLP's character-level P/R/F, boundary P/R/F with sentence edges, and the
+    P/R/F of the distinct words (types)."""
+    return [
+        Column("EM", _extra_metric("exact_match"), "ratio", "exact sentences"),
+        Column("P_c", _extra_metric("char_precision"), "ratio", "characters"),
+        Column("R_c", _extra_metric("char_recall"), "ratio", "characters"),
+        Column("F_c", _extra_metric("char_f1"), "ratio", "characters"),
+        Column("P_e", _extra_metric("edge_boundary_precision"), "ratio", "edges"),
+        Column("R_e", _extra_metric("edge_boundary_recall"), "ratio", "edges"),
+        Column("F_e", _extra_metric("edge_boundary_f1"), "ratio", "edges"),
+        Column("P_t", _extra_metric("type_precision"), "ratio", "types"),
+        Column("R_t", _extra_metric("type_recall"), "ratio", "types"),
+        Column("F_t", _extra_metric("type_f1"), "ratio", "types"),
     ]
 
 

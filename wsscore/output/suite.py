@@ -21,6 +21,7 @@ from wsscore.formatting import (
     markdown_row,
     markdown_rule,
 )
+from wsscore.metrics.boundaries import ExtraMetrics
 from wsscore.metrics.scores import Interval, Metrics
 from wsscore.metrics.sentence_tokens import SentenceTokenMetrics, compute_sentence_tokens
 from wsscore.metrics.tags import TagMetrics
@@ -30,7 +31,23 @@ from wsscore.output.text import aligned
 from wsscore.scoring.suite import ALPHA, AVERAGED, Cell, Suite, SuiteRow
 
 SUITE_FORMATS = ("table", "text", "markdown", "latex", "json", "csv", "tsv")
-METRIC_CHOICES = ("f", "r", "p", "roov", "riv", "ftag", "fsent", "ftok", "ci")
+METRIC_CHOICES = (
+    "f",
+    "r",
+    "p",
+    "roov",
+    "riv",
+    "ftag",
+    "fsent",
+    "ftok",
+    "em",
+    "fc",
+    "fe",
+    "ft",
+    "ci",
+)
+# The figures that need each corpus scored with --extra (docs/metrics.md §5.8–5.11).
+EXTRA_METRICS = ("em", "fc", "fe", "ft")
 DEFAULT_METRICS = ("f",)
 MISSING = "–"  # a cell without an output (--allow-missing)
 BETTER, WORSE = "▲", "▼"
@@ -46,6 +63,7 @@ class Figure(NamedTuple):
     interval: bool = False  # the figure is an Interval, not a ratio
     tags: bool = False  # a figure of the tags (corpora with tags = true)
     spans: bool = False  # a figure of the Sentences and Tokens (SentenceTokenMetrics)
+    extra: bool = False  # a figure of --extra (of ExtraMetrics)
 
 
 FIGURES = {
@@ -57,6 +75,10 @@ FIGURES = {
     "ftag": Figure("ftag", "F_tag", "tag_f1", "tag_f1", tags=True),
     "fsent": Figure("fsent", "F_sent", "sentences_f1", "sentences_f1", spans=True),
     "ftok": Figure("ftok", "F_tok", "tokens_f1", "tokens_f1", spans=True),
+    "em": Figure("em", "EM", "exact_match", "exact_match", extra=True),
+    "fc": Figure("fc", "F_c", "char_f1", "char_f1", extra=True),
+    "fe": Figure("fe", "F_e", "edge_boundary_f1", "edge_boundary_f1", extra=True),
+    "ft": Figure("ft", "F_t", "type_f1", "type_f1", extra=True),
 }
 # With "ci": after R, P and F, the interval the chosen --ci method gives each.
 INTERVALS = {
@@ -144,10 +166,12 @@ def _result_cell(cell: Cell, figure: Figure) -> GridCell:
     if cell.result is None:
         return GridCell(None, "missing")
     verdict = cell.verdict if figure.key == "f" and not figure.interval else 0
-    metrics: Metrics | TagMetrics | SentenceTokenMetrics | None = (
-        cell.result.tag_metrics if figure.tags else cell.result.metrics
-    )
-    if figure.spans:
+    metrics: Metrics | TagMetrics | ExtraMetrics | SentenceTokenMetrics | None = cell.result.metrics
+    if figure.tags:
+        metrics = cell.result.tag_metrics
+    elif figure.extra:
+        metrics = cell.result.extra_metrics
+    elif figure.spans:
         spans = cell.sentence_tokens
         metrics = compute_sentence_tokens(spans) if spans is not None else None
     if metrics is None:  # a corpus without tags
@@ -156,7 +180,7 @@ def _result_cell(cell: Cell, figure: Figure) -> GridCell:
 
 
 def _metrics_cell(
-    metrics: Metrics | TagMetrics | SentenceTokenMetrics | None, figure: Figure
+    metrics: Metrics | TagMetrics | ExtraMetrics | SentenceTokenMetrics | None, figure: Figure
 ) -> GridCell:
     if metrics is None:
         return GridCell(None, "missing")
@@ -173,6 +197,9 @@ def _pooled_cell(row: SuiteRow, figure: Figure) -> GridCell:
     if figure.spans:
         spans = row.average.spans
         return _metrics_cell(spans.pooled if spans is not None else None, figure)
+    if figure.extra:
+        extra = row.average.pooled_extra
+        return GridCell(getattr(extra, figure.attribute) if extra else None, "ratio")
     return _metrics_cell(row.average.pooled, figure)
 
 

@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
+from wsscore.core import backend
 from wsscore.core.backend import count_agreeing_lines, count_tags
 from wsscore.core.records import (
     Counts,
@@ -30,6 +31,7 @@ from wsscore.core.records import (
     SentenceRecords,
     SentenceSpans,
     SentenceTokenCounts,
+    TypeCounts,
 )
 from wsscore.errors import InvalidArgument, Warnings, WsscoreError
 from wsscore.inputs.api_labels import labelled_sentences
@@ -82,11 +84,13 @@ class Sums:
     """What a scorer has accumulated: the counts (and those of ``extra`` and ``tags``), the
     per-sentence records (only for bootstrap intervals), and the sentences given."""
 
-    __slots__ = ("counts", "extra", "gold_sentences", "records", "sentences", "tags")
+    __slots__ = ("counts", "extra", "gold_sentences", "records", "sentences", "tags", "types")
 
     def __init__(self, settings: ScorerSettings):
         self.counts = Counts()
         self.extra = ExtraCounts() if settings.extra else None
+        # The distinct words given (--extra's type counts): they grow with the vocabulary.
+        self.types = backend.type_sets() if settings.extra else None
         self.tags = TagCounts() if settings.tags else None
         bootstrap = settings.statistics.ci == "bootstrap"
         self.records = SentenceRecords() if bootstrap else None
@@ -98,6 +102,8 @@ class Sums:
         self.counts += other.counts
         if self.extra is not None and other.extra is not None:
             self.extra += other.extra
+        if self.types is not None and other.types is not None:
+            self.types.merge(other.types)
         if self.tags is not None and other.tags is not None:
             self.tags.add(other.tags)
         if self.records is not None and other.records is not None:
@@ -114,7 +120,11 @@ class Sums:
             self.records,
             self.sentences,
             self.gold_sentences,
+            None if self.types is None else (self.types.gold.words(), self.types.pred.words()),
         )
+
+    def type_counts(self) -> TypeCounts | None:
+        return None if self.types is None else self.types.counts()
 
 
 class Scorer:
@@ -209,6 +219,9 @@ class Scorer:
         sums.counts += agreed.totals
         if sums.extra is not None and agreed.extra is not None:
             sums.extra += agreed.extra
+        if sums.types is not None:
+            sums.types.gold.add("\n".join(gold.words))
+            sums.types.pred.add("\n".join(pred.words))
         if sums.records is not None:
             sums.records.extend(agreed.records)
         sums.sentences += len(gold.words)
@@ -419,7 +432,7 @@ def _figures(scorer: Scorer, metrics: Metrics) -> dict[str, float | int | None]:
     for key in INTERVAL_KEYS[scorer.settings.statistics.ci]:
         found[key] = _bound(key, intervals)
     if sums.extra is not None:
-        found.update(compute_extra(sums.counts, sums.extra).as_dict())
+        found.update(compute_extra(sums.counts, sums.extra, sums.type_counts()).as_dict())
     if sums.tags is not None:
         tag_figures = compute_tags(sums.tags, has_dictionary=scorer.dictionary is not None)
         found.update(tag_figures._asdict())
@@ -448,7 +461,7 @@ def _bound(key: str, intervals: Mapping[str, Interval | None]) -> float | None:
 def _sentence_tokens(sums: Sums) -> SentenceTokenCounts | None:
     """conll18_ud_eval.py's Sentences and Tokens, shown with ``extra`` as score() shows them:
     each sentence given is a gold sentence and its prediction's, so every one with words is
-    correct (docs/metrics.md §5.8), and the tokens are the words."""
+    correct (docs/metrics.md §5.12), and the tokens are the words."""
     if sums.extra is None:
         return None
     return SentenceTokenCounts.of(SentenceSpans.agreeing(sums.gold_sentences), sums.counts)
@@ -460,10 +473,12 @@ def _report(scorer: Scorer, metrics: Metrics, warnings: list[str]) -> Report:
     sums, settings = scorer.sums, scorer.settings
     has_dictionary = scorer.dictionary is not None
     facts = PredictionFacts(sums.sentences, (), "words", None, has_dictionary=has_dictionary)
+    tags = sums.tags.copy() if sums.tags is not None else None
     analyses = Analyses(
         extra=sums.extra,
-        tags=sums.tags.copy() if sums.tags is not None else None,
+        tags=tags,
         sentence_tokens=_sentence_tokens(sums),
+        types=sums.type_counts(),
     )
     name = settings.name if settings.name is not None else DEFAULT_NAME
     result = SystemResult(

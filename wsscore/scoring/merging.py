@@ -81,6 +81,8 @@ def merge_reports(shards: Sequence[Shard], *, ci: str | None = None, sort: str =
     ]
     signature = "|".join(f"{key}:{value}" for key, value in merged_signature(parsed, ci).items())
     warnings = [f"{shard.name}: {warning}" for shard in parsed for warning in shard.warnings]
+    if len(parsed) > 1 and any(system.types is not None for system in first.systems):
+        warnings.append(TYPES_LEFT_OUT)
     return Report(
         signature,
         _gold(parsed),
@@ -89,6 +91,14 @@ def merge_reports(shards: Sequence[Shard], *, ci: str | None = None, sort: str =
         settings,
         warnings,
     )
+
+
+# Why a merge of several shards has no type counts (docs/metrics.md §5.11, §9).
+TYPES_LEFT_OUT = (
+    "the type counts of --extra (types_correct, types_gold, types_pred) count distinct words, "
+    "which do not add up across shards: the merged report leaves them and the type figures "
+    "out (null); score the whole test set for them"
+)
 
 
 def _parsed(shard: Shard, number: int) -> ShardReport:
@@ -180,10 +190,12 @@ def _system(
         counts,
         metrics,
         facts=facts,
+        # Distinct words do not add up: a shard's own are kept only when it is the whole.
         analyses=Analyses(
             extra=extra,
             tags=_tags(parts),
             sentence_tokens=_sentence_tokens(parts, gold_sentences),
+            types=first.types if len(parts) == 1 else None,
         ),
     )
 
@@ -192,7 +204,7 @@ def _sentence_tokens(
     parts: Sequence[ShardSystem], gold_sentences: Sequence[int]
 ) -> SentenceTokenCounts | None:
     """The Sentences and Tokens counts added, if any shard shows them. A shard that does not
-    had the gold's sentence breaks and no CoNLL-U (docs/metrics.md §5.8): every gold sentence
+    had the gold's sentence breaks and no CoNLL-U (docs/metrics.md §5.12): every gold sentence
     is correct there, and its tokens are its words."""
     if all(part.sentence_tokens is None for part in parts):
         return None

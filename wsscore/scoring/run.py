@@ -17,6 +17,7 @@ from wsscore.align.equal_lines import LineErrorsReceiver
 from wsscore.align.limits import EXTRA_TEXT_LIMITS
 from wsscore.align.lines import GoldBlock, SentenceDetail
 from wsscore.align.stream import SystemAligner
+from wsscore.core import backend
 from wsscore.core.records import (
     Counts,
     ExtraCounts,
@@ -24,6 +25,7 @@ from wsscore.core.records import (
     LineErrorsFound,
     SentenceRecords,
     SentenceSpans,
+    TypeSets,
 )
 from wsscore.inputs.dictionary import Dictionary
 from wsscore.metrics.boundaries import sentence_extra
@@ -70,6 +72,8 @@ class AlignmentRun:
         count = len(opened.predictions)
         self.sentences = [SentenceRecords() for _ in range(count)]
         self.extra_totals = [ExtraCounts() for _ in range(count)] if extra else None
+        # With --extra: each prediction's distinct words and the gold's (§5.11), as read.
+        self.types = [backend.type_sets() for _ in range(count)] if extra else None
         self._collectors = [self._collectors_of(index) for index in range(count)]
         self.aligners = [
             SystemAligner(
@@ -85,6 +89,8 @@ class AlignmentRun:
                 zip(opened.predictions, self._collectors, strict=True)
             )
         ]
+        for aligner, types in zip(self.aligners, self.types or [], strict=False):
+            aligner.collect_types(types)
         if on_equal_lines is not None and collector is None:
             self._hand_equal_lines(on_equal_lines)
         self.totals = Totals(0, 0, 0, [])
@@ -111,7 +117,7 @@ class AlignmentRun:
         self.totals = self._in_parallel(entries, jobs) or self._streaming(entries, progress)
         for index, collectors in enumerate(self._collectors):
             if collectors is not None and collectors.extra is not None:
-                self._absorb(index, _ChunkFound(collectors.extra, None))
+                self._absorb(index, _ChunkFound(collectors.extra, None, None))
         return self.totals
 
     def _collectors_of(self, index: int) -> _SystemCollectors | None:
@@ -234,9 +240,11 @@ class AlignmentRun:
         return _SystemCollectors(index, self.extra_totals is not None, None, copy)
 
     def _absorb(self, index: int, found: _ChunkFound) -> None:
-        extra, state = found
+        extra, state, types = found
         if extra is not None and self.extra_totals is not None:
             self.extra_totals[index] += extra
+        if types is not None and self.types is not None:
+            self.types[index].merge(types)
         if state is not None and self.collector is not None:
             self.collector.absorb(state)
 
@@ -247,6 +255,7 @@ class _ChunkFound(NamedTuple):
 
     extra: ExtraCounts | None
     state: object
+    types: TypeSets | None = None  # a worker's distinct words (--extra)
 
 
 class _LinesInBulk:
@@ -278,6 +287,8 @@ class _SystemCollectors:
     ):
         self.index = index
         self.extra = ExtraCounts() if extra else None
+        # A worker's (the parent's aligners collect into AlignmentRun.types).
+        self.types = backend.type_sets() if extra else None
         self.callback = callback
         self.collector = collector
         details_wanted = callback is not None or collector is not None
@@ -318,4 +329,4 @@ class _SystemCollectors:
 
     def result(self) -> _ChunkFound:
         state = self.collector.chunk_state() if self.collector is not None else None
-        return _ChunkFound(self.extra, state)
+        return _ChunkFound(self.extra, state, self.types)

@@ -403,6 +403,7 @@ def _system_result(
         weighted=opened.weighting.totals[index] if opened.weighting is not None else None,
         tags=scoring.tags.totals[index] if scoring.tags is not None else None,
         sentence_tokens=sentence_tokens,
+        types=run.types[index].counts() if run.types is not None else None,
     )
     kept = sentences if scoring.request.keep_sentences else None
     return SystemResult(
@@ -423,7 +424,7 @@ def _sentence_tokens(
     """conll18_ud_eval.py's Sentences and Tokens counts of system ``index`` (``surface``: its
     counts before multi-word tokens are counted as their words), when they are shown: with
     CoNLL-U on either side, with ``--extra``, or where its sentence breaks differ from the
-    gold's (docs/metrics.md §5.8)."""
+    gold's (docs/metrics.md §5.12)."""
     found = SentenceTokenCounts.of(run.sentence_spans(index), surface)
     formats = (format_of(opened.gold), format_of(opened.predictions[index]))
     if "conllu" in formats or run.extra_totals is not None or found.breaks_differ:

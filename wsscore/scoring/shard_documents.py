@@ -13,7 +13,7 @@ import sys
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from wsscore.core.records import Counts, ExtraCounts, SentenceTokenCounts
+from wsscore.core.records import Counts, ExtraCounts, SentenceTokenCounts, TypeCounts
 from wsscore.errors import WsscoreError, location
 from wsscore.metrics.tags import TagCounts
 from wsscore.results import SCHEMA_VERSION, GoldInfo
@@ -118,6 +118,7 @@ class ShardSystem(NamedTuple):
     tags: TagCounts | None
     # conll18_ud_eval.py's Sentences and Tokens, when the shard's report shows them.
     sentence_tokens: SentenceTokenCounts | None = None
+    types: TypeCounts | None = None  # --extra's type counts (null in a merged report)
 
 
 class ShardOptions(NamedTuple):
@@ -239,9 +240,10 @@ def _system(system: Fields) -> ShardSystem:
         system.optional_text("label_order"),
         system.count("lines"),
         Counts(*(counts.count(key, nullable=key in nullable) for key in Counts._fields)),
-        ExtraCounts(*map(counts.count, ExtraCounts._fields)) if counts.has("substrings") else None,
+        _extra(system, counts) if counts.has("substrings") else None,
         _tags(system, counts) if "tags" in system.data else None,
         _sentence_tokens(counts),
+        TypeCounts(*map(counts.count, TypeCounts._fields)) if counts.has("types_gold") else None,
     )
 
 
@@ -249,6 +251,19 @@ def _sentence_tokens(counts: Fields) -> SentenceTokenCounts | None:
     if not counts.has("sentences_correct"):
         return None
     return SentenceTokenCounts(*map(counts.count, SentenceTokenCounts._fields))
+
+
+def _extra(system: Fields, counts: Fields) -> ExtraCounts:
+    """The --extra counts, refused in one line when the report predates some of them."""
+    if "exact_sentences" not in counts.data:
+        raise WsscoreError(
+            f"the --extra counts of system {system.text('name')!r} lack exact_sentences, "
+            "char_tp and the other counts of a later wsscore: the report was written by an "
+            "older wsscore",
+            where=system.shard,
+            hint="score the shard again with this wsscore",
+        )
+    return ExtraCounts(*map(counts.count, ExtraCounts._fields))
 
 
 def _tags(system: Fields, counts: Fields) -> TagCounts:

@@ -15,11 +15,12 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import NamedTuple
 
 from wsscore._version import __version__
-from wsscore.core.records import Counts, SentenceTokenCounts
+from wsscore.core.records import Counts, ExtraCounts, SentenceTokenCounts
 from wsscore.errors import InvalidArgument, Warnings, WsscoreError
 from wsscore.inputs.manifest import CorpusEntry, Manifest, SystemEntry
 from wsscore.inputs.options import InputOptions
 from wsscore.metrics.bootstrap import SAMPLES, SEED
+from wsscore.metrics.boundaries import ExtraMetrics, compute_extra
 from wsscore.metrics.scores import Metrics, compute
 from wsscore.metrics.sentence_tokens import SentenceTokenMetrics, compute_sentence_tokens
 from wsscore.metrics.significance import TRIALS
@@ -37,6 +38,15 @@ AVERAGED = {
     "iv_recall": "iv_recall",
 }
 SPAN_AVERAGED = ("sentences_f1", "tokens_f1")
+# The --extra figures a suite can show (docs/metrics.md §5.8–5.11), by their key among the
+# averages and the ExtraMetrics attribute. The type figures have no pooled value: distinct words
+# do not add up across corpora.
+EXTRA_AVERAGED = {
+    "exact_match": "exact_match",
+    "char_f1": "char_f1",
+    "edge_boundary_f1": "edge_boundary_f1",
+    "type_f1": "type_f1",
+}
 ALPHA = 0.05  # a cell is significantly better or worse than the baseline's below this p-value
 
 
@@ -50,6 +60,7 @@ class SuiteSettings(NamedTuple):
     baseline: str | None = None  # a system name: test every other system against it
     trials: int = TRIALS
     tag_map: Mapping[str, str] | None = None
+    extra: bool = False  # score with --extra (for the figures of EXTRA_AVERAGED)
 
     @property
     def paired_tests(self) -> PairedTests:
@@ -62,7 +73,7 @@ class Cell(NamedTuple):
 
     result: SystemResult | None
     test: SystemComparison | None = None
-    # Its Sentences and Tokens counts, also where its report shows none (docs/metrics.md §5.8).
+    # Its Sentences and Tokens counts, also where its report shows none (docs/metrics.md §5.12).
     sentence_tokens: SentenceTokenCounts | None = None
 
     @property
@@ -112,6 +123,7 @@ class Averages(NamedTuple):
     mean: dict[str, float | None]
     pooled: Metrics | None
     pooled_tags: TagMetrics | None = None
+    pooled_extra: ExtraMetrics | None = None  # with --extra (its type figures None)
     spans: SpanAverages | None = None  # the table's only (--metrics fsent, ftok)
 
 
@@ -235,6 +247,7 @@ def score_corpus(
         keep_sentences=testing,
         tags=corpus.tags,
         tag_map=settings.tag_map if corpus.tags else None,
+        extra=settings.extra,
     )
     results = {result.name: result for result in report.systems}
     base_result = results.get(settings.baseline or "") if testing else None
@@ -280,8 +293,31 @@ def _row(system: SystemEntry, runs: list[CorpusRun], settings: SuiteSettings) ->
     tag_values = [r.tag_metrics.tag_f1 if r.tag_metrics else None for r in complete]
     mean["tag_f1"] = _mean(tag_values) if tagged else None
     pooled_tags = _pooled_tags(complete, runs) if tagged else None
-    average = Averages(mean, _pooled(complete, runs, settings), pooled_tags, _span_averages(cells))
+    pooled_extra = None
+    if settings.extra:
+        mean.update(_extra_means(complete))
+        pooled_extra = _pooled_extra(complete)
+    pooled = _pooled(complete, runs, settings)
+    average = Averages(mean, pooled, pooled_tags, pooled_extra, _span_averages(cells))
     return SuiteRow(system.name, cells, average)
+
+
+def _extra_means(results: list[SystemResult]) -> dict[str, float | None]:
+    figures = [result.extra_metrics for result in results]
+    return {
+        key: _mean([getattr(found, name) if found else None for found in figures])
+        for key, name in EXTRA_AVERAGED.items()
+    }
+
+
+def _pooled_extra(results: list[SystemResult]) -> ExtraMetrics | None:
+    """The --extra figures of all corpora taken as one test set, from their summed counts."""
+    if any(result.extra is None for result in results):
+        return None
+    counts, extra = Counts(), ExtraCounts()
+    for result in results:
+        counts, extra = counts + result.counts, extra + result.extra  # type: ignore[operator]
+    return compute_extra(counts, extra)
 
 
 def _span_averages(cells: dict[str, Cell]) -> SpanAverages:
@@ -361,12 +397,18 @@ def _row_dict(row: SuiteRow, settings: SuiteSettings) -> dict[str, object]:
             }
         results[corpus] = data
     pooled = row.average.pooled
+    average: dict[str, object] = dict(row.average.mean)
+    pooled_figures = None if pooled is None else _pooled_dict(pooled, row.average.pooled_tags)
+    if settings.extra:  # the --extra figures only when asked for: the document stays as it was
+        average.update({key: row.average.mean.get(key) for key in EXTRA_AVERAGED})
+        if pooled_figures is not None:
+            pooled_figures.update(_pooled_extra_dict(row.average.pooled_extra))
     return {
         "name": row.name,
         "results": results,
         "complete": row.complete,
-        "average": dict(row.average.mean),
-        "pooled": None if pooled is None else _pooled_dict(pooled, row.average.pooled_tags),
+        "average": average,
+        "pooled": pooled_figures,
     }
 
 
@@ -374,6 +416,10 @@ def _pooled_dict(pooled: Metrics, tags: TagMetrics | None) -> dict[str, object]:
     figures: dict[str, object] = {key: getattr(pooled, name) for key, name in AVERAGED.items()}
     figures["tag_f1"] = tags.tag_f1 if tags is not None else None
     return figures
+
+
+def _pooled_extra_dict(pooled: ExtraMetrics | None) -> dict[str, object]:
+    return {key: getattr(pooled, name) if pooled else None for key, name in EXTRA_AVERAGED.items()}
 
 
 # ---------------------------------------------------------------------------------------------

@@ -78,8 +78,9 @@ if TYPE_CHECKING:
 @click.option(
     "--extra",
     is_flag=True,
-    help="Add TNR, boundary P_b/R_b/F_b, F_mean (β = 3) and the split/merged/crossing "
-    "error counts (docs/metrics.md §5).",
+    help="Add TNR, boundary P_b/R_b/F_b, F_mean (β = 3), the split/merged/crossing "
+    "error counts, exact sentences (EM), word-start characters P_c/R_c/F_c, boundaries with "
+    "sentence edges P_e/R_e/F_e and distinct words P_t/R_t/F_t (docs/metrics.md §5).",
 )
 @click.option(
     "--tags",

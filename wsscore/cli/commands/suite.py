@@ -45,8 +45,9 @@ if TYPE_CHECKING:
     metavar="LIST",
     help=f"Figures per corpus, comma-separated, among {', '.join(METRIC_CHOICES)} "
     "(ftag: the F of word and tag, for corpora with tags = true; fsent, ftok: the F of "
-    "sentences and of tokens, as conll18_ud_eval.py counts them; ci: the interval of R, P "
-    "and F beside each).",
+    "sentences and of tokens, as conll18_ud_eval.py counts them; em, fc, fe, ft: exact "
+    "sentences and the F of word-start characters, of boundaries with sentence edges and of "
+    "distinct words, as --extra; ci: the interval of R, P and F beside each).",
 )
 @click.option(
     "--caption",
@@ -94,7 +95,7 @@ def suite(**options: Any) -> None:
 def _suite_command(options: dict[str, Any]) -> int:
     from wsscore.cli.progress import cells_progress
     from wsscore.inputs.manifest import load_manifest
-    from wsscore.output.suite import render_suite
+    from wsscore.output.suite import EXTRA_METRICS, render_suite
     from wsscore.scoring.suite import SuiteSettings, run_suite
 
     if options["match"] != "span":
@@ -111,6 +112,7 @@ def _suite_command(options: dict[str, Any]) -> int:
         baseline=options["baseline_system"],
         trials=options["trials"],
         tag_map=tag_map_of(options),
+        extra=any(name in EXTRA_METRICS for name in metrics),
     )
     total = len(manifest.corpora) * len(manifest.systems)
     with cells_progress(total, quiet=False) as progress:
