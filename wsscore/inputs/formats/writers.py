@@ -175,7 +175,8 @@ def _tagged_token(token: Token, sentence: Sentence, target: Target) -> str:
 
 def _reads_back(written: str, sep: str, token: Token) -> bool:
     """Whether the tagged reader reads ``written`` as one token, ``token``'s word and tag."""
-    return split_words(written) == [written] and split_token(written, sep) == token
+    # Word and tag only: a Token also holds its spaced form, which tagged does not write.
+    return split_words(written) == [written] and split_token(written, sep) == token[:2]
 
 
 def _conllu_word_line(
