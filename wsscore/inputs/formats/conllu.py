@@ -78,7 +78,7 @@ def read_conllu(
             form, tag = columns[1], columns[tag_index]
             if not form or " " in form or not form.isprintable():  # all white space but U+0020
                 form = _without_white_space(columns, number, name)  # is unprintable
-            token = _new(Token, (form, None if tag == "_" else tag))
+            token = _new(Token, (form, None if tag == "_" else tag, None))
             count += 1
             expected = ids[count + 1] if count < MAX_ID_TEXT else str(count + 1)
             if inside is None:
