@@ -19,7 +19,7 @@ from wsscore.errors import Warnings, WsscoreError
 from wsscore.inputs.formats import conllu_blocks
 from wsscore.inputs.formats.conllu import read_conllu
 from wsscore.inputs.formats.conllu_blocks import read_conllu_blocks
-from wsscore.inputs.formats.model import DEFAULT_OPTIONS, Sentence
+from wsscore.inputs.formats.model import DEFAULT_OPTIONS, Sentence, Token
 from wsscore.inputs.formatted import FormattedInput
 from wsscore.inputs.sources import Reading, open_source
 
@@ -106,7 +106,7 @@ def test_a_sentence_the_scan_leaves_is_read_with_its_line_numbers() -> None:
     assert pieces[0] == "甲\n"
     assert isinstance(pieces[1], Sentence)
     assert pieces[1].line == 4
-    assert pieces[1].parts == {0: [("乙", "NOUN"), ("丙", "NOUN")]}
+    assert pieces[1].parts == {0: [Token("乙", "NOUN"), Token("丙", "NOUN")]}
 
 
 def test_the_line_reader_stops_at_the_blank_line_of_crlf_text() -> None:
