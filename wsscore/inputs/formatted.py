@@ -459,7 +459,8 @@ def label_order_of(source: object) -> str | None:
 
 
 WRONG_FORMAT_HINT = (
-    "if one is wrong, give --gold-format or --pred-format (words, tagged, chars, conllu, jsonl)"
+    "if one is wrong, give --gold-format or --pred-format (words, tagged, chars, conllu, jsonl, "
+    "mecab, kytea)"
 )
 
 
