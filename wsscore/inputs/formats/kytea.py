@@ -25,7 +25,7 @@ from wsscore.inputs.words import WHITE_SPACE, split_words, token_starts
 ESCAPE = "\\"
 LEVEL = "/"
 CANDIDATE = "&"
-ESCAPE_HINT = "escape it with a backslash as KyTea does (\\/ \\& \\\\ \\ )"
+ESCAPE_HINT = "put a backslash before it, as KyTea escapes: \\/ \\& \\\\, and '\\ ' for a space"
 
 
 class KyteaToken(NamedTuple):
