@@ -97,7 +97,11 @@ def test_plain_mecab_blocks_are_cut_at_once() -> None:
 KYTEA_TOKEN = st.sampled_from(
     ["東京/名詞/とうきょう", "に/助詞", "a", "/N", "a\\ b/N", "x&y/N", "a/N&V", "\\ /空白", "b\\"]
 )
-KYTEA_LINE = st.lists(KYTEA_TOKEN, max_size=4).map(" ".join)
+KYTEA_LINE = st.builds(
+    lambda tokens, separator: separator.join(tokens),
+    st.lists(KYTEA_TOKEN, max_size=4),
+    st.sampled_from([" ", " ", "  ", "\t", "\u3000"]),
+)
 
 
 @given(st.lists(KYTEA_LINE, max_size=10), st.lists(st.integers(0, 12), max_size=4))

@@ -32,13 +32,13 @@ CARRY_MOST = 1 << 20  # characters of an unfinished MeCab sentence held for the 
 Piece = str | Sentence  # lines of words (each ending with a line feed), or a sentence read
 
 _SPACE = re.escape(WHITE_SPACE)
-# A block of MeCab's plain lines (NUL is kept out: it marks where a sentence ends below).
-_MECAB_PLAIN = re.compile(f"(?:[^{_SPACE}\\x00]+\\t[^\\n\\x00]*\\n|EOS\\n)*")
-_EOS_LINE = re.compile(r"^EOS\n", re.MULTILINE)
-_FEATURES = re.compile(r"\t[^\n\x00]*")
-# KyTea: a token that starts with a slash (an empty word), and what follows a word's slash.
-_KYTEA_EMPTY_WORD = re.compile(f"(?:^|[{_SPACE}])/", re.MULTILINE)
+# MeCab: a line's features, from its first tab; white space in a line but its line feed.
+_FEATURES = re.compile(r"\t[^\n]*")
+_SPACE_IN_LINE = re.compile("[{}]".format(re.escape(WHITE_SPACE.replace("\n", ""))))
+# KyTea: what follows a word's slash; white space but a space, a line feed and a "\\r".
 _KYTEA_TAGS = re.compile(f"/[^{_SPACE}]*")
+# (Looked for one by one: a substring test runs at memchr speed, a character class does not.)
+_OTHER_SPACE = WHITE_SPACE.translate({32: None, 10: None, 13: None})
 
 
 def read_mecab_blocks(
@@ -84,12 +84,12 @@ def _mecab_sentences(
 ) -> Iterator[Piece]:
     """Whole sentences (``head`` ends with an ``EOS`` line): at once when plain, else by the
     line reader."""
-    if _MECAB_PLAIN.fullmatch(head):
-        marked = _FEATURES.sub("", _EOS_LINE.sub("\x00", head))
-        words = marked.replace("\n", " ").replace(" \x00", "\x00").replace("\x00", "\n")
-        if len(words) <= max_chars or max(map(len, words.split("\n"))) <= max_chars:
-            yield words
-            return
+    words = _plain_mecab_words(head)
+    if words is not None and (
+        len(words) <= max_chars or max(map(len, words.split("\n"))) <= max_chars
+    ):
+        yield words
+        return
     yield from read_mecab(
         head[:-1].split("\n"),
         name=name,
@@ -97,6 +97,26 @@ def _mecab_sentences(
         max_chars=max_chars,
         first_line=lines_before + 1,
     )
+
+
+def _plain_mecab_words(head: str) -> str | None:
+    """The lines of words of whole sentences of plain MeCab lines, each ending with a line feed;
+    None when a line is not plain. Checked by counts rather than a match of every line (which
+    would cost as much as the rest): each line is an ``EOS`` line (marked by a NUL, which the
+    text must not hold) or has a tab (each removal of features is one); no line is left empty
+    (an empty surface, a blank line) and no surface holds white space (nor ``\\r``: ``EOS\\r``)."""
+    if "\x00" in head:
+        return None
+    # Two passes: one replacement consumes the line feed before the next EOS line.
+    marked = ("\n" + head).replace("\nEOS\n", "\n\x00\n").replace("\nEOS\n", "\n\x00\n")
+    surfaces, tokens = _FEATURES.subn("", marked)
+    if surfaces.count("\x00") + tokens != head.count("\n"):
+        return None  # a line that is neither
+    if "\n\n" in surfaces or _SPACE_IN_LINE.search(surfaces):
+        return None
+    # Words and marks, each followed by a space; no space next to a mark; a mark ends a line.
+    spaced = surfaces[1:].replace("\n", " ").replace("\x00 ", "\x00").replace(" \x00", "\x00")
+    return spaced.replace("\x00", "\n")
 
 
 def _lines(text: str, blocks: Iterator[str]) -> Iterator[str]:
@@ -116,10 +136,21 @@ def read_kytea_blocks(
     lines_before = 0
     for block in blocks:
         text = block if block.endswith("\n") else block + "\n"
-        if "\\" in text or "&" in text or _KYTEA_EMPTY_WORD.search(text):
+        if not _plain_kytea(text):
             yield from read_kytea(
                 text[:-1].split("\n"), name=name, options=options, first_line=lines_before + 1
             )
         else:
             yield _KYTEA_TAGS.sub("", text)
         lines_before += text.count("\n")
+
+
+def _plain_kytea(text: str) -> bool:
+    """Whether a block of KyTea lines holds no escape, no candidate and no empty word (a slash
+    at a token's start). Substring tests where tokens are separated by spaces; a block with
+    other white space (a tab, a full-width space) is left to the line reader."""
+    if "\\" in text or "&" in text or text.startswith("/"):
+        return False
+    if " /" in text or "\n/" in text or "\r/" in text:
+        return False
+    return not any(char in text for char in _OTHER_SPACE)
