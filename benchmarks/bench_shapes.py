@@ -266,6 +266,20 @@ def languages_rows(loads: Workloads) -> list[Row]:
     return rows
 
 
+def japanese_rows(loads: Workloads) -> list[Row]:
+    """MeCab's and KyTea's layouts of the tagged pair (issue 26), against its words."""
+    tagged_gold, tagged_pred = tagged_pair(loads)
+    words = score(loads, gold(loads), converted(loads, tagged_pred, "words"))
+    rows = []
+    for fmt in ("mecab", "kytea"):
+        files = converted(loads, tagged_gold, fmt), converted(loads, tagged_pred, fmt)
+        label = f"{fmt} input ÷ the same text as words"
+        # Given: jieba's ASCII tags make KyTea's word/tag look like a tagged file's.
+        given = ("-q", "--input-format", fmt)
+        rows.append(Row(label, score(loads, *files, options=given), words, 2.0, same_output=True))
+    return rows
+
+
 def tagged_pair(loads: Workloads) -> tuple[Path, Path]:
     tagged_gold = loads.path(
         f"gold_tagged_{BASE_TIMES}.txt", lambda target: write_tagged(gold(loads), target)
@@ -394,6 +408,7 @@ ROWS: dict[str, Callable[[Workloads], list[Row]]] = {
     "formats": formats_rows,
     "languages": languages_rows,
     "tags": tags_rows,
+    "japanese": japanese_rows,
     "report": report_rows,
     "long-lines": long_line_rows,
     "errors": errors_rows,

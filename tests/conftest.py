@@ -255,3 +255,17 @@ def _width_of_a_pipe(monkeypatch: pytest.MonkeyPatch) -> None:
     width is pinned to what a pipe gets without COLUMNS, 120 columns, so that no test depends
     on how the suite is run (the terminal tests set their own width, on a pseudo-terminal)."""
     monkeypatch.setenv("COLUMNS", "120")
+
+
+# --- mecab-system-eval (Debian's mecab-utils) ----------------------------------------------------
+
+MECAB_SYSTEM_EVAL = ("/usr/lib/mecab/mecab-system-eval", "/usr/libexec/mecab/mecab-system-eval")
+
+
+def need_mecab_system_eval() -> str:
+    """The path of MeCab's evaluator (``apt-get install mecab-utils``); skipped without it."""
+    found = shutil.which("mecab-system-eval")
+    for path in (found, *MECAB_SYSTEM_EVAL):
+        if path and os.access(path, os.X_OK):
+            return path
+    pytest.skip("mecab-system-eval is needed (apt-get install mecab-utils)")

@@ -309,7 +309,8 @@ def test_a_wrong_format_names_the_format_arguments():
     text = _raised(lambda: score(GOLD, [PRED], tags=True))
     assert text == (
         f"{GOLD}: score(tags=True) needs tags, and the gold carries none (read as words) "
-        "(give a tagged file (word/TAG, chars with B-TAG labels, CoNLL-U, jsonl with tags), or "
+        "(give a tagged file (word/TAG, chars with B-TAG labels, CoNLL-U, jsonl with tags, MeCab, "
+        "KyTea), or "
         "InputOptions(gold_format=...)/InputOptions(pred_format=...) if its format was "
         "detected wrongly)"
     )

@@ -3435,6 +3435,131 @@ json_line(const void *data, int kind, Py_ssize_t i, Py_ssize_t length, Writer *w
     return ends_line(kind, data, i, length) ? i : -1;
 }
 
+/* mecab_block_words(head) -> str | None: the lines of words of whole sentences of plain MeCab
+ * lines (EOS, or surface TAB features with a surface holding no separator), or None; the
+ * reference is wsscore.core.blocks.mecab_block_words. */
+static PyObject *
+mecab_block_words(PyObject *module, PyObject *text)
+{
+    if (!PyUnicode_Check(text)) {
+        PyErr_SetString(PyExc_TypeError, "mecab_block_words(head: str)");
+        return NULL;
+    }
+    if (!check_configured()) {
+        return NULL;
+    }
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t length = PyUnicode_GET_LENGTH(text);
+    Py_UCS4 *words = PyMem_Malloc(sizeof(Py_UCS4) * (size_t)(length ? length : 1));
+    if (words == NULL) {
+        return PyErr_NoMemory();
+    }
+    Py_ssize_t size = 0, i = 0;
+    int pending = 0; /* words of a sentence whose EOS has not come yet */
+    while (i < length) {
+        if (i + 3 < length && PyUnicode_READ(kind, data, i) == 'E'
+            && PyUnicode_READ(kind, data, i + 1) == 'O' && PyUnicode_READ(kind, data, i + 2) == 'S'
+            && PyUnicode_READ(kind, data, i + 3) == '\n') {
+            words[size++] = '\n';
+            pending = 0;
+            i += 4;
+            continue;
+        }
+        Py_ssize_t tab = i;
+        while (tab < length) {
+            Py_UCS4 c = PyUnicode_READ(kind, data, tab);
+            if (c == '\t' || c == 0 || is_separator(c)) {
+                break;
+            }
+            tab++;
+        }
+        if (tab == i || tab >= length || PyUnicode_READ(kind, data, tab) != '\t') {
+            goto not_plain; /* an empty surface, white space in it, a NUL, or no tab */
+        }
+        Py_ssize_t end = tab + 1;
+        while (end < length && PyUnicode_READ(kind, data, end) != '\n') {
+            if (PyUnicode_READ(kind, data, end) == 0) {
+                goto not_plain;
+            }
+            end++;
+        }
+        if (end >= length) {
+            goto not_plain; /* the last line has no line feed: no EOS after it */
+        }
+        if (pending) {
+            words[size++] = ' ';
+        }
+        for (Py_ssize_t k = i; k < tab; k++) {
+            words[size++] = PyUnicode_READ(kind, data, k);
+        }
+        pending = 1;
+        i = end + 1;
+    }
+    if (pending) {
+        goto not_plain; /* words after the last EOS */
+    }
+    PyObject *result = PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, words, size);
+    PyMem_Free(words);
+    return result;
+not_plain:
+    PyMem_Free(words);
+    Py_RETURN_NONE;
+}
+
+/* kytea_block_words(text) -> str | None: a block of KyTea lines with each token's tags removed
+ * (from its first slash up to the next separator), separators kept; None for a backslash, an
+ * ampersand or a slash at a token's start. The reference is
+ * wsscore.core.blocks.kytea_block_words. */
+static PyObject *
+kytea_block_words(PyObject *module, PyObject *text)
+{
+    if (!PyUnicode_Check(text)) {
+        PyErr_SetString(PyExc_TypeError, "kytea_block_words(text: str)");
+        return NULL;
+    }
+    if (!check_configured()) {
+        return NULL;
+    }
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t length = PyUnicode_GET_LENGTH(text);
+    Py_UCS4 *words = PyMem_Malloc(sizeof(Py_UCS4) * (size_t)(length ? length : 1));
+    if (words == NULL) {
+        return PyErr_NoMemory();
+    }
+    Py_ssize_t size = 0;
+    int token_start = 1; /* the next character starts a token (or the text) */
+    int in_tags = 0;     /* between a token's first slash and the next separator */
+    for (Py_ssize_t i = 0; i < length; i++) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        if (c == '\\' || c == '&') {
+            PyMem_Free(words);
+            Py_RETURN_NONE;
+        }
+        if (is_separator(c)) {
+            words[size++] = c;
+            token_start = 1;
+            in_tags = 0;
+            continue;
+        }
+        if (c == '/') {
+            if (token_start) {
+                PyMem_Free(words);
+                Py_RETURN_NONE; /* an empty word */
+            }
+            in_tags = 1;
+        }
+        token_start = 0;
+        if (!in_tags) {
+            words[size++] = c;
+        }
+    }
+    PyObject *result = PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, words, size);
+    PyMem_Free(words);
+    return result;
+}
+
 static PyObject *
 read_jsonl_block(PyObject *module, PyObject *text)
 {
@@ -3945,6 +4070,10 @@ static PyMethodDef module_methods[] = {
     {"read_tagged_block", (PyCFunction)read_tagged_block, METH_VARARGS,
      "read_tagged_block(text, sep, with_tags) -> (words, tags or None, sentences, tagged\n"
      "tokens), or None for a block that the strict rules of wsscore.core.blocks do not cover."},
+    {"mecab_block_words", (PyCFunction)mecab_block_words, METH_O,
+     "The lines of words of whole sentences of plain MeCab lines, or None."},
+    {"kytea_block_words", (PyCFunction)kytea_block_words, METH_O,
+     "A block of plain KyTea lines without their tags, or None."},
     {"read_jsonl_block", (PyCFunction)read_jsonl_block, METH_O,
      "read_jsonl_block(text) -> (words, None, sentences, 0), or None for a block that is not\n"
      "lines of JSON arrays of words under the strict rules of wsscore.core.blocks."},

@@ -74,7 +74,7 @@ def _choice(name: str, choices: tuple[str, ...], owner: str = INPUT_OPTIONS) -> 
     return Argument(name, owner, Value.CHOICE, choices)
 
 
-FORMATS = ("auto", "words", "tagged", "chars", "conllu", "jsonl", "best", "vlsp")
+FORMATS = ("auto", "words", "tagged", "chars", "conllu", "jsonl", "mecab", "kytea", "best", "vlsp")
 LABEL_ORDERS = ("pos-tag", "tag-pos")
 
 # Every flag of the command line that stands for an argument of the Python API (a test walks
@@ -97,6 +97,7 @@ API_ARGUMENTS: dict[str, Argument] = {
     "--tag-sep": Argument("tag_sep", INPUT_OPTIONS, Value.TEXT),
     "--drop-first-token": Argument("drop_first_token", INPUT_OPTIONS, Value.FLAG),
     "--tag-column": _choice("tag_column", ("upos", "xpos")),
+    "--tag-field": Argument("tag_field", INPUT_OPTIONS, Value.TEXT),
     "--label-order": _choice("label_order", LABEL_ORDERS),
     "--gold-label-order": _choice("gold_label_order", LABEL_ORDERS),
     "--pred-label-order": _choice("pred_label_order", LABEL_ORDERS),

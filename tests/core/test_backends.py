@@ -390,3 +390,32 @@ def test_the_bakeoff_baselines_score_the_same_on_both_backends(mm_baselines) -> 
         fast = _json_report(*args, "--extra", pure=False)
         assert fast == _json_report(*args, "--extra", pure=True)
         assert '"crossing_errors"' in fast
+
+
+MECAB_LINE_CHOICES = ["EOS", "甲\t名詞,一般", "a b\tX", "\tX", "", "EOS\r", "EOS\tX", "甲"]
+MECAB_LINE_CHOICES += ["乙\tX\tY", "\x00\tX", "\U00020000\t", "a\x1c\tX", "\u3000\tX"]
+MECAB_LINES = st.lists(st.sampled_from(MECAB_LINE_CHOICES), max_size=8)
+
+
+@needs_c
+@settings(max_examples=300)
+@given(MECAB_LINES, st.booleans())
+def test_mecab_block_words(lines, ended):
+    from wsscore.core import blocks
+
+    head = "".join(f"{line}\n" for line in lines)
+    if not ended:
+        head = head.removesuffix("\n")
+    assert backend._c_mecab_block_words(head) == blocks.mecab_block_words(head)
+
+
+KYTEA_TEXT = st.text(st.sampled_from("甲a/&\\ \t\n\r\u3000\x1c\U00020000"), max_size=40)
+
+
+@needs_c
+@settings(max_examples=300)
+@given(KYTEA_TEXT)
+def test_kytea_block_words(text):
+    from wsscore.core import blocks
+
+    assert backend._c_kytea_block_words(text) == blocks.kytea_block_words(text)

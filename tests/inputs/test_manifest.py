@@ -396,8 +396,8 @@ ERRORS = [
         "format-value",
         corpus_with('format = "xml"'),
         [
-            "corpora.pku.format: expected one of auto, words, tagged, chars, conllu, jsonl, "
-            "best, vlsp, not 'xml'"
+            "corpora.pku.format: expected one of auto, words, tagged, chars, conllu, jsonl, mecab, "
+            "kytea, best, vlsp, not 'xml'"
         ],
     ),
     (

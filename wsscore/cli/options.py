@@ -16,7 +16,18 @@ from wsscore.errors import Warnings
 
 # The formats a file may be read in (wsscore.inputs.formatted, which imports the readers, is
 # imported only when a command runs).
-FORMAT_CHOICES = ("auto", "words", "tagged", "chars", "conllu", "jsonl", "best", "vlsp")
+FORMAT_CHOICES = (
+    "auto",
+    "words",
+    "tagged",
+    "chars",
+    "conllu",
+    "jsonl",
+    "mecab",
+    "kytea",
+    "best",
+    "vlsp",
+)
 LABEL_ORDERS = ("pos-tag", "tag-pos")  # of chars labels: B-NN or NN-B
 
 if TYPE_CHECKING:
@@ -205,7 +216,8 @@ def _format_choices() -> list[Decorator]:
 
 
 def _separator_choices() -> list[Decorator]:
-    """The word separators, --drop-first-token and --tag-column: how a line splits into words."""
+    """The word separators, --drop-first-token, --tag-column and --tag-field: how a line
+    splits into words, and which of a token's columns or fields is its tag."""
     return [
         click.option(
             "--word-sep",
@@ -230,6 +242,15 @@ def _separator_choices() -> list[Decorator]:
             default="upos",
             show_default=True,
             help="CoNLL-U files: the column that holds the tags.",
+        ),
+        click.option(
+            "--tag-field",
+            metavar="N|N-M",
+            default="1",
+            show_default=True,
+            help="mecab and kytea files: the feature field that holds the tags (MeCab: 1 is "
+            "the first after the tab; KyTea: 1 the part of speech, 2 the reading), or a range "
+            "of them joined by - (1-2: 名詞-普通名詞).",
         ),
     ]
 
@@ -361,6 +382,7 @@ def input_options(options: dict[str, Any], dictionaries: list[str] | None = None
         tag_sep=options.get("tag_sep"),
         drop_first_token=options.get("drop_first_token", False),
         tag_column=options.get("tag_column", "upos"),
+        tag_field=options.get("tag_field", "1"),
         label_order=options.get("label_order"),
         gold_label_order=options.get("gold_label_order"),
         pred_label_order=options.get("pred_label_order"),

@@ -39,6 +39,7 @@ READING = Section(
         "pred_word_sep",
         "drop_first_token",
         "tag_column",
+        "tag_field",
         "label_order",
         "gold_label_order",
         "pred_label_order",

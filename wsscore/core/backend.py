@@ -291,6 +291,27 @@ def _c_read_jsonl_block(text: str) -> FormattedBlock | None:
     return None if read is None else FormattedBlock._make(read)
 
 
+def _c_mecab_block_words(head: str) -> str | None:
+    assert _SPEEDUPS is not None
+    words: str | None = _SPEEDUPS.mecab_block_words(head)
+    return words
+
+
+mecab_block_words = blocks.mecab_block_words if _SPEEDUPS is None else _c_mecab_block_words
+"""The lines of words of a block of plain MeCab sentences, or None:
+:func:`wsscore.core.blocks.mecab_block_words`."""
+
+
+def _c_kytea_block_words(text: str) -> str | None:
+    assert _SPEEDUPS is not None
+    words: str | None = _SPEEDUPS.kytea_block_words(text)
+    return words
+
+
+kytea_block_words = blocks.kytea_block_words if _SPEEDUPS is None else _c_kytea_block_words
+"""A block of plain KyTea lines without their tags, or None:
+:func:`wsscore.core.blocks.kytea_block_words`."""
+
 read_tagged_block = blocks.read_tagged_block if _SPEEDUPS is None else _c_read_tagged_block
 """A block of tagged lines as words and tags: :func:`wsscore.core.blocks.read_tagged_block`."""
 

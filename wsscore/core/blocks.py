@@ -1,5 +1,7 @@
 """Whole blocks of a tagged or JSON Lines file read at once: the plain Python reference of
-the C fast path (``read_tagged_block`` and ``read_jsonl_block`` in ``_speedups.c``).
+the C fast path (``read_tagged_block`` and ``read_jsonl_block`` in ``_speedups.c``); and the
+lines of words of plain MeCab and KyTea blocks (``mecab_block_words``, ``kytea_block_words``),
+whose rules are given with them.
 
 The rules are strict on purpose: they cover the shapes taggers and converters write, where
 the result is certain to be what the format's reader (:mod:`wsscore.inputs.formats.tagged`,
@@ -23,7 +25,7 @@ from __future__ import annotations
 import re
 
 from wsscore.core.definitions import SEPARATORS, SPLIT_DIFFERS
-from wsscore.core.records import FormattedBlock
+from wsscore.core.records import DroppedMarks, FormattedBlock
 
 _WHITE_SPACE = re.compile(f"[{re.escape(SEPARATORS + SPLIT_DIFFERS)}]")
 _JSON_WORD = r'"[^"\\\x00-\x1f]+"'
@@ -89,3 +91,54 @@ def read_jsonl_block(text: str) -> FormattedBlock | None:
             return None
         word_lines.append(" ".join(words))
     return FormattedBlock(_joined(word_lines, text), None, len(lines), 0)
+
+
+def drop_marked(text: str, mark: str, to_space: bool) -> DroppedMarks:
+    """``text`` with every ``mark`` removed together with what follows it, up to (not
+    including) the next line feed, or with ``to_space`` the next separator (docs/metrics.md
+    §1.2); a mark in what is removed is removed with it. MeCab's features after their tab,
+    KyTea's tags after their slash (:mod:`wsscore.inputs.formats.japanese_blocks`)."""
+    stop = re.escape(SEPARATORS if to_space else "\n")
+    text, marks = re.subn(f"{re.escape(mark)}[^{stop}]*", "", text)
+    return DroppedMarks(text, marks)
+
+
+# MeCab: white space in a line but its line feed.
+_SPACE_IN_LINE = re.compile("[{}]".format(re.escape(SEPARATORS.replace("\n", ""))))
+
+
+def mecab_block_words(head: str) -> str | None:
+    """The lines of words of whole sentences of MeCab lines (``head`` must end with an ``EOS``
+    line), each ending with a line feed, words separated by single spaces; None when a line is
+    not plain: every line must be ``EOS`` or ``surface<TAB>features`` with a surface holding no
+    white space (no blank line, no ``EOS\\r``, no empty surface), and the text no NUL.
+
+    Checked by counts rather than a match of every line (which would cost as much as the rest):
+    each ``EOS`` line is marked by a NUL, each removal of features (from a line's first tab) is
+    a token line, and together they must be all the lines; then no line may be left empty and
+    no surface may hold white space."""
+    if "\x00" in head or (head and not ("\n" + head).endswith("\nEOS\n")):
+        return None
+    # Two passes: one replacement consumes the line feed before the next EOS line.
+    marked = ("\n" + head).replace("\nEOS\n", "\n\x00\n").replace("\nEOS\n", "\n\x00\n")
+    surfaces, tokens = drop_marked(marked, "\t", False)
+    if surfaces.count("\x00") + tokens != head.count("\n"):
+        return None  # a line that is neither
+    if "\n\n" in surfaces or _SPACE_IN_LINE.search(surfaces):
+        return None
+    # Words and marks, each followed by a space; no space next to a mark; a mark ends a line.
+    spaced = surfaces[1:].replace("\n", " ").replace("\x00 ", "\x00").replace(" \x00", "\x00")
+    return spaced.replace("\x00", "\n")
+
+
+# KyTea: a token that starts with a slash (an empty word).
+_KYTEA_EMPTY_WORD = re.compile(f"(?:^|[{re.escape(SEPARATORS)}])/")
+
+
+def kytea_block_words(text: str) -> str | None:
+    """A block of KyTea lines with each token's tags removed (from its first slash up to the
+    next separator), its separators kept; None when the block holds an escape (a backslash),
+    a candidate (``&``) or an empty word (a slash at a token's start)."""
+    if "\\" in text or "&" in text or _KYTEA_EMPTY_WORD.search(text):
+        return None
+    return drop_marked(text, "/", True).text

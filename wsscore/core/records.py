@@ -534,6 +534,14 @@ class FormattedBlock(NamedTuple):
     tagged: int
 
 
+class DroppedMarks(NamedTuple):
+    """A text with each mark removed together with what follows it up to the next line feed
+    (or separator), and how many marks were removed (:func:`wsscore.core.blocks.drop_marked`)."""
+
+    text: str
+    marks: int
+
+
 class TagTally(NamedTuple):
     """The tags of pairs of lines whose characters agree (:func:`wsscore.core.tags.count_tags`):
     words on each side, correctly segmented words, gold words not in the dictionary, the words

@@ -38,6 +38,7 @@ from wsscore.inputs.formats.chars_blocks import read_chars_blocks
 from wsscore.inputs.formats.conllu import has_multiword_tokens
 from wsscore.inputs.formats.conllu_blocks import read_conllu_blocks
 from wsscore.inputs.formats.fast import BlockReader, reads_by_block
+from wsscore.inputs.formats.japanese_blocks import read_kytea_blocks, read_mecab_blocks
 from wsscore.inputs.formats.model import check_options
 from wsscore.inputs.formats.words import separator_seen
 from wsscore.inputs.reading import BLOCK_SIZE, TextFile, open_binary, open_text
@@ -164,6 +165,19 @@ class FormattedInput:
                 name=self.name,
                 options=self.options,
                 max_chars=self.sentence_limit,
+            )
+        if self.format == "mecab" and not self._keeps_tokens():
+            check_options(self.format, self.options)
+            return read_mecab_blocks(
+                self.source.text_blocks(),
+                name=self.name,
+                options=self.options,
+                max_chars=self.sentence_limit,
+            )
+        if self.format == "kytea" and not self._keeps_tokens():
+            check_options(self.format, self.options)
+            return read_kytea_blocks(
+                self.source.text_blocks(), name=self.name, options=self.options
             )
         if self.format in WORD_LINE_READERS and not self._keeps_tokens():
             return WORD_LINE_READERS[self.format](self.source.lines(), name=self.name)
@@ -463,7 +477,7 @@ def label_order_of(source: object) -> str | None:
 
 WRONG_FORMAT_HINT = (
     "if one is wrong, give --gold-format or --pred-format (words, tagged, chars, conllu, jsonl, "
-    "best, vlsp)"
+    "mecab, kytea, best, vlsp)"
 )
 
 

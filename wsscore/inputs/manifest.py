@@ -31,12 +31,14 @@ their names are not empty.
 - ``encoding``, ``gold_encoding``, ``pred_encoding``, ``dict_encoding``: encoding names
   (``auto`` detects each file);
 - ``format``, ``gold_format``, ``pred_format``: one of auto, words, tagged, chars, conllu, jsonl,
-  best, vlsp;
+  mecab, kytea, best, vlsp;
 - ``tag_sep``: the one-character separator of ``word/TAG`` tokens;
 - ``word_sep``, ``gold_word_sep``, ``pred_word_sep``: a string that separates words besides
   white space in words and tagged files (jieba's command line prints ``他 / 来到``: ``" / "``);
 - ``drop_first_token`` (boolean): drop the paragraph id that starts People's Daily lines;
 - ``tag_column``: ``upos`` or ``xpos`` (the CoNLL-U column of the tags);
+- ``tag_field``: the field of a mecab or kytea token that holds its tag, a number from 1 or a
+  range as a string (``"1-2"``);
 - ``mismatch``: ``warn``, ``error`` or ``align``;
 - ``tags`` (boolean): score the tags of this corpus too.
 
@@ -66,7 +68,7 @@ from dataclasses import dataclass
 
 from wsscore.errors import InvalidArgument, WsscoreError, location
 from wsscore.inputs.encodings import SUPPORTED_NAMES, lookup
-from wsscore.inputs.formats.model import LABEL_ORDERS, TAG_COLUMNS
+from wsscore.inputs.formats.model import LABEL_ORDERS, TAG_COLUMNS, TagFields, parse_tag_field
 from wsscore.inputs.formatted import FORMAT_CHOICES
 from wsscore.inputs.labels import LABEL_HINT, label_flaw
 from wsscore.inputs.options import MISMATCH_POLICIES, InputOptions
@@ -424,6 +426,15 @@ def _word_sep(value: object, key: str, context: _Context) -> str:
     return value
 
 
+def _tag_field(value: object, key: str, context: _Context) -> TagFields:
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise _type_error(value, key, 'a field number or a range as a string ("1-2")', context)
+    try:
+        return parse_tag_field(value)
+    except InvalidArgument as error:
+        raise context.error(f"{key}: {error.message}", hint=error.hint) from None
+
+
 # Manifest key -> (InputOptions field, check of its value); "tags" is not an InputOptions field.
 SETTINGS: dict[str, tuple[str, Check]] = {
     "dict": ("dictionary", _paths),
@@ -442,6 +453,7 @@ SETTINGS: dict[str, tuple[str, Check]] = {
     "pred_word_sep": ("pred_word_sep", _word_sep),
     "drop_first_token": ("drop_first_token", _boolean),
     "tag_column": ("tag_column", _choice(TAG_COLUMNS)),
+    "tag_field": ("tag_field", _tag_field),
     "label_order": ("label_order", _choice(LABEL_ORDERS)),
     "gold_label_order": ("gold_label_order", _choice(LABEL_ORDERS)),
     "pred_label_order": ("pred_label_order", _choice(LABEL_ORDERS)),

@@ -21,7 +21,7 @@ from wsscore.api_terms import in_api_terms
 from wsscore.errors import InvalidArgument, Warnings
 from wsscore.inputs.dictionary import Dictionary, load_training_corpus, load_word_list
 from wsscore.inputs.formats import FormatOptions
-from wsscore.inputs.formats.model import check_options
+from wsscore.inputs.formats.model import TagFields, check_options, parse_tag_field
 from wsscore.inputs.formatted import check_format
 from wsscore.inputs.sources import Reading
 
@@ -81,13 +81,17 @@ class InputOptions:
     Formats (in-memory lines are always words):
 
     - ``input_format``: the format of the gold and the predictions (``auto``, the default,
-      detects each file; or ``words``, ``tagged``, ``chars``, ``conllu``, ``jsonl``,
-      ``best``, ``vlsp``);
+      detects each file; or ``words``, ``tagged``, ``chars``, ``conllu``, ``jsonl``, ``mecab``,
+      ``kytea``, ``best``, ``vlsp``);
       ``gold_format`` and ``pred_format`` override it for one side.
     - ``tag_sep``: the separator of ``word/TAG`` tokens (detected when None).
     - ``drop_first_token``: drops the paragraph id that starts each line of People's Daily
       files.
     - ``tag_column``: the CoNLL-U column of the tags (``upos`` or ``xpos``).
+    - ``tag_field``: the field of a mecab or kytea token that holds its tag, from 1 (MeCab's
+      first feature after the tab; KyTea's part of speech, 2 its reading), or a range of them
+      (``"1-2"``, joined by ``-``: ``名詞-普通名詞``); kept as a
+      :class:`~wsscore.inputs.formats.model.TagFields`.
     - ``label_order``: the order of position and tag in the labels of ``chars`` files,
       ``pos-tag`` (``B-NN``) or ``tag-pos`` (``NN-B``), decided per file from its labels when
       None; ``gold_label_order`` and ``pred_label_order`` override it for one side.
@@ -123,6 +127,7 @@ class InputOptions:
     word_sep: str | None = None
     gold_word_sep: str | None = None
     pred_word_sep: str | None = None
+    tag_field: int | str | TagFields = 1
 
     # Equal values may hold unhashable lists of paths: not hashable at all.
     __hash__ = None  # type: ignore[assignment]
@@ -142,6 +147,7 @@ class InputOptions:
         _set(self, "pred_format", self.pred_format and check_format(self.pred_format))
         if self.warnings is None:  # given as None: the quiet default
             _set(self, "warnings", _quiet_warnings())
+        _set(self, "tag_field", parse_tag_field(self.tag_field))
         for side in (self.gold_format_options, self.pred_format_options):
             check_options("words", side)  # the readers' own rules for their options
 
@@ -182,6 +188,7 @@ class InputOptions:
             tag_column=self.tag_column,
             label_order=self.label_order,
             word_sep=self.word_sep,
+            tag_field=parse_tag_field(self.tag_field),
         )
 
     @property

@@ -332,6 +332,7 @@ def _no_tags(source: Input, name: str) -> WsscoreError:
     return WsscoreError(
         f"--tags needs tags, and {name} carries none (read as {fmt})",
         where=source.name,
-        hint="give a tagged file (word/TAG, chars with B-TAG labels, CoNLL-U, jsonl with tags), "
+        hint="give a tagged file (word/TAG, chars with B-TAG labels, CoNLL-U, jsonl with tags, "
+        "MeCab, KyTea), "
         "or --gold-format/--pred-format if its format was detected wrongly",
     )

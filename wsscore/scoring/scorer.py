@@ -22,6 +22,7 @@ from wsscore.core.records import Counts, SentenceRecords, SentenceTokenCounts
 from wsscore.errors import InvalidArgument, refuse_standard_input_twice
 from wsscore.inputs.api_sentences import in_memory_lines, is_one_prediction
 from wsscore.inputs.dictionary import Dictionary, check_coverage
+from wsscore.inputs.formats.model import FIELD_FORMATS
 from wsscore.inputs.formatted import (
     WRONG_FORMAT_HINT,
     format_of,
@@ -163,11 +164,19 @@ def score_request(
         request.statistics,
         inputs.mismatch,
         difficulty=opened.difficulty_source(),
-        tags=analyses.tag_column(inputs.tag_column),
+        tags=analyses.tag_column(_tags_read(opened, inputs)),
     )
     warnings = inputs.warnings.messages[first_warning:]
     gold_info = _gold_info(opened, totals)
     return build_report(gold_info, known, results, settings, warnings=warnings, sort=request.sort)
+
+
+def _tags_read(opened: OpenedInputs, inputs: InputOptions) -> str:
+    """What the signature says the tags were read from: the CoNLL-U column, or for a gold in
+    MeCab's or KyTea's format the fields (``field1``, ``field1-2``)."""
+    if format_of(opened.gold) in FIELD_FORMATS:
+        return f"field{inputs.gold_format_options.tag_field}"
+    return inputs.tag_column
 
 
 class _Scoring(NamedTuple):

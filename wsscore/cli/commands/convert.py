@@ -19,7 +19,7 @@ NO_EMPTY_SENTENCE = ("chars", "conllu")
 TARGETS = tuple(choice for choice in FORMAT_CHOICES if choice != "auto")
 
 
-@click.command(short_help="Rewrite FILE as words, tagged, chars, conllu, jsonl, best, vlsp.")
+@click.command(short_help="Rewrite FILE in another input format.")
 @click.argument("source", metavar="FILE", default="-")
 @click.option("--to", "target", type=click.Choice(TARGETS), required=True, help="Format to write.")
 @click.option(
@@ -56,6 +56,14 @@ TARGETS = tuple(choice for choice in FORMAT_CHOICES if choice != "auto")
     "output with --to conllu (the other column is _).",
 )
 @click.option(
+    "--tag-field",
+    metavar="N|N-M",
+    default="1",
+    show_default=True,
+    help="mecab or kytea FILE: the field that holds the tags (MeCab: 1 is the first feature "
+    "after the tab; KyTea: 1 the part of speech, 2 the reading), or a range joined by -.",
+)
+@click.option(
     "--label-order",
     type=click.Choice(LABEL_ORDERS),
     help="Position then tag (B-NN) or tag then position (NN-B): of FILE when it is chars "
@@ -71,14 +79,20 @@ TARGETS = tuple(choice for choice in FORMAT_CHOICES if choice != "auto")
 @text_output_options
 def convert(**options: Any) -> None:
     """Write FILE (default: standard input) in another input format: words, tagged, chars,
-    conllu, jsonl, best or vlsp. Words and their tags are kept, or the sentence that the
-    target format cannot hold as it is (a tag with the separator, a word starting with [) is
-    refused; CoNLL-U output has a placeholder tree (each word's HEAD is the word before it)."""
+    conllu, jsonl, mecab, kytea, best or vlsp. Words and their tags are kept, or the sentence
+    that the target format cannot hold as it is (a tag with the separator, a word starting
+    with [) is refused; CoNLL-U output has a placeholder tree (each word's HEAD is the word
+    before it)."""
     run_command(_convert_command, options)
 
 
 def _convert_command(options: dict[str, Any]) -> int:
-    from wsscore.inputs.formats import FormatOptions, detect_format, read_sentences
+    from wsscore.inputs.formats import (
+        FormatOptions,
+        detect_format,
+        parse_tag_field,
+        read_sentences,
+    )
     from wsscore.inputs.formats.model import POS_TAG
     from wsscore.inputs.formats.writers import WRITERS, Target
     from wsscore.inputs.formatted import head_of
@@ -99,6 +113,7 @@ def _convert_command(options: dict[str, Any]) -> int:
         tag_column=options["tag_column"],
         label_order=options["label_order"] if fmt == "chars" else None,
         word_sep=word_sep,
+        tag_field=parse_tag_field(options["tag_field"]),
     )
     write = WRITERS[options["target"]]
     written = Target(

@@ -15,6 +15,8 @@ from wsscore.inputs.formats.chars import read_chars
 from wsscore.inputs.formats.conllu import read_conllu
 from wsscore.inputs.formats.detect import detect_format, detect_format_reason, is_near_miss
 from wsscore.inputs.formats.jsonl import read_jsonl
+from wsscore.inputs.formats.kytea import read_kytea
+from wsscore.inputs.formats.mecab import read_mecab
 from wsscore.inputs.formats.model import (
     DEFAULT_OPTIONS,
     FORMATS,
@@ -22,8 +24,10 @@ from wsscore.inputs.formats.model import (
     MAX_SENTENCE_CHARS,
     FormatOptions,
     Sentence,
+    TagFields,
     Token,
     check_options,
+    parse_tag_field,
 )
 from wsscore.inputs.formats.tagged import read_tagged
 from wsscore.inputs.formats.vlsp import read_vlsp, vlsp_word_lines
@@ -36,10 +40,12 @@ __all__ = [
     "WORD_LINE_READERS",
     "FormatOptions",
     "Sentence",
+    "TagFields",
     "Token",
     "detect_format",
     "detect_format_reason",
     "is_near_miss",
+    "parse_tag_field",
     "read_sentences",
 ]
 
@@ -59,7 +65,7 @@ def read_sentences(
     (a :class:`~wsscore.errors.WsscoreError` naming file, line and fix) when it is reached.
     ``on_label_order`` is told the order of a chars file's labels once it is known.
     ``max_chars`` bounds a sentence of the formats that gather it from several lines (chars,
-    conllu); in the others a sentence is a line, bounded by the file's line limit."""
+    conllu, mecab); in the others a sentence is a line, bounded by the file's line limit."""
     check_options(fmt, options)
     if fmt == "words":
         return read_words(lines, options.word_sep)
@@ -76,6 +82,10 @@ def read_sentences(
         )
     if fmt == "conllu":
         return read_conllu(lines, name=name, options=options, max_chars=max_chars)
+    if fmt == "mecab":
+        return read_mecab(lines, name=name, options=options, max_chars=max_chars)
+    if fmt == "kytea":
+        return read_kytea(lines, name=name, options=options)
     if fmt == "best":
         return read_best(lines, name=name)
     if fmt == "vlsp":

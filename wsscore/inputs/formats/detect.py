@@ -17,6 +17,8 @@ from wsscore.inputs.formats.best import SEPARATOR, join_marks
 from wsscore.inputs.formats.chars import is_label
 from wsscore.inputs.formats.conllu import COLUMNS, id_kind
 from wsscore.inputs.formats.jsonl import parse_sentence
+from wsscore.inputs.formats.kytea import ESCAPE, LEVEL
+from wsscore.inputs.formats.mecab import EOS
 from wsscore.inputs.formats.tagged import SEPARATORS, TaggedShare, is_tag_like, tagged_share
 from wsscore.inputs.words import WHITE_SPACE, split_words, split_words_by
 
@@ -50,9 +52,12 @@ def detect_format_reason(head: list[str], word_sep: str | None = None) -> tuple[
         if reason is not None:
             return fmt, reason
     tagged = _count_tagged(lines, word_sep)  # counted once: long lines cost to count
-    reason = _tagged(tagged)  # the least constrained: last
+    reason = _tagged(tagged)  # the least constrained: last but KyTea's word/tag
     if reason is not None:
         return "tagged", reason
+    reason = _kytea_without_readings(lines)
+    if reason is not None:
+        return "kytea", reason
     return "words", _near_miss(lines, tagged) or NO_OTHER
 
 
@@ -153,6 +158,82 @@ def is_labelled_character_line(line: str) -> bool:
         return False
     last = _WORD.match(text[::-1])
     return last is not None and is_label(last.group()[::-1])
+
+
+def _mecab(lines: list[str]) -> str | None:
+    fitting, total, what = _count_mecab(lines)
+    # An EOS line is MeCab's mark: without one, tab-separated lines are likelier a table.
+    if not any(line.rstrip() == EOS for line in lines) or not _share(fitting, total, NEARLY_ALL):
+        return None
+    return f"{fitting} of {total} {what}"
+
+
+def _count_mecab(lines: list[str]) -> Count:
+    fitting = sum(line.rstrip() == EOS or _is_mecab_token(line) for line in lines)
+    return fitting, len(lines), "lines are surface<TAB>features or EOS"
+
+
+def _is_mecab_token(line: str) -> bool:
+    surface, tab, _ = line.partition("\t")
+    return bool(tab) and bool(surface)
+
+
+def _kytea(lines: list[str]) -> str | None:
+    """KyTea's full output, ``word/tag/reading``: before tagged, which would read ``run/VB``
+    as the word of the tag ``run``."""
+    fitting, total, what = _count_kytea(lines)
+    if not _share(fitting, total, NEARLY_ALL):
+        return None
+    return f"{fitting} of {total} {what}"
+
+
+def _count_kytea(lines: list[str]) -> Count:
+    return _count_kytea_tokens(lines, readings=True)
+
+
+def _kytea_without_readings(lines: list[str]) -> str | None:
+    """``word/tag`` where the tags are not a tagged file's (``東京/名詞``, as ``kytea -notag
+    2`` prints it): after tagged, which takes any file whose tags look like its own."""
+    fitting, total, what = _count_kytea_tokens(lines, readings=False)
+    if not _share(fitting, total, NEARLY_ALL):
+        return None
+    return f"{fitting} of {total} {what}"
+
+
+def _count_kytea_tokens(lines: list[str], *, readings: bool) -> Count:
+    """Tokens whose word is not empty and whose part of speech holds no digit (so that a words
+    file's dates, 2024/01/02, are not read as KyTea's), with a reading after it or (without
+    ``readings``) a part of speech no tagged file has; URLs count neither way. An escaped
+    character (``\\ ``, ``\\/``) counts as any other character of its word or tag."""
+    fitting = counted = 0
+    for line in lines:
+        if ESCAPE in line:
+            line = _ESCAPED.sub("x", line)
+        for token in split_words(line):
+            if "://" in token:
+                continue
+            counted += 1
+            word, _, tags = token.partition(LEVEL)
+            pos, found, _ = tags.partition(LEVEL)
+            fitting += bool(
+                word
+                and pos
+                and not _has_digit(pos)
+                and (bool(found) if readings else not is_tag_like(pos))
+            )
+    what = (
+        "tokens are word/tag/reading"
+        if readings
+        else "tokens are word/tag, tags unlike a tagged file's"
+    )
+    return fitting, counted, what
+
+
+_ESCAPED = re.compile(r"\\.", re.DOTALL)
+
+
+def _has_digit(text: str) -> bool:
+    return any(char.isdigit() for char in text)
 
 
 def _tagged(tagged: Count) -> str | None:
@@ -286,12 +367,16 @@ def _vlsp(lines: list[str]) -> str | None:
 COUNTS: tuple[tuple[str, Callable[[list[str]], Count]], ...] = (
     ("jsonl", _count_jsonl),
     ("conllu", _count_conllu),
+    ("mecab", _count_mecab),
     ("chars", _count_chars),
+    ("kytea", _count_kytea),
 )  # and tagged, which takes the word separator: see _near_miss
 TESTS: tuple[tuple[str, Callable[[list[str]], str | None]], ...] = (
     ("jsonl", _jsonl),
     ("conllu", _conllu),
+    ("mecab", _mecab),
     ("chars", _chars),
     ("best", _best),
     ("vlsp", _vlsp),  # before tagged: VLSP's part-of-speech files end every token in /TAG
+    ("kytea", _kytea),
 )

@@ -6,8 +6,9 @@ from typing import NamedTuple
 
 from wsscore.errors import InvalidArgument, WsscoreError, location
 
-FORMATS = ("words", "tagged", "chars", "conllu", "jsonl", "best", "vlsp")
+FORMATS = ("words", "tagged", "chars", "conllu", "jsonl", "mecab", "kytea", "best", "vlsp")
 TAG_COLUMNS = ("upos", "xpos")
+FIELD_FORMATS = ("mecab", "kytea")  # whose tag is the field --tag-field chooses
 # chars: which side of a label is the position (B-NN or NN-B).
 POS_TAG, TAG_POS = "pos-tag", "tag-pos"
 LABEL_ORDERS = (POS_TAG, TAG_POS)
@@ -64,6 +65,46 @@ class Sentence(NamedTuple):
         return expanded
 
 
+class TagFields(NamedTuple):
+    """mecab and kytea: the fields of a token that make its tag, numbered from 1 (MeCab: the
+    first feature after the tab; KyTea: the part of speech, 2 its reading), ``first`` to
+    ``last``; several are joined by ``-`` (``名詞-普通名詞``)."""
+
+    first: int = 1
+    last: int = 1
+
+    def __str__(self) -> str:
+        return str(self.first) if self.first == self.last else f"{self.first}-{self.last}"
+
+
+TAG_FIELD_HINT = "give a field number from 1, or a range such as 1-2"
+
+
+def parse_tag_field(value: object) -> TagFields:
+    """``--tag-field``: ``N`` (an int or its text) or ``N-M`` with 1 <= N <= M."""
+    if isinstance(value, TagFields):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        text = str(value)
+    elif isinstance(value, str):
+        text = value.strip()
+    else:
+        raise InvalidArgument(
+            f"a tag field is a number or a range, not {value!r}", hint=TAG_FIELD_HINT
+        )
+    first, dash, last = text.partition("-")
+    if not (first.isdigit() and first.isascii()) or (
+        dash and not (last.isdigit() and last.isascii())
+    ):
+        raise InvalidArgument(f"unknown tag field {value!r}", hint=TAG_FIELD_HINT)
+    fields = TagFields(int(first), int(last) if dash else int(first))
+    if fields.first < 1 or fields.last < fields.first:
+        raise InvalidArgument(
+            f"tag field {value!r} is not a range from 1 upwards", hint=TAG_FIELD_HINT
+        )
+    return fields
+
+
 class FormatOptions(NamedTuple):
     tag_sep: str | None = None  # tagged: "/" or "_"; None = detect from the file
     drop_first_token: bool = False  # tagged: a People's Daily paragraph id (19980101-01-001-001/m)
@@ -72,6 +113,7 @@ class FormatOptions(NamedTuple):
     # words and tagged: a string that separates words besides white space (jieba's " / ");
     # None = white space alone
     word_sep: str | None = None
+    tag_field: TagFields = TagFields()  # mecab and kytea: the fields that make the tag
 
 
 # One default for every call: a NamedTuple cannot be changed, so sharing it is safe.
@@ -97,6 +139,10 @@ def check_options(fmt: str, options: FormatOptions) -> None:
     if options.tag_column not in TAG_COLUMNS:
         raise InvalidArgument(
             f"unknown tag column {options.tag_column!r}", hint="choose upos or xpos"
+        )
+    if not isinstance(options.tag_field, TagFields):
+        raise InvalidArgument(
+            f"a tag field is given as TagFields, not {options.tag_field!r}", hint=TAG_FIELD_HINT
         )
     if options.label_order is not None and options.label_order not in LABEL_ORDERS:
         raise InvalidArgument(

@@ -27,10 +27,11 @@ from dataclasses import dataclass, field
 from wsscore.errors import WsscoreError, location
 from wsscore.inputs.formats.best import read_best
 from wsscore.inputs.formats.chars import Label, read_label
-from wsscore.inputs.formats.model import POS_TAG, Sentence, Token
+from wsscore.inputs.formats.mecab import read_mecab
+from wsscore.inputs.formats.model import DEFAULT_OPTIONS, POS_TAG, Sentence, Token
 from wsscore.inputs.formats.tagged import SEPARATORS, split_token
 from wsscore.inputs.formats.vlsp import read_vlsp
-from wsscore.inputs.words import split_words
+from wsscore.inputs.words import WHITE_SPACE, split_words
 
 LOSSLESS_HINT = "convert to conllu or jsonl, which hold any word and tag"
 CONLLU_TAG_COLUMNS = {"upos": 3, "xpos": 4}
@@ -113,6 +114,38 @@ def write_jsonl(sentence: Sentence, ordinal: int, target: Target) -> str:
     return json.dumps([token.word for token in tokens], ensure_ascii=False) + "\n"
 
 
+def write_mecab(sentence: Sentence, ordinal: int, target: Target) -> str:
+    """A ``surface<TAB>tag`` line per word, the tag as MeCab's first feature field (quoted
+    when it holds a comma or starts with a quote), ``surface<TAB>`` without one; ``EOS``
+    after. The surface is the token as written, its space kept (``Machine Learning``)."""
+    rows = []
+    for token in sentence.syntactic():
+        surface = token.form or token.word
+        tag = "" if token.tag is None else _mecab_field(token.tag)
+        row = f"{surface}\t{tag}"
+        if not _mecab_reads_back(row, token):
+            raise _unfaithful(token, "mecab", row, sentence, target)
+        rows.append(row + "\n")
+    return "".join(rows) + "EOS\n"
+
+
+def write_kytea(sentence: Sentence, ordinal: int, target: Target) -> str:
+    """``word/tag`` tokens (a word alone without a tag) separated by spaces, with KyTea's
+    escapes: a backslash before every space, slash, ampersand and backslash of a word or tag
+    (and before any other white space)."""
+    written = []
+    for token in sentence.syntactic():
+        text = _kytea_escaped(token.form or token.word)
+        if token.tag is not None:
+            if not token.tag:
+                raise _unfaithful(token, "kytea", text + "/", sentence, target)
+            text += "/" + _kytea_escaped(token.tag)
+        if any(char in text for char in "\n\r\x85\u2028\u2029"):
+            raise _unfaithful(token, "kytea", text, sentence, target)
+        written.append(text)
+    return " ".join(written) + "\n"
+
+
 def write_best(sentence: Sentence, ordinal: int, target: Target) -> str:
     """Every word ended by ``|``, and ``| |`` where the sentence's text has a space between two
     words (a CoNLL-U ``# text``, a BEST or VLSP line's own); a word with a space inside keeps
@@ -166,6 +199,8 @@ WRITERS: dict[str, Writer] = {
     "chars": write_chars,
     "conllu": write_conllu,
     "jsonl": write_jsonl,
+    "mecab": write_mecab,
+    "kytea": write_kytea,
     "best": write_best,
     "vlsp": write_vlsp,
 }
@@ -190,6 +225,27 @@ def _check_read_back(
     if fmt == "vlsp" and all(token.tag is None for token in tokens):
         hint = "a word that looks like word/TAG in every token is read as tagged: " + hint
     raise _unfaithful(token, fmt, line, sentence, target, hint)
+
+
+def _mecab_field(tag: str) -> str:
+    if "," in tag or tag.startswith('"'):
+        return '"' + tag.replace('"', '""') + '"'
+    return tag
+
+
+def _mecab_reads_back(row: str, token: Token) -> bool:
+    """Whether the mecab reader reads ``row`` (one line) as ``token``'s word and tag."""
+    if any(char in row for char in "\n\r\x85\u2028\u2029") or row.count("\t") != 1:
+        return False
+    read = list(read_mecab([row], name="", options=DEFAULT_OPTIONS))
+    return len(read) == 1 and read[0].tokens == [token._replace(form=read[0].tokens[0].form)]
+
+
+def _kytea_escaped(text: str) -> str:
+    return "".join("\\" + char if char in KYTEA_SPECIAL else char for char in text)
+
+
+KYTEA_SPECIAL = frozenset("\\/& ") | frozenset(WHITE_SPACE)
 
 
 def _bmes(length: int) -> list[str]:

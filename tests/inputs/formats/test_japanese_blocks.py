@@ -1,0 +1,132 @@
+"""The block readers of mecab and kytea give the line readers' words, sentence by sentence,
+however the blocks are cut, and the line readers' errors."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from wsscore.errors import WsscoreError
+from wsscore.inputs.formats import japanese_blocks
+from wsscore.inputs.formats.japanese_blocks import read_kytea_blocks, read_mecab_blocks
+from wsscore.inputs.formats.kytea import read_kytea
+from wsscore.inputs.formats.mecab import read_mecab
+from wsscore.inputs.formats.model import DEFAULT_OPTIONS, Sentence
+from wsscore.inputs.words import split_words
+
+
+def _words_of(pieces) -> list[list[str]]:
+    """The words of each sentence, from lines of words or sentences."""
+    out: list[list[str]] = []
+    for piece in pieces:
+        if isinstance(piece, Sentence):
+            out.append(piece.words())
+        else:
+            out.extend(split_words(line) for line in piece.split("\n")[:-1])
+    return out
+
+
+def _cut(text: str, cuts: list[int]) -> list[str]:
+    """``text`` in blocks of whole lines, cut after the lines numbered in ``cuts``."""
+    lines = text.splitlines(keepends=True)
+    blocks, start = [], 0
+    for cut in sorted({c % (len(lines) + 1) for c in cuts}):
+        blocks.append("".join(lines[start:cut]))
+        start = cut
+    blocks.append("".join(lines[start:]))
+    return [block for block in blocks if block]
+
+
+def _outcome(read) -> tuple[list[list[str]], tuple[str, str | None] | None]:
+    """The words read up to the end or to the error, and the error."""
+    pieces = []
+    try:
+        for piece in read():
+            pieces.append(piece)
+    except WsscoreError as error:
+        return _words_of(pieces), (error.message, error.where)
+    return _words_of(pieces), None
+
+
+SURFACE = st.sampled_from(["東京", "で", "EOS", "Machine Learning", " ", "\u3000", "a/b", "x\\y"])
+MECAB_TOKEN = st.builds(
+    lambda s, f: f"{s}\t{f}", SURFACE, st.sampled_from(["名詞,一般", "", '"a,b",c'])
+)
+# Valid lines only, or now and then one the block scan leaves to the line reader.
+MECAB_LINE = st.one_of(MECAB_TOKEN, st.just("EOS"))
+ODD_LINE = st.sampled_from(["", "EOS\r", "bad line", "\tempty"])
+
+
+@example(["Machine Learning\t", "EOS"], [], 60, [])
+@given(
+    st.lists(MECAB_LINE, max_size=30),
+    st.lists(st.integers(0, 40), max_size=5),
+    st.integers(1, 60),
+    st.lists(st.tuples(st.integers(0, 30), ODD_LINE), max_size=1),
+)
+def test_mecab_blocks_give_the_line_readers_sentences(lines, cuts, max_chars, odd) -> None:
+    lines = list(lines)
+    for at, line in odd:
+        lines.insert(at, line)
+    text = "".join(f"{line}\n" for line in lines)
+    blocks = _cut(text, cuts)
+    by_blocks = _outcome(
+        lambda: read_mecab_blocks(blocks, name="in", options=DEFAULT_OPTIONS, max_chars=max_chars)
+    )
+    by_lines = _outcome(
+        lambda: read_mecab(lines, name="in", options=DEFAULT_OPTIONS, max_chars=max_chars)
+    )
+    assert by_blocks == by_lines
+
+
+def test_a_sentence_without_eos_past_the_carry_is_streamed(monkeypatch) -> None:
+    monkeypatch.setattr(japanese_blocks, "CARRY_MOST", 10)
+    blocks = ["a\tX\nb\tX\n", "c\tX\nd\tX\n", "e\tX\nEOS\nf\tX\n"]
+    pieces = list(read_mecab_blocks(blocks, name="in", options=DEFAULT_OPTIONS, max_chars=99))
+    assert _words_of(pieces) == [["a", "b", "c", "d", "e"], ["f"]]
+    assert all(isinstance(piece, Sentence) for piece in pieces)
+
+
+def test_plain_mecab_blocks_are_cut_at_once() -> None:
+    blocks = ["a\tX\nEOS\nb\t", "Y,Z\nc\tW\nEOS\nEOS\n"]
+    pieces = list(read_mecab_blocks(blocks, name="in", options=DEFAULT_OPTIONS, max_chars=99))
+    assert pieces == ["a\n", "b c\n\n"]
+
+
+KYTEA_TOKEN = st.sampled_from(
+    ["東京/名詞/とうきょう", "に/助詞", "a", "/N", "a\\ b/N", "x&y/N", "a/N&V", "\\ /空白", "b\\"]
+)
+KYTEA_LINE = st.builds(
+    lambda tokens, separator: separator.join(tokens),
+    st.lists(KYTEA_TOKEN, max_size=4),
+    st.sampled_from([" ", " ", "  ", "\t", "\u3000"]),
+)
+
+
+@given(st.lists(KYTEA_LINE, max_size=10), st.lists(st.integers(0, 12), max_size=4))
+def test_kytea_blocks_give_the_line_readers_sentences(lines, cuts) -> None:
+    text = "".join(f"{line}\n" for line in lines)
+    blocks = _cut(text, cuts)
+    by_blocks = _outcome(lambda: read_kytea_blocks(blocks, name="in", options=DEFAULT_OPTIONS))
+    by_lines = _outcome(lambda: read_kytea(lines, name="in", options=DEFAULT_OPTIONS))
+    assert by_blocks == by_lines
+
+
+def test_plain_kytea_blocks_are_cut_at_once() -> None:
+    blocks = ["東京/名詞/とうきょう に/助詞\n", "\n行く"]
+    pieces = list(read_kytea_blocks(blocks, name="in", options=DEFAULT_OPTIONS))
+    assert pieces == ["東京 に\n", "\n行く\n"]
+
+
+@pytest.mark.parametrize("fmt", ["mecab", "kytea"])
+def test_errors_in_a_later_block_name_their_line_in_the_file(fmt: str) -> None:
+    good, bad = ("a\tX\nEOS\n", "b c\n") if fmt == "mecab" else ("a/X\n", "/X\n")
+    blocks = [good * 3, good, bad]
+    with pytest.raises(WsscoreError) as caught:
+        if fmt == "mecab":
+            list(read_mecab_blocks(blocks, name="in", options=DEFAULT_OPTIONS, max_chars=99))
+        else:
+            list(read_kytea_blocks(blocks, name="in", options=DEFAULT_OPTIONS))
+    line = 9 if fmt == "mecab" else 5
+    assert caught.value.where == f"in:{line}:1"
