@@ -201,10 +201,11 @@ def _kytea_without_readings(lines: list[str]) -> str | None:
 
 
 def _count_kytea_tokens(lines: list[str], *, readings: bool) -> Count:
-    """Tokens whose word is not empty and whose part of speech holds no digit (so that a words
-    file's dates, 2024/01/02, are not read as KyTea's), with a reading after it or (without
-    ``readings``) a part of speech no tagged file has; URLs count neither way. An escaped
-    character (``\\ ``, ``\\/``) counts as any other character of its word or tag."""
+    """Tokens whose word is not empty and whose part of speech is a name (a letter, no digit:
+    a words file's dates, 2024/01/02, and a tagged word such as 1/_ are not KyTea's), with a
+    reading after it or (without ``readings``) a part of speech no tagged file has; URLs count
+    neither way. An escaped character (``\\ ``, ``\\/``) counts as any other character of its
+    word or tag."""
     fitting = counted = 0
     for line in lines:
         if ESCAPE in line:
@@ -217,8 +218,7 @@ def _count_kytea_tokens(lines: list[str], *, readings: bool) -> Count:
             pos, found, _ = tags.partition(LEVEL)
             fitting += bool(
                 word
-                and pos
-                and not _has_digit(pos)
+                and _is_part_of_speech(pos)
                 and (bool(found) if readings else not is_tag_like(pos))
             )
     what = (
@@ -232,8 +232,10 @@ def _count_kytea_tokens(lines: list[str], *, readings: bool) -> Count:
 _ESCAPED = re.compile(r"\\.", re.DOTALL)
 
 
-def _has_digit(text: str) -> bool:
-    return any(char.isdigit() for char in text)
+def _is_part_of_speech(text: str) -> bool:
+    """A name (名詞, NN): a letter and no digit. ``1/_/#`` is a tagged file's word ``1/_``, and
+    a words file's date ``2024/01/02`` no KyTea token."""
+    return any(char.isalpha() for char in text) and not any(char.isdigit() for char in text)
 
 
 def _tagged(tagged: Count) -> str | None:
