@@ -150,7 +150,8 @@ def system_output(draw, gold: list[list[tuple[str, str]]]) -> list[list[tuple[st
 @given(
     st.data(),
     tagged_lines(),
-    st.sampled_from([None, {"NN": "n", "VV": "v"}]),
+    # A map that merges tags (NN and n), and one whose mapped tag holds a space (a stand-in).
+    st.sampled_from([None, {"NN": "n", "VV": "v"}, {"NN": "a b", "n": "a b", "v": ""}]),
     st.sampled_from([None, {"甲", "乙丙"}]),
 )
 def test_tags_counted_in_bulk_are_the_tags_counted_by_sentence(
