@@ -106,6 +106,9 @@ def test_a_merge_refuses_a_type_gate(files, tmp_path: Path) -> None:
     assert scored.exit_code == 0
     merged = invoke("merge", shard, shard, "--fail-under", "em=0.6", "-q")
     assert merged.exit_code == 0, merged.output
+    # A merge of one shard keeps its types (§9): its gate is checked.
+    assert invoke("merge", shard, "--fail-under", "f_t=0.76", "-q").exit_code == 0
+    assert invoke("merge", shard, "--fail-under", "f_t=0.77", "-q").exit_code == 1
     refused = invoke("merge", shard, shard, "--fail-under", "f_t=0.5")
     assert refused.exit_code == 2
     assert "f_t is left out of a merge" in refused.output

@@ -33,7 +33,7 @@ FIGURE_NAMES = (
 )
 
 
-# Figures a merged report never has, whatever its shards hold (docs/metrics.md §9).
+# Figures a merge of several shards leaves out, whatever they hold (docs/metrics.md §9).
 LEFT_OUT_OF_A_MERGE = {
     "f_t": "the distinct words of shards do not add up; gate each shard's report instead"
 }
@@ -162,7 +162,9 @@ def refuse_figures_the_report_lacks(report: Report, request: GateRequest) -> Non
             getattr(system, figure.group) is None for system in report.systems
         ):
             missing = figure.needs
-        elif gate.figure in LEFT_OUT_OF_A_MERGE:
+        elif gate.figure in LEFT_OUT_OF_A_MERGE and all(
+            system.types is None for system in report.systems
+        ):
             raise click.BadParameter(
                 f"{gate.figure} is left out of a merge: {LEFT_OUT_OF_A_MERGE[gate.figure]}",
                 param_hint=gate.option,
