@@ -3600,8 +3600,8 @@ read_jsonl_block(PyObject *module, PyObject *text)
  * sentence, separated by single spaces. Tags are numbered as they come (a table over the two
  * texts of tags, by their slices); the result is (tags, gold words by tag, predicted words by
  * tag, [(gold tag, predicted tag, correct words, correct unknown words)], gold words, predicted
- * words, correct words, unknown gold words), or None when the texts are not such lines or hold
- * different characters.
+ * words, correct words, unknown gold words, exactly tagged gold lines, gold lines with words), or
+ * None when the texts are not such lines or hold different characters.
  */
 typedef struct {
     const void *data;
@@ -3905,6 +3905,7 @@ typedef struct {
     PairTable pairs;
     Py_ssize_t gold_words, pred_words;
     long long correct, unknown;
+    long long exact, sentences;  /* gold lines with words, and those exactly tagged */
 } TagCount;
 
 /* The number of a side's tag text[start:end], counting its word on that side; -1 on error. */
@@ -3942,6 +3943,7 @@ count_pairs(TagCount *t, Side *gold, Side *pred, PyObject *vocabulary)
     Py_ssize_t gold_at = 0, pred_at = 0, pred_length = 0, pred_tag = -1;
     Py_ssize_t word, word_end, tag_start, tag_end;
     int pred_found = next_predicted(t, pred, &pred_length, &pred_tag), found = 0;
+    int line_exact = 1;  /* every gold word of the line so far has the predicted span and tag */
     while (pred_found >= 0) {
         found = side_next(gold, &word, &word_end, &tag_start, &tag_end);
         if (found <= 0) {
@@ -3962,9 +3964,17 @@ count_pairs(TagCount *t, Side *gold, Side *pred, PyObject *vocabulary)
         }
         if (pred_found > 0 && pred_at == gold_at && pred_at + pred_length == gold_end) {
             t->correct++;
+            line_exact &= gold_tag == pred_tag;  /* one table numbers both sides' tags */
             if (pair_table_add(&t->pairs, gold_tag, pred_tag, unknown) < 0) {
                 return -1;
             }
+        } else {
+            line_exact = 0;
+        }
+        if (gold->line_start) {  /* this word ended its line */
+            t->sentences++;
+            t->exact += line_exact;
+            line_exact = 1;
         }
         gold_at = gold_end;
     }
@@ -4008,8 +4018,8 @@ tag_count_result(const TagCount *t)
             Py_DECREF(pair);
         }
     }
-    result = Py_BuildValue("(OOOOnnLL)", names, gold, pred, pairs, t->gold_words, t->pred_words,
-                           t->correct, t->unknown);
+    result = Py_BuildValue("(OOOOnnLLLL)", names, gold, pred, pairs, t->gold_words, t->pred_words,
+                           t->correct, t->unknown, t->exact, t->sentences);
 done:
     Py_XDECREF(names);
     Py_XDECREF(pairs);
@@ -4080,7 +4090,8 @@ static PyMethodDef module_methods[] = {
     {"count_tags", (PyCFunction)(void (*)(void))count_tags, METH_FASTCALL,
      "count_tags(gold_words, gold_tags, pred_words, pred_tags, vocabulary) -> (tags, gold by\n"
      "tag, predicted by tag, [(gold tag, predicted tag, correct, correct unknown)], gold words,\n"
-     "predicted words, correct, unknown gold words), or None (wsscore.core.tags)."},
+     "predicted words, correct, unknown gold words, exactly tagged gold lines, gold lines), or\n"
+     "None (wsscore.core.tags)."},
     {"resample_sums", (PyCFunction)resample_sums, METH_VARARGS,
      "resample_sums(state, columns, samples) -> per column (an array of integers), its sum\n"
      "over each sample's indices, drawn as random.choices draws them from a generator in\n"

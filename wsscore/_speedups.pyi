@@ -80,7 +80,16 @@ def kytea_block_words(text: str, /) -> str | None: ...
 # (tag names, gold words by tag, predicted words by tag, [(gold tag, predicted tag, correct,
 # correct unknown)], gold words, predicted words, correct, unknown gold words).
 TagCountsTuple = tuple[
-    list[str], tuple[int, ...], tuple[int, ...], list[tuple[int, int, int, int]], int, int, int, int
+    list[str],
+    tuple[int, ...],
+    tuple[int, ...],
+    list[tuple[int, int, int, int]],
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
 ]
 
 def count_tags(

@@ -419,3 +419,57 @@ def test_kytea_block_words(text):
     from wsscore.core import blocks
 
     assert backend._c_kytea_block_words(text) == blocks.kytea_block_words(text)
+
+
+TAGS = ["n", "v", "NN", "名"]
+
+
+@st.composite
+def tagged_line_pairs(draw) -> tuple[list[list[tuple[str, str]]], list[list[tuple[str, str]]]]:
+    """Gold lines of (word, tag), and as many predicted lines: each a copy of its gold line,
+    a copy with one tag changed, or its characters cut anew with random tags."""
+    token = st.tuples(st.text("甲乙丙a\U00020000", min_size=1, max_size=3), st.sampled_from(TAGS))
+    gold = draw(st.lists(st.lists(token, max_size=4), min_size=1, max_size=5))
+    pred = []
+    for line in gold:
+        how = draw(st.integers(0, 2))
+        if how == 0 or not line:
+            pred.append(list(line))
+        elif how == 1:
+            index = draw(st.integers(0, len(line) - 1))
+            word, tag = line[index]
+            changed = draw(st.sampled_from([t for t in TAGS if t != tag]))
+            pred.append([*line[:index], (word, changed), *line[index + 1 :]])
+        else:
+            cut = [""]
+            for char in "".join(word for word, _ in line):
+                cut[-1] += char
+                if draw(st.booleans()):
+                    cut.append("")
+            pred.append([(word, draw(st.sampled_from(TAGS))) for word in cut if word])
+    return gold, pred
+
+
+def _tag_texts(lines: list[list[tuple[str, str]]]) -> tuple[str, str]:
+    return (
+        "\n".join(" ".join(word for word, _ in line) for line in lines),
+        "\n".join(" ".join(tag for _, tag in line) for line in lines),
+    )
+
+
+@needs_c
+@settings(max_examples=400, deadline=None)
+@given(tagged_line_pairs())
+def test_count_tags_counts_exactly_tagged_sentences(pair):
+    """Both backends count the gold lines whose words and tags are all the prediction's, as
+    comparing each pair of lines (which break at the same places here) gives them."""
+    gold, pred = pair
+    texts = (*_tag_texts(gold), *_tag_texts(pred))
+    reference = backend.tags.count_tags(*texts, None)
+    fast = backend._c_count_tags(*texts, None)
+    assert fast == reference
+    assert reference is not None
+    assert reference.gold_sentences == sum(1 for line in gold if line)
+    assert reference.exact_sentences == sum(
+        1 for g, p in zip(gold, pred, strict=True) if g and g == p
+    )

@@ -91,7 +91,16 @@ def test_the_reference_by_hand() -> None:
         {"NR": 1, "NN": 2, "VV": 1, "VA": 1},
         {("NR", "NR"): 1, ("VV", "VV"): 1, ("VV", "VA"): 1},
         {},
+        0,  # 人民 is cut, 起来 tagged VA: neither sentence is exact
+        2,
     )
+    # 中国 人民 | 站 起来 against 中国 人民 站 | 起来: the first line exact, across the break;
+    # the second not (起来's tag), and the empty gold line is no sentence.
+    exact = backend.count_tags(
+        "中国 人民\n\n站 起来", "NR NN\n\nVV VV", "中国 人民 站\n起来", "NR NN VV\nVA", None
+    )
+    assert exact is not None
+    assert (exact.exact_sentences, exact.gold_sentences) == (1, 2)
     assert backend.count_tags("中国", "NR", "中 国", "NR x]", None) is not None
     assert backend.count_tags("中国", "NR NN", "中国", "NR", None) is None  # a tag too many
     assert backend.count_tags("中国", "NR", "中华", "NR", None) is None  # other characters
@@ -141,7 +150,8 @@ def system_output(draw, gold: list[list[tuple[str, str]]]) -> list[list[tuple[st
 @given(
     st.data(),
     tagged_lines(),
-    st.sampled_from([None, {"NN": "n", "VV": "v"}]),
+    # A map that merges tags (NN and n), and one whose mapped tag holds a space (a stand-in).
+    st.sampled_from([None, {"NN": "n", "VV": "v"}, {"NN": "a b", "n": "a b", "v": ""}]),
     st.sampled_from([None, {"甲", "乙丙"}]),
 )
 def test_tags_counted_in_bulk_are_the_tags_counted_by_sentence(

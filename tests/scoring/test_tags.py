@@ -82,7 +82,9 @@ def test_json_counts_hold_every_tag_sum(files, tmp_path: Path) -> None:
         "tag_span_correct": 4,
         "tag_oov_words": 2,
         "tag_oov_correct": 1,
+        "tag_gold_sentences": 2,  # neither exactly tagged: 人民's tag, 起来 cut
     }
+    assert counts["exact_tagged_sentences"] == 0
     unknown = score(gold, [pred], tags=True).as_dict()["systems"][0]["counts"]
     assert (unknown["tag_oov_words"], unknown["tag_oov_correct"]) == (None, None)
 

@@ -27,9 +27,16 @@ if TYPE_CHECKING:
     from wsscore.results import Report, SystemResult
 
 FIGURE_NAMES = (
-    "r, p, f, roov, riv; with --tags p_tag, r_tag, f_tag, acc_tag; with --extra tnr, p_b, r_b, "
-    "f_b, f_mean"
+    "r, p, f, roov, riv; with --tags p_tag, r_tag, f_tag, acc_tag, em_tag; with --extra tnr, "
+    "p_b, r_b, f_b, f_mean, em, f_c, f_e, f_t; with CoNLL-U, other sentence breaks or --extra "
+    "f_sent, f_tok"
 )
+
+
+# Figures a merge of several shards leaves out, whatever they hold (docs/metrics.md §9).
+LEFT_OUT_OF_A_MERGE = {
+    "f_t": "the distinct words of shards do not add up; gate each shard's report instead"
+}
 
 
 def gate_options() -> Decorator:
@@ -145,7 +152,8 @@ def _refuse_a_figure_not_computed(gate: Gate, options: dict[str, Any]) -> None:
 
 def refuse_figures_the_report_lacks(report: Report, request: GateRequest) -> None:
     """A report read back (``wsscore merge``) says itself which figures it has: a gate on R_oov
-    or R_iv needs a dictionary, on a tag figure --tags, on a boundary figure --extra."""
+    or R_iv needs a dictionary, on a tag figure --tags, on a boundary figure --extra; the type
+    figures are never merged."""
     for gate in request.gates:
         figure = FIGURES[gate.figure]
         if gate.figure in DICTIONARY_FIGURES and not report.has_dictionary:
@@ -154,6 +162,13 @@ def refuse_figures_the_report_lacks(report: Report, request: GateRequest) -> Non
             getattr(system, figure.group) is None for system in report.systems
         ):
             missing = figure.needs
+        elif gate.figure in LEFT_OUT_OF_A_MERGE and all(
+            system.types is None for system in report.systems
+        ):
+            raise click.BadParameter(
+                f"{gate.figure} is left out of a merge: {LEFT_OUT_OF_A_MERGE[gate.figure]}",
+                param_hint=gate.option,
+            )
         else:
             continue
         raise click.BadParameter(

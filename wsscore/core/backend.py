@@ -330,7 +330,7 @@ def _c_count_tags(
     found = _SPEEDUPS.count_tags(gold_words, gold_tags, pred_words, pred_tags, vocabulary)
     if found is None:
         return None
-    names, gold, pred, pairs, gold_count, pred_count, correct, unknown = found
+    names, gold, pred, pairs, gold_count, pred_count, correct, unknown, exact, sentences = found
     return TagTally(
         gold_count,
         pred_count,
@@ -340,6 +340,8 @@ def _c_count_tags(
         {names[number]: words for number, words in enumerate(pred) if words},
         {(names[g], names[p]): words for g, p, words, _ in pairs},
         {(names[g], names[p]): words for g, p, _, words in pairs if words},
+        exact,
+        sentences,
     )
 
 

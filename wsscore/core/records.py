@@ -546,8 +546,9 @@ class TagTally(NamedTuple):
     """The tags of pairs of lines whose characters agree (:func:`wsscore.core.tags.count_tags`):
     words on each side, correctly segmented words, gold words not in the dictionary, the words
     with each tag on each side, and the correctly segmented words by their (gold tag,
-    predicted tag), all of them and the unknown ones. Tags are raw: a ``--tag-map`` is applied
-    to them after."""
+    predicted tag), all of them and the unknown ones; the gold lines with words, and those
+    whose every word has the predicted span and tag (exactly tagged). Tags are compared as
+    given: a ``--tag-map`` is applied to the tag texts before they are counted."""
 
     gold_words: int
     pred_words: int
@@ -557,6 +558,8 @@ class TagTally(NamedTuple):
     pred_by_tag: dict[str, int]
     correct_by_tags: dict[tuple[str, str], int]
     oov_correct_by_tags: dict[tuple[str, str], int]
+    exact_sentences: int
+    gold_sentences: int
 
 
 # --- Sentences and Tokens as conll18_ud_eval.py counts them (docs/metrics.md §5.12) -----------

@@ -6,8 +6,9 @@ and tags separated by single spaces, lines by line feeds), as the block readers 
 (:mod:`wsscore.core.blocks`). As in counting a block (docs/metrics.md §2), the two sides' line
 breaks need not fall at the same places: a line break is a word boundary, and a gold word is
 correctly segmented when the prediction has a word with its span in the characters of the
-whole text. The tags of such a pair are compared by the caller, after any ``--tag-map``
-(:mod:`wsscore.metrics.tags`): here they are only counted by pair.
+whole text. The tags are compared as given: a ``--tag-map`` is applied to the tag texts before
+(:mod:`wsscore.metrics.tags`). Beside the counts by tag and by pair, the gold lines with words
+whose every word has the predicted span and tag are counted: the exactly tagged sentences.
 """
 
 from __future__ import annotations
@@ -19,14 +20,15 @@ from wsscore.core.records import TagTally
 from wsscore.core.reference import word_spans
 
 
-def _side(words_text: str, tags_text: str) -> tuple[list[str], list[str]] | None:
-    """The words of one side and their tags; None unless each line has a tag per word, and
-    single spaces between them."""
+def _side(words_text: str, tags_text: str) -> tuple[list[str], list[str], list[int]] | None:
+    """The words of one side, their tags, and how many words each line with words holds; None
+    unless each line has a tag per word, and single spaces between them."""
     word_lines, tag_lines = words_text.split("\n"), tags_text.split("\n")
     if len(word_lines) != len(tag_lines):
         return None
     words: list[str] = []
     tags: list[str] = []
+    line_words_count: list[int] = []
     for word_line, tag_line in zip(word_lines, tag_lines, strict=True):
         line_words = word_line.split(" ") if word_line else []
         line_tags = tag_line.split(" ") if tag_line else []
@@ -34,7 +36,9 @@ def _side(words_text: str, tags_text: str) -> tuple[list[str], list[str]] | None
             return None
         words += line_words
         tags += line_tags
-    return words, tags
+        if line_words:
+            line_words_count.append(len(line_words))
+    return words, tags, line_words_count
 
 
 def count_tags(
@@ -53,10 +57,12 @@ def count_tags(
     pairs: Counter[tuple[str, str]] = Counter()
     oov_pairs: Counter[tuple[str, str]] = Counter()
     oov_words = 0
-    for word, tag, span in zip(*gold, word_spans(gold[0]), strict=True):
+    right: list[bool] = []  # per gold word: its span and its tag are the prediction's
+    for word, tag, span in zip(gold[0], gold[1], word_spans(gold[0]), strict=True):
         unknown = vocabulary is not None and word not in vocabulary
         oov_words += unknown
         pred_tag = predicted.get(span)
+        right.append(pred_tag == tag)
         if pred_tag is not None:
             pairs[tag, pred_tag] += 1
             if unknown:
@@ -70,4 +76,16 @@ def count_tags(
         dict(Counter(pred[1])),
         dict(pairs),
         dict(oov_pairs),
+        _exact_lines(right, gold[2]),
+        len(gold[2]),
     )
+
+
+def _exact_lines(right: list[bool], line_words: list[int]) -> int:
+    """The gold lines (given by how many words each holds) whose every word is right. The
+    predicted words over such a line are then its words, so it is exactly tagged."""
+    exact = start = 0
+    for count in line_words:
+        exact += all(right[start : start + count])
+        start += count
+    return exact

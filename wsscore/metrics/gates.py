@@ -53,6 +53,12 @@ def _beyond(key: str, attribute: str, label: str, option: str) -> Figure:
     return Figure(key, attribute, label, attribute, group, option)
 
 
+def _sentence_token(key: str, attribute: str, label: str) -> Figure:
+    """A figure of conll18_ud_eval.py's Sentences and Tokens: computed with CoNLL-U, sentence
+    breaks that differ from the gold's, or --extra, so no option alone decides it."""
+    return Figure(key, attribute, label, attribute, "sentence_token_metrics")
+
+
 FIGURES = {
     figure.key: figure
     for figure in (
@@ -70,6 +76,13 @@ FIGURES = {
         _beyond("r_b", "boundary_recall", "R_b", "--extra"),
         _beyond("f_b", "boundary_f1", "F_b", "--extra"),
         _beyond("f_mean", "f_mean", "F_mean", "--extra"),
+        _beyond("em_tag", "exact_tagged_match", "EM_tag", "--tags"),
+        _beyond("em", "exact_match", "EM", "--extra"),
+        _beyond("f_c", "char_f1", "F_c", "--extra"),
+        _beyond("f_e", "edge_boundary_f1", "F_e", "--extra"),
+        _beyond("f_t", "type_f1", "F_t", "--extra"),
+        _sentence_token("f_sent", "sentences_f1", "F_sent"),
+        _sentence_token("f_tok", "tokens_f1", "F_tok"),
     )
 }
 DICTIONARY_FIGURES = ("roov", "riv")  # defined only with a dictionary
@@ -273,6 +286,8 @@ def refuse_undefined_figures(report: Gated, gates: Sequence[Gate]) -> None:
                 continue
             if figure.value(system) is not None:
                 continue
+            if getattr(system, figure.group, None) is None:
+                raise _not_computed(gate, system)
             cause = gate.figure
             if cause == "f":  # F is undefined when R or P is
                 cause = "r" if system.metrics.recall is None else "p"
@@ -284,6 +299,19 @@ def refuse_undefined_figures(report: Gated, gates: Sequence[Gate]) -> None:
                 where=report.gold.path if cause in ("r", "roov", "riv") else system.path,
                 hint=f"{hint}, or drop {gate.option} {drop}",
             )
+
+
+def _not_computed(gate: Gate, system: Scored) -> WsscoreError:
+    """Sentences and Tokens are left out where nothing sets them apart from words: with plain
+    files whose sentence breaks are the gold's and without --extra."""
+    figure = FIGURES[gate.figure]
+    drop = gate.spelled.rpartition("=")[0]
+    return WsscoreError(
+        f"{figure.label} is computed only with CoNLL-U, sentence breaks that differ from the "
+        f"gold's, or --extra, so {gate.option} {gate.spelled} cannot be checked",
+        where=system.path,
+        hint=f"give --extra, or drop {gate.option} {drop}",
+    )
 
 
 def previous_figure(previous: PreviousRun, name: str, gate: Gate) -> float:

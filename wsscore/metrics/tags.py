@@ -13,15 +13,17 @@ in order: the k-th correctly segmented gold word and the k-th correctly segmente
 have the same span (both lists are in span order), so their tags are compared directly.
 
 Runs of sentences whose characters agree, read by the fast path, come in bulk instead
-(:meth:`TagCollector.equal_lines`): the backend counts their words by tag and their correctly
-segmented words by pair of tags (:func:`~wsscore.core.tags.count_tags`), and the collector
-applies the tag map to those sums, which gives the same counts as comparing word by word.
+(:meth:`TagCollector.equal_lines`): the backend counts their words by tag, their correctly
+segmented words by pair of tags and their exactly tagged sentences
+(:func:`~wsscore.core.tags.count_tags`), on tag texts already renamed by the tag map
+(:func:`count_mapped_tags`: whether a sentence is exactly tagged depends on the map), which
+gives the same counts as comparing word by word.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Container, Mapping
 from typing import NamedTuple
 
 from wsscore.align.lines import SentenceDetail, Span
@@ -44,12 +46,14 @@ class TagCounts:
 
     __slots__ = (
         "correct",
+        "exact_sentences",
         "gold_by_tag",
         "gold_words",
         "oov_tag_correct",
         "oov_words",
         "pred_by_tag",
         "pred_words",
+        "sentences",
         "tag_correct",
         "tag_correct_by_tag",
     )
@@ -57,6 +61,8 @@ class TagCounts:
     def __init__(self) -> None:
         self.gold_words = self.pred_words = self.correct = self.tag_correct = 0
         self.oov_words = self.oov_tag_correct = 0
+        self.sentences = 0  # gold sentences with words
+        self.exact_sentences = 0  # those whose every word has the predicted span and tag
         self.gold_by_tag: Counter[str] = Counter()
         self.pred_by_tag: Counter[str] = Counter()
         self.tag_correct_by_tag: Counter[str] = Counter()
@@ -71,6 +77,8 @@ class TagCounts:
             "tag_span_correct": self.correct,
             "tag_oov_words": self.oov_words,
             "tag_oov_correct": self.oov_tag_correct,
+            "exact_tagged_sentences": self.exact_sentences,
+            "tag_gold_sentences": self.sentences,
         }
 
     def add(self, other: TagCounts) -> None:
@@ -81,6 +89,8 @@ class TagCounts:
         self.tag_correct += other.tag_correct
         self.oov_words += other.oov_words
         self.oov_tag_correct += other.oov_tag_correct
+        self.sentences += other.sentences
+        self.exact_sentences += other.exact_sentences
         self.gold_by_tag.update(other.gold_by_tag)
         self.pred_by_tag.update(other.pred_by_tag)
         self.tag_correct_by_tag.update(other.tag_correct_by_tag)
@@ -107,6 +117,7 @@ class TagMetrics(NamedTuple):
     tag_f1: float | None
     tag_accuracy: float | None  # tag-correct among the correctly segmented words
     tag_oov_recall: float | None  # OOV gold words with the right span and tag
+    exact_tagged_match: float | None  # gold sentences whose words and tags are all right
 
     def as_dict(self) -> dict[str, object]:
         return dict(self._asdict())
@@ -127,18 +138,66 @@ class TagRow(NamedTuple):
         return dict(self._asdict())
 
 
+class TagCoding(NamedTuple):
+    """How a tag map is applied to tag texts before the backend counts them: ``encode`` gives
+    the text each raw tag is counted as; ``decode`` the mapped tag behind a stand-in, for a
+    mapped tag that cannot stand in a tag text (empty, or with a space or a line feed, which
+    only a Python caller can give)."""
+
+    encode: dict[str, str]
+    decode: dict[str, str]
+
+
+STAND_IN = "\x00mapped-tag-"  # prefix of a stand-in: NUL never starts a tag read from a file
+
+
+def tag_coding(tag_map: Mapping[str, str]) -> TagCoding:
+    """The coding of ``tag_map`` (:class:`TagCoding`)."""
+    encode: dict[str, str] = {}
+    stand_ins: dict[str, str] = {}
+    for tag, mapped in tag_map.items():
+        if mapped and " " not in mapped and "\n" not in mapped:
+            encode[tag] = mapped
+        else:
+            encode[tag] = stand_ins.setdefault(mapped, f"{STAND_IN}{len(stand_ins)}")
+    return TagCoding(encode, {stand_in: mapped for mapped, stand_in in stand_ins.items()})
+
+
+def count_mapped_tags(
+    sides: tuple[str, str, str, str], lookup: Container[str] | None, coding: TagCoding
+) -> TagTally | None:
+    """The backend's :func:`~wsscore.core.backend.count_tags` of ``sides`` (gold words, gold
+    tags, predicted words, predicted tags), the tags renamed by the tag map first: whether a
+    sentence is exactly tagged depends on the mapped tags, not on sums of raw ones."""
+    gold_words, gold_tags, pred_words, pred_tags = sides
+    if coding.encode:
+        gold_tags, pred_tags = _mapped(gold_tags, coding), _mapped(pred_tags, coding)
+    return count_tags(gold_words, gold_tags, pred_words, pred_tags, lookup)
+
+
+def _mapped(tags_text: str, coding: TagCoding) -> str:
+    encode = coding.encode
+    return "\n".join(
+        " ".join(encode.get(tag, tag) for tag in line.split(" ")) if line else line
+        for line in tags_text.split("\n")
+    )
+
+
 def add_tag_tally(
-    counts: TagCounts, tally: TagTally, tag_map: Mapping[str, str], *, has_dictionary: bool
+    counts: TagCounts, tally: TagTally, coding: TagCoding, *, has_dictionary: bool
 ) -> None:
-    """Add the backend's tally of lines that agree (raw tags) to ``counts``, its tags renamed
-    by ``tag_map``: the same sums as comparing the words one by one."""
+    """Add the backend's tally of lines that agree, counted on mapped tags
+    (:func:`count_mapped_tags`), to ``counts``: the same sums as comparing the words one by
+    one. Stand-ins are given back their mapped tags (one each: equal only to themselves)."""
 
     def mapped(tag: str) -> str:
-        return tag_map.get(tag, tag)
+        return coding.decode.get(tag, tag)
 
     counts.gold_words += tally.gold_words
     counts.pred_words += tally.pred_words
     counts.correct += tally.correct
+    counts.sentences += tally.gold_sentences
+    counts.exact_sentences += tally.exact_sentences
     if has_dictionary:
         counts.oov_words += tally.oov_words
     for tag, words in tally.gold_by_tag.items():
@@ -146,12 +205,11 @@ def add_tag_tally(
     for tag, words in tally.pred_by_tag.items():
         counts.pred_by_tag[mapped(tag)] += words
     for (gold, pred), words in tally.correct_by_tags.items():
-        tag = mapped(gold)
-        if tag == mapped(pred):
+        if gold == pred:
             counts.tag_correct += words
-            counts.tag_correct_by_tag[tag] += words
+            counts.tag_correct_by_tag[mapped(gold)] += words
     for (gold, pred), words in tally.oov_correct_by_tags.items():
-        if has_dictionary and mapped(gold) == mapped(pred):
+        if has_dictionary and gold == pred:
             counts.oov_tag_correct += words
 
 
@@ -164,6 +222,7 @@ def compute_tags(counts: TagCounts, *, has_dictionary: bool) -> TagMetrics:
         f_beta(precision, recall, 1.0),
         ratio(counts.tag_correct, counts.correct),
         ratio(counts.oov_tag_correct, counts.oov_words) if has_dictionary else None,
+        ratio(counts.exact_sentences, counts.sentences),
     )
 
 
@@ -204,6 +263,7 @@ class TagCollector:
         self._feeds = [TokenFeed(gold_input, source) for source, _ in self._sources[1:]]
         self._known = known
         self._map = dict(tag_map or {})
+        self._coding = tag_coding(self._map)
         self.totals = [TagCounts() for _ in predictions]
 
     def __call__(self, index: int, detail: SentenceDetail) -> None:
@@ -233,14 +293,19 @@ class TagCollector:
         counts.pred_by_tag.update(self._tag(token) for token in pred)
         if self._known is not None:
             counts.oov_words += sum(1 for token in gold if token.word not in self._known)
+        right = 0  # words of this sentence right in span and tag
         for g, p in pairs:
             counts.correct += 1
             tag = self._tag(gold[g])
             if tag == self._tag(pred[p]):
+                right += 1
                 counts.tag_correct += 1
                 counts.tag_correct_by_tag[tag] += 1
                 if self._known is not None and gold[g].word not in self._known:
                     counts.oov_tag_correct += 1
+        if gold:  # exact: every gold word right, and no other predicted word
+            counts.sentences += 1
+            counts.exact_sentences += right == len(gold) == len(pred)
 
     def equal_lines(
         self, index: int, first: int, gold_lines: list[str], pred_lines: list[str], paired: bool
@@ -279,14 +344,12 @@ class TagCollector:
         predicted tags) through the backend; False when they do not agree in pairs."""
         lookup = self._known.lookup if self._known is not None else None
         gold_words, gold_tags, pred_words, pred_tags = ("\n".join(side) for side in sides)
-        tally = count_tags(gold_words, gold_tags, pred_words, pred_tags, lookup)
+        texts = (gold_words, gold_tags, pred_words, pred_tags)
+        tally = count_mapped_tags(texts, lookup, self._coding)
         if tally is None:
             return False
-        self._add_tally(self.totals[index], tally)
+        add_tag_tally(self.totals[index], tally, self._coding, has_dictionary=lookup is not None)
         return True
-
-    def _add_tally(self, counts: TagCounts, tally: TagTally) -> None:
-        add_tag_tally(counts, tally, self._map, has_dictionary=self._known is not None)
 
     def check_tags_seen(self) -> None:
         """A file in a format with tags may still carry none (chars labels without a tag)."""

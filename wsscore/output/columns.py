@@ -93,11 +93,13 @@ def sentence_token_columns() -> list[Column]:
 
 def tag_columns(has_dictionary: bool) -> list[Column]:
     """--tags: precision, recall and F of word + tag, the tag accuracy on correctly segmented
-    words, and (with a dictionary) the recall of OOV words with their tag."""
+    words, (with a dictionary) the recall of OOV words with their tag, and the share of gold
+    sentences whose words and tags are all right."""
     names = [("P_tag", "tag_precision"), ("R_tag", "tag_recall"), ("F_tag", "tag_f1")]
     names.append(("Acc_tag", "tag_accuracy"))
     if has_dictionary:
         names.append(("R_oov_tag", "tag_oov_recall"))
+    names.append(("EM_tag", "exact_tagged_match"))
     return [Column(header, _tag_metric(name), "ratio", "tags") for header, name in names]
 
 

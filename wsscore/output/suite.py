@@ -297,8 +297,8 @@ def render_suite(
         "markdown": lambda: render_markdown(suite, metrics),
         "latex": lambda: render_latex(suite, metrics, caption),
         "json": lambda: to_json(suite.as_dict()),
-        "csv": lambda: render_delimited(suite, ","),
-        "tsv": lambda: render_delimited(suite, "\t"),
+        "csv": lambda: render_delimited(suite, ",", metrics),
+        "tsv": lambda: render_delimited(suite, "\t", metrics),
         "table": lambda: render_table(suite, metrics, color=color, width=width),
     }
     if fmt not in renderers:
@@ -427,27 +427,52 @@ def render_table(
 # One row per system and corpus (and its mean and pooled rows), every figure exact: a long
 # table that spreadsheets and data frames pivot as they like.
 DELIMITED_FIGURES = tuple(AVERAGED)  # f1, recall, precision, oov_recall, iv_recall
+# The figures beyond those that --metrics adds as columns after p_value, by their JSON names
+# (those of the averages), so that the columns every long table has keep their places.
+OPTIONAL_FIGURES = ("ftag", "fsent", "ftok", "em", "fc", "fe", "ft")
 
 
-def render_delimited(suite: Suite, delimiter: str) -> str:
+def delimited_figures(metrics: tuple[str, ...]) -> list[Figure]:
+    """The optional figures asked for by ``metrics``, in the order asked."""
+    return [FIGURES[name] for name in metrics if name in OPTIONAL_FIGURES]
+
+
+def render_delimited(
+    suite: Suite, delimiter: str, metrics: tuple[str, ...] = DEFAULT_METRICS
+) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter=delimiter, lineterminator="\n")
+    optional = delimited_figures(metrics)
     writer.writerow(
-        ["system", "corpus", "gold_words", "pred_words", "correct", *DELIMITED_FIGURES, "p_value"]
+        [
+            *("system", "corpus", "gold_words", "pred_words", "correct"),
+            *DELIMITED_FIGURES,
+            "p_value",
+            *(figure.average for figure in optional),
+        ]
     )
     for row in suite.rows:
         for corpus, cell in row.cells.items():
-            writer.writerow([row.name, corpus, *_delimited_cell(cell)])
+            figures = [_plain(_cell_value(_result_cell(cell, f))) for f in optional]
+            writer.writerow([row.name, corpus, *_delimited_cell(cell), *figures])
         mean = row.average.mean
         writer.writerow(
             [row.name, "mean", "", "", "", *(_plain(mean[k]) for k in DELIMITED_FIGURES), ""]
+            + [_plain(_cell_value(_mean_cell(row, figure))) for figure in optional]
         )
         pooled = row.average.pooled
         figures = ["", "", "", *(_plain(None) for _ in DELIMITED_FIGURES), ""]
         if pooled is not None:
             figures = ["", "", "", *(_plain(_figure(pooled, k)) for k in DELIMITED_FIGURES), ""]
+        figures += [_plain(_cell_value(_pooled_cell(row, figure))) for figure in optional]
         writer.writerow([row.name, "pooled", *figures])
     return buffer.getvalue()
+
+
+def _cell_value(cell: GridCell) -> float | None:
+    """A grid cell's ratio (the optional figures have no interval)."""
+    assert not isinstance(cell.value, Interval)
+    return cell.value
 
 
 def _delimited_cell(cell: Cell) -> list[str]:

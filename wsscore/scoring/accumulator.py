@@ -23,7 +23,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from wsscore.core import backend
-from wsscore.core.backend import count_agreeing_lines, count_tags
+from wsscore.core.backend import count_agreeing_lines
 from wsscore.core.records import (
     Counts,
     ExtraCounts,
@@ -44,7 +44,13 @@ from wsscore.metrics.bootstrap import SAMPLES, SEED, ResampledColumns, with_boot
 from wsscore.metrics.boundaries import compute_extra
 from wsscore.metrics.scores import CI_METHODS, Interval, Metrics, compute
 from wsscore.metrics.settings import ReportSettings, Statistics
-from wsscore.metrics.tags import TagCounts, add_tag_tally, compute_tags
+from wsscore.metrics.tags import (
+    TagCounts,
+    add_tag_tally,
+    compute_tags,
+    count_mapped_tags,
+    tag_coding,
+)
 from wsscore.results import Analyses, GoldInfo, PredictionFacts, Report, SystemResult, build_report
 
 __all__ = ["Scorer", "ScorerSettings"]
@@ -205,17 +211,17 @@ class Scorer:
             raise _differing(agreed.agreed, gold.words, pred.words)
         if sums.tags is not None:
             assert gold.tags is not None and pred.tags is not None
-            tally = count_tags(
+            coding = tag_coding(dict(self.settings.tag_map))
+            sides = (
                 "\n".join(gold.words),
                 "\n".join(gold.tags),
                 "\n".join(pred.words),
                 "\n".join(pred.tags),
-                lookup,
             )
+            tally = count_mapped_tags(sides, lookup, coding)
             if tally is None:  # the sentences were checked: a broken promise of the backend
                 raise RuntimeError("internal error: the tags of agreeing sentences not counted")
-            tag_map = dict(self.settings.tag_map)
-            add_tag_tally(sums.tags, tally, tag_map, has_dictionary=lookup is not None)
+            add_tag_tally(sums.tags, tally, coding, has_dictionary=lookup is not None)
         sums.counts += agreed.totals
         if sums.extra is not None and agreed.extra is not None:
             sums.extra += agreed.extra

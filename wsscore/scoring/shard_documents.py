@@ -268,7 +268,7 @@ def _extra(system: Fields, counts: Fields) -> ExtraCounts:
 
 def _tags(system: Fields, counts: Fields) -> TagCounts:
     """The tag sums: the totals from ``counts``, the per-tag ones from the ``tags`` rows."""
-    if "tag_gold_words" not in counts.data:
+    if not {"tag_gold_words", "tag_gold_sentences"} <= counts.data.keys():
         raise WsscoreError(
             f"the tag counts of system {system.text('name')!r} lack the sums a merge needs "
             "(tag_gold_words and the rest): the report was written by an older wsscore",
@@ -282,6 +282,8 @@ def _tags(system: Fields, counts: Fields) -> TagCounts:
     tags.correct = counts.count("tag_span_correct")
     tags.oov_words = counts.count("tag_oov_words", nullable=True)
     tags.oov_tag_correct = counts.count("tag_oov_correct", nullable=True)
+    tags.exact_sentences = counts.count("exact_tagged_sentences")
+    tags.sentences = counts.count("tag_gold_sentences")
     for row in system.objects("tags"):
         tag = row.text("tag")
         tags.gold_by_tag[tag] += row.count("gold")

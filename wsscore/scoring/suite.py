@@ -47,6 +47,7 @@ EXTRA_AVERAGED = {
     "edge_boundary_f1": "edge_boundary_f1",
     "type_f1": "type_f1",
 }
+EXACT_TAGGED = ("sentences", "exact_sentences")  # the TagCounts behind EM_tag
 ALPHA = 0.05  # a cell is significantly better or worse than the baseline's below this p-value
 
 
@@ -170,13 +171,24 @@ class Suite:
     def warnings(self) -> list[str]:
         return [f"{run.name}: {message}" for run in self.runs for message in run.warnings]
 
+    @property
+    def shows_spans(self) -> bool:
+        """Whether a result shows its Sentences and Tokens figures (CoNLL-U, sentence breaks
+        that differ from the gold's, --extra): then the averages hold their mean and pooled
+        values too; else the document stays as it was."""
+        return self.settings.extra or any(
+            cell.result is not None and cell.result.sentence_tokens is not None
+            for row in self.rows
+            for cell in row.cells.values()
+        )
+
     def as_dict(self) -> dict[str, object]:
         """The whole ``-f json`` document of ``wsscore suite``."""
         return {
             "version": __version__,
             "signature": self.signature,
             "corpora": [_corpus_dict(run) for run in self.runs],
-            "systems": [_row_dict(row, self.settings) for row in self.rows],
+            "systems": [_row_dict(row, self.settings, self.shows_spans) for row in self.rows],
             "options": {
                 "ci": self.settings.ci,
                 "beta": self.settings.beta,
@@ -347,7 +359,7 @@ def _pooled_tags(results: list[SystemResult], runs: list[CorpusRun]) -> TagMetri
     for result in results:
         counts = result.tags
         assert counts is not None
-        for name in ("gold_words", "pred_words", "correct", "tag_correct"):
+        for name in ("gold_words", "pred_words", "correct", "tag_correct", *EXACT_TAGGED):
             setattr(total, name, getattr(total, name) + getattr(counts, name))
         total.oov_words += counts.oov_words
         total.oov_tag_correct += counts.oov_tag_correct
@@ -382,7 +394,7 @@ def _corpus_dict(run: CorpusRun) -> dict[str, object]:
     }
 
 
-def _row_dict(row: SuiteRow, settings: SuiteSettings) -> dict[str, object]:
+def _row_dict(row: SuiteRow, settings: SuiteSettings, shows_spans: bool) -> dict[str, object]:
     results: dict[str, object] = {}
     for corpus, cell in row.cells.items():
         if cell.result is None:
@@ -403,6 +415,13 @@ def _row_dict(row: SuiteRow, settings: SuiteSettings) -> dict[str, object]:
         average.update({key: row.average.mean.get(key) for key in EXTRA_AVERAGED})
         if pooled_figures is not None:
             pooled_figures.update(_pooled_extra_dict(row.average.pooled_extra))
+    if shows_spans:
+        spans = row.average.spans
+        average.update(spans.mean if spans is not None else dict.fromkeys(SPAN_AVERAGED))
+        if pooled_figures is not None:
+            pooled_figures.update(
+                {key: getattr(spans.pooled, key) if spans else None for key in SPAN_AVERAGED}
+            )
     return {
         "name": row.name,
         "results": results,
