@@ -254,6 +254,9 @@ def _check_arguments(request: ScoreRequest) -> None:
         raise InvalidArgument("samples must be at least 1")
     if request.sort not in SORT_KEYS:
         raise InvalidArgument(f"sort must be one of {SORT_KEYS}")
+    if needs_extra(request.conventions) and not request.analyses.extra:
+        # A request built without score() (the report page's) must count what it shows.
+        raise InvalidArgument(f"conventions={request.conventions!r} needs extra=True")
 
 
 def _labels_with_references(
