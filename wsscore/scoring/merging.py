@@ -110,7 +110,7 @@ def _refuse_conventions_without_counts(conventions: str | None, first: ShardRepo
     if needs_extra(conventions) and any(system.extra is None for system in first.systems):
         raise InvalidArgument(
             f"--conventions {conventions} shows figures of --extra, which the shards lack",
-            hint=f"score the shards with --conventions {conventions} or --extra",
+            hint="score the shards with --extra",
         )
 
 
