@@ -356,6 +356,7 @@ def conventions_option(what: str = "every table format") -> Decorator:
     return click.option(
         "--conventions",
         type=click.Choice(CONVENTION_CHOICES),
+        metavar="NAME",
         help=f"Show the figures a community prints, in its order, in {what}: thai "
         "(PyThaiNLP), japanese (mecab-system-eval), ud (conll18_ud_eval.py), sighan (the "
         "bakeoff table); the JSON keeps every figure (docs/metrics.md §5.13).",
