@@ -113,6 +113,7 @@ API_ARGUMENTS: dict[str, Argument] = {
     "--sort": _choice("sort", ("f", "r", "p", "roov", "name", "none"), "score"),
     "--extra": Argument("extra", "score", Value.FLAG),
     "--tags": Argument("tags", "score", Value.FLAG),
+    "--conventions": _choice("conventions", ("thai", "japanese", "ud", "sighan"), "score"),
     "--tag-map": Argument("tag_map", "score", Value.OTHER, placeholder="{...}"),
     "--baseline": Argument("baseline", "score", Value.FLAG),
     "--topline": Argument("topline", "score", Value.FLAG),

@@ -313,15 +313,21 @@ class Report:
             "not_significantly_different": (
                 None if pairs is None else [[higher, lower] for higher, lower in pairs]
             ),
-            "options": {
-                "ci": self.ci,
-                "beta": self.beta,
-                "mismatch": self.mismatch,
-                "match": self.match,
-            },
+            "options": self._options_dict(),
             "warnings": list(self.warnings),
             "gates": [gate.as_dict() for gate in self.gates],
         }
+
+    def _options_dict(self) -> dict[str, object]:
+        options: dict[str, object] = {
+            "ci": self.ci,
+            "beta": self.beta,
+            "mismatch": self.mismatch,
+            "match": self.match,
+        }
+        if self.settings.conventions is not None:  # the key only when given (a new key)
+            options["conventions"] = self.settings.conventions
+        return options
 
     def _dictionary_dict(self) -> dict[str, object] | None:
         if self.dictionary is None:

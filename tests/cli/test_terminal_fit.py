@@ -238,3 +238,55 @@ def test_names_wider_than_a_boxed_table_go_above_their_figures():
     args = ["score", GOLD, *PREDICTIONS, "-d", WORDS, "--extra", *names]
     text = check_fits_and_shows_everything(args, 80)
     assert "│" not in text and "x" * 60 in text.splitlines()
+
+
+def _convention_figures(args: list[str], convention: str) -> dict[tuple[str, str], str]:
+    """Every cell of the convention's table, by (row, header), as the API renders it."""
+    from wsscore import merge_reports
+    from wsscore.output.columns import cell, columns
+
+    document = json.loads(
+        subprocess.run(
+            [sys.executable, "-m", "wsscore", *args, "-f", "json"],
+            capture_output=True,
+            check=True,
+            cwd=ROOT,
+        ).stdout
+    )
+    assert document["options"]["conventions"] == convention
+    report = merge_reports([document])  # the same figures, read back from the JSON
+    return {
+        (system.name, column.header): cell(column, system)
+        for system in report.systems
+        for column in columns(report)[1:]
+    }
+
+
+@pytest.mark.parametrize("columns", WIDTHS)
+@pytest.mark.parametrize(
+    ("convention", "files"),
+    [
+        (
+            "japanese",
+            ["japanese/gold.mecab", "japanese/fugashi.mecab.gz", "japanese/sudachi.mecab"],
+        ),
+        ("thai", ["thai/gold.best.txt", "thai/newmm.best.txt", "thai/longest.best.txt"]),
+        ("ud", ["tools/gold.conllu", "tools/jieba.posseg.txt", "tools/thulac.txt"]),
+        ("sighan", ["gold.txt", "pred.txt", "gbk/pred.txt"]),
+    ],
+)
+def test_a_convention_fits_and_shows_its_columns(convention, files, columns):
+    paths = [str(FIXTURES / name) for name in files]
+    tags = ["--tags"] if convention in ("japanese", "ud") else ["-d", WORDS]
+    if convention == "thai":
+        tags = []
+    args = ["score", *paths, *tags, "--conventions", convention, *CJK_NAMES[:4]]
+    text = on_terminal(args, columns)
+    assert max(display_width(line) for line in text.splitlines()) <= columns, text
+    printed = {(row, header): value for (_, row, header), value in printed_figures(text).items()}
+    expected = _convention_figures(args, convention)
+    assert len(expected) >= 10
+    for key, value in expected.items():
+        assert printed.get(key) == value, (key, text)
+    joined = "".join(text.splitlines()[_signature_line(text) :])
+    assert joined.endswith(f"|conv:{convention}")

@@ -347,6 +347,22 @@ def analysis_options(func: Command) -> Command:
     return stacked(options)(encoding_options(func))
 
 
+# The named conventions (wsscore.metrics.conventions, not imported before a command runs).
+CONVENTION_CHOICES = ("thai", "japanese", "ud", "sighan")
+
+
+def conventions_option(what: str = "every table format") -> Decorator:
+    """``--conventions NAME``: the columns a community prints, in ``what``."""
+    return click.option(
+        "--conventions",
+        type=click.Choice(CONVENTION_CHOICES),
+        metavar="NAME",
+        help=f"Show the figures a community prints, in its order, in {what}: thai "
+        "(PyThaiNLP), japanese (mecab-system-eval), ud (conll18_ud_eval.py), sighan (the "
+        "bakeoff table); the JSON keeps every figure (docs/metrics.md §5.13).",
+    )
+
+
 def difficulty_options(committee_help: str, difficulty_help: str) -> Decorator:
     """--committee, or --difficulty FILE and the encoding of that file."""
     options = [

@@ -100,7 +100,17 @@ SCORING_SECTIONS = (
     ),
     READING,
     Section(
-        "Figures", ("baseline", "topline", "baseline_system", "beta", "extra", "tags", "metrics")
+        "Figures",
+        (
+            "baseline",
+            "topline",
+            "baseline_system",
+            "beta",
+            "extra",
+            "tags",
+            "conventions",
+            "metrics",
+        ),
     ),
     INTERVALS,
     Section(

@@ -19,7 +19,9 @@ A manifest names corpora (a gold and how to read it) and systems (one output fil
     mm = { pku = "mm_pku.txt", msr = "mm_msr.txt" }   # or one path per corpus
 
 **Top level.** Only ``corpora`` (a table of at least one corpus), ``systems`` (a table of at
-least one system) and, optionally, ``defaults``. Corpora and systems keep the manifest's order;
+least one system) and, optionally, ``defaults`` and ``conventions`` (``"thai"``,
+``"japanese"``, ``"ud"`` or ``"sighan"``: the figures of the table, as ``--conventions``,
+which overrides it). Corpora and systems keep the manifest's order;
 their names are not empty.
 
 **A corpus** (``[corpora.NAME]``) has these keys; ``[defaults]`` takes the same ones but
@@ -80,7 +82,9 @@ else:
 
 ALLOW_MISSING_HINT = "or pass --allow-missing to leave that cell empty"
 PLACEHOLDER = "corpus"
-TOP_KEYS = ("corpora", "systems", "defaults")
+TOP_KEYS = ("corpora", "systems", "defaults", "conventions")
+# The named conventions (wsscore.metrics.conventions, above this layer's reach).
+CONVENTION_NAMES = ("thai", "japanese", "ud", "sighan")
 
 # tomllib puts the place of a syntax error at the end of its message, not in attributes
 # (before Python 3.14).
@@ -123,6 +127,7 @@ class Manifest:
     path: str  # as the user gave it
     corpora: list[CorpusEntry]
     systems: list[SystemEntry]
+    conventions: str | None = None  # the table's figures, as --conventions
 
 
 @dataclass(frozen=True)
@@ -253,7 +258,18 @@ def _build(document: dict[str, object], context: _Context, allow_missing: bool) 
         _system(name, value, names, context, allow_missing)
         for name, value in _named(systems_table, "systems", context)
     ]
-    return Manifest(context.where, corpora, systems)
+    return Manifest(
+        context.where, corpora, systems, _conventions(document.get("conventions"), context)
+    )
+
+
+def _conventions(value: object, context: _Context) -> str | None:
+    if value is None or value in CONVENTION_NAMES:
+        return value
+    raise context.error(
+        f"conventions: {value!r} is not a convention",
+        hint=f"give one of {', '.join(CONVENTION_NAMES)}",
+    )
 
 
 def _required_table(

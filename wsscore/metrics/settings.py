@@ -34,7 +34,9 @@ class ReportSettings:
 
     ``match`` is ``span`` or ``diff``; ``mismatch`` the policy for differing characters;
     ``difficulty`` where the word difficulties came from (``committee-K`` or ``file``) and
-    ``tags`` the tag column (``upos``, ``xpos``, ``+map`` with a tag map), None without them.
+    ``tags`` the tag column (``upos``, ``xpos``, ``+map`` with a tag map), None without them;
+    ``conventions`` the named convention whose columns the tables show (a key of
+    :data:`~wsscore.metrics.conventions.CONVENTIONS`), None for wsscore's own.
     """
 
     match: str
@@ -42,3 +44,4 @@ class ReportSettings:
     mismatch: str
     difficulty: str | None = None
     tags: str | None = None
+    conventions: str | None = None

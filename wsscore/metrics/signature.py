@@ -43,6 +43,8 @@ def signature(settings: ReportSettings, inputs: SignedInputs) -> str:
         parts.append(f"tags:{settings.tags}")
     if settings.difficulty is not None:  # "committee-K" or "file": where difficulties came from
         parts.append(f"difficulty:{settings.difficulty}")
+    if settings.conventions is not None:  # only when given: older signatures stay as they were
+        parts.append(f"conv:{settings.conventions}")
     return "|".join(parts)
 
 
@@ -73,6 +75,9 @@ def _formats(gold: str, predictions: Sequence[str]) -> str | None:
 # The fields of a signature that describe the files (how they were encoded, in which format)
 # rather than how their figures were computed: the same scoring reads alike without them.
 FILE_FIELDS = ("enc", "fmt")
+# The fields that say how a report is shown, not how its figures were computed: a named
+# convention chooses columns (the counts its figures need are compared apart, as --extra's).
+DISPLAY_FIELDS = ("conv",)
 
 
 def signature_fields(signature: str) -> dict[str, str]:
@@ -86,7 +91,7 @@ def signature_fields(signature: str) -> dict[str, str]:
 
 def scoring_settings(signature: str) -> dict[str, str]:
     """The fields of a signature that change how figures are computed (the files' encodings
-    and formats left out): two runs with equal settings computed their figures alike."""
-    return {
-        key: value for key, value in signature_fields(signature).items() if key not in FILE_FIELDS
-    }
+    and formats, and the convention that chose the columns, left out): two runs with equal
+    settings computed their figures alike."""
+    left_out = (*FILE_FIELDS, *DISPLAY_FIELDS)
+    return {key: value for key, value in signature_fields(signature).items() if key not in left_out}

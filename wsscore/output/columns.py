@@ -22,8 +22,23 @@ class Column:
 
 
 def columns(report: Report) -> list[Column]:
-    """System, Words, R, c_r, P, c_p, F, OOV, R_oov, R_iv, in the order of the bakeoff tables."""
-    f_header = "F" if report.beta == 1.0 else f"F(β={report.beta:g})"
+    """System, Words, R, c_r, P, c_p, F, OOV, R_oov, R_iv, in the order of the bakeoff tables,
+    then the figures asked for; with a named convention, that convention's columns."""
+    if report.settings.conventions is not None:
+        cols = convention_columns(report, report.settings.conventions)
+    else:
+        cols = _bakeoff_columns(report) + _analysis_columns(report)
+    if report.ci == "none":
+        cols = [c for c in cols if c.kind != "interval"]
+    return cols
+
+
+def _f_header(report: Report) -> str:
+    return "F" if report.beta == 1.0 else f"F(β={report.beta:g})"
+
+
+def _bakeoff_columns(report: Report) -> list[Column]:
+    """System, Words, R, c_r, P, c_p, F, and with a dictionary OOV, R_oov, R_iv."""
     cols = [
         Column("System", lambda s: s.name, "name"),
         Column("Words", lambda s: s.counts.gold_words, "count"),
@@ -31,7 +46,7 @@ def columns(report: Report) -> list[Column]:
         Column("c_r", lambda s: s.metrics.recall_ci, "interval"),
         Column("P", lambda s: s.metrics.precision, "ratio"),
         Column("c_p", lambda s: s.metrics.precision_ci, "interval"),
-        Column(f_header, lambda s: s.metrics.f, "ratio"),
+        Column(_f_header(report), lambda s: s.metrics.f, "ratio"),
     ]
     if report.has_dictionary:
         cols += [
@@ -39,6 +54,12 @@ def columns(report: Report) -> list[Column]:
             Column("R_oov", lambda s: s.metrics.oov_recall, "ratio", "oov"),
             Column("R_iv", lambda s: s.metrics.iv_recall, "ratio", "oov"),
         ]
+    return cols
+
+
+def _analysis_columns(report: Report) -> list[Column]:
+    """The columns of the figures computed beside the bakeoff table, in their order."""
+    cols: list[Column] = []
     if any(system.extra_metrics is not None for system in report.systems):
         cols += extra_columns()
     if any(system.weighted_metrics is not None for system in report.systems):
@@ -47,8 +68,52 @@ def columns(report: Report) -> list[Column]:
         cols += tag_columns(report.has_dictionary)
     if any(system.sentence_token_metrics is not None for system in report.systems):
         cols += sentence_token_columns()
-    if report.ci == "none":
-        cols = [c for c in cols if c.kind != "interval"]
+    return cols
+
+
+# Each convention's columns after System, by header, in the order and grouping its community
+# prints them (docs/metrics.md §5.13); "F" stands for F (F_β with --beta). The tag columns
+# ("+tags") come only with --tags.
+CONVENTION_HEADERS: dict[str, tuple[str, ...]] = {
+    # PyThaiNLP's benchmark prints char_level, then word_level precision and recall.
+    "thai": ("P_c", "R_c", "F_c", "P", "R", "F", "+tags"),
+    # mecab-system-eval: LEVEL 0 (words) and LEVEL 1 (word and tag) precision, recall, F;
+    # MevAL: the sentences segmented exactly.
+    "japanese": ("P", "R", "F", "+tags", "EM"),
+    # conll18_ud_eval.py's rows in order: Tokens, Sentences, Words, then UPOS or XPOS.
+    "ud": ("P_tok", "R_tok", "F_tok", "P_sent", "R_sent", "F_sent", "P", "R", "F", "+tags"),
+    # The bakeoff table: gold words, R and P with their intervals, F, and the OOV figures.
+    "sighan": ("Words", "R", "c_r", "P", "c_p", "F", "OOV", "R_oov", "R_iv", "+tags"),
+}
+
+
+def convention_columns(report: Report, name: str) -> list[Column]:
+    """System, then the columns of the convention ``name`` (a key of
+    :data:`CONVENTION_HEADERS`), then difficulty-weighted figures when they were asked for.
+
+    Figures the convention does not print are left out of the tables (the JSON keeps them);
+    columns without a figure for the report (OOV without a dictionary) are left out too."""
+    f_header = _f_header(report)
+    pool = {
+        column.header: column
+        for column in [
+            *_bakeoff_columns(report),
+            *extra_columns(),
+            *sentence_token_columns(),
+            *tag_columns(report.has_dictionary),
+        ]
+    }
+    has_tags = any(system.tag_metrics is not None for system in report.systems)
+    cols = [pool["System"]]
+    for header in CONVENTION_HEADERS[name]:
+        if header == "+tags":
+            cols += tag_columns(report.has_dictionary) if has_tags else []
+        elif header == "F":
+            cols.append(pool[f_header])
+        elif header in pool:
+            cols.append(pool[header])
+    if any(system.weighted_metrics is not None for system in report.systems):
+        cols += weighted_columns()
     return cols
 
 

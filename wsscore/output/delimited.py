@@ -24,7 +24,8 @@ def _plain(value: object, digits: int | None) -> object:
 
 def render_delimited(report: Report, delimiter: str, digits: int | None = None) -> str:
     cols = columns(report)
-    has_ci = report.ci != "none"
+    # The bounds of R and P beside their columns (a convention without them has none).
+    has_ci = report.ci != "none" and any(c.kind == "interval" for c in cols)
     headers = [c.header for c in cols]
     if has_ci:
         headers += ["R_low", "R_high", "P_low", "P_high"]

@@ -49,6 +49,14 @@ METRIC_CHOICES = (
 # The figures that need each corpus scored with --extra (docs/metrics.md §5.8–5.11).
 EXTRA_METRICS = ("em", "fc", "fe", "ft")
 DEFAULT_METRICS = ("f",)
+# The figures per corpus of each named convention (docs/metrics.md §5.13), in its order; "ftag"
+# is kept only when a corpus scores its tags.
+CONVENTION_METRICS = {
+    "thai": ("fc", "f"),
+    "japanese": ("f", "ftag", "em"),
+    "ud": ("ftok", "fsent", "f", "ftag"),
+    "sighan": ("r", "p", "f", "roov", "riv"),
+}
 MISSING = "–"  # a cell without an output (--allow-missing)
 BETTER, WORSE = "▲", "▼"
 

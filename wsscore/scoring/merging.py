@@ -19,6 +19,7 @@ from wsscore.api_terms import in_api_terms
 from wsscore.core.records import SentenceTokenCounts
 from wsscore.errors import InvalidArgument, WsscoreError, refuse_standard_input_twice
 from wsscore.inputs.dictionary import Dictionary
+from wsscore.metrics.conventions import needs_extra
 from wsscore.metrics.ranking import sort_systems
 from wsscore.metrics.scores import CI_METHODS, compute
 from wsscore.metrics.settings import ReportSettings, Statistics
@@ -42,7 +43,13 @@ Shard = Union[str, "os.PathLike[str]", Mapping[str, object], Report]
 
 
 @in_api_terms("merge_reports")
-def merge_reports(shards: Sequence[Shard], *, ci: str | None = None, sort: str = "f") -> Report:
+def merge_reports(
+    shards: Sequence[Shard],
+    *,
+    ci: str | None = None,
+    sort: str = "f",
+    conventions: str | None = None,
+) -> Report:
     """One report of the shards of a test set: their counts added, every figure computed again.
 
     ``shards`` are paths of ``wsscore score -f json`` outputs (``-``: standard input, once),
@@ -50,7 +57,9 @@ def merge_reports(shards: Sequence[Shard], *, ci: str | None = None, sort: str =
     They must hold the same systems (by name) and the same signature apart from the encodings.
     ``ci`` recomputes the intervals another way (``bakeoff``, ``wilson``, ``none``; shards
     scored with ``bootstrap`` need one); None keeps the shards' method. ``sort`` orders the
-    systems as :func:`~wsscore.scoring.scorer.score` does.
+    systems as :func:`~wsscore.scoring.scorer.score` does. ``conventions`` chooses the
+    columns the tables show (docs/metrics.md §5.13); None keeps the first shard's. It changes
+    no number, so shards shown with other conventions may be added.
     """
     if isinstance(shards, (str, os.PathLike, Mapping, Report)):
         raise InvalidArgument("shards must be a list of reports, paths or JSON documents")
@@ -62,12 +71,15 @@ def merge_reports(shards: Sequence[Shard], *, ci: str | None = None, sort: str =
     parsed = [_parsed(shard, number) for number, shard in enumerate(shards, 1)]
     check_agreement(parsed, ci)
     first = parsed[0]
+    signed = merged_signature(parsed, ci, conventions)
+    _refuse_conventions_without_counts(signed.get("conv"), first)
     statistics = Statistics(ci=ci or first.options.ci, beta=first.options.beta)
     settings = ReportSettings(
         first.options.match,
         statistics,
         first.options.mismatch,
-        tags=merged_signature(parsed, None).get("tags"),
+        tags=signed.get("tags"),
+        conventions=signed.get("conv"),
     )
     dictionary = _dictionary(parsed)
     systems = [
@@ -79,7 +91,7 @@ def merge_reports(shards: Sequence[Shard], *, ci: str | None = None, sort: str =
         )
         for system in first.systems
     ]
-    signature = "|".join(f"{key}:{value}" for key, value in merged_signature(parsed, ci).items())
+    signature = "|".join(f"{key}:{value}" for key, value in signed.items())
     warnings = [f"{shard.name}: {warning}" for shard in parsed for warning in shard.warnings]
     if len(parsed) > 1 and any(system.types is not None for system in first.systems):
         warnings.append(TYPES_LEFT_OUT)
@@ -91,6 +103,15 @@ def merge_reports(shards: Sequence[Shard], *, ci: str | None = None, sort: str =
         settings,
         warnings,
     )
+
+
+def _refuse_conventions_without_counts(conventions: str | None, first: ShardReport) -> None:
+    """A convention whose figures need --extra's counts, on shards scored without them."""
+    if needs_extra(conventions) and any(system.extra is None for system in first.systems):
+        raise InvalidArgument(
+            f"--conventions {conventions} shows figures of --extra, which the shards lack",
+            hint="score the shards with --extra",
+        )
 
 
 # Why a merge of several shards has no type counts (docs/metrics.md §5.11, §9).

@@ -524,12 +524,14 @@ class PageRun(NamedTuple):
     """How the page's scoring run goes: ``statistics`` as :func:`wsscore.score`'s ``ci``,
     ``beta``, ``samples`` and ``seed``; difficulty weights from ``weights.committee`` or
     ``weights.difficulty``; ``progress`` told the bytes of the gold read; ``jobs`` as
-    :func:`wsscore.score`'s (processes for a large gold, threads for the bootstraps)."""
+    :func:`wsscore.score`'s (processes for a large gold, threads for the bootstraps);
+    ``conventions`` the columns of the table of scores, as :func:`wsscore.score`'s."""
 
     statistics: Statistics = Statistics()
     weights: AnalysisOptions = AnalysisOptions()
     progress: Callable[[int], None] | None = None
     jobs: int = 1
+    conventions: str | None = None
 
 
 def gather(
@@ -572,6 +574,7 @@ def gather(
             collector=collector,
             callbacks=Callbacks(progress=run.progress),
             parallelism=Parallelism(run.jobs),
+            conventions=run.conventions,
         )
         report = score_request(gold, list(predictions), inputs.with_dictionary(known), request)
         collector.finish()

@@ -67,7 +67,8 @@ class ScoreRequest:
     ``names`` label the predictions in order (None keeps a default name); ``sort`` is a key of
     :data:`~wsscore.metrics.ranking.SORT_KEYS`; ``keep_sentences`` keeps each system's
     per-sentence counts; ``collector`` is an analysis of every sentence that can be collected in
-    chunks (``jobs``), unlike ``callbacks.on_detail``.
+    chunks (``jobs``), unlike ``callbacks.on_detail``; ``conventions`` names the convention
+    whose columns the tables show (None: wsscore's own).
     """
 
     names: Sequence[str | None] | None = None
@@ -79,6 +80,7 @@ class ScoreRequest:
     callbacks: Callbacks = Callbacks()
     parallelism: Parallelism = Parallelism()
     collector: SentenceCollector[Any] | None = None
+    conventions: str | None = None
 
     @property
     def by_sentence(self) -> bool:

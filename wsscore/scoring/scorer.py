@@ -33,6 +33,7 @@ from wsscore.inputs.labels import refuse_breaking_label
 from wsscore.inputs.options import InputOptions
 from wsscore.inputs.sources import Source, is_path
 from wsscore.metrics.bootstrap import SAMPLES, SEED, ResampledColumns, with_bootstrap
+from wsscore.metrics.conventions import needs_extra
 from wsscore.metrics.ranking import SORT_KEYS
 from wsscore.metrics.scores import CI_METHODS, Metrics, compute
 from wsscore.metrics.settings import ReportSettings, Statistics
@@ -86,6 +87,7 @@ def score(
     on_difficulties: Callable[[SentenceDetail, list[float]], None] | None = None,
     progress: Callable[[int], None] | None = None,
     jobs: int = 1,
+    conventions: str | None = None,
 ) -> Report:
     """Score predictions against a gold segmentation.
 
@@ -105,6 +107,9 @@ def score(
     segmented by maximum matching with the dictionary, or with the gold's own words.
     ``committee`` (K ≥ 2 segmentations of the same text; scored systems may be among them) or
     ``difficulty`` (a file written by ``wsscore difficulty``) adds difficulty-weighted scores.
+    ``conventions`` (``thai``, ``japanese``, ``ud`` or ``sighan``; docs/metrics.md §5.13)
+    counts what that community's figures need (``extra`` for all but ``sighan``) and has the
+    table formats show its columns; it changes no number, and the signature records it.
 
     Callbacks: ``on_detail(system_index, detail)`` receives every sentence's words and marks;
     ``on_difficulties(detail, difficulties)`` each gold line's word difficulties;
@@ -117,12 +122,14 @@ def score(
     :class:`~wsscore.errors.WsscoreError` (one line that names the file and says how to fix it,
     in this function's arguments and ``InputOptions``' fields: :mod:`wsscore.api_terms`).
     """
+    extra = extra or needs_extra(conventions)  # an unknown convention is refused here
     request = ScoreRequest(
         names=names,
         statistics=Statistics(ci, beta, samples, seed),
         sort=sort,
         keep_sentences=keep_sentences,
         analyses=AnalysisOptions(extra, tags, tag_map, committee, difficulty),
+        conventions=conventions,
         references=ReferenceRows(baseline, topline),
         callbacks=Callbacks(on_detail, on_difficulties, progress),
         parallelism=Parallelism(jobs),
@@ -165,6 +172,7 @@ def score_request(
         inputs.mismatch,
         difficulty=opened.difficulty_source(),
         tags=analyses.tag_column(_tags_read(opened, inputs)),
+        conventions=request.conventions,
     )
     warnings = inputs.warnings.messages[first_warning:]
     gold_info = _gold_info(opened, totals)
@@ -246,6 +254,9 @@ def _check_arguments(request: ScoreRequest) -> None:
         raise InvalidArgument("samples must be at least 1")
     if request.sort not in SORT_KEYS:
         raise InvalidArgument(f"sort must be one of {SORT_KEYS}")
+    if needs_extra(request.conventions) and not request.analyses.extra:
+        # A request built without score() (the report page's) must count what it shows.
+        raise InvalidArgument(f"conventions={request.conventions!r} needs extra=True")
 
 
 def _labels_with_references(

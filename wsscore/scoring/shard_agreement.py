@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from wsscore.errors import WsscoreError
-from wsscore.metrics.signature import signature_fields
+from wsscore.metrics.signature import DISPLAY_FIELDS, signature_fields
 from wsscore.scoring.shard_documents import ShardReport
 
 SAME_OPTIONS = "merge only shards scored with the same wsscore and options"
@@ -90,7 +90,8 @@ def _same_systems(first: ShardReport, shard: ShardReport) -> None:
 
 
 def _same_signature(first: ShardReport, shard: ShardReport, ci: str | None) -> None:
-    ignored = {"enc", *(INTERVAL_FIELDS if ci is not None else ())}
+    # The convention chooses columns, not figures (its counts are compared as --extra's).
+    ignored = {"enc", *DISPLAY_FIELDS, *(INTERVAL_FIELDS if ci is not None else ())}
     expected = signature_fields(first.signature)
     found = signature_fields(shard.signature)
     for key in [*expected, *(key for key in found if key not in expected)]:
@@ -141,10 +142,15 @@ def _same_analyses(first: ShardReport, shard: ShardReport) -> None:
                 )
 
 
-def merged_signature(shards: Sequence[ShardReport], ci: str | None) -> dict[str, str]:
-    """The shards' signature, its encodings those of every shard (``gold=utf-8+gb18030``) and,
-    when ``ci`` is given, its interval method ``ci`` (without the bootstrap's draws)."""
+def merged_signature(
+    shards: Sequence[ShardReport], ci: str | None, conventions: str | None = None
+) -> dict[str, str]:
+    """The shards' signature, its encodings those of every shard (``gold=utf-8+gb18030``),
+    when ``ci`` is given its interval method ``ci`` (without the bootstrap's draws), and when
+    ``conventions`` is given that convention (else the first shard's)."""
     fields = signature_fields(shards[0].signature)
+    if conventions is not None:
+        fields["conv"] = conventions  # last, where score() writes it
     if "enc" in fields:
         fields["enc"] = _merged_encodings([signature_fields(s.signature) for s in shards])
     if ci is not None:

@@ -62,6 +62,7 @@ class SuiteSettings(NamedTuple):
     trials: int = TRIALS
     tag_map: Mapping[str, str] | None = None
     extra: bool = False  # score with --extra (for the figures of EXTRA_AVERAGED)
+    conventions: str | None = None  # the community whose figures the table shows
 
     @property
     def paired_tests(self) -> PairedTests:
@@ -284,6 +285,8 @@ def suite_signature(settings: SuiteSettings, corpora: int) -> str:
         parts += [f"trials:{settings.trials}", f"baseline:{settings.baseline}"]
     if settings.beta != 1.0:
         parts.append(f"beta:{settings.beta:g}")
+    if settings.conventions is not None:  # only when given, as score()'s signature
+        parts.append(f"conv:{settings.conventions}")
     return "|".join(parts)
 
 

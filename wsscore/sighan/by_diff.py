@@ -14,7 +14,7 @@ from typing import BinaryIO, NamedTuple
 
 from wsscore.api_terms import in_api_terms
 from wsscore.core.records import Counts
-from wsscore.errors import WsscoreError, location
+from wsscore.errors import InvalidArgument, WsscoreError, location
 from wsscore.inputs.dictionary import OPTION as DICT_OPTION
 from wsscore.inputs.encodings import Encoding
 from wsscore.inputs.formats import Token
@@ -22,6 +22,7 @@ from wsscore.inputs.formatted import FormattedInput, formatted, label_order_of
 from wsscore.inputs.options import GOLD_OPTION, PRED_OPTION, InputOptions
 from wsscore.inputs.reading import BLOCK_SIZE, TextFile, open_binary, open_text
 from wsscore.metrics.bootstrap import SAMPLES, SEED, ResampledColumns, with_bootstrap
+from wsscore.metrics.conventions import needs_extra
 from wsscore.metrics.scores import Metrics, compute, f_beta, ratio
 from wsscore.metrics.settings import ReportSettings, Statistics
 from wsscore.metrics.sighan_counts import SighanTotals
@@ -172,13 +173,17 @@ def score_by_diff(
     jobs: int = 1,
     sentence_output: BinaryIO | None = None,
     on_warning: Callable[[str], None] | None = None,
+    conventions: str | None = None,
 ) -> Report:
     """Score each prediction with ``diff -y`` per sentence, as the Perl script does.
 
     The Perl script's own dictionary is the word lists of ``inputs.dictionary`` (files only);
     ``inputs.train`` joins them for the report's dictionary, as with :func:`wsscore.score`.
     ``sentence_output`` receives the script's per-sentence blocks, in the gold's encoding.
+    ``conventions`` may be ``sighan`` (the others need ``--extra``'s counts, which the diff
+    alignment cannot give).
     """
+    _refuse_conventions(conventions)
     inputs = inputs if inputs is not None else InputOptions()
     first_warning = len(inputs.warnings.messages)  # the options may serve several runs
     _refuse_standard_input(gold, predictions, inputs)
@@ -212,10 +217,21 @@ def score_by_diff(
         gold_info,
         dictionary,
         results,
-        ReportSettings("diff", Statistics(ci, beta, samples, seed), "none"),
+        ReportSettings(
+            "diff", Statistics(ci, beta, samples, seed), "none", conventions=conventions
+        ),
         warnings=inputs.warnings.messages[first_warning:],
         sort=sort,
     )
+
+
+def _refuse_conventions(conventions: str | None) -> None:
+    if needs_extra(conventions):  # an unknown name is refused there
+        raise InvalidArgument(
+            f"--conventions {conventions} works with --match span",
+            hint="the Perl script's diff alignment has no character offsets to build on; "
+            "--conventions sighan works with either",
+        )
 
 
 def _refuse_standard_input(gold: str, predictions: Sequence[str], inputs: InputOptions) -> None:

@@ -17,7 +17,7 @@ from wsscore.cli.gates import (
     report_output_options,
     report_text,
 )
-from wsscore.cli.options import DEBUG
+from wsscore.cli.options import DEBUG, conventions_option
 from wsscore.cli.running import run_command
 from wsscore.cli.sections import SCORING_SECTIONS, SectionedCommand
 from wsscore.metrics.ranking import SORT_KEYS
@@ -44,6 +44,7 @@ from wsscore.metrics.scores import CI_METHODS
     help="Row order: by F, R, P or R_oov (best first, undefined last), by name, or as in the "
     "first shard.",
 )
+@conventions_option("every table format [default: the first shard's]")
 # The output options, together.
 @report_output_options("in the first shard's order")
 @click.option(
@@ -73,7 +74,12 @@ def _merge_command(options: dict[str, Any]) -> int:
 
     gates = gate_request(options, figures_from_options=False)
     refuse_digits_the_format_ignores(options)
-    report = merge_reports(list(options["shards"]), ci=options["ci"], sort="none")
+    report = merge_reports(
+        list(options["shards"]),
+        ci=options["ci"],
+        sort="none",
+        conventions=options.get("conventions"),
+    )
     if TYPES_LEFT_OUT in report.warnings:  # said here too: a table shows only "—" for them
         Warnings().relay(TYPES_LEFT_OUT)
     given_systems = list(report.systems)  # the first shard's order, which -q keeps

@@ -8,6 +8,7 @@ import click
 
 from wsscore.cli.options import (
     BETA,
+    conventions_option,
     dictionary_options,
     difficulty_options,
     encoding_options,
@@ -42,6 +43,7 @@ from wsscore.errors import EXIT_OK, WsscoreError
 @click.option("--title", metavar="TEXT", help="The page's title [default: the gold's name].")
 @interval_options()
 @click.option("--beta", type=BETA, default=1.0, show_default=True, help="Report F_β.")
+@conventions_option("the page's table of scores")
 @difficulty_options(
     "Segmentations that judge each gold word's difficulty, as for `wsscore score`.",
     "Word difficulties written by `wsscore difficulty`.",
@@ -88,6 +90,7 @@ def _report_command(options: dict[str, Any]) -> int:
                 ),
                 progress,
                 jobs_of(options["jobs"]),
+                options.get("conventions"),
             ),
             max_sentences=options["max_sentences"],
         )

@@ -18,6 +18,7 @@ from wsscore.cli.gates import (
 )
 from wsscore.cli.options import (
     BETA,
+    conventions_option,
     dictionary_options,
     difficulty_options,
     encoding_options,
@@ -95,6 +96,7 @@ if TYPE_CHECKING:
     help="Two columns per line, a tag and what it counts as (with --tags), to compare tag sets "
     "(# starts a comment; '#', a tab and a tag maps the tag #).",
 )
+@conventions_option()
 @difficulty_options(
     "Segmentations of the test set (two or more; every file after the option, or a "
     "quoted glob) that judge each gold word's difficulty: adds the difficulty-weighted "
@@ -159,6 +161,7 @@ def _build_report(options: dict[str, Any]) -> Report:
             committee=list(options.get("committee") or ()) or None,  # expanded by check_files
             difficulty=options.get("difficulty"),
             progress=progress,
+            conventions=options.get("conventions"),
         )
 
 
@@ -176,7 +179,12 @@ def _diff_report(options: dict[str, Any]) -> Report:
             "--extra works with --match span",
             hint="the Perl script's diff alignment has no character offsets to build on",
         )
-    return score_by_diff(options["gold"], list(options["predictions"]), **_table_arguments(options))
+    return score_by_diff(
+        options["gold"],
+        list(options["predictions"]),
+        **_table_arguments(options),
+        conventions=options.get("conventions"),
+    )
 
 
 def _table_arguments(options: dict[str, Any]) -> dict[str, Any]:

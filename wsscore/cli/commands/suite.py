@@ -8,6 +8,7 @@ import click
 
 from wsscore.cli.options import (
     BETA,
+    conventions_option,
     encoding_options,
     input_options,
     interval_options,
@@ -40,15 +41,16 @@ if TYPE_CHECKING:
 @click.option("-o", "--output", metavar="FILE", help="Write the table to FILE (atomically).")
 @click.option(
     "--metrics",
-    default=",".join(DEFAULT_METRICS),
-    show_default=True,
     metavar="LIST",
     help=f"Figures per corpus, comma-separated, among {', '.join(METRIC_CHOICES)} "
     "(ftag: the F of word and tag, for corpora with tags = true; fsent, ftok: the F of "
     "sentences and of tokens, as conll18_ud_eval.py counts them; em, fc, fe, ft: exact "
     "sentences and the F of word-start characters, of boundaries with sentence edges and of "
-    "distinct words, as --extra; ci: the interval of R, P and F beside each).",
+    "distinct words, as --extra; ci: the interval of R, P and F beside each).  [default: "
+    + ",".join(DEFAULT_METRICS)
+    + "]",
 )
+@conventions_option("the table (figures per corpus; --metrics overrides it)")
 @click.option(
     "--caption",
     metavar="TEXT",
@@ -100,8 +102,9 @@ def _suite_command(options: dict[str, Any]) -> int:
 
     if options["match"] != "span":
         raise WsscoreError("wsscore suite works with --match span")
-    metrics = _metrics(options["metrics"], options["ci"])
     manifest = load_manifest(options["manifest"], allow_missing=options["allow_missing"])
+    conventions = options.get("conventions") or manifest.conventions
+    metrics = _metrics(_metrics_asked(options, conventions, manifest), options["ci"])
     _refuse_outputs_into_inputs(options, manifest)
     _ensure_open_file_limit(manifest, jobs_of(options["jobs"]))
     settings = SuiteSettings(
@@ -113,6 +116,7 @@ def _suite_command(options: dict[str, Any]) -> int:
         trials=options["trials"],
         tag_map=tag_map_of(options),
         extra=any(name in EXTRA_METRICS for name in metrics),
+        conventions=conventions,
     )
     total = len(manifest.corpora) * len(manifest.systems)
     with cells_progress(total, quiet=False) as progress:
@@ -146,6 +150,19 @@ def _ensure_open_file_limit(manifest: Manifest, jobs: int) -> None:
 
     workers = min(jobs, len(manifest.corpora)) if jobs > 1 and len(manifest.corpora) > 1 else 0
     ensure_open_file_limit(1 + len(manifest.systems), workers=workers)
+
+
+def _metrics_asked(options: dict[str, Any], conventions: str | None, manifest: Any) -> str:
+    """--metrics as given, else the convention's figures (its tag F only where a corpus scores
+    tags), else the default."""
+    from wsscore.output.suite import CONVENTION_METRICS
+
+    if options.get("metrics") is not None:
+        return str(options["metrics"])
+    if conventions is None:
+        return ",".join(DEFAULT_METRICS)
+    tagged = any(corpus.tags for corpus in manifest.corpora)
+    return ",".join(m for m in CONVENTION_METRICS[conventions] if m != "ftag" or tagged)
 
 
 def _metrics(text: str, ci: str) -> tuple[str, ...]:
