@@ -107,9 +107,10 @@ def test_thai_columns_are_pythainlps_char_then_word_level_figures():
         assert (metrics.precision, metrics.recall, metrics.f) == pytest.approx(word_figures)
 
 
-def _mecab_sentences(path: Path) -> list[tuple[str, ...]]:
+def _mecab_sentences(path: Path, *, tags: bool = False) -> list[tuple[str, ...]]:
     """The words of each sentence of a MeCab file: the surface, its spaces not characters, a
-    token of spaces alone no word."""
+    token of spaces alone no word; with ``tags``, each word with its first feature field (a
+    field in quotes, as MeCab writes one holding a comma, taken whole)."""
     opener = gzip.open if path.suffix == ".gz" else open
     with opener(path, "rt", encoding="utf-8") as lines:
         sentences, words = [], []
@@ -119,9 +120,11 @@ def _mecab_sentences(path: Path) -> list[tuple[str, ...]]:
                 sentences.append(tuple(words))
                 words = []
                 continue
-            surface = "".join(line.split("\t")[0].split())
+            surface, _, features = line.partition("\t")
+            surface = "".join(surface.split())
             if surface:
-                words.append(surface)
+                first = next(csv.reader([features]), [""])[0] if features else ""
+                words.append(f"{surface}\t{first}" if tags else surface)
     return sentences
 
 
@@ -129,13 +132,18 @@ def _mecab_sentences(path: Path) -> list[tuple[str, ...]]:
 def test_japanese_columns_are_levels_then_exact_sentences(system):
     gold, pred = JAPANESE / "gold.mecab", JAPANESE / system
     report = score(str(gold), str(pred), conventions="japanese", tags=True)
-    _check_every_format(report, ["P", "R", "F", "P_tag", "R_tag", "F_tag", "Acc_tag", "EM"])
-    # The sentences segmented exactly, compared here word by word.
+    headers = ["P", "R", "F", "P_tag", "R_tag", "F_tag", "Acc_tag", "EM", "EM_tag"]
+    _check_every_format(report, headers)
+    # The sentences segmented exactly, and those tagged exactly too, compared here word by word.
     pairs = list(zip(_mecab_sentences(gold), _mecab_sentences(pred), strict=True))
     exact = sum(1 for gold_words, pred_words in pairs if gold_words == pred_words)
-    extra = report.systems[0].extra_metrics
+    tagged = zip(_mecab_sentences(gold, tags=True), _mecab_sentences(pred, tags=True), strict=True)
+    exact_tagged = sum(1 for gold_words, pred_words in tagged if gold_words == pred_words)
+    extra, tag_metrics = report.systems[0].extra_metrics, report.systems[0].tag_metrics
     assert extra is not None and 0 < exact < len(pairs)
     assert extra.exact_match == pytest.approx(exact / len(pairs))
+    assert tag_metrics is not None and exact_tagged <= exact
+    assert tag_metrics.exact_tagged_match == pytest.approx(exact_tagged / len(pairs))
 
 
 def test_japanese_without_tags_has_no_tag_level():

@@ -73,13 +73,14 @@ def _analysis_columns(report: Report) -> list[Column]:
 
 # Each convention's columns after System, by header, in the order and grouping its community
 # prints them (docs/metrics.md §5.13); "F" stands for F (F_β with --beta). The tag columns
-# ("+tags") come only with --tags.
+# ("+tags": P_tag R_tag F_tag Acc_tag, and R_oov_tag with a dictionary) and EM_tag come only
+# with --tags.
 CONVENTION_HEADERS: dict[str, tuple[str, ...]] = {
     # PyThaiNLP's benchmark prints char_level, then word_level precision and recall.
     "thai": ("P_c", "R_c", "F_c", "P", "R", "F", "+tags"),
     # mecab-system-eval: LEVEL 0 (words) and LEVEL 1 (word and tag) precision, recall, F;
     # MevAL: the sentences segmented exactly.
-    "japanese": ("P", "R", "F", "+tags", "EM"),
+    "japanese": ("P", "R", "F", "+tags", "EM", "EM_tag"),
     # conll18_ud_eval.py's rows in order: Tokens, Sentences, Words, then UPOS or XPOS.
     "ud": ("P_tok", "R_tok", "F_tok", "P_sent", "R_sent", "F_sent", "P", "R", "F", "+tags"),
     # The bakeoff table: gold words, R and P with their intervals, F, and the OOV figures.
@@ -107,7 +108,10 @@ def convention_columns(report: Report, name: str) -> list[Column]:
     cols = [pool["System"]]
     for header in CONVENTION_HEADERS[name]:
         if header == "+tags":
-            cols += tag_columns(report.has_dictionary) if has_tags else []
+            tags = tag_columns(report.has_dictionary) if has_tags else []
+            cols += [column for column in tags if column.header != "EM_tag"]
+        elif header == "EM_tag":
+            cols += [pool[header]] if has_tags else []
         elif header == "F":
             cols.append(pool[f_header])
         elif header in pool:
