@@ -10,8 +10,11 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import signal
 import stat
 import sys
+import threading
+from collections.abc import Iterator
 from types import TracebackType
 from typing import BinaryIO
 
@@ -88,6 +91,20 @@ def _resolved(path: str) -> str:
     return os.path.realpath(path) if os.path.islink(path) else path
 
 
+@contextlib.contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """SIGINT blocked for the block's length (where the system can block it), delivered after."""
+    block = getattr(signal, "pthread_sigmask", None)
+    if block is None or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = block(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        block(signal.SIG_SETMASK, previous)
+
+
 def _is_special(path: str) -> bool:
     """An existing file that is not a regular file (a device, a named pipe, a socket)."""
     try:
@@ -146,14 +163,18 @@ class Destination:
         import tempfile  # only reports written to a file need it
 
         directory = os.path.dirname(os.path.abspath(path))
+        self._final_path = path
         try:
-            handle, self._temp_path = tempfile.mkstemp(
-                prefix=f".{os.path.basename(path)}.", suffix=".tmp", dir=directory
-            )
+            with _ctrl_c_held():  # a Ctrl-C inside mkstemp would leave a file we cannot name
+                handle, self._temp_path = tempfile.mkstemp(
+                    prefix=f".{os.path.basename(path)}.", suffix=".tmp", dir=directory
+                )
         except OSError as exc:
             hint = f"give {self.option} a directory you can write in"
             raise self._error(exc, hint=hint) from None
-        self._final_path = path
+        except BaseException:  # the Ctrl-C held back, raised once the name was known
+            self._remove_temporary()
+            raise
         try:
             self.stream = os.fdopen(handle, "wb")
             # mkstemp makes the file private (0600); give the report the mode a plain open()
@@ -161,9 +182,13 @@ class Destination:
             with contextlib.suppress(OSError):
                 os.chmod(self._temp_path, _mode_for(path))
         except BaseException:  # a Ctrl-C here: no `with` block will clean up after us
+            self._remove_temporary()
+            raise
+
+    def _remove_temporary(self) -> None:
+        if self._temp_path is not None:
             with contextlib.suppress(OSError):
                 os.unlink(self._temp_path)
-            raise
 
     def write(self, data: bytes | str) -> None:
         if isinstance(data, str):
