@@ -41,7 +41,11 @@ class Browser:
     """One headless Chromium with one page; ``with Browser(path, width) as page: ...``."""
 
     def __init__(self, executable: str, width: int = 1400, height: int = 1000) -> None:
-        self.profile = tempfile.TemporaryDirectory(prefix="wsscore-cdp-")
+        # Chromium's helper processes may still write to the profile for a moment after the
+        # browser has exited: a file they add then must not fail the test that used it.
+        self.profile = tempfile.TemporaryDirectory(
+            prefix="wsscore-cdp-", ignore_cleanup_errors=True
+        )
         commands_read, self.commands = os.pipe()
         self.replies, replies_write = os.pipe()
         # The child sees the two pipe ends as its fds 3 and 4, as --remote-debugging-pipe wants:
@@ -118,6 +122,9 @@ class Browser:
                 self.process.kill()
                 self.process.wait(timeout=10)
         self.profile.cleanup()
+        if os.path.exists(self.profile.name):  # a late write: one more try, then let it be
+            time.sleep(0.5)
+            shutil.rmtree(self.profile.name, ignore_errors=True)
 
     # -- the protocol --
     def call(self, method: str, **params: Any) -> dict[str, Any]:
