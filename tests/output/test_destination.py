@@ -1,12 +1,12 @@
 """The atomic ``-o``: a Ctrl-C at any moment leaves no temporary file behind, even one that
-arrives while the temporary file is being made (tests/cli/test_reliability_cli.py sends them
-at random moments to the whole command; this one aims at the narrowest window)."""
+arrives the instant the temporary file has been made (tests/cli/test_reliability_cli.py sends
+them at random moments to the whole command; this one aims at the narrowest window, where
+mkstemp, which names its file only once it exists, left one behind)."""
 
 from __future__ import annotations
 
 import os
-import signal
-import tempfile
+import stat
 from pathlib import Path
 
 import pytest
@@ -14,21 +14,35 @@ import pytest
 from wsscore.output.destination import Destination
 
 
-def test_a_ctrl_c_while_the_temporary_file_is_made_leaves_nothing(
+def test_a_ctrl_c_the_instant_the_temporary_file_is_made_leaves_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    made = tempfile.mkstemp
+    opened = os.open
 
-    def interrupted_mkstemp(**arguments: str) -> tuple[int, str]:
-        found = made(**arguments)  # the file exists, and its name is not yet known outside
-        os.kill(os.getpid(), signal.SIGINT)
-        return found
+    def interrupted_open(path: str, flags: int, mode: int = 0o777) -> int:
+        handle = opened(path, flags, mode)  # the file exists now
+        os.close(handle)
+        raise KeyboardInterrupt  # as a Ctrl-C would, before the caller has the handle
 
-    monkeypatch.setattr(tempfile, "mkstemp", interrupted_mkstemp)
-    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            Destination(str(tmp_path / "report.txt"))
-    finally:
-        signal.signal(signal.SIGINT, previous)
+    monkeypatch.setattr(os, "open", interrupted_open)
+    with pytest.raises(KeyboardInterrupt):
+        Destination(str(tmp_path / "report.txt"))
+    monkeypatch.undo()
     assert sorted(os.listdir(tmp_path)) == []
+
+
+def test_the_temporary_file_is_private_then_takes_the_report_s_mode(tmp_path: Path) -> None:
+    target = tmp_path / "report.txt"
+    with Destination(str(target)) as destination:
+        (temporary,) = tmp_path.iterdir()
+        assert temporary.name.startswith(".report.txt.") and temporary.name.endswith(".tmp")
+        destination.write("F 0.636\n")
+    assert target.read_text() == "F 0.636\n"
+    assert sorted(os.listdir(tmp_path)) == ["report.txt"]
+    assert stat.S_IMODE(target.stat().st_mode) == 0o666 & ~_umask()
+
+
+def _umask() -> int:
+    current = os.umask(0)
+    os.umask(current)
+    return current

@@ -642,12 +642,14 @@ def test_output_into_a_read_only_directory_even_for_root(unchanged, tmp_path, mo
 
 def test_a_report_that_cannot_be_created_leaves_nothing_behind(unchanged, tmp_path, monkeypatch):
     # The directory passes the early check but refuses the file itself (e.g. a full disk).
-    import tempfile
+    opened = os.open
 
-    def refuse(*args, **kwargs):
-        raise OSError(28, "No space left on device")
+    def refuse(path, flags, *args, **kwargs):
+        if str(path).endswith(".tmp") and flags & os.O_CREAT:  # the report's temporary file
+            raise OSError(28, "No space left on device")
+        return opened(path, flags, *args, **kwargs)
 
-    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    monkeypatch.setattr(os, "open", refuse)
     out = tmp_path / "out"
     out.mkdir()
     run = run_cli("score", unchanged / "gold.txt", unchanged / "pred.txt", "-o", out / "r.txt")

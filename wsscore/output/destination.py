@@ -10,11 +10,9 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import signal
+import secrets
 import stat
 import sys
-import threading
-from collections.abc import Iterator
 from types import TracebackType
 from typing import BinaryIO
 
@@ -27,6 +25,7 @@ STDOUT_NAME = "<stdout>"
 # sighan report of a big corpus must not grow the process.
 SPOOL_IN_MEMORY = 8 << 20
 COPY_BLOCK = 1 << 16
+TEMPORARY_ATTEMPTS = 100  # names drawn before giving up: each is 32 random bits
 
 
 def _mode_for(path: str) -> int:
@@ -91,20 +90,6 @@ def _resolved(path: str) -> str:
     return os.path.realpath(path) if os.path.islink(path) else path
 
 
-@contextlib.contextmanager
-def _ctrl_c_held() -> Iterator[None]:
-    """SIGINT blocked for the block's length (where the system can block it), delivered after."""
-    block = getattr(signal, "pthread_sigmask", None)
-    if block is None or threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = block(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        block(signal.SIG_SETMASK, previous)
-
-
 def _is_special(path: str) -> bool:
     """An existing file that is not a regular file (a device, a named pipe, a socket)."""
     try:
@@ -160,30 +145,41 @@ class Destination:
             raise self._error(exc) from None
 
     def _open_temporary(self, path: str) -> None:
-        import tempfile  # only reports written to a file need it
-
-        directory = os.path.dirname(os.path.abspath(path))
         self._final_path = path
         try:
-            with _ctrl_c_held():  # a Ctrl-C inside mkstemp would leave a file we cannot name
-                handle, self._temp_path = tempfile.mkstemp(
-                    prefix=f".{os.path.basename(path)}.", suffix=".tmp", dir=directory
-                )
+            handle = self._create_temporary(path)
         except OSError as exc:
+            self._temp_path = None
             hint = f"give {self.option} a directory you can write in"
             raise self._error(exc, hint=hint) from None
-        except BaseException:  # the Ctrl-C held back, raised once the name was known
+        except BaseException:  # a Ctrl-C: the file, if it was made, has a known name
             self._remove_temporary()
             raise
+        assert self._temp_path is not None  # named by _create_temporary
         try:
             self.stream = os.fdopen(handle, "wb")
-            # mkstemp makes the file private (0600); give the report the mode a plain open()
+            # The file is made private (0600); give the report the mode a plain open()
             # would (0666 less the umask), or keep the mode of the report it replaces.
             with contextlib.suppress(OSError):
                 os.chmod(self._temp_path, _mode_for(path))
         except BaseException:  # a Ctrl-C here: no `with` block will clean up after us
             self._remove_temporary()
             raise
+
+    def _create_temporary(self, path: str) -> int:
+        """A new private file beside ``path``, opened for writing. Its name is chosen and kept
+        before the file exists (mkstemp names it only after): a Ctrl-C at any instant leaves
+        no file that the cleanup cannot name."""
+        directory = os.path.dirname(os.path.abspath(path))
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+        for _ in range(TEMPORARY_ATTEMPTS):
+            suffix = secrets.token_hex(4)
+            self._temp_path = os.path.join(directory, f".{os.path.basename(path)}.{suffix}.tmp")
+            try:
+                return os.open(self._temp_path, flags, 0o600)
+            except FileExistsError:
+                continue
+        raise FileExistsError(errno.EEXIST, "no free name for a temporary file", directory)
 
     def _remove_temporary(self) -> None:
         if self._temp_path is not None:
