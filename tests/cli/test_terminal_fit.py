@@ -14,6 +14,7 @@ import subprocess
 import sys
 import termios
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import FIXTURES, ROOT
@@ -155,9 +156,9 @@ def expected_figures(report: dict) -> tuple[dict[tuple[str, str, str], str], set
     return expected, empty_deciles
 
 
-def check_fits_and_shows_everything(args: list[str], columns: int) -> str:
-    text = on_terminal(args, columns)
-    report = json.loads(
+def json_report(args: list[str]) -> dict[str, Any]:
+    """The command's ``-f json`` report: the figures a terminal table must show."""
+    return json.loads(
         subprocess.run(
             [sys.executable, "-m", "wsscore", *args, "-f", "json"],
             capture_output=True,
@@ -165,6 +166,11 @@ def check_fits_and_shows_everything(args: list[str], columns: int) -> str:
             cwd=ROOT,
         ).stdout
     )
+
+
+def check_fits_and_shows_everything(args: list[str], columns: int) -> str:
+    text = on_terminal(args, columns)
+    report = json_report(args)
     widest = max(display_width(line) for line in text.splitlines())
     assert widest <= columns, text
     printed = printed_figures(text)
@@ -245,14 +251,7 @@ def _convention_figures(args: list[str], convention: str) -> dict[tuple[str, str
     from wsscore import merge_reports
     from wsscore.output.columns import cell, columns
 
-    document = json.loads(
-        subprocess.run(
-            [sys.executable, "-m", "wsscore", *args, "-f", "json"],
-            capture_output=True,
-            check=True,
-            cwd=ROOT,
-        ).stdout
-    )
+    document = json_report(args)
     assert document["options"]["conventions"] == convention
     report = merge_reports([document])  # the same figures, read back from the JSON
     return {
