@@ -24,6 +24,10 @@ SPLIT_DIFFERS = "\x1c\x1d\x1e\x1f\ufeff"
 # then 5 and more.
 LENGTH_BUCKETS = ("1", "2", "3", "4", "5+")
 
+# What a boundary can fall between (docs/metrics.md §1.7): a code point, an extended grapheme
+# cluster (UAX #29), or a syllable of the gold (VLSP's Hà_Nội is two).
+UNITS = ("char", "grapheme", "syllable")
+
 # The classes of a wrong gold word (docs/metrics.md §5.4), in the order reports list them.
 ERROR_CLASSES = ("split", "merged", "crossing")
 

@@ -22,7 +22,7 @@ from functools import cache
 from itertools import accumulate
 from typing import NamedTuple
 
-UNITS = ("char", "syllable", "grapheme")
+from wsscore.core.definitions import UNITS as UNITS
 
 Span = tuple[int, int]
 

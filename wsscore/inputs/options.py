@@ -92,6 +92,11 @@ class InputOptions:
       first feature after the tab; KyTea's part of speech, 2 its reading), or a range of them
       (``"1-2"``, joined by ``-``: ``名詞-普通名詞``); kept as a
       :class:`~wsscore.inputs.formats.model.TagFields`.
+    - ``unit``: what a boundary can fall between, for the boundary figures, TNR, the
+      character-level counts and the ``chars`` format: ``char`` (a code point), ``grapheme``
+      (an extended grapheme cluster) or ``syllable`` (the gold's syllables: ``vlsp``, or
+      CoNLL-U FORMs holding spaces); None, the default, is ``syllable`` for a ``vlsp`` gold and
+      ``char`` otherwise. Word spans, and so P, R and F, never depend on it.
     - ``label_order``: the order of position and tag in the labels of ``chars`` files,
       ``pos-tag`` (``B-NN``) or ``tag-pos`` (``NN-B``), decided per file from its labels when
       None; ``gold_label_order`` and ``pred_label_order`` override it for one side.
@@ -128,6 +133,7 @@ class InputOptions:
     gold_word_sep: str | None = None
     pred_word_sep: str | None = None
     tag_field: int | str | TagFields = 1
+    unit: str | None = None
 
     # Equal values may hold unhashable lists of paths: not hashable at all.
     __hash__ = None  # type: ignore[assignment]
@@ -189,6 +195,7 @@ class InputOptions:
             label_order=self.label_order,
             word_sep=self.word_sep,
             tag_field=parse_tag_field(self.tag_field),
+            unit=self.unit,
         )
 
     @property

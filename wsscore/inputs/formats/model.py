@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from wsscore.core.definitions import UNITS
 from wsscore.errors import InvalidArgument, WsscoreError, location
 
 FORMATS = ("words", "tagged", "chars", "conllu", "jsonl", "mecab", "kytea", "best", "vlsp")
@@ -114,6 +115,9 @@ class FormatOptions(NamedTuple):
     # None = white space alone
     word_sep: str | None = None
     tag_field: TagFields = TagFields()  # mecab and kytea: the fields that make the tag
+    # What a boundary can fall between (docs/metrics.md §1.7): "char", "grapheme" or
+    # "syllable"; None = the format's own ("syllable" for vlsp, else "char")
+    unit: str | None = None
 
 
 # One default for every call: a NamedTuple cannot be changed, so sharing it is safe.
@@ -131,6 +135,10 @@ def check_options(fmt: str, options: FormatOptions) -> None:
         raise InvalidArgument(
             f"a tag separator is one character, not white space: not {separator!r}",
             hint="use '/' or '_'",
+        )
+    if options.unit is not None and options.unit not in UNITS:
+        raise InvalidArgument(
+            f"unknown unit {options.unit!r}", hint=f"choose one of {', '.join(UNITS)}"
         )
     if options.word_sep == "":
         raise InvalidArgument(
