@@ -12,7 +12,7 @@ from functools import partial
 
 from wsscore.align.limits import EXTRA_TEXT_LIMITS
 from wsscore.align.lines import SentenceDetail
-from wsscore.errors import InvalidArgument
+from wsscore.errors import InvalidArgument, WsscoreError
 from wsscore.inputs.encodings import Crib
 from wsscore.inputs.formatted import FormattedInput, text_file_of
 from wsscore.inputs.options import InputOptions
@@ -33,8 +33,11 @@ class OpenedInputs:
         committee: list[int] | None = None,
         weighting: DifficultyWeighting | None = None,
         difficulty_file: bool = False,
+        unit: str = "char",
     ):
         self.gold = gold
+        # What a boundary can fall between (docs/metrics.md §1.7), decided from the gold.
+        self.unit = unit
         self.predictions = predictions
         self.systems = systems
         self.committee = committee
@@ -77,6 +80,7 @@ def open_inputs(
     on_difficulties: Callable[[SentenceDetail, list[float]], None] | None,
 ) -> OpenedInputs:
     gold_file = open_source(gold, inputs.gold_reading, name="<gold>")
+    unit = unit_of(inputs.unit, getattr(gold_file, "format", "words"), gold_file.name)
     # The gold's characters tell apart GB and Big5 readings of an ambiguous prediction; they
     # are collected only if a prediction needs them.
     text = text_file_of(gold_file)
@@ -88,7 +92,7 @@ def open_inputs(
     _hold_to_gold(pred_files, gold_file)
     systems = len(pred_files)
     if committee is None and difficulty is None:
-        return OpenedInputs(gold_file, pred_files, systems)
+        return OpenedInputs(gold_file, pred_files, systems, unit=unit)
     indices, members = _committee_members(committee, predictions, systems, inputs, crib)
     _hold_to_gold(members, gold_file)
     pred_files += members
@@ -100,8 +104,34 @@ def open_inputs(
         on_difficulties=on_difficulties,
     )
     return OpenedInputs(
-        gold_file, pred_files, systems, indices, weighting, difficulty_file=difficulty is not None
+        gold_file,
+        pred_files,
+        systems,
+        indices,
+        weighting,
+        difficulty_file=difficulty is not None,
+        unit=unit,
     )
+
+
+# The gold formats that know a word's syllables: vlsp's ``_``, CoNLL-U's spaces in a FORM.
+SYLLABLE_FORMATS = ("vlsp", "conllu")
+
+
+def unit_of(given: str | None, gold_format: str, gold_name: str) -> str:
+    """The unit of a run: the one given, else the gold format's own (``syllable`` for vlsp);
+    ``syllable`` is refused for a gold whose format has no syllables (guessing them from a
+    words file's spaces would make them its words, and the figures the word figures)."""
+    if given is None:
+        return "syllable" if gold_format == "vlsp" else "char"
+    if given == "syllable" and gold_format not in SYLLABLE_FORMATS:
+        raise WsscoreError(
+            f"--unit syllable needs the gold's syllables, and {gold_name} is read as "
+            f"{gold_format}, which has none",
+            hint="give the gold in vlsp (Hà_Nội) or CoNLL-U with spaces in its FORMs, "
+            "or use --unit char",
+        )
+    return given
 
 
 # Bytes a character and the white space after it can take in a prediction: four in UTF-32 (or a
