@@ -26,6 +26,10 @@ from wsscore.core.definitions import UNITS as UNITS
 
 Span = tuple[int, int]
 
+# The Unicode version of the grapheme cluster rules' tables (the signature records it: the
+# same text may get other clusters under another version).
+UNICODE_VERSION = unicodedata.unidata_version
+
 # Code point ranges UAX #29 names that unicodedata has no property for (Unicode 15.1,
 # GraphemeBreakProperty.txt, emoji-data.txt, DerivedCoreProperties.txt InCB).
 _EMOJI_MODIFIERS = [(0x1F3FB, 0x1F3FF)]
