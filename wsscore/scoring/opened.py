@@ -14,6 +14,7 @@ from wsscore.align.limits import EXTRA_TEXT_LIMITS
 from wsscore.align.lines import SentenceDetail
 from wsscore.errors import InvalidArgument, WsscoreError
 from wsscore.inputs.encodings import Crib
+from wsscore.inputs.formats.model import SYLLABLE_FORMATS, format_unit
 from wsscore.inputs.formatted import FormattedInput, text_file_of
 from wsscore.inputs.options import InputOptions
 from wsscore.inputs.reading import crib_of, is_compressed
@@ -114,16 +115,12 @@ def open_inputs(
     )
 
 
-# The gold formats that know a word's syllables: vlsp's ``_``, CoNLL-U's spaces in a FORM.
-SYLLABLE_FORMATS = ("vlsp", "conllu")
-
-
 def unit_of(given: str | None, gold_format: str, gold_name: str) -> str:
     """The unit of a run: the one given, else the gold format's own (``syllable`` for vlsp);
     ``syllable`` is refused for a gold whose format has no syllables (guessing them from a
     words file's spaces would make them its words, and the figures the word figures)."""
     if given is None:
-        return "syllable" if gold_format == "vlsp" else "char"
+        return format_unit(given, gold_format)
     if given == "syllable" and gold_format not in SYLLABLE_FORMATS:
         raise WsscoreError(
             f"--unit syllable needs the gold's syllables, and {gold_name} is read as "

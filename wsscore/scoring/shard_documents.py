@@ -13,7 +13,14 @@ import sys
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from wsscore.core.records import Counts, ExtraCounts, SentenceTokenCounts, TypeCounts
+from wsscore.core.records import (
+    CHAR_EXTRA_FIELDS,
+    UNIT_COUNT_KEYS,
+    Counts,
+    ExtraCounts,
+    SentenceTokenCounts,
+    TypeCounts,
+)
 from wsscore.errors import WsscoreError, location
 from wsscore.metrics.tags import TagCounts
 from wsscore.results import SCHEMA_VERSION, GoldInfo
@@ -263,7 +270,9 @@ def _extra(system: Fields, counts: Fields) -> ExtraCounts:
             where=system.shard,
             hint="score the shard again with this wsscore",
         )
-    return ExtraCounts(*map(counts.count, ExtraCounts._fields))
+    # A report in characters has no unit counts: they are 0 there.
+    units = {name: counts.count(name) for name in UNIT_COUNT_KEYS if name in counts.data}
+    return ExtraCounts(*map(counts.count, CHAR_EXTRA_FIELDS), **units)
 
 
 def _tags(system: Fields, counts: Fields) -> TagCounts:

@@ -1,0 +1,61 @@
+"""The units of the gold lines, for the counts in graphemes or syllables (docs/metrics.md §1.7).
+
+Units are always the gold's, found inside each gold word: a grapheme run finds them in the
+gold words of each sentence's detail; a syllable run gets them from the gold reader, which
+joins a word's syllables with :data:`SYLLABLE_MARK` in the text it hands the scorer. The marks
+are taken out of each block before any system sees it, and the syllables of the lines that had
+some are kept until every system has counted those lines: memory follows how far the systems
+lag behind one another, not the file's length.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import accumulate
+
+from wsscore.align.lines import SentenceDetail
+from wsscore.core.units import unit_edges
+from wsscore.inputs.formats.model import SYLLABLE_MARK
+from wsscore.inputs.words import split_words
+
+
+class GoldUnits:
+    """The unit edges of each gold line that the systems have still to count."""
+
+    def __init__(self, unit: str, systems: int, *, keep: bool):
+        self.unit = unit
+        self._keep = keep  # the syllables are counted (else only their marks taken out)
+        self._syllables: dict[int, list[int]] = {}  # line number -> its syllables' lengths
+        self._counted = [0] * systems  # the last line each system has counted
+
+    def take_marks(self, text: str, first_line: int) -> str:
+        """A gold block's text without its syllable marks, their places kept for its lines."""
+        if SYLLABLE_MARK not in text:
+            return text
+        if not self._keep:
+            return text.replace(SYLLABLE_MARK, "")
+        for number, line in enumerate(text.split("\n"), first_line):
+            if SYLLABLE_MARK in line:
+                syllables = (word.split(SYLLABLE_MARK) for word in split_words(line))
+                self._syllables[number] = [len(s) for word in syllables for s in word]
+        return text.replace(SYLLABLE_MARK, "")
+
+    def edges(self, system: int, detail: SentenceDetail) -> Sequence[int]:
+        """The offsets 0 … N between the units of the detail's gold line."""
+        if self.unit == "grapheme":
+            return unit_edges(detail.gold_words, "grapheme").edges
+        lengths = self._syllables.get(detail.line)
+        self._forget_before(system, detail.line)
+        if lengths is None:  # no word of the line has two syllables: its words are its units
+            lengths = list(map(len, detail.gold_words))
+        return list(accumulate(lengths, initial=0))
+
+    def _forget_before(self, system: int, line: int) -> None:
+        """Drop the syllables of the lines every system has counted (each counts in order)."""
+        self._counted[system] = line
+        oldest = min(self._counted)
+        while self._syllables:
+            first = next(iter(self._syllables))
+            if first >= oldest:
+                break
+            del self._syllables[first]
