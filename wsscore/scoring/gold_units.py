@@ -28,6 +28,11 @@ class GoldUnits:
         self._syllables: dict[int, list[int]] = {}  # line number -> its syllables' lengths
         self._counted = [0] * systems  # the last line each system has counted
 
+    @property
+    def held(self) -> int:
+        """Lines whose syllables are kept, for a system still to count them."""
+        return len(self._syllables)
+
     def take_marks(self, text: str, first_line: int) -> str:
         """A gold block's text without its syllable marks, their places kept for its lines."""
         if SYLLABLE_MARK not in text:

@@ -442,6 +442,7 @@ def _system_result(
         tags=scoring.tags.totals[index] if scoring.tags is not None else None,
         sentence_tokens=sentence_tokens,
         types=run.types[index].counts() if run.types is not None else None,
+        unit=opened.unit,
     )
     kept = sentences if scoring.request.keep_sentences else None
     return SystemResult(

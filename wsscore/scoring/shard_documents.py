@@ -126,6 +126,8 @@ class ShardSystem(NamedTuple):
     # conll18_ud_eval.py's Sentences and Tokens, when the shard's report shows them.
     sentence_tokens: SentenceTokenCounts | None = None
     types: TypeCounts | None = None  # --extra's type counts (null in a merged report)
+    # Whether its extra counts are in characters ("char") or in units: its unit counts tell.
+    unit: str = "char"
 
 
 class ShardOptions(NamedTuple):
@@ -251,6 +253,7 @@ def _system(system: Fields) -> ShardSystem:
         _tags(system, counts) if "tags" in system.data else None,
         _sentence_tokens(counts),
         TypeCounts(*map(counts.count, TypeCounts._fields)) if counts.has("types_gold") else None,
+        "units" if counts.has("unit_cuts") else "char",
     )
 
 
