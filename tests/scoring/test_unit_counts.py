@@ -5,14 +5,18 @@ counting code, and the worked examples of docs/design-units.md §4."""
 from __future__ import annotations
 
 import unicodedata
-from itertools import accumulate
+from itertools import accumulate, pairwise
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from wsscore.align.lines import SentenceDetail
+from wsscore.core.reference import align_line, line_extra
 from wsscore.errors import Warnings
 from wsscore.inputs.options import InputOptions
+from wsscore.metrics.boundaries import sentence_extra
 from wsscore.scoring.gold_units import GoldUnits
 from wsscore.scoring.scorer import score
 
@@ -241,3 +245,36 @@ def test_gold_units_forget_the_lines_every_system_counted() -> None:
     assert units.held == 1
     assert list(units.edges(0, _detail(3, ["và"]))) == [0, 2]
     assert units.held == 0
+
+
+# --- the two paths agree: lines counted in bulk, and each from its detail --------------------
+
+_PIECES = ["ก", "ำ", "ั", "ง", "a", "\u0301", "中", "\U0001f468", "\u200d", "\U0001f469"]
+
+
+@st.composite
+def _segmentations(draw: st.DrawFn) -> tuple[list[str], list[str]]:
+    text = "".join(draw(st.lists(st.sampled_from(_PIECES), min_size=1, max_size=12)))
+    return _cut(text, draw), _cut(text, draw)
+
+
+def _cut(text: str, draw: st.DrawFn) -> list[str]:
+    cuts = draw(st.sets(st.integers(1, len(text) - 1))) if len(text) > 1 else set()
+    ends = [0, *sorted(cuts), len(text)]
+    return [text[a:b] for a, b in pairwise(ends)]
+
+
+@given(_segmentations(), st.sampled_from(["grapheme", "syllable"]))
+def test_lines_in_bulk_equal_their_details(pair: tuple[list[str], list[str]], unit: str) -> None:
+    gold_words, pred_words = pair
+    gold, pred = " ".join(gold_words), " ".join(pred_words)
+    line = align_line(gold, pred, None)
+    assert line is not None
+    detail = SentenceDetail(
+        1, gold_words, pred_words, line.gold_marks, line.pred_marks, list(line.pred_spans)
+    )
+    by_detail = GoldUnits(unit, systems=1, keep=True)
+    in_bulk = GoldUnits(unit, systems=1, keep=True)
+    expected = sentence_extra(detail, by_detail.edges(0, detail))
+    in_chars = line_extra(line)
+    assert in_chars + in_bulk.equal_lines(0, 1, [gold], [pred]) == expected

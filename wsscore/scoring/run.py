@@ -97,6 +97,10 @@ class AlignmentRun:
             aligner.collect_types(types)
         if on_equal_lines is not None and collector is None:
             self._hand_equal_lines(on_equal_lines)
+        if self._in_units and self._units_in_bulk(on_equal_lines):
+            for index in range(opened.systems):
+                receiver = partial(self._equal_lines_in_units, index, on_equal_lines)
+                self.aligners[index].hand_equal_lines(receiver)
         self.totals = Totals(0, 0, 0, [])
 
     def _hand_equal_lines(self, receiver: EqualLinesCallback) -> None:
@@ -105,6 +109,36 @@ class AlignmentRun:
         for index, collectors in enumerate(self._collectors):
             if collectors is not None and collectors.extra is None:
                 self.aligners[index].hand_equal_lines(partial(receiver, index))
+
+    def _units_in_bulk(self, on_equal_lines: EqualLinesCallback | None) -> bool:
+        """Whether lines whose characters agree may be counted in units from their texts, a
+        run at a time, rather than each from its detail: unless something needs the detail
+        of every sentence (difficulty weights, a collector, a per-sentence callback)."""
+        if self.opened.weighting is not None or self.collector is not None:
+            return False
+        return self.on_detail is None or on_equal_lines is not None
+
+    def _equal_lines_in_units(
+        self,
+        index: int,
+        then: EqualLinesCallback | None,
+        first: int,
+        gold_lines: list[str],
+        pred_lines: list[str],
+        in_pairs: bool,
+    ) -> bool:
+        """Count a run of agreeing lines' extra counts in units: in characters by the backend,
+        then changed to units (:meth:`GoldUnits.equal_lines`); hand them on to ``then``."""
+        if not in_pairs:
+            return False  # counted line by line instead
+        if then is not None and not then(index, first, gold_lines, pred_lines, in_pairs):
+            return False
+        assert self.extra_totals is not None
+        found = backend.count_agreeing_lines(gold_lines, pred_lines, None, first, Gather.EXTRA)
+        assert found.extra is not None and found.agreed == len(gold_lines)
+        change = self.gold_units.equal_lines(index, first, gold_lines, pred_lines)
+        self.extra_totals[index] += found.extra + change
+        return True
 
     def counts(self, index: int) -> Counts:
         return Counts(*self.aligners[index].totals)
@@ -242,7 +276,7 @@ class AlignmentRun:
             return "difficulty weights need every sentence of every system in one place"
         if self.on_detail is not None:
             return "a per-sentence callback sees every sentence in order"
-        if self._in_units or self.opened.unit == "syllable":
+        if self._in_units:
             return f"counting in {self.opened.unit}s takes the gold's units in one process"
         return parallel.one_process_reason(self.opened.gold, self.opened.predictions)
 
