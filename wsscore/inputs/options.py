@@ -204,7 +204,6 @@ class InputOptions:
         return self.format_options._replace(
             label_order=self.gold_label_order or self.label_order,
             word_sep=_either(self.gold_word_sep, self.word_sep),
-            gold=True,
         )
 
     @property

@@ -18,7 +18,7 @@ from wsscore.inputs.formats.model import SYLLABLE_FORMATS, format_unit
 from wsscore.inputs.formatted import FormattedInput, text_file_of
 from wsscore.inputs.options import InputOptions
 from wsscore.inputs.reading import crib_of, is_compressed
-from wsscore.inputs.sources import Input, Source, is_file, is_path, open_source
+from wsscore.inputs.sources import Input, Reading, Source, is_file, is_path, open_source
 from wsscore.metrics.difficulty import DifficultyReader, DifficultyWeighting
 
 
@@ -80,7 +80,7 @@ def open_inputs(
     difficulty: Source | None,
     on_difficulties: Callable[[SentenceDetail, list[float]], None] | None,
 ) -> OpenedInputs:
-    gold_file = open_source(gold, inputs.gold_reading, name="<gold>")
+    gold_file = open_source(gold, _marking_syllables(inputs.gold_reading), name="<gold>")
     unit = unit_of(inputs.unit, getattr(gold_file, "format", "words"), gold_file.name)
     # The gold's characters tell apart GB and Big5 readings of an ambiguous prediction; they
     # are collected only if a prediction needs them.
@@ -113,6 +113,13 @@ def open_inputs(
         difficulty_file=difficulty is not None,
         unit=unit,
     )
+
+
+def _marking_syllables(reading: Reading) -> Reading:
+    """The gold read for this run: under --unit syllable it marks its words' syllables, which
+    the run takes out of its text (:class:`~wsscore.scoring.gold_units.GoldUnits`)."""
+    options = reading.format_options._replace(mark_syllables=True)
+    return reading._replace(format_options=options)
 
 
 def unit_of(given: str | None, gold_format: str, gold_name: str) -> str:

@@ -118,7 +118,9 @@ class FormatOptions(NamedTuple):
     # What a boundary can fall between (docs/metrics.md §1.7): "char", "grapheme" or
     # "syllable"; None = the format's own ("syllable" for vlsp, else "char")
     unit: str | None = None
-    gold: bool = False  # the gold: under --unit syllable it hands the scorer its syllables
+    # The gold of a scoring run, which under --unit syllable hands the scorer its syllables
+    # (joined by SYLLABLE_MARK); every other reading of a file leaves them out.
+    mark_syllables: bool = False
 
 
 # Joins a gold word's syllables in the text handed to the scorer under --unit syllable: no file
@@ -139,7 +141,11 @@ def format_unit(given: str | None, fmt: str) -> str:
 def marks_syllables(fmt: str, options: FormatOptions) -> bool:
     """Whether a file read in ``fmt`` with ``options`` joins its words' syllables with
     :data:`SYLLABLE_MARK`: the gold of a syllable run, in a format that knows them."""
-    return options.gold and fmt in SYLLABLE_FORMATS and format_unit(options.unit, fmt) == "syllable"
+    return (
+        options.mark_syllables
+        and fmt in SYLLABLE_FORMATS
+        and format_unit(options.unit, fmt) == "syllable"
+    )
 
 
 # One default for every call: a NamedTuple cannot be changed, so sharing it is safe.
