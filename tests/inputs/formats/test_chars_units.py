@@ -12,7 +12,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wsscore.errors import Warnings, WsscoreError
-from wsscore.inputs.formats import FormatOptions, Sentence, Token, read_sentences
+from wsscore.inputs.formats import (
+    FormatOptions,
+    Sentence,
+    Token,
+    detect_format,
+    detect_format_reason,
+    read_sentences,
+)
 from wsscore.inputs.formats.writers import Target, write_chars
 from wsscore.inputs.formatted import FormattedInput
 from wsscore.inputs.reading import open_text
@@ -163,3 +170,12 @@ def test_what_the_writer_writes_reads_back_the_same_under_its_unit(data, unit: s
     tokens = data.draw(tokens_of(unit))
     lines = _chars_lines(tokens, unit)
     assert _read(lines, unit) == [tokens]
+
+
+def test_a_chars_file_of_grapheme_clusters_is_detected_as_chars() -> None:
+    clusters = ["กำ\tB", "ลั\tM", "ง\tE", "ทำ\tS", "", "น้ำ\tS", "ข้\tB", "า\tM", "ว\tE"]
+    assert detect_format_reason(clusters)[0] == "chars"
+    # Several clusters before the label are no chars line: a words file of Thai stays words.
+    assert detect_format(["กำลัง S", "ทำงาน B", "น้ำ E"]) == "words"
+    # A syllable and a label are also two words: a syllable file is given its format.
+    assert detect_format(["Hà\tB", "Nội\tE", "là\tS", "", "thủ\tB", "đô\tE"]) == "words"
