@@ -61,11 +61,12 @@ def test_visible_puts_a_dotted_circle_before_a_piece_that_starts_with_a_mark(
 @pytest.fixture(scope="module")
 def page(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A Thai gold and a prediction that cuts the cluster กำ of กำลัง (ก|ำลัง) in both
-    sentences, and the second's ทำ (ท|ำ)."""
+    sentences, and the second's ทำ (ท|ำ); a third where the gold itself cuts กำ and the
+    prediction does not."""
     folder = tmp_path_factory.mktemp("marks")
     gold, pred = folder / "gold.txt", folder / "pred.txt"
-    gold.write_text("กำลัง ทำ งาน\nเขา กำลัง ทำ\n", encoding="utf-8")
-    pred.write_text("ก ำลัง ทำ งาน\nเขา ก ำลัง ท ำ\n", encoding="utf-8")
+    gold.write_text("กำลัง ทำ งาน\nเขา กำลัง ทำ\nก ำ\n", encoding="utf-8")
+    pred.write_text("ก ำลัง ทำ งาน\nเขา ก ำลัง ท ำ\nกำ\n", encoding="utf-8")
     out = folder / "report.html"
     command = [sys.executable, "-m", "wsscore", "report", str(gold), str(pred)]
     done = subprocess.run(
@@ -81,6 +82,10 @@ def test_the_error_tables_show_a_cut_piece_after_a_dotted_circle(page: Path) -> 
         r'<td class="word" data-word="([^"]*)" data-class="split"[^>]*>([^<]*)</td>', text
     )
     assert sorted(rows) == [("กำลัง", "กำลัง"), ("ทำ", "ทำ")]
+    merged = re.findall(
+        r'<td class="word" data-word="([^"]*)" data-class="merged"[^>]*>([^<]*)</td>', text
+    )
+    assert sorted(merged) == [("ก", "ก"), ("ำ", "◌ำ")]  # a gold word that starts with a mark
     cuts = re.findall(
         r'<td class="cut" data-word="([^"]*)" data-pred="([^"]*)" data-system="cutter" '
         r'data-class="split" title="([^"]*)">([^<]*) <span class="count">([\d,]+)×',
@@ -99,7 +104,12 @@ def test_the_page_data_keeps_the_words_as_they_are(page: Path) -> None:
     found = re.search(r'id="wsscore-sentences">(.*?)</script>', text, re.S)
     assert found
     data = json.loads(found.group(1))
-    assert [row[2][0] for row in data["sentences"]] == ["ก ำลัง ทำ งาน", "เขา ก ำลัง ท ำ"]
+    assert sorted(row[1] for row in data["sentences"]) == ["ก ำ", "กำลัง ทำ งาน", "เขา กำลัง ทำ"]
+    assert sorted(row[2][0] for row in data["sentences"]) == [
+        "ก ำลัง ทำ งาน",
+        "กำ",
+        "เขา ก ำลัง ท ำ",
+    ]
     assert CIRCLE not in found.group(1)
 
 
@@ -119,9 +129,14 @@ def test_the_sentence_browser_shows_a_cut_piece_after_a_dotted_circle(page: Path
             "Array.from(document.querySelectorAll('.sb-lines .w')).map(function (n) {"
             " return n.firstChild.textContent; })"
         )
-    # Gold words first, then the system's, per sentence: the pieces that start with ำ after ◌.
-    assert [word for word in shown if word.startswith(CIRCLE)] == ["◌ำลัง", "◌ำลัง", "◌ำ"]
-    assert "กำลัง" in shown and "ก" in shown and "ำลัง" not in shown
+    # The pieces that start with ำ after ◌: the system's three, and the gold's ำ.
+    assert sorted(word for word in shown if word.startswith(CIRCLE)) == [
+        "◌ำ",
+        "◌ำ",
+        "◌ำลัง",
+        "◌ำลัง",
+    ]
+    assert "กำลัง" in shown and "ก" in shown and "ำลัง" not in shown and "ำ" not in shown
 
 
 @pytest.mark.slow
