@@ -155,7 +155,7 @@ class _SyllableDecoder(_Decoder):
             self.open = None
 
 
-def check_grapheme(text: str, line: str, name: str, number: int) -> None:
+def _check_grapheme(text: str, line: str, name: str, number: int) -> None:
     """Refuse a line whose ``text`` (its first column) is more than one extended grapheme
     cluster: with ``--unit grapheme`` a chars line holds one. One code point is always one
     cluster, and a text without a joining character is one cluster per code point."""
@@ -316,7 +316,7 @@ class CharsReader:
             found = known.get(columns[-1]) if len(columns) > 1 and not self.held else None
             if found is not None:
                 if grapheme:
-                    check_grapheme(columns[0], text, self.name, number)
+                    _check_grapheme(columns[0], text, self.name, number)
                 tally[found[1]] += 1
                 decoder.add(columns[0], found[0], number)
                 self.start = self.start or number
@@ -373,7 +373,7 @@ class CharsReader:
         file's order, or None while that is unknown and the label reads both ways."""
         line = _Line(number, *_character_and_label(columns, text, self.name, number))
         if self.grapheme:
-            check_grapheme(line.char, text, self.name, number)
+            _check_grapheme(line.char, text, self.name, number)
         readings = self.readings.get(line.label) or _readings(line.label, text, self.name, number)
         self.readings[line.label] = readings
         where = location(self.name, number, text.rindex(line.label) + 1)
