@@ -101,6 +101,7 @@ API_ARGUMENTS: dict[str, Argument] = {
     "--label-order": _choice("label_order", LABEL_ORDERS),
     "--gold-label-order": _choice("gold_label_order", LABEL_ORDERS),
     "--pred-label-order": _choice("pred_label_order", LABEL_ORDERS),
+    "--unit": _choice("unit", ("char", "grapheme", "syllable")),
     "--word-sep": Argument("word_sep", INPUT_OPTIONS, Value.TEXT),
     "--gold-word-sep": Argument("gold_word_sep", INPUT_OPTIONS, Value.TEXT),
     "--pred-word-sep": Argument("pred_word_sep", INPUT_OPTIONS, Value.TEXT),

@@ -206,3 +206,47 @@ def test_empty_sentences_that_a_format_cannot_hold_are_told(target: str) -> None
         f"{target} cannot hold an empty sentence (convert to words, tagged or jsonl to keep "
         "them)\n"
     )
+
+
+VIETNAMESE = FIXTURES / "vietnamese" / "gold.vlsp.txt"
+THAI = FIXTURES / "thai" / "gold.best.txt"
+
+
+def test_vlsp_through_chars_of_syllables_comes_back_byte_for_byte(tmp_path: Path) -> None:
+    chars = tmp_path / "gold.chars"
+    assert _convert(VIETNAMESE, "--to", "chars", "--unit", "syllable", "-o", chars).returncode == 0
+    lines = chars.read_text(encoding="utf-8").split("\n")
+    assert lines[:10] == ["Hà\tB", "Nội\tE", "là\tS", "thủ\tB", "đô\tE", "của\tS", "Việt\tB",
+                          "Nam\tE", ".\tS", ""]  # fmt: skip
+    back = _convert(chars, "--from", "chars", "--unit", "syllable", "--to", "vlsp")
+    assert back.returncode == 0 and back.stdout == VIETNAMESE.read_bytes()
+    # Without --unit syllable, a chars line is a character and the syllables are lost.
+    plain = _convert(VIETNAMESE, "--to", "chars").stdout.decode().split("\n")
+    assert plain[:3] == ["H\tB", "à\tM", "N\tM"]
+
+
+def test_thai_best_through_chars_of_graphemes_keeps_its_words(tmp_path: Path) -> None:
+    chars = tmp_path / "gold.chars"
+    assert _convert(THAI, "--to", "chars", "--unit", "grapheme", "-o", chars).returncode == 0
+    lines = chars.read_text(encoding="utf-8").split("\n")
+    # ผม|ชอบ|กิน|ข้าวผัด|: กิ and ข้ are one cluster each, า (a letter, not a mark) its own.
+    assert lines[:13] == ["ผ\tB", "ม\tE", "ช\tB", "อ\tM", "บ\tE", "กิ\tB", "น\tE", "ข้\tB",
+                          "า\tM", "ว\tM", "ผั\tM", "ด\tE", "กุ้\tB"]  # fmt: skip
+    back = tmp_path / "back.best.txt"
+    done = _convert(chars, "--from", "chars", "--unit", "grapheme", "--to", "best", "-o", back)
+    assert done.returncode == 0
+    # BEST's spaces (| |) and <NE> marks are no words, which chars cannot hold: the words stay.
+    assert _sentences(back, "best") == _sentences(THAI, "best")
+    again = _convert(back, "--to", "chars", "--unit", "grapheme")
+    assert again.returncode == 0 and again.stdout == chars.read_bytes()
+
+
+def test_chars_of_graphemes_refuses_a_line_of_several_clusters() -> None:
+    done = _convert("-", "--from", "chars", "--unit", "grapheme", "--to", "words",
+                    stdin="กำ\tB\nลั\tE\n\nกำลัง\tS\n".encode())  # fmt: skip
+    assert done.returncode == 2 and done.stdout == b""
+    error = done.stderr.decode()
+    assert error.count("\n") == 1 and "Traceback" not in error
+    assert (
+        "<stdin>:4:1: 'กำลัง' is 3 graphemes; with --unit grapheme a chars line holds one" in error
+    )

@@ -199,6 +199,7 @@ class FormattedInput:
                 label_order=self.options.label_order,
                 on_label_order=self._set_label_order,
                 max_chars=self.sentence_limit,
+                unit=self.options.unit,
             )
             return (lines.text for lines in blocks)
         return read_sentences(

@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 import shutil
+import unicodedata
 from html import escape
 from importlib import resources
 from typing import Protocol
@@ -38,6 +39,15 @@ from wsscore.scoring.page_sentences import SENTENCE_BYTES, script_json, shown_by
 from wsscore.scoring.report_page import PageData
 
 ASSETS = "report_assets"
+DOTTED_CIRCLE = "\u25cc"  # the base on which Unicode shows a combining mark alone
+# Characters that join the one before them though their category is no mark (M*): Thai and Lao
+# AM (SpacingMark), ZWNJ, ZWJ, the halfwidth sound marks, the emoji skin tones and the tags
+# (Extend). The page's script lists the same (JOINS_BEFORE in report_assets/report.js).
+JOINING_NON_MARKS = frozenset(
+    "\u0e33\u0eb3\u200c\u200d\uff9e\uff9f"
+    + "".join(map(chr, range(0x1F3FB, 0x1F400)))
+    + "".join(map(chr, range(0xE0020, 0xE0080)))
+)
 LONGEST_CUT = 30  # characters of a cut shown in the error tables (all of it on hovering)
 SLOT = re.compile(r"<!--slot:([a-z]+)-->")
 CLASS_NOTES = {
@@ -305,12 +315,32 @@ def _errors(data: PageData) -> str:
     return _legend(names) + f'<div class="error-classes">{"".join(parts)}</div>'
 
 
+def joins_before(char: str) -> bool:
+    """Whether ``char`` joins the character before it into one grapheme cluster (UAX #29's
+    Extend, SpacingMark and ZWJ, as ``wsscore.core.units`` finds clusters): a combining mark,
+    or one of :data:`JOINING_NON_MARKS`. A word that starts with one is a piece of a cut
+    cluster, and the mark shows only on a base. By category (no table to build), as the
+    page's script tests it."""
+    return unicodedata.category(char)[0] == "M" or char in JOINING_NON_MARKS
+
+
+def visible(text: str) -> str:
+    """A word, or a cut (words joined by /), with each piece that starts with a character
+    that joins the one before it shown after U+25CC DOTTED CIRCLE, as a mark alone is written
+    (``ก/ำลัง`` is shown ``ก/◌ำลัง``), so that it renders; the page's script does the same in
+    the sentence browser."""
+    pieces = text.split("/")
+    return "/".join(
+        DOTTED_CIRCLE + piece if piece and joins_before(piece[0]) else piece for piece in pieces
+    )
+
+
 def _error_row(error: str, row: dict[str, object], names: list[str]) -> str:
     """A wrong gold word: every cell opens its sentences (the word's, or one system's cut)."""
     word, wrong, found = str(row["word"]), row["wrong"], row["systems"]
     assert isinstance(wrong, int) and isinstance(found, list)
-    shown = escape(word)
-    opens = f'data-word="{shown}" data-class="{error}"'
+    shown = escape(visible(word))
+    opens = f'data-word="{escape(word)}" data-class="{error}"'
     cuts = "".join(
         _cut_cell(word, error, system, cut) for system, cut in zip(names, found, strict=True)
     )
@@ -325,15 +355,18 @@ def _cut_cell(word: str, error: str, system: str, found: dict[str, object] | Non
     """One system's most frequent wrong cut of a gold word, and how often; opens those cases."""
     if found is None:
         return (
-            f'<td class="ok" title="{escape(system)} never got {escape(word)} {error}">right</td>'
+            f'<td class="ok" title="{escape(system)} never got {escape(visible(word))} '
+            f'{error}">right</td>'
         )
     cut, count, wrong = str(found["cut"]), found["count"], found["wrong"]
     assert isinstance(count, int) and isinstance(wrong, int)
     more = f" (wrong {wrong:,}×)" if wrong != count else ""
-    shown = escape(cut if len(cut) <= LONGEST_CUT else cut[: LONGEST_CUT - 1] + "…")
+    seen = visible(cut)
+    shown = escape(seen if len(seen) <= LONGEST_CUT else seen[: LONGEST_CUT - 1] + "…")
+    word_seen = visible(word)
     title = (
-        f"{system} cut {word} as {cut} {_times(count)}"
-        + (f", of the {wrong:,} times it got {word} {error}" if wrong != count else "")
+        f"{system} cut {word_seen} as {seen} {_times(count)}"
+        + (f", of the {wrong:,} times it got {word_seen} {error}" if wrong != count else "")
         + "; click to see those sentences"
     )
     opens = (

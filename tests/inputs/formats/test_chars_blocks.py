@@ -46,6 +46,9 @@ NASTY_LINES = [
     "  ",
     "\r",
     "\t",
+    "กำ\tS",  # one grapheme cluster of two code points: any unit reads it
+    "กำลัง\tS",  # three clusters: refused with --unit grapheme
+    "ำ\tE",  # a mark alone: one cluster
 ]
 BLANKS = ["", "", "", "\r", " ", "\u3000"]
 
@@ -162,10 +165,13 @@ def lines_of(text: str) -> list[str]:
     st.sampled_from([1, 2, 5, 1 << 20]),
     st.sampled_from([3, chars_module.UNDECIDED_LINES]),
     st.sampled_from([1, 9, 30, chars_blocks.PIECE_CHARS]),
+    st.sampled_from([None, "char", "grapheme", "syllable"]),
 )
-def test_blocks_read_as_the_chars_reader_reads_lines(data, text, order, most, undecided, piece):
+def test_blocks_read_as_the_chars_reader_reads_lines(
+    data, text, order, most, undecided, piece, unit
+):
     blocks = data.draw(cut_into_blocks(text))
-    options = {"label_order": order, "max_chars": most}
+    options = {"label_order": order, "max_chars": most, "unit": unit}
     with (
         mock.patch.object(chars_module, "UNDECIDED_LINES", undecided),
         mock.patch.object(chars_blocks, "PIECE_CHARS", piece),

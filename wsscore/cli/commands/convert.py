@@ -10,6 +10,7 @@ import click
 from wsscore.cli.options import ENCODING_HELP, FORMAT_CHOICES, LABEL_ORDERS, text_output_options
 from wsscore.cli.running import run_command
 from wsscore.cli.terminal import output_encoding, write_encoded
+from wsscore.core.definitions import UNITS
 from wsscore.errors import EXIT_OK, Warnings
 
 if TYPE_CHECKING:
@@ -70,6 +71,13 @@ TARGETS = tuple(choice for choice in FORMAT_CHOICES if choice != "auto")
     "(default: decided from its labels), and of the output with --to chars (default: pos-tag).",
 )
 @click.option(
+    "--unit",
+    type=click.Choice(UNITS),
+    help="What a chars line holds: of FILE when it is chars, and of the output with --to chars "
+    "(default: char): a character, an extended grapheme cluster (Thai กำ), or a syllable (a "
+    "word's syllables are the parts of its form between spaces, as vlsp's Hà_Nội).",
+)
+@click.option(
     "--encoding",
     default="auto",
     show_default=True,
@@ -114,6 +122,7 @@ def _convert_command(options: dict[str, Any]) -> int:
         label_order=options["label_order"] if fmt == "chars" else None,
         word_sep=word_sep,
         tag_field=parse_tag_field(options["tag_field"]),
+        unit=options["unit"],
     )
     write = WRITERS[options["target"]]
     written = Target(
@@ -121,6 +130,7 @@ def _convert_command(options: dict[str, Any]) -> int:
         options["tag_sep"] or "/",
         options["tag_column"],
         options["label_order"] or POS_TAG,
+        options["unit"] or "char",
     )
     sentences = read_sentences(
         fmt, source.lines(), name=source.name, warnings=warnings, options=reading

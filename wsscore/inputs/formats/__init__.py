@@ -79,6 +79,7 @@ def read_sentences(
             label_order=options.label_order,
             on_label_order=on_label_order,
             max_chars=max_chars,
+            unit=options.unit,
         )
     if fmt == "conllu":
         return read_conllu(lines, name=name, options=options, max_chars=max_chars)

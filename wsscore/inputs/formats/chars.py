@@ -8,6 +8,12 @@ word (E and S close it, O too), and an M, I or E with no word open starts one; t
 and told in one warning per file. A first column longer than one character (a tokenizer's piece,
 as 2004) is taken whole.
 
+A line holds one unit (``--unit``, docs/design-units.md §3.6): with ``char`` (the default) a
+character, or a longer piece taken whole, as above; with ``grapheme`` one extended grapheme
+cluster (``กำ``), and a line of several clusters is refused, naming the unit; with ``syllable``
+one syllable (any text without white space), and a word of several keeps them, separated by
+spaces, as its :attr:`Token.form` (``Hà Nội``), as the vlsp reader does.
+
 Which side of a label is the position (its order: ``pos-tag`` as ``B-NN``, ``tag-pos`` as
 ``NN-B``) is a property of the file, decided once: a tag may itself be a position letter (the
 CTB measure word ``M``, so ``M-B``), and such a label reads both ways. The first label that
@@ -21,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
 
+from wsscore.core.units import graphemes, may_join
 from wsscore.errors import Warnings, WsscoreError, location
 from wsscore.inputs.formats.model import (
     MAX_SENTENCE_CHARS,
@@ -30,7 +37,7 @@ from wsscore.inputs.formats.model import (
     Token,
     sentence_too_long,
 )
-from wsscore.inputs.words import split_words
+from wsscore.inputs.words import split_words, token_starts
 
 POSITIONS = frozenset("BMIESO")  # upper case only: a lower-case b or s is a PKU tag
 TAGGED_POSITIONS = POSITIONS - {"O"}  # O is outside every word's type: it takes no tag
@@ -138,6 +145,31 @@ class _Decoder:
             self.first_invalid = number
 
 
+class _SyllableDecoder(_Decoder):
+    """Words of syllables: a word of several keeps them, separated by spaces, as its form."""
+
+    def _close(self) -> None:
+        if self.open is not None:
+            form = " ".join(self.open) if len(self.open) > 1 else None
+            self.tokens.append(Token("".join(self.open), self.open_tag, form))
+            self.open = None
+
+
+def _check_grapheme(text: str, line: str, name: str, number: int) -> None:
+    """Refuse a line whose ``text`` (its first column) is more than one extended grapheme
+    cluster: with ``--unit grapheme`` a chars line holds one. One code point is always one
+    cluster, and a text without a joining character is one cluster per code point."""
+    if len(text) == 1:
+        return
+    clusters = len(graphemes(text)) if may_join(text) else len(text)
+    if clusters > 1:
+        raise WsscoreError(
+            f"{text!r} is {clusters} graphemes; with --unit grapheme a chars line holds one",
+            where=location(name, number, token_starts(line, [text])[0] + 1),
+            hint="write each grapheme on a line of its own with its label, or give --unit char",
+        )
+
+
 # What a label shows of the order, counted per line for the warning.
 NEUTRAL, ONE_WAY, EITHER_WAY = 0, 1, 2
 
@@ -237,13 +269,15 @@ def read_chars(
     label_order: str | None = None,
     on_label_order: Callable[[str], None] | None = None,
     max_chars: int = MAX_SENTENCE_CHARS,
+    unit: str | None = None,
 ) -> Iterator[Sentence]:
     """A sentence per run of non-blank lines, numbered by its first character's line; several
     blank lines in a row make no empty sentences. ``label_order`` is ``pos-tag`` or
     ``tag-pos`` (None: decided from the file); ``on_label_order`` is told the order once it is
     known (never for a file of plain labels, which need none). A sentence of more than
-    ``max_chars`` characters is refused as soon as it grows past them."""
-    reader = CharsReader(name, LabelOrder(label_order, name, on_label_order), max_chars)
+    ``max_chars`` characters is refused as soon as it grows past them. ``unit``: what a line
+    holds (module docstring); None is ``char``."""
+    reader = CharsReader(name, LabelOrder(label_order, name, on_label_order), max_chars, unit)
     yield from reader.read(lines, 1)
     yield from reader.end(warnings)
 
@@ -253,11 +287,13 @@ class CharsReader:
     in parts (:meth:`read`, then :meth:`end` once), so that a faster reader may take the
     sentences in between where it is :attr:`ready`."""
 
-    def __init__(self, name: str, order: LabelOrder, max_chars: int):
+    def __init__(self, name: str, order: LabelOrder, max_chars: int, unit: str | None = None):
         self.name = name
         self.order = order
         self.max_chars = max_chars
-        self.decoder = _Decoder()
+        self.decoder = _SyllableDecoder() if unit == "syllable" else _Decoder()
+        # Grapheme: every line's text is checked to be one cluster (char and syllable take any).
+        self.grapheme = unit == "grapheme"
         # Each label seen, read in the file's order, and what it shows (a file has few labels:
         # each is parsed once, once the order is known).
         self.known: dict[str, tuple[Label, int]] = {}
@@ -273,12 +309,14 @@ class CharsReader:
 
     def read(self, lines: Iterable[str], first: int) -> Iterator[Sentence]:
         """The sentences that ``lines`` end, the first of them line ``first`` of the file."""
-        known, tally, decoder = self.known, self.order.tally, self.decoder
+        known, tally, decoder, grapheme = self.known, self.order.tally, self.decoder, self.grapheme
         for number, text in enumerate(lines, first):
             columns = split_words(text)
             # The common case, inline for speed: a label seen before, no line held back.
             found = known.get(columns[-1]) if len(columns) > 1 and not self.held else None
             if found is not None:
+                if grapheme:
+                    _check_grapheme(columns[0], text, self.name, number)
                 tally[found[1]] += 1
                 decoder.add(columns[0], found[0], number)
                 self.start = self.start or number
@@ -334,6 +372,8 @@ class CharsReader:
         """A line whose label is new, or comes while the order is unknown: its label in the
         file's order, or None while that is unknown and the label reads both ways."""
         line = _Line(number, *_character_and_label(columns, text, self.name, number))
+        if self.grapheme:
+            _check_grapheme(line.char, text, self.name, number)
         readings = self.readings.get(line.label) or _readings(line.label, text, self.name, number)
         self.readings[line.label] = readings
         where = location(self.name, number, text.rindex(line.label) + 1)

@@ -46,11 +46,18 @@ def read_chars_blocks(
     label_order: str | None = None,
     on_label_order: Callable[[str], None] | None = None,
     max_chars: int = MAX_SENTENCE_CHARS,
+    unit: str | None = None,
 ) -> Iterator[WordLines]:
     """The sentences of a chars file given as decoded blocks of whole lines (as
     ``TextFile.text_blocks()`` gives them), each as the line of its words: the sentences,
-    errors and warnings of ``read_chars`` over the same lines, with the same arguments."""
-    reader = CharsReader(name, LabelOrder(label_order, name, on_label_order), max_chars)
+    errors and warnings of ``read_chars`` over the same lines, with the same arguments.
+
+    Every ``unit`` keeps the fast path: it takes only lines of one code point, which is one
+    unit of each (a character, a grapheme cluster, a syllable), and gives the same words in
+    each (a syllable's form is a token's, which these lines of words do not keep); the lines
+    it turns down go to the reader, which checks them against the unit."""
+    order = LabelOrder(label_order, name, on_label_order)
+    reader = CharsReader(name, order, max_chars, unit)
     stretches = _Stretches(reader)
     carry = ""  # the start of a sentence that the end of the last block cut
     for block in blocks:

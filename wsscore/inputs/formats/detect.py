@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from wsscore.core import backend
+from wsscore.core.units import graphemes, may_join
 from wsscore.errors import WsscoreError
 from wsscore.inputs.formats.best import SEPARATOR, join_marks
 from wsscore.inputs.formats.chars import is_label
@@ -141,7 +142,13 @@ def _count_chars(lines: list[str]) -> Count:
 
 
 def _is_labelled_character(columns: list[str]) -> bool:
-    return len(columns) >= 2 and len(columns[0]) == 1 and is_label(columns[-1])
+    """A character, or one grapheme cluster (a Thai consonant with its marks, as ``convert
+    --to chars --unit grapheme`` writes it), and a label. A syllable is not taken: a word and
+    a label are a words line as well (such a file is given with ``--*-format chars``)."""
+    if len(columns) < 2 or not is_label(columns[-1]):
+        return False
+    first = columns[0]
+    return len(first) == 1 or (may_join(first) and len(graphemes(first)) == 1)
 
 
 # Longer lines are looked at by their ends only (is_labelled_character_line).

@@ -21,9 +21,10 @@ as UD Chinese GSD has it: Chinese puts no space between sentences either.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from wsscore.core.units import graphemes, may_join
 from wsscore.errors import WsscoreError, location
 from wsscore.inputs.formats.best import read_best
 from wsscore.inputs.formats.chars import Label, read_label
@@ -41,13 +42,15 @@ CONLLU_TAG_COLUMNS = {"upos": 3, "xpos": 4}
 class Target:
     """How sentences are written: the input's name (for messages), the word/tag separator of
     a tagged output, the CoNLL-U column that holds the tags, and the order of a chars label
-    (``pos-tag`` as B-NN, ``tag-pos`` as NN-B). One Target writes one file: it remembers what
-    the file's reader will decide on its first sentence (whether a VLSP file is tagged)."""
+    (``pos-tag`` as B-NN, ``tag-pos`` as NN-B), and the unit of a chars line (``char``,
+    ``grapheme`` or ``syllable``). One Target writes one file: it remembers what the file's
+    reader will decide on its first sentence (whether a VLSP file is tagged)."""
 
     name: str
     tag_sep: str = "/"
     tag_column: str = "upos"
     label_order: str = POS_TAG
+    unit: str = "char"
     decided: dict[str, bool] = field(default_factory=dict, compare=False, repr=False)
 
 
@@ -69,11 +72,13 @@ def write_tagged(sentence: Sentence, ordinal: int, target: Target) -> str:
 
 
 def write_chars(sentence: Sentence, ordinal: int, target: Target) -> str:
-    """A character and its BMES label per line (``B-NN`` with a tag, or ``NN-B`` in the
-    ``tag-pos`` label order); a blank line after."""
+    """A unit (:attr:`Target.unit`: a character, a grapheme cluster or a syllable) and its
+    BMES label per line (``B-NN`` with a tag, or ``NN-B`` in the ``tag-pos`` label order); a
+    blank line after."""
     rows = []
     for token in sentence.syntactic():
-        for char, position in zip(token.word, _bmes(len(token.word)), strict=True):
+        units = _units(token, target.unit)
+        for char, position in zip(units, _bmes(len(units)), strict=True):
             if token.tag is None:
                 label = position
             elif target.label_order == POS_TAG:
@@ -84,6 +89,19 @@ def write_chars(sentence: Sentence, ordinal: int, target: Target) -> str:
                 raise _unfaithful(token, "chars", f"{char}\t{label}", sentence, target)
             rows.append(f"{char}\t{label}\n")
     return "".join(rows) + "\n"
+
+
+def _units(token: Token, unit: str) -> Sequence[str]:
+    """The pieces of a token that a chars line each holds: its characters, its extended
+    grapheme clusters, or its syllables (the parts of its form between spaces; a token
+    without a form is one syllable)."""
+    if unit == "grapheme":
+        return graphemes(token.word) if may_join(token.word) else token.word
+    if unit == "syllable":
+        syllables = split_words(token.form) if token.form is not None else [token.word]
+        # A form that does not spell the word (never from a reader) cannot be written faithfully.
+        return syllables if "".join(syllables) == token.word else [token.word]
+    return token.word
 
 
 def write_conllu(sentence: Sentence, ordinal: int, target: Target) -> str:

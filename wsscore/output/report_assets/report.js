@@ -77,6 +77,17 @@
     return node;
   }
 
+  // A word that starts with a character that joins the one before it (a piece of a cut grapheme
+  // cluster: a combining mark, Thai SARA AM, a joiner, a skin tone) is shown after U+25CC
+  // DOTTED CIRCLE, which the mark then sits on, as a mark alone is written; otherwise it
+  // renders on the word before or on nothing. The same characters as _joins_before in
+  // output/report_page.py (tests/output/test_report_marks.py compares them in Chromium).
+  var JOINS_BEFORE = /^[\p{Mn}\p{Mc}\p{Me}\u0E33\u0EB3\u200C\u200D\uFF9E\uFF9F\u{1F3FB}-\u{1F3FF}\u{E0020}-\u{E007F}]/u;
+
+  function shown(word) {
+    return JOINS_BEFORE.test(word) ? "\u25CC" + word : word;
+  }
+
   function str(value) {
     if (typeof value === "string") return value;
     if (value === null || value === undefined) return "";
@@ -573,7 +584,7 @@
 
       var multi = rows.length > 1;
       place(0, goldWords, goldEnds, function (j) {
-        var span = el("span", { class: "w", text: goldWords[j] });
+        var span = el("span", { class: "w", text: shown(goldWords[j]) });
         var counts = {};
         var best = "";
         var lines = [];
@@ -606,7 +617,7 @@
           return el("span", {
             class: (wrong ? "w wrong" : "w ok") + hit,
             title: wrong ? "wrong: not a word of the gold segmentation" : null,
-            text: row.words[j],
+            text: shown(row.words[j]),
           });
         });
       });
