@@ -278,3 +278,23 @@ def test_lines_in_bulk_equal_their_details(pair: tuple[list[str], list[str]], un
     expected = sentence_extra(detail, by_detail.edges(0, detail))
     in_chars = line_extra(line)
     assert in_chars + in_bulk.equal_lines(0, 1, [gold], [pred]) == expected
+
+
+def test_a_chars_gold_of_syllables_counts_as_its_vlsp(tmp_path: Path) -> None:
+    vlsp = FIXTURES / "vietnamese" / "gold.vlsp.txt"
+    pred = FIXTURES / "vietnamese" / "pyvi.vlsp.txt"
+    rows = []
+    for line in vlsp.read_text(encoding="utf-8").splitlines():
+        for word in line.split():
+            syllables = word.split("_")
+            if len(syllables) == 1:
+                rows.append(f"{word}\tS")
+            else:
+                labels = ["B", *["M"] * (len(syllables) - 2), "E"]
+                rows += [f"{s}\t{label}" for s, label in zip(syllables, labels, strict=True)]
+        rows.append("")
+    chars = _write(tmp_path, "gold.chars", "\n".join(rows) + "\n")
+    from_chars = _counts(_system(chars, pred, unit="syllable", gold_format="chars"))
+    from_vlsp = _counts(_system(vlsp, pred))
+    assert from_chars == from_vlsp
+    assert from_chars["char_tn"] == 53

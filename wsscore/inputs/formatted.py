@@ -190,7 +190,7 @@ class FormattedInput:
             )
         if self.format in WORD_LINE_READERS and not self._keeps_tokens():
             return WORD_LINE_READERS[self.format](self.source.lines(), name=self.name)
-        if self.format == "chars" and not self._keeps_tokens():
+        if self.format == "chars" and not self._keeps_tokens() and not marks:
             check_options(self.format, self.options)
             blocks = read_chars_blocks(
                 self.source.text_blocks(),

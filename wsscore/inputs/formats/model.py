@@ -126,8 +126,9 @@ class FormatOptions(NamedTuple):
 # Joins a gold word's syllables in the text handed to the scorer under --unit syllable: no file
 # holds a NUL (reading refuses one), so it never stands for a character of the text.
 SYLLABLE_MARK = "\0"
-# The gold formats that know a word's syllables: vlsp's ``_``, CoNLL-U's spaces in a FORM.
-SYLLABLE_FORMATS = ("vlsp", "conllu")
+# The gold formats that know a word's syllables: vlsp's ``_``, CoNLL-U's spaces in a FORM, and
+# chars read under --unit syllable (a line a syllable).
+SYLLABLE_FORMATS = ("vlsp", "conllu", "chars")
 
 
 def format_unit(given: str | None, fmt: str) -> str:
