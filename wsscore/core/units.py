@@ -26,7 +26,7 @@ from wsscore.core import grapheme_tables as tables
 from wsscore.core.definitions import UNITS as UNITS
 
 Span = tuple[int, int]
-Ranges = Iterable[tuple[int, int]]
+CodeRanges = Iterable[tuple[int, int]]  # inclusive (first, last) code points
 
 # The Unicode version of the grapheme cluster tables (the signature records it: the same text
 # may get other clusters under another version). Pinned: not the running Python's.
@@ -36,20 +36,20 @@ UNICODE_VERSION = tables.UNICODE_VERSION
 _CONTROLS = (*tables.CONTROL, *tables.CR, *tables.LF)
 
 
-def _class(ranges: Ranges) -> str:
+def _class(ranges: CodeRanges) -> str:
     """A ``re`` character class body for the inclusive code point ranges."""
     return "".join(f"\\U{start:08x}-\\U{end:08x}" for start, end in ranges)
 
 
-def _bmp(ranges: Ranges) -> list[tuple[int, int]]:
+def _bmp(ranges: CodeRanges) -> list[tuple[int, int]]:
     return [(start, min(end, 0xFFFF)) for start, end in sorted(ranges) if start <= 0xFFFF]
 
 
-def _astral(ranges: Ranges) -> list[tuple[int, int]]:
+def _astral(ranges: CodeRanges) -> list[tuple[int, int]]:
     return [(max(start, 0x10000), end) for start, end in sorted(ranges) if end > 0xFFFF]
 
 
-def _either(ranges: Ranges) -> str:
+def _either(ranges: CodeRanges) -> str:
     """A ``re`` pattern for one of the code points of ``ranges``: the BMP part a class of its
     own, which ``re`` tests by a table lookup (a class with any code point past U+FFFF is tried
     range by range, several times slower)."""
@@ -59,7 +59,7 @@ def _either(ranges: Ranges) -> str:
     return f"(?:{'|'.join(parts)})"
 
 
-def _any_number(ranges: Ranges) -> str:
+def _any_number(ranges: CodeRanges) -> str:
     """A ``re`` pattern for any number of the code points of ``ranges``, written so that a run
     of BMP ones is one repeat of one class (fast in ``re``)."""
     ranges = list(ranges)
@@ -67,7 +67,7 @@ def _any_number(ranges: Ranges) -> str:
     return f"[{bmp}]*(?:[{astral}][{bmp}]*)*" if astral else f"[{bmp}]*"
 
 
-def _outside(ranges: Ranges) -> str:
+def _outside(ranges: CodeRanges) -> str:
     """A ``re`` pattern for one code point not in ``ranges`` (its BMP part a table lookup)."""
     ranges = list(ranges)
     bmp, astral = _class(_bmp(ranges)), _class(_astral(ranges))
