@@ -1,12 +1,17 @@
-"""Measure what ``--unit grapheme`` would cost (docs/design-units.md §5), on a words file
-repeated ``--times`` times (e.g. the MSR test gold 16 times, as the benchmarks take it).
+"""Measure what ``--unit grapheme`` costs (docs/design-units.md §2.4): on Chinese (a words
+file repeated ``--times`` times, e.g. the MSR test gold 16 times, as the benchmarks take it)
+and on Thai (``--thai``: a words or text file repeated until it has as many code points as the
+Chinese text, so the two lines compare at the same size).
 
-    /work/venvs/h17-tools/bin/python tools/bench_units.py GOLD [--times 16]
+    /work/venvs/h18-tools/bin/python tools/bench_units.py GOLD --thai fixtures/thai/text.txt
 
-Prints seconds for: splitting the lines into words (the floor); the grapheme test per line that
-lets text without any joining character skip segmentation (option B's fast path); unit edges
-per line by the stdlib pattern; ``regex``'s ``\\X`` if installed; option A's interning (each
-multi-code-point cluster mapped to a private-use code point, and back).
+(a scratch environment with click, rich and chardet, and ``regex`` for the oracle's line; never
+a dependency of wsscore). Prints seconds for: the first use (the pattern and the set of joining
+characters built); splitting the lines into words (the floor); ``may_join`` per line (the fast
+path that lets text without any joining character skip segmentation); unit edges per line, of
+every line and of the joining lines only; ``regex``'s ``\\X`` per word if installed. CPU
+seconds of this process (``time.process_time``: less disturbed than wall time on a shared
+machine), the lowest of ``--repeat`` runs of each step.
 """
 
 from __future__ import annotations
@@ -18,30 +23,31 @@ from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from wsscore.core.units import (
-    Interning,
-    grapheme_pattern,
-    may_join,
-    unit_edges,
-)
+from wsscore.core.units import UNICODE_VERSION, graphemes, may_join, unit_edges
+
+REPEAT = [1]  # set from --repeat
 
 
-def timed(label: str, work: Callable[[], object]) -> None:
-    start = time.perf_counter()
-    work()
-    print(f"{label:<48} {time.perf_counter() - start:7.2f} s")
+def timed(label: str, work: Callable[[], object], repeat: int | None = None) -> None:
+    best = float("inf")
+    for _ in range(REPEAT[0] if repeat is None else repeat):
+        start = time.process_time()
+        work()
+        best = min(best, time.process_time() - start)
+    print(f"  {label:<46} {best:7.3f} s")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("gold")
-    parser.add_argument("--times", type=int, default=16)
-    args = parser.parse_args()
-    lines = Path(args.gold).read_text(encoding="utf-8").splitlines() * args.times
-    print(f"{len(lines)} lines, {sum(map(len, lines))} code points")
-    grapheme_pattern()
+def first_use() -> None:
+    """What the first ``may_join`` and ``graphemes`` calls cost (built once, then cached)."""
+    print(f"first use (Unicode {UNICODE_VERSION})")
+    timed("may_join: the set of joining characters", lambda: may_join("a"), repeat=1)
+    timed("graphemes: the pattern", lambda: graphemes("a"), repeat=1)
+
+
+def measure(name: str, lines: list[str]) -> None:
+    print(f"{name}: {len(lines)} lines, {sum(map(len, lines))} code points")
     timed("split into words (the floor)", lambda: [line.split() for line in lines])
-    timed("may_join per line (B's fast test)", lambda: [may_join(line) for line in lines])
+    timed("may_join per line (the fast test)", lambda: [may_join(line) for line in lines])
     timed(
         "unit edges per line, every line segmented",
         lambda: [unit_edges(line.split(), "grapheme") for line in lines],
@@ -49,22 +55,36 @@ def main() -> None:
     timed("unit edges per line, joining lines only", lambda: [_edges(line) for line in lines])
     try:
         import regex  # type: ignore[import-not-found]
-
-        cluster = regex.compile(r"\X")
-        timed(
-            "regex \\X per word", lambda: [[cluster.findall(w) for w in x.split()] for x in lines]
-        )
     except ImportError:
-        pass
-    interning = Interning()
-    mapped: list[str] = []
-    timed("A: intern and map every line", lambda: mapped.extend(map(interning.map_line, lines)))
-    timed("A: map every line back", lambda: [interning.unmap(line) for line in mapped])
+        return
+    cluster = regex.compile(r"\X")
+    timed("regex \\X per word", lambda: [[cluster.findall(w) for w in x.split()] for x in lines])
 
 
 def _edges(line: str) -> object:
-    words = line.split()
-    return unit_edges(words, "grapheme") if may_join(line) else None
+    return unit_edges(line.split(), "grapheme") if may_join(line) else None
+
+
+def _repeated(path: str, code_points: int) -> list[str]:
+    """The lines of ``path`` repeated until they hold ``code_points`` code points."""
+    sample = [line for line in Path(path).read_text(encoding="utf-8").splitlines() if line]
+    size = sum(map(len, sample))
+    return sample * max(1, round(code_points / size))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("gold", help="a Chinese words file (the MSR test gold)")
+    parser.add_argument("--times", type=int, default=16)
+    parser.add_argument("--thai", help="a Thai file, repeated to the Chinese text's size")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each step (the lowest)")
+    args = parser.parse_args()
+    REPEAT[0] = args.repeat
+    first_use()
+    chinese = Path(args.gold).read_text(encoding="utf-8").splitlines() * args.times
+    measure("Chinese", chinese)
+    if args.thai:
+        measure("Thai", _repeated(args.thai, sum(map(len, chinese))))
 
 
 if __name__ == "__main__":

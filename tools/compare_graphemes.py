@@ -1,10 +1,13 @@
-"""Measure how often wsscore's hand-written grapheme clusters (wsscore/core/units.py, stdlib
-``re`` and ``unicodedata``) disagree with the ``regex`` package's ``\\X`` (docs/design-units.md).
+"""Measure how often wsscore's grapheme clusters (wsscore/core/units.py: one stdlib ``re``
+pattern from the pinned tables of wsscore/core/grapheme_tables.py) disagree with the ``regex``
+package's ``\\X`` (docs/design-units.md). The two may differ where their Unicode versions do
+(both are printed): the characters whose properties changed between the two versions.
 
 Run it in a scratch environment that has ``regex`` (never a dependency of wsscore):
 
-    python3 -m venv /work/venvs/h17-tools && /work/venvs/h17-tools/bin/pip install regex
-    /work/venvs/h17-tools/bin/python tools/compare_graphemes.py FILE...
+    python3 -m venv /work/venvs/h18-tools
+    /work/venvs/h18-tools/bin/pip install regex click rich chardet
+    /work/venvs/h18-tools/bin/python tools/compare_graphemes.py FILE...
 
 Each file is read as UTF-8, split into words at white space; for each word both segmentations
 are computed and compared. Prints, per file: words, clusters (``\\X``), words that disagree, and
@@ -19,7 +22,7 @@ from pathlib import Path
 import regex  # type: ignore[import-not-found]
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from wsscore.core.units import graphemes
+from wsscore.core.units import UNICODE_VERSION, graphemes
 
 
 def compare(path: str) -> None:
@@ -40,6 +43,6 @@ def compare(path: str) -> None:
 
 
 if __name__ == "__main__":
-    print(f"regex {regex.__version__}, unicodedata {__import__('unicodedata').unidata_version}")
+    print(f"regex {regex.__version__}; wsscore's tables: Unicode {UNICODE_VERSION}")
     for name in sys.argv[1:]:
         compare(name)

@@ -1,23 +1,27 @@
-"""The ``--unit`` prototype (wsscore/core/units.py, docs/design-units.md).
+"""Units of ``--unit`` (wsscore/core/units.py, docs/design-units.md).
 
-Grapheme clusters against UAX #29's own examples and hand-segmented words (the ``regex``
-package's ``\\X`` agreed on every sample: tools/compare_graphemes.py, run in a scratch
-environment). Unit boundary counts against option A's interning used as an oracle: each unit
-made one code point, the character-level reference (``line_extra``) then counts units. Word
-counts do not depend on the unit.
+Grapheme clusters against every case of UAX #29's own GraphemeBreakTest.txt for the tables'
+Unicode version (fixtures/units/), and hand-segmented words (the ``regex`` package's ``\\X``
+agreed on every sample: tools/compare_graphemes.py, run in a scratch environment). Unit
+boundary counts against an oracle, option A's interning (rejected for the package, kept here):
+each unit made one code point, the character-level reference (``line_extra``) then counts
+units. Word counts do not depend on the unit.
 """
 
 from __future__ import annotations
 
 from itertools import accumulate, pairwise
+from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from wsscore.core import grapheme_tables as tables
 from wsscore.core.reference import align_equal_words, line_extra, word_spans
 from wsscore.core.units import (
-    Interning,
+    UNICODE_VERSION,
     UnitBoundaries,
     UnitEdges,
     graphemes,
@@ -52,6 +56,97 @@ def test_graphemes_of_hand_segmented_words(word: str, expected: list[str]) -> No
     assert graphemes(word) == expected
 
 
+class BreakCase(NamedTuple):
+    """One line of GraphemeBreakTest.txt: the text and its clusters."""
+
+    line: int
+    text: str
+    clusters: list[str]
+
+
+def _break_cases() -> list[BreakCase]:
+    """The cases of GraphemeBreakTest.txt (``÷ 0020 × 0308 ÷``: ÷ a break, × none)."""
+    path = FIXTURES / f"GraphemeBreakTest-{UNICODE_VERSION}.txt"
+    cases = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if line.startswith("#"):
+            continue
+        clusters, current = [], ""
+        for token in line.split()[1:]:
+            if token == "÷":
+                clusters.append(current)
+                current = ""
+            elif token != "×":
+                current += chr(int(token, 16))
+        cases.append(BreakCase(number, "".join(clusters), clusters))
+    return cases
+
+
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "units"
+BREAK_CASES = _break_cases()
+
+
+def test_the_conformance_file_is_the_tables_version() -> None:
+    assert UNICODE_VERSION == tables.UNICODE_VERSION == "17.0.0"
+    assert len(BREAK_CASES) == 1093  # every case of the file, none skipped
+
+
+@pytest.mark.parametrize("case", BREAK_CASES, ids=lambda case: f"line{case.line}")
+def test_graphemes_pass_uax29s_own_test_file(case: BreakCase) -> None:
+    assert graphemes(case.text) == case.clusters
+
+
+def test_clusters_do_not_depend_on_the_running_pythons_unicode() -> None:
+    # KAWI SIGN CANDRABINDU, new in Unicode 15.0: unassigned (Cn) for Python 3.11's
+    # unicodedata (14.0), an Extend in the pinned tables, so it joins its base on every Python.
+    assert graphemes("a\U00011f00b") == ["a\U00011f00", "b"]
+    assert may_join("\U00011f00")
+
+
+def _code_points(ranges: tables.Ranges) -> set[int]:
+    return {code for start, end in ranges for code in range(start, end + 1)}
+
+
+TABLES = {name: getattr(tables, name) for name in dir(tables) if name.isupper()}
+
+
+@pytest.mark.parametrize("name", sorted(set(TABLES) - {"UNICODE_VERSION"}))
+def test_tables_are_sorted_disjoint_ranges(name: str) -> None:
+    ranges = TABLES[name]
+    assert ranges
+    assert all(start <= end <= 0x10FFFF for start, end in ranges)
+    assert all(end + 1 < start for (_, end), (start, _) in pairwise(ranges))
+
+
+def test_tables_hold_known_values() -> None:
+    # From the UCD files by hand: Thai SARA AM is a SpacingMark though its category is Lo;
+    # the six InCB linkers of 15.1–17.0 are the viramas of Devanagari … Malayalam.
+    assert 0x0E33 in _code_points(tables.SPACING_MARK)
+    assert _code_points(tables.INCB_LINKER) == {0x094D, 0x09CD, 0x0ACD, 0x0B4D, 0x0C4D, 0x0D4D}
+    assert tables.REGIONAL_INDICATOR == ((0x1F1E6, 0x1F1FF),)
+    assert tables.LV[:2] == ((0xAC00, 0xAC00), (0xAC1C, 0xAC1C))
+    assert _code_points(tables.INCB_LINKER) <= _code_points(tables.EXTEND)  # may_join needs it
+
+
+def _not_joining() -> list[list[str]]:
+    """The characters ``may_join`` lets through, by class: each end of each range of every
+    table, and the test file's characters of no table (letters, CJK, ...). By class, so that
+    a few characters of a small class (a jamo) meet the others often."""
+    names = sorted(set(TABLES) - {"UNICODE_VERSION"})
+    groups = [sorted({chr(code) for pair in TABLES[name] for code in pair}) for name in names]
+    tabled = set().union(*(_code_points(TABLES[name]) for name in names))
+    in_tests = set(map(ord, "".join(case.text for case in BREAK_CASES)))
+    groups.append([chr(code) for code in sorted(in_tests - tabled)])
+    groups = [[char for char in group if not may_join(char)] for group in groups]
+    return [group for group in groups if group]
+
+
+@given(st.lists(st.sampled_from(_not_joining()).flatmap(st.sampled_from)).map("".join))
+def test_text_that_may_not_join_is_one_cluster_per_code_point(text: str) -> None:
+    assert not may_join(text)
+    assert graphemes(text) == list(text)
+
+
 def test_may_join_tells_text_without_any_joining_character() -> None:
     assert not may_join("中文分词，ＭｅＣａｂ abc 한국어")
     assert may_join("กำ")
@@ -84,6 +179,17 @@ def test_the_alphabet_units_never_join() -> None:
     for first in UNIT_ALPHABET:
         for second in UNIT_ALPHABET:
             assert graphemes(first + second) == [first, second]
+
+
+class Interning:
+    """Option A's interning (docs/design-units.md §2.2), the oracle: each unit mapped to a
+    private-use code point of its own, handed out at its first sight."""
+
+    def __init__(self) -> None:
+        self._codes: dict[str, str] = {}
+
+    def code(self, unit: str) -> str:
+        return self._codes.setdefault(unit, chr(0xE000 + len(self._codes)))
 
 
 class Line:
@@ -179,15 +285,6 @@ def test_syllables_are_the_spaces_of_the_forms() -> None:
 def test_syllables_need_the_gold_forms() -> None:
     with pytest.raises(ValueError, match="needs the gold's forms"):
         unit_edges(["HàNội"], "syllable")
-
-
-def test_interning_maps_back_and_escapes_private_use() -> None:
-    interning = Interning()
-    line = "กำลัง ทำ 中文 \ue000x"
-    mapped = interning.map_line(line)
-    assert interning.unmap(mapped) == line
-    assert [len(word) for word in mapped.split()] == [3, 1, 2, 2]
-    assert interning.map_line("中文 abc") == "中文 abc"
 
 
 # --- the worked examples of docs/design-units.md §4, computed by hand there -------------------
