@@ -37,7 +37,7 @@ class ReportSettings:
     ``tags`` the tag column (``upos``, ``xpos``, ``+map`` with a tag map), None without them;
     ``conventions`` the named convention whose columns the tables show (a key of
     :data:`~wsscore.metrics.conventions.CONVENTIONS`), None for wsscore's own; ``unit`` what
-    a boundary can fall between (``char``, ``grapheme`` or ``syllable``; docs/metrics.md §1.7).
+    a boundary can fall between (``char``, ``grapheme`` or ``syllable``; docs/design-units.md).
     """
 
     match: str
