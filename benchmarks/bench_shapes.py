@@ -280,6 +280,49 @@ def japanese_rows(loads: Workloads) -> list[Row]:
     return rows
 
 
+# Thai text of MSR size: the Thai fixture's gold and pythainlp's newmm output, 31 lines each,
+# repeated (every line holds clusters of several code points).
+THAI = HERE.parent / "fixtures" / "thai"
+THAI_TIMES = 2000
+
+
+def units_rows(loads: Workloads) -> list[Row]:
+    """`--extra` counted in units (docs/metrics.md §1.7) against the same run in characters:
+    syllables of the MSR text as VLSP (each character a syllable: the most there can be),
+    graphemes of Thai text, and graphemes of the Chinese text (a set test per line)."""
+    vlsp = syllables_joined(loads, gold(loads)), syllables_joined(loads, pred(loads))
+    given = ("-q", "--extra", "--input-format", "vlsp")
+    syllables = score(loads, *vlsp, options=given)
+    in_chars = score(loads, *vlsp, options=(*given, "--unit", "char"))
+    thai = (
+        repeated(loads, "thai_gold", THAI / "gold.best.txt", THAI_TIMES),
+        repeated(loads, "thai_newmm", THAI / "newmm.best.txt", THAI_TIMES),
+    )
+    thai_given = ("-q", "--extra", "--input-format", "best")
+    thai_graphemes = score(loads, *thai, options=(*thai_given, "--unit", "grapheme"))
+    chinese = ("-q", "--extra")
+    chinese_graphemes = score(
+        loads, gold(loads), pred(loads), options=(*chinese, "--unit", "grapheme")
+    )
+    return [
+        Row("`--extra` in syllables ÷ in characters (vlsp)", syllables, in_chars, 2.0, True),
+        Row(
+            "`--extra --unit grapheme` ÷ `--extra`, Thai",
+            thai_graphemes,
+            score(loads, *thai, options=thai_given),
+            2.0,
+            True,
+        ),
+        Row(
+            "`--extra --unit grapheme` ÷ `--extra`, Chinese",
+            chinese_graphemes,
+            score(loads, gold(loads), pred(loads), options=chinese),
+            1.2,
+            True,
+        ),
+    ]
+
+
 def tagged_pair(loads: Workloads) -> tuple[Path, Path]:
     tagged_gold = loads.path(
         f"gold_tagged_{BASE_TIMES}.txt", lambda target: write_tagged(gold(loads), target)
@@ -409,6 +452,7 @@ ROWS: dict[str, Callable[[Workloads], list[Row]]] = {
     "languages": languages_rows,
     "tags": tags_rows,
     "japanese": japanese_rows,
+    "units": units_rows,
     "report": report_rows,
     "long-lines": long_line_rows,
     "errors": errors_rows,

@@ -743,6 +743,37 @@ line_errors_record(Py_ssize_t number, Py_ssize_t errors, long long gold_words)
     return record_of(line_errors_type, items, 3);
 }
 
+/* ---- CodeStore: code points kept end to end, for the tables below ------------------------- */
+
+/* The words or entries of a table, written one after another; a slot holds where its own
+ * start. Grown by doubling, so that a table of many words costs one buffer. */
+typedef struct {
+    Py_UCS4 *chars;
+    Py_ssize_t used;       /* code points written */
+    Py_ssize_t allocated;
+} CodeStore;
+
+/* Room for more code points after the used ones (where the next is written). 0, or -1. */
+static int
+codes_reserve(CodeStore *store, Py_ssize_t more)
+{
+    if (store->used + more <= store->allocated) {
+        return 0;
+    }
+    Py_ssize_t allocated = store->allocated ? store->allocated : 1024;
+    while (allocated < store->used + more) {
+        allocated *= 2;
+    }
+    Py_UCS4 *chars = PyMem_Realloc(store->chars, (size_t)allocated * sizeof(Py_UCS4));
+    if (chars == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    store->chars = chars;
+    store->allocated = allocated;
+    return 0;
+}
+
 /* ---- WrongWordTally: how often each wrong gold word was cut each way ------------------------ */
 
 /* One distinct (class, word, predicted cut): its characters lie at chars[at:], the word's then
@@ -761,33 +792,10 @@ typedef struct {
     TallySlot *slots;
     Py_ssize_t capacity;  /* a power of two, or 0 before the first entry */
     Py_ssize_t size;
-    Py_UCS4 *chars;
-    Py_ssize_t used;       /* characters of chars that entries hold */
-    Py_ssize_t allocated;
+    CodeStore text;  /* the entries' characters */
 } WrongWordTally;
 
 static PyTypeObject WrongWordTallyType;
-
-/* Room for more characters after the used ones (where the next entry is written). 0, or -1. */
-static int
-tally_reserve(WrongWordTally *t, Py_ssize_t more)
-{
-    if (t->used + more <= t->allocated) {
-        return 0;
-    }
-    Py_ssize_t allocated = t->allocated ? t->allocated : 1024;
-    while (allocated < t->used + more) {
-        allocated *= 2;
-    }
-    Py_UCS4 *chars = PyMem_Realloc(t->chars, (size_t)allocated * sizeof(Py_UCS4));
-    if (chars == NULL) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    t->chars = chars;
-    t->allocated = allocated;
-    return 0;
-}
 
 static int
 tally_grow(WrongWordTally *t)
@@ -826,7 +834,7 @@ tally_commit(WrongWordTally *t, int error, Py_ssize_t word_length, Py_ssize_t cu
     if ((t->size + 1) * 2 > t->capacity && tally_grow(t) < 0) {
         return -1;
     }
-    const Py_UCS4 *text = t->chars + t->used;
+    const Py_UCS4 *text = t->text.chars + t->text.used;
     Py_ssize_t length = word_length + cut_length;
     /* hash_slice ends by mixing in the length: taken back out, as the entry mixes in its own */
     uint64_t h = hash_slice(PyUnicode_4BYTE_KIND, text, 0, length) ^ (uint64_t)length;
@@ -836,15 +844,15 @@ tally_commit(WrongWordTally *t, int error, Py_ssize_t word_length, Py_ssize_t cu
     for (;; i = (i + 1) & mask) {
         TallySlot *slot = &t->slots[i];
         if (slot->at < 0) {
-            TallySlot entry = {h, t->used, word_length, cut_length, count, error};
+            TallySlot entry = {h, t->text.used, word_length, cut_length, count, error};
             *slot = entry;
             t->size++;
-            t->used += length;
+            t->text.used += length;
             return 0;
         }
         if (slot->hash == h && slot->error == error && slot->word_length == word_length
             && slot->cut_length == cut_length
-            && memcmp(t->chars + slot->at, text, (size_t)length * sizeof(Py_UCS4)) == 0) {
+            && memcmp(t->text.chars + slot->at, text, (size_t)length * sizeof(Py_UCS4)) == 0) {
             slot->count += count;
             return 0;
         }
@@ -864,10 +872,10 @@ tally_wrong_word(WrongWordTally *t, const Walk *w, int error, Py_ssize_t start, 
     }
     Py_ssize_t word_length = end - start + 1, cut_chars = pred_end - pred_start + 1;
     /* at most a "/" after every character of the cut */
-    if (tally_reserve(t, word_length + 2 * cut_chars) < 0) {
+    if (codes_reserve(&t->text, word_length + 2 * cut_chars) < 0) {
         return -1;
     }
-    Py_UCS4 *text = t->chars + t->used;
+    Py_UCS4 *text = t->text.chars + t->text.used;
     memcpy(text, w->chars + start, (size_t)word_length * sizeof(Py_UCS4));
     Py_ssize_t at = word_length;
     for (Py_ssize_t k = pred_start; k <= pred_end; k++) {
@@ -893,7 +901,7 @@ static void
 WrongWordTally_dealloc(WrongWordTally *t)
 {
     PyMem_Free(t->slots);
-    PyMem_Free(t->chars);
+    PyMem_Free(t->text.chars);
     Py_TYPE(t)->tp_free((PyObject *)t);
 }
 
@@ -921,10 +929,10 @@ WrongWordTally_merge(WrongWordTally *t, PyObject *other)
             continue;
         }
         Py_ssize_t length = slot->word_length + slot->cut_length;
-        if (tally_reserve(t, length) < 0) {
+        if (codes_reserve(&t->text, length) < 0) {
             return NULL;
         }
-        memcpy(t->chars + t->used, o->chars + slot->at, (size_t)length * sizeof(Py_UCS4));
+        memcpy(t->text.chars + t->text.used, o->text.chars + slot->at, (size_t)length * sizeof(Py_UCS4));
         if (tally_commit(t, slot->error, slot->word_length, slot->cut_length, slot->count) < 0) {
             return NULL;
         }
@@ -944,7 +952,7 @@ WrongWordTally_counts(WrongWordTally *t, PyObject *Py_UNUSED(ignored))
         if (slot->at < 0) {
             continue;
         }
-        const Py_UCS4 *text = t->chars + slot->at;
+        const Py_UCS4 *text = t->text.chars + slot->at;
         PyObject *items[3] = {
             Py_NewRef(class_names[slot->error]),
             PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, text, slot->word_length),
@@ -1022,8 +1030,7 @@ typedef struct {
 
 typedef struct {
     PyObject_HEAD
-    Py_UCS4 *chars;
-    Py_ssize_t used, allocated;
+    CodeStore text;  /* the words longer than PACKED_CHARS */
     TypeSlot *slots;
     Py_ssize_t capacity;  /* a power of two */
     Py_ssize_t size;
@@ -1075,7 +1082,7 @@ types_word(const WordTypes *t, const TypeSlot *slot, Py_UCS4 *out)
         }
     }
     else {
-        memcpy(out, t->chars + slot->key, sizeof(Py_UCS4) * (size_t)slot->length);
+        memcpy(out, t->text.chars + slot->key, sizeof(Py_UCS4) * (size_t)slot->length);
     }
 }
 
@@ -1093,7 +1100,7 @@ types_find(const WordTypes *t, int kind, const void *data, Py_ssize_t start, Py_
         if (slot->hash == h && slot->length == length
             && (length <= PACKED_CHARS
                     ? slot->key == packed
-                    : same_slice(PyUnicode_4BYTE_KIND, t->chars, (Py_ssize_t)slot->key, kind,
+                    : same_slice(PyUnicode_4BYTE_KIND, t->text.chars, (Py_ssize_t)slot->key, kind,
                                  data, start, length))) {
             return i;
         }
@@ -1155,24 +1162,14 @@ types_add_slice(WordTypes *t, int kind, const void *data, Py_ssize_t start, Py_s
         return 0;
     }
     if (length > PACKED_CHARS) {
-        if (t->used + length > t->allocated) {
-            Py_ssize_t allocated = t->allocated ? t->allocated : 4096;
-            while (allocated < t->used + length) {
-                allocated *= 2;
-            }
-            Py_UCS4 *chars = PyMem_Realloc(t->chars, sizeof(Py_UCS4) * (size_t)allocated);
-            if (chars == NULL) {
-                PyErr_NoMemory();
-                return -1;
-            }
-            t->chars = chars;
-            t->allocated = allocated;
+        if (codes_reserve(&t->text, length) < 0) {
+            return -1;
         }
         for (Py_ssize_t i = 0; i < length; i++) {
-            t->chars[t->used + i] = PyUnicode_READ(kind, data, start + i);
+            t->text.chars[t->text.used + i] = PyUnicode_READ(kind, data, start + i);
         }
-        packed = (uint64_t)t->used;
-        t->used += length;
+        packed = (uint64_t)t->text.used;
+        t->text.used += length;
     }
     slot->key = packed;
     slot->hash = h;
@@ -1199,7 +1196,7 @@ static void
 WordTypes_dealloc(WordTypes *t)
 {
     PyMem_Free(t->slots);
-    PyMem_Free(t->chars);
+    PyMem_Free(t->text.chars);
     Py_TYPE(t)->tp_free((PyObject *)t);
 }
 
@@ -1256,7 +1253,7 @@ types_each(const WordTypes *o, int (*use)(void *, const Py_UCS4 *, const TypeSlo
             types_word(o, slot, buffer);
         }
         else {
-            chars = o->chars + slot->key;
+            chars = o->text.chars + slot->key;
         }
         if (use(arg, chars, slot) < 0) {
             return -1;
@@ -1383,10 +1380,10 @@ tally_merge(WrongWordTally *t, const Walk *w, Py_ssize_t pred_start, Py_ssize_t 
             Py_ssize_t first, Py_ssize_t last)
 {
     Py_ssize_t word_length = pred_end - pred_start + 1, gold_chars = last - first + 1;
-    if (tally_reserve(t, word_length + 2 * gold_chars) < 0) {
+    if (codes_reserve(&t->text, word_length + 2 * gold_chars) < 0) {
         return -1;
     }
-    Py_UCS4 *text = t->chars + t->used;
+    Py_UCS4 *text = t->text.chars + t->text.used;
     memcpy(text, w->chars + pred_start, (size_t)word_length * sizeof(Py_UCS4));
     Py_ssize_t at = word_length;
     for (Py_ssize_t k = first; k <= last; k++) {

@@ -84,6 +84,9 @@ class Analyses(NamedTuple):
     sentence_tokens: SentenceTokenCounts | None = None
     # With --extra: the type counts (§5.11), None where they are unknown (a merged report).
     types: TypeCounts | None = None
+    # What the extra counts' positions fall between (docs/metrics.md §1.7): a run in
+    # graphemes or syllables reports its unit counts too.
+    unit: str = "char"
 
 
 class AnalysisMetrics(NamedTuple):
@@ -223,7 +226,7 @@ class SystemResult:
             counts.update(dict.fromkeys(OOV_COUNT_KEYS))
         metrics = self.metrics.as_dict()
         if self.extra is not None and self.extra_metrics is not None:
-            counts.update(self.extra.as_dict())
+            counts.update(self.extra.as_dict(units=self.analyses.unit != "char"))
             types = self.types
             counts.update(types.as_dict() if types else dict.fromkeys(TypeCounts._fields))
             metrics.update(self.extra_metrics.as_dict())

@@ -79,3 +79,19 @@ def test_ftag_is_printed_and_left_undefined_without_tags(manifest: Path, tmp_pat
     )
     text = render_suite(run_suite(load_manifest(untagged)), "text", metrics=("ftag",))
     assert text.splitlines()[2].split()[1:] == ["—"] * 4
+
+
+def test_emtag_is_the_share_of_exactly_tagged_sentences(manifest: Path) -> None:
+    sentences = GOLD.read_text(encoding="utf-8").strip().count("\n\n") + 1
+    lines = TAGGED.read_text(encoding="utf-8").splitlines()
+    assert sum("说/VV" in line for line in lines) == 1 == lines[1].count("说/VV")  # one retagged
+    suite = run_suite(load_manifest(manifest))
+    text = render_suite(suite, "text", metrics=("emtag",))
+    header, _, line = text.splitlines()[:3]
+    groups = "xpos EM_tag upos EM_tag Mean EM_tag Pooled EM_tag"
+    assert header.split() == ["System", *groups.split()]
+    xpos, upos = (sentences - 1) / sentences, 0.0  # UPOS tags differ from the system's all
+    expected = [xpos, upos, (xpos + upos) / 2, (sentences - 1) / (2 * sentences)]
+    assert line.split()[1:] == [f"{value:.3f}" for value in expected]
+    (row,) = suite.rows
+    assert row.average.mean["exact_tagged_match"] == pytest.approx(expected[2])

@@ -100,3 +100,33 @@ def extra_counts(
         merged_errors=classes[MERGED],
         crossing_errors=classes[CROSSING],
     )
+
+
+def in_units(
+    counts: ExtraCounts, pred_spans: Sequence[Span | None], unit_edges: Sequence[int]
+) -> ExtraCounts:
+    """A whole sentence's counts (as :func:`extra_counts` gives them) with its positions in
+    units (docs/metrics.md §1.7): ``unit_edges`` are the offsets 0 … N between its units, every
+    gold boundary among them. A predicted word edge inside a unit is no boundary: it is
+    counted in ``unit_cuts``, and a predicted word with such an end is no substring of units
+    (``unit_cut_words``). The error classes stay those of the characters."""
+    chars = unit_edges[-1]
+    edges = pred_edges(pred_spans, chars).edges
+    inner = unit_edges[1:-1]
+    at_edges = sum(map(edges.__getitem__, inner))
+    units = len(unit_edges) - 1
+    on_edge = set(unit_edges)
+    return counts._replace(
+        substrings=units * (units + 1) // 2,
+        pred_boundaries=at_edges,
+        unit_cuts=counts.pred_boundaries - at_edges,
+        unit_cut_words=sum(_cuts_a_unit(span, on_edge, chars) for span in pred_spans),
+    )
+
+
+def _cuts_a_unit(span: Span | None, on_edge: set[int], chars: int) -> bool:
+    """Whether a placed predicted word has an end inside a unit of the line (an end outside
+    the line, where line breaks differ, is no cut of it)."""
+    if span is None:
+        return False
+    return any(0 < end < chars and end not in on_edge for end in span)

@@ -20,6 +20,7 @@ from wsscore.core import blocks, conllu_scan, draws, reference, side_by_side, ta
 from wsscore.core.definitions import ERROR_CLASSES, LENGTH_BUCKETS, SEPARATORS
 from wsscore.core.draws import MovedCounts, SwapGroup
 from wsscore.core.records import (
+    CHAR_EXTRA_FIELDS,
     NO_TAGGED_LABELS,
     AgreedLines,
     CharsWords,
@@ -205,8 +206,9 @@ class SpeedupsCounting:
         counts = Counts._make(totals)
         extra = errors = None
         if gather is Gather.EXTRA:
-            assert isinstance(gathered, tuple) and len(gathered) == len(ExtraCounts._fields)
-            extra = ExtraCounts._make(gathered)
+            # The C counter counts in characters: the unit counts, last, keep their zeros.
+            assert isinstance(gathered, tuple) and len(gathered) == len(CHAR_EXTRA_FIELDS)
+            extra = ExtraCounts(*gathered)
         # A record is named when it is read, not per line here.
         found = SentenceRecords.of_pairs(records)
         if gather in (Gather.ERRORS, Gather.ALL):
@@ -239,7 +241,7 @@ def _errors_found(
         records,
         pred_lengths,
         pred_oov,
-        None if extra is None else ExtraCounts._make(extra),
+        None if extra is None else ExtraCounts(*extra),
         merges,
     )
 

@@ -75,6 +75,9 @@ class ExtraCounts(NamedTuple):
     edge_gold_boundaries: int = 0  # gold boundaries with the two edges of each sentence
     edge_pred_boundaries: int = 0  # predicted boundaries with the two edges of each sentence
     edge_correct_boundaries: int = 0  # positions that are both, edges included
+    # --- with --unit grapheme or syllable (docs/metrics.md §1.7); 0 in characters ---
+    unit_cuts: int = 0  # predicted word edges strictly inside a unit (no boundary above)
+    unit_cut_words: int = 0  # predicted words with an end inside a unit (no TNR candidate)
 
     def __add__(self, other: ExtraCounts) -> ExtraCounts:  # type: ignore[override]
         return ExtraCounts(*map(add, self, other))
@@ -85,7 +88,7 @@ class ExtraCounts(NamedTuple):
         return (self.edge_gold_boundaries - self.gold_boundaries) // 2
 
     def of_sentence(self, chars: int, *, exact: bool) -> ExtraCounts:
-        """These counts of a whole gold sentence of ``chars`` characters (its boundaries
+        """These counts of a whole gold sentence of ``chars`` characters, or units (its boundaries
         strictly inside already counted), with the counts that look at the sentence as a
         whole: its edges (a boundary of both sides, before its first character and after its
         last: wordseg's ``boundary_all``), each character as a word start or not (the first
@@ -105,8 +108,20 @@ class ExtraCounts(NamedTuple):
             edge_correct_boundaries=both + 2,
         )
 
-    def as_dict(self) -> dict[str, int]:
-        return self._asdict()
+    def as_dict(self, *, units: bool = False) -> dict[str, int]:
+        """The counts by name; those of units only with ``units`` (a run in characters has
+        none, and its report keeps the keys it always had)."""
+        found = self._asdict()
+        if not units:
+            for name in UNIT_COUNT_KEYS:
+                del found[name]
+        return found
+
+
+# The counts only a run in graphemes or syllables reports.
+UNIT_COUNT_KEYS = ("unit_cuts", "unit_cut_words")
+# The others: what a count in characters (the C counter's) gives, in order.
+CHAR_EXTRA_FIELDS = tuple(name for name in ExtraCounts._fields if name not in UNIT_COUNT_KEYS)
 
 
 class SentenceRecord(NamedTuple):

@@ -39,10 +39,11 @@ from wsscore.inputs.formats.conllu import has_multiword_tokens
 from wsscore.inputs.formats.conllu_blocks import read_conllu_blocks
 from wsscore.inputs.formats.fast import BlockReader, reads_by_block
 from wsscore.inputs.formats.japanese_blocks import read_kytea_blocks, read_mecab_blocks
-from wsscore.inputs.formats.model import check_options
+from wsscore.inputs.formats.model import SYLLABLE_MARK, check_options, marks_syllables
+from wsscore.inputs.formats.vlsp import vlsp_word_lines
 from wsscore.inputs.formats.words import separator_seen
 from wsscore.inputs.reading import BLOCK_SIZE, TextFile, open_binary, open_text
-from wsscore.inputs.words import WHITE_SPACE
+from wsscore.inputs.words import WHITE_SPACE, split_words
 
 FORMAT_CHOICES = ("auto", *FORMATS)
 HEAD_LINES = 200  # the non-blank whole lines a format is detected on
@@ -116,6 +117,11 @@ class FormattedInput:
         self._compact.append(queue)
         return queue
 
+    @property
+    def _syllables_marked(self) -> bool:
+        """The gold of a syllable run hands the scorer its syllables (docs/metrics.md §1.7)."""
+        return marks_syllables(self.format, self.options)
+
     def _keeps_tokens(self) -> bool:
         return bool(self._subscribers or self._compact)
 
@@ -159,7 +165,10 @@ class FormattedInput:
     def _pieces(self) -> Iterator[str | Sentence]:
         """The file's sentences, each as a Sentence, or runs of them as lines of words where a
         format's block reader can skip the tokens (no one keeps them)."""
-        if self.format == "conllu" and not self._keeps_tokens():
+        marks = marks_syllables(self.format, self.options)
+        if marks and self.format == "vlsp" and not self._keeps_tokens():
+            return vlsp_word_lines(self.source.lines(), name=self.name, joiner=SYLLABLE_MARK)
+        if self.format == "conllu" and not self._keeps_tokens() and not marks:
             return read_conllu_blocks(
                 self.source.text_blocks(),
                 name=self.name,
@@ -213,6 +222,8 @@ class FormattedInput:
                 queue.append(entry)
             for compact in self._compact:
                 compact.append(entry)
+        if self._syllables_marked:
+            return " ".join(map(_marked_word, sentence.tokens))
         return " ".join(map(WORD, sentence.tokens))
 
     def _lines_of(self, sentences: Iterable[Sentence]) -> Iterator[str]:
@@ -527,3 +538,8 @@ def _scan_multiword(source: TextFile) -> bool:
         return False
     finally:
         stream.close()
+
+
+def _marked_word(token: Token) -> str:
+    """A gold word with its syllables (the parts of its form) joined by the syllable mark."""
+    return token.word if token.form is None else SYLLABLE_MARK.join(split_words(token.form))

@@ -9,11 +9,17 @@ files, chunks and resamples like the bakeoff counts do.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from itertools import accumulate, compress
 from typing import NamedTuple
 
-from wsscore.align.boundary_counts import MERGED, error_classes, extra_counts, pred_edges
+from wsscore.align.boundary_counts import (
+    MERGED,
+    error_classes,
+    extra_counts,
+    in_units,
+    pred_edges,
+)
 from wsscore.align.lines import SentenceDetail
 from wsscore.core.definitions import ERROR_CLASSES as ERROR_CLASSES  # the classes' names
 from wsscore.core.records import Counts, ExtraCounts, TypeCounts
@@ -60,7 +66,8 @@ def compute_extra(
     """TNR = 1 − (PP − TP) / (TW − RP); boundary P, R, F; F_mean = F_β with β = 3; the figures
     other communities report (§5.8–5.11; the type figures None where ``types`` is)."""
     negatives = extra.substrings - counts.gold_words
-    false_positives = counts.pred_words - counts.correct
+    # A predicted word with an end inside a unit is no substring of units (§1.7).
+    false_positives = counts.pred_words - counts.correct - extra.unit_cut_words
     # Where the texts differ (--mismatch warn/align), predicted words over characters the gold
     # lacks are not among its substrings, and the ratio could go below 0: undefined there.
     defined = negatives > 0 and not counts.misaligned_chars
@@ -107,13 +114,19 @@ def community_figures(extra: ExtraCounts) -> tuple[float | None, ...]:
     )
 
 
-def sentence_extra(detail: SentenceDetail) -> ExtraCounts:
+def sentence_extra(detail: SentenceDetail, unit_edges: Sequence[int] | None = None) -> ExtraCounts:
     """The extra counts of one sentence, those of the sentence as a whole included: it is
-    segmented exactly when every gold word and every predicted word of it is correct."""
+    segmented exactly when every gold word and every predicted word of it is correct.
+    ``unit_edges``: the offsets between the gold line's units (docs/metrics.md §1.7), when
+    they are not its characters."""
     lengths = list(map(len, detail.gold_words))
     exact = all(detail.gold_marks) and all(detail.pred_marks)
     inside = extra_counts(lengths, detail.gold_marks, detail.pred_spans)
-    return inside.of_sentence(sum(lengths), exact=exact)
+    if unit_edges is None or not lengths:
+        return inside.of_sentence(sum(lengths), exact=exact)
+    return in_units(inside, detail.pred_spans, unit_edges).of_sentence(
+        len(unit_edges) - 1, exact=exact
+    )
 
 
 def wrong_words(detail: SentenceDetail) -> Iterator[WrongWord]:

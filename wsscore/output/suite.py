@@ -38,6 +38,7 @@ METRIC_CHOICES = (
     "roov",
     "riv",
     "ftag",
+    "emtag",
     "fsent",
     "ftok",
     "em",
@@ -49,14 +50,15 @@ METRIC_CHOICES = (
 # The figures that need each corpus scored with --extra (docs/metrics.md §5.8–5.11).
 EXTRA_METRICS = ("em", "fc", "fe", "ft")
 DEFAULT_METRICS = ("f",)
-# The figures per corpus of each named convention (docs/metrics.md §5.13), in its order; "ftag"
-# is kept only when a corpus scores its tags.
+# The figures per corpus of each named convention (docs/metrics.md §5.13), in its order; the
+# tag figures (TAG_METRICS) are kept only when a corpus scores its tags.
 CONVENTION_METRICS = {
     "thai": ("fc", "f"),
-    "japanese": ("f", "ftag", "em"),
+    "japanese": ("f", "ftag", "em", "emtag"),
     "ud": ("ftok", "fsent", "f", "ftag"),
     "sighan": ("r", "p", "f", "roov", "riv"),
 }
+TAG_METRICS = ("ftag", "emtag")
 MISSING = "–"  # a cell without an output (--allow-missing)
 BETTER, WORSE = "▲", "▼"
 
@@ -81,6 +83,7 @@ FIGURES = {
     "roov": Figure("roov", "R_oov", "oov_recall", "oov_recall"),
     "riv": Figure("riv", "R_iv", "iv_recall", "iv_recall"),
     "ftag": Figure("ftag", "F_tag", "tag_f1", "tag_f1", tags=True),
+    "emtag": Figure("emtag", "EM_tag", "exact_tagged_match", "exact_tagged_match", tags=True),
     "fsent": Figure("fsent", "F_sent", "sentences_f1", "sentences_f1", spans=True),
     "ftok": Figure("ftok", "F_tok", "tokens_f1", "tokens_f1", spans=True),
     "em": Figure("em", "EM", "exact_match", "exact_match", extra=True),
@@ -201,7 +204,7 @@ def _pooled_cell(row: SuiteRow, figure: Figure) -> GridCell:
         return GridCell(None, "missing")
     if figure.tags:
         tags = row.average.pooled_tags
-        return GridCell(tags.tag_f1 if tags is not None else None, "ratio")
+        return GridCell(getattr(tags, figure.attribute) if tags is not None else None, "ratio")
     if figure.spans:
         spans = row.average.spans
         return _metrics_cell(spans.pooled if spans is not None else None, figure)
@@ -437,7 +440,7 @@ def render_table(
 DELIMITED_FIGURES = tuple(AVERAGED)  # f1, recall, precision, oov_recall, iv_recall
 # The figures beyond those that --metrics adds as columns after p_value, by their JSON names
 # (those of the averages), so that the columns every long table has keep their places.
-OPTIONAL_FIGURES = ("ftag", "fsent", "ftok", "em", "fc", "fe", "ft")
+OPTIONAL_FIGURES = ("ftag", "emtag", "fsent", "ftok", "em", "fc", "fe", "ft")
 
 
 def delimited_figures(metrics: tuple[str, ...]) -> list[Figure]:

@@ -218,6 +218,7 @@ def _system(
             tags=_tags(parts),
             sentence_tokens=_sentence_tokens(parts, gold_sentences),
             types=first.types if len(parts) == 1 else None,
+            unit=first.unit,
         ),
     )
 

@@ -16,6 +16,7 @@ from wsscore.align.lines import GoldBlock
 from wsscore.align.stream import SystemAligner
 from wsscore.core.records import Counts
 from wsscore.errors import Warnings, WsscoreError
+from wsscore.inputs.formats.model import SYLLABLE_MARK
 from wsscore.inputs.formatted import (
     WRONG_FORMAT_HINT,
     formats_read,
@@ -237,7 +238,7 @@ def _differing_sentences(gold: Input, prediction: Input) -> Differing | None:
         aligner = SystemAligner(pred_again.lines(), extra_limit=EXTRA_TEXT_LIMITS["warn"])
         sentences, first = 0, 1
         for text in gold_again.text_blocks():
-            block = GoldBlock(first, text, None)
+            block = GoldBlock(first, text.replace(SYLLABLE_MARK, ""), None)  # a syllable run's
             first += len(block.lines)
             sentences += block.word_and_sentence_counts()[1]
             aligner.feed_block(block)

@@ -14,10 +14,11 @@ from wsscore.align.limits import EXTRA_TEXT_LIMITS
 from wsscore.align.lines import SentenceDetail
 from wsscore.errors import InvalidArgument, WsscoreError
 from wsscore.inputs.encodings import Crib
+from wsscore.inputs.formats.model import SYLLABLE_FORMATS, format_unit
 from wsscore.inputs.formatted import FormattedInput, text_file_of
 from wsscore.inputs.options import InputOptions
 from wsscore.inputs.reading import crib_of, is_compressed
-from wsscore.inputs.sources import Input, Source, is_file, is_path, open_source
+from wsscore.inputs.sources import Input, Reading, Source, is_file, is_path, open_source
 from wsscore.metrics.difficulty import DifficultyReader, DifficultyWeighting
 
 
@@ -79,7 +80,7 @@ def open_inputs(
     difficulty: Source | None,
     on_difficulties: Callable[[SentenceDetail, list[float]], None] | None,
 ) -> OpenedInputs:
-    gold_file = open_source(gold, inputs.gold_reading, name="<gold>")
+    gold_file = open_source(gold, _marking_syllables(inputs.gold_reading), name="<gold>")
     unit = unit_of(inputs.unit, getattr(gold_file, "format", "words"), gold_file.name)
     # The gold's characters tell apart GB and Big5 readings of an ambiguous prediction; they
     # are collected only if a prediction needs them.
@@ -114,8 +115,11 @@ def open_inputs(
     )
 
 
-# The gold formats that know a word's syllables: vlsp's ``_``, CoNLL-U's spaces in a FORM.
-SYLLABLE_FORMATS = ("vlsp", "conllu")
+def _marking_syllables(reading: Reading) -> Reading:
+    """The gold read for this run: under --unit syllable it marks its words' syllables, which
+    the run takes out of its text (:class:`~wsscore.scoring.gold_units.GoldUnits`)."""
+    options = reading.format_options._replace(mark_syllables=True)
+    return reading._replace(format_options=options)
 
 
 class NoSyllables(WsscoreError):
@@ -127,7 +131,7 @@ def unit_of(given: str | None, gold_format: str, gold_name: str) -> str:
     ``syllable`` is refused for a gold whose format has no syllables (guessing them from a
     words file's spaces would make them its words, and the figures the word figures)."""
     if given is None:
-        return "syllable" if gold_format == "vlsp" else "char"
+        return format_unit(given, gold_format)
     if given == "syllable" and gold_format not in SYLLABLE_FORMATS:
         raise NoSyllables(
             f"--unit syllable needs the gold's syllables, and {gold_name} is read as "

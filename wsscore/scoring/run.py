@@ -30,6 +30,7 @@ from wsscore.core.records import (
 from wsscore.inputs.dictionary import Dictionary
 from wsscore.metrics.boundaries import sentence_extra
 from wsscore.scoring.collecting import DetailCallback, EqualLinesCallback, SentenceCollector
+from wsscore.scoring.gold_units import GoldUnits
 from wsscore.scoring.mismatch import mismatch_refusal
 from wsscore.scoring.opened import OpenedInputs
 
@@ -74,6 +75,9 @@ class AlignmentRun:
         self.extra_totals = [ExtraCounts() for _ in range(count)] if extra else None
         # With --extra: each prediction's distinct words and the gold's (§5.11), as read.
         self.types = [backend.type_sets() for _ in range(count)] if extra else None
+        # Counts in graphemes or syllables: every sentence's detail, with its gold units.
+        self.gold_units = GoldUnits(opened.unit, opened.systems, keep=extra)
+        self._in_units = extra and opened.unit != "char"
         self._collectors = [self._collectors_of(index) for index in range(count)]
         self.aligners = [
             SystemAligner(
@@ -93,6 +97,10 @@ class AlignmentRun:
             aligner.collect_types(types)
         if on_equal_lines is not None and collector is None:
             self._hand_equal_lines(on_equal_lines)
+        if self._in_units and self._units_in_bulk(on_equal_lines):
+            for index in range(opened.systems):
+                receiver = partial(self._equal_lines_in_units, index, on_equal_lines)
+                self.aligners[index].hand_equal_lines(receiver)
         self.totals = Totals(0, 0, 0, [])
 
     def _hand_equal_lines(self, receiver: EqualLinesCallback) -> None:
@@ -101,6 +109,36 @@ class AlignmentRun:
         for index, collectors in enumerate(self._collectors):
             if collectors is not None and collectors.extra is None:
                 self.aligners[index].hand_equal_lines(partial(receiver, index))
+
+    def _units_in_bulk(self, on_equal_lines: EqualLinesCallback | None) -> bool:
+        """Whether lines whose characters agree may be counted in units from their texts, a
+        run at a time, rather than each from its detail: unless something needs the detail
+        of every sentence (difficulty weights, a collector, a per-sentence callback)."""
+        if self.opened.weighting is not None or self.collector is not None:
+            return False
+        return self.on_detail is None or on_equal_lines is not None
+
+    def _equal_lines_in_units(
+        self,
+        index: int,
+        then: EqualLinesCallback | None,
+        first: int,
+        gold_lines: list[str],
+        pred_lines: list[str],
+        in_pairs: bool,
+    ) -> bool:
+        """Count a run of agreeing lines' extra counts in units: in characters by the backend,
+        then changed to units (:meth:`GoldUnits.equal_lines`); hand them on to ``then``."""
+        if not in_pairs:
+            return False  # counted line by line instead
+        if then is not None and not then(index, first, gold_lines, pred_lines, in_pairs):
+            return False
+        assert self.extra_totals is not None
+        found = backend.count_agreeing_lines(gold_lines, pred_lines, None, first, Gather.EXTRA)
+        assert found.extra is not None and found.agreed == len(gold_lines)
+        change = self.gold_units.equal_lines(index, first, gold_lines, pred_lines)
+        self.extra_totals[index] += found.extra + change
+        return True
 
     def counts(self, index: int) -> Counts:
         return Counts(*self.aligners[index].totals)
@@ -124,7 +162,7 @@ class AlignmentRun:
         """What a scored system collects beyond the counts (--extra, per-sentence callbacks, a
         collector such as the error analysis), wired for the C speed-ups; None where difficulty
         weights need every detail too (``_detail_receiver``), or when nothing is collected."""
-        if self.opened.weighting is not None or index >= self.opened.systems:
+        if self.opened.weighting is not None or index >= self.opened.systems or self._in_units:
             return None
         if self.extra_totals is None and self.on_detail is None and self.collector is None:
             return None
@@ -136,22 +174,29 @@ class AlignmentRun:
         """With difficulty weights: every sentence's detail goes to them, and a scored system's
         to its boundary counts, the per-sentence callbacks and the collector too."""
         weighting = self.opened.weighting
-        if weighting is None:
+        if weighting is None and not self._in_units:
             return None  # the aligner then skips building per-word details altogether
         scored = index < self.opened.systems
 
         def receive(detail: SentenceDetail) -> None:
-            weighting.add(index, detail)
+            if weighting is not None:
+                weighting.add(index, detail)
             if not scored:
                 return  # a committee member only
             if self.extra_totals is not None:
-                self.extra_totals[index] += sentence_extra(detail)
+                self.extra_totals[index] += self._sentence_extra(index, detail)
             if self.on_detail is not None:
                 self.on_detail(index, detail)
             if self.collector is not None:
                 self.collector(index, detail)
 
         return receive
+
+    def _sentence_extra(self, index: int, detail: SentenceDetail) -> ExtraCounts:
+        """A sentence's extra counts, in the run's units."""
+        if not self._in_units:
+            return sentence_extra(detail)
+        return sentence_extra(detail, self.gold_units.edges(index, detail))
 
     def _streaming(
         self, entries: Container[str] | None, progress: Callable[[int], None] | None
@@ -163,7 +208,7 @@ class AlignmentRun:
         try:
             next_line = 1
             for text in gold_blocks:
-                block = GoldBlock(next_line, text, entries)
+                block = GoldBlock(next_line, self.gold_units.take_marks(text, next_line), entries)
                 next_line += len(block.lines)
                 words, sentences = block.word_and_sentence_counts()
                 gold_words += words
@@ -231,6 +276,8 @@ class AlignmentRun:
             return "difficulty weights need every sentence of every system in one place"
         if self.on_detail is not None:
             return "a per-sentence callback sees every sentence in order"
+        if self._in_units:
+            return f"counting in {self.opened.unit}s takes the gold's units in one process"
         return parallel.one_process_reason(self.opened.gold, self.opened.predictions)
 
     def _chunk_analysis(self, index: int) -> _SystemCollectors:

@@ -414,7 +414,25 @@ def _system_results(
             known, totals.gold_words, [r.counts.oov_words for r in results], inputs.warnings
         )
     _name_detected_formats(opened, results, inputs)
+    _warn_of_unit_cuts(opened, results, inputs)
     return results
+
+
+def _warn_of_unit_cuts(
+    opened: OpenedInputs, results: list[SystemResult], inputs: InputOptions
+) -> None:
+    """Say where a prediction cuts inside the gold's units: the unit figures see past those
+    cuts (docs/metrics.md §1.7), and a reader should know that they exist."""
+    for result, pred_file in zip(results, opened.predictions, strict=False):
+        cuts = result.extra.unit_cuts if result.extra is not None else 0
+        if cuts:
+            inputs.warnings.warn(
+                f"{cuts:,} predicted word boundar{'y falls' if cuts == 1 else 'ies fall'} "
+                f"inside a {opened.unit} of the gold: the {opened.unit} figures (boundaries, "
+                "TNR, character-level counts) do not count them; P, R and F do",
+                where=pred_file.name,
+                hint="see unit_cuts in the JSON report, or score with --unit char",
+            )
 
 
 def _system_result(
@@ -449,6 +467,7 @@ def _system_result(
         tags=scoring.tags.totals[index] if scoring.tags is not None else None,
         sentence_tokens=sentence_tokens,
         types=run.types[index].counts() if run.types is not None else None,
+        unit=opened.unit,
     )
     kept = sentences if scoring.request.keep_sentences else None
     return SystemResult(

@@ -14,7 +14,14 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from wsscore.core.definitions import UNITS
-from wsscore.core.records import Counts, ExtraCounts, SentenceTokenCounts, TypeCounts
+from wsscore.core.records import (
+    CHAR_EXTRA_FIELDS,
+    UNIT_COUNT_KEYS,
+    Counts,
+    ExtraCounts,
+    SentenceTokenCounts,
+    TypeCounts,
+)
 from wsscore.errors import WsscoreError, location
 from wsscore.metrics.tags import TagCounts
 from wsscore.results import SCHEMA_VERSION, GoldInfo
@@ -120,6 +127,8 @@ class ShardSystem(NamedTuple):
     # conll18_ud_eval.py's Sentences and Tokens, when the shard's report shows them.
     sentence_tokens: SentenceTokenCounts | None = None
     types: TypeCounts | None = None  # --extra's type counts (null in a merged report)
+    # Whether its extra counts are in characters ("char") or in units: its unit counts tell.
+    unit: str = "char"
 
 
 class ShardOptions(NamedTuple):
@@ -260,6 +269,7 @@ def _system(system: Fields) -> ShardSystem:
         _tags(system, counts) if "tags" in system.data else None,
         _sentence_tokens(counts),
         TypeCounts(*map(counts.count, TypeCounts._fields)) if counts.has("types_gold") else None,
+        "units" if counts.has("unit_cuts") else "char",
     )
 
 
@@ -279,7 +289,9 @@ def _extra(system: Fields, counts: Fields) -> ExtraCounts:
             where=system.shard,
             hint="score the shard again with this wsscore",
         )
-    return ExtraCounts(*map(counts.count, ExtraCounts._fields))
+    # A report in characters has no unit counts: they are 0 there.
+    units = {name: counts.count(name) for name in UNIT_COUNT_KEYS if name in counts.data}
+    return ExtraCounts(*map(counts.count, CHAR_EXTRA_FIELDS), **units)
 
 
 def _tags(system: Fields, counts: Fields) -> TagCounts:

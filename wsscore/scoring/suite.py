@@ -50,6 +50,9 @@ EXTRA_AVERAGED = {
     "type_f1": "type_f1",
 }
 EXACT_TAGGED = ("sentences", "exact_sentences")  # the TagCounts behind EM_tag
+# The figures of --tags a suite can show, by their key among the averages and the TagMetrics
+# attribute: F_tag and EM_tag (docs/metrics.md §5.7, §5.8).
+TAG_AVERAGED = {"tag_f1": "tag_f1", "exact_tagged_match": "exact_tagged_match"}
 ALPHA = 0.05  # a cell is significantly better or worse than the baseline's below this p-value
 
 
@@ -320,15 +323,18 @@ def _row(system: SystemEntry, runs: list[CorpusRun], settings: SuiteSettings) ->
     cells = {run.name: run.cells[system.name] for run in runs}
     results = [cell.result for cell in cells.values()]
     if any(result is None for result in results):
-        return SuiteRow(system.name, cells, Averages(dict.fromkeys([*AVERAGED, "tag_f1"]), None))
+        return SuiteRow(
+            system.name, cells, Averages(dict.fromkeys([*AVERAGED, *TAG_AVERAGED]), None)
+        )
     complete = [result for result in results if result is not None]
     mean = {
         key: _mean([getattr(result.metrics, attribute) for result in complete])
         for key, attribute in AVERAGED.items()
     }
     tagged = all(result.tag_metrics is not None for result in complete)
-    tag_values = [r.tag_metrics.tag_f1 if r.tag_metrics else None for r in complete]
-    mean["tag_f1"] = _mean(tag_values) if tagged else None
+    for key, attribute in TAG_AVERAGED.items():
+        values = [getattr(r.tag_metrics, attribute) if r.tag_metrics else None for r in complete]
+        mean[key] = _mean(values) if tagged else None
     pooled_tags = _pooled_tags(complete, runs) if tagged else None
     pooled_extra = None
     if settings.extra:
@@ -458,7 +464,9 @@ def _row_dict(row: SuiteRow, settings: SuiteSettings, shows_spans: bool) -> dict
 
 def _pooled_dict(pooled: Metrics, tags: TagMetrics | None) -> dict[str, object]:
     figures: dict[str, object] = {key: getattr(pooled, name) for key, name in AVERAGED.items()}
-    figures["tag_f1"] = tags.tag_f1 if tags is not None else None
+    figures.update(
+        {key: getattr(tags, name) if tags else None for key, name in TAG_AVERAGED.items()}
+    )
     return figures
 
 

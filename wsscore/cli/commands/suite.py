@@ -43,7 +43,8 @@ if TYPE_CHECKING:
     "--metrics",
     metavar="LIST",
     help=f"Figures per corpus, comma-separated, among {', '.join(METRIC_CHOICES)} "
-    "(ftag: the F of word and tag, for corpora with tags = true; fsent, ftok: the F of "
+    "(ftag, emtag: the F of word and tag and the exactly tagged sentences, for corpora with "
+    "tags = true; fsent, ftok: the F of "
     "sentences and of tokens, as conll18_ud_eval.py counts them; em, fc, fe, ft: exact "
     "sentences and the F of word-start characters, of boundaries with sentence edges and of "
     "distinct words, as --extra; ci: the interval of R, P and F beside each).  [default: "
@@ -155,14 +156,14 @@ def _ensure_open_file_limit(manifest: Manifest, jobs: int) -> None:
 def _metrics_asked(options: dict[str, Any], conventions: str | None, manifest: Any) -> str:
     """--metrics as given, else the convention's figures (its tag F only where a corpus scores
     tags), else the default."""
-    from wsscore.output.suite import CONVENTION_METRICS
+    from wsscore.output.suite import CONVENTION_METRICS, TAG_METRICS
 
     if options.get("metrics") is not None:
         return str(options["metrics"])
     if conventions is None:
         return ",".join(DEFAULT_METRICS)
     tagged = any(corpus.tags for corpus in manifest.corpora)
-    return ",".join(m for m in CONVENTION_METRICS[conventions] if m != "ftag" or tagged)
+    return ",".join(m for m in CONVENTION_METRICS[conventions] if m not in TAG_METRICS or tagged)
 
 
 def _metrics(text: str, ci: str) -> tuple[str, ...]:

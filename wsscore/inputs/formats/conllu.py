@@ -19,6 +19,7 @@ from wsscore.inputs.formats.model import (
     FormatOptions,
     Sentence,
     Token,
+    marks_syllables,
     sentence_too_long,
 )
 from wsscore.inputs.words import split_words
@@ -61,6 +62,7 @@ def read_conllu(
     them. ``first_line`` is the number in the file of the first of ``lines`` (a part of a file
     read from a blank line on, by :mod:`wsscore.inputs.formats.conllu_blocks`)."""
     tag_index = TAG_COLUMN[options.tag_column]
+    syllables = marks_syllables("conllu", options)  # a FORM's spaces part its syllables
     tokens: list[Token] = []
     parts: dict[int, list[Token]] = {}
     inside: _Range | None = None  # the multi-word token whose words are being read
@@ -76,9 +78,11 @@ def read_conllu(
         # keeps reading CoNLL-U close to reading plain words (benchmarks/).
         if len(columns) == COLUMNS and columns[0] == expected:
             form, tag = columns[1], columns[tag_index]
+            spaced = None
             if not form or " " in form or not form.isprintable():  # all white space but U+0020
                 form = _without_white_space(columns, number, name)  # is unprintable
-            token = _new(Token, (form, None if tag == "_" else tag, None))
+                spaced = _syllables(columns[1]) if syllables else None
+            token = _new(Token, (form, None if tag == "_" else tag, spaced))
             count += 1
             expected = ids[count + 1] if count < MAX_ID_TEXT else str(count + 1)
             if inside is None:
@@ -241,6 +245,13 @@ def _check_other_line(columns: list[str], number: int, name: str) -> None:
         raise WsscoreError(
             f"ID {columns[0]!r} is not a number", where=location(name, number, 1), hint=ID_HINT
         )
+
+
+def _syllables(form: str) -> str | None:
+    """A FORM's syllables separated by one space each (UD Vietnamese writes ``Hà Nội``), kept
+    as the token's form; None for a FORM of one syllable."""
+    pieces = split_words(form)
+    return " ".join(pieces) if len(pieces) > 1 else None
 
 
 def _without_white_space(columns: list[str], number: int, name: str) -> str:

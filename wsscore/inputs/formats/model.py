@@ -118,6 +118,34 @@ class FormatOptions(NamedTuple):
     # What a boundary can fall between (docs/metrics.md §1.7): "char", "grapheme" or
     # "syllable"; None = the format's own ("syllable" for vlsp, else "char")
     unit: str | None = None
+    # The gold of a scoring run, which under --unit syllable hands the scorer its syllables
+    # (joined by SYLLABLE_MARK); every other reading of a file leaves them out.
+    mark_syllables: bool = False
+
+
+# Joins a gold word's syllables in the text handed to the scorer under --unit syllable: no file
+# holds a NUL (reading refuses one), so it never stands for a character of the text.
+SYLLABLE_MARK = "\0"
+# The gold formats that know a word's syllables: vlsp's ``_``, CoNLL-U's spaces in a FORM.
+SYLLABLE_FORMATS = ("vlsp", "conllu")
+
+
+def format_unit(given: str | None, fmt: str) -> str:
+    """The unit of a run whose gold is in ``fmt``: the one given, else the format's own
+    (``syllable`` for vlsp, ``char`` for the others)."""
+    if given is not None:
+        return given
+    return "syllable" if fmt == "vlsp" else "char"
+
+
+def marks_syllables(fmt: str, options: FormatOptions) -> bool:
+    """Whether a file read in ``fmt`` with ``options`` joins its words' syllables with
+    :data:`SYLLABLE_MARK`: the gold of a syllable run, in a format that knows them."""
+    return (
+        options.mark_syllables
+        and fmt in SYLLABLE_FORMATS
+        and format_unit(options.unit, fmt) == "syllable"
+    )
 
 
 # One default for every call: a NamedTuple cannot be changed, so sharing it is safe.

@@ -75,9 +75,12 @@ WORD_LINES_AT_ONCE = 1024
 _EDGE_JOINER = re.compile(r"(?<![^\s\ufeff])_|_(?![^\s\ufeff])")
 
 
-def vlsp_word_lines(lines: Iterable[str], *, name: str) -> Iterator[str | Sentence]:
+def vlsp_word_lines(
+    lines: Iterable[str], *, name: str, joiner: str = ""
+) -> Iterator[str | Sentence]:
     """What :func:`read_vlsp` reads, for a scorer that needs no tokens: runs of sentences as
-    lines of words (each ending with a line feed), the ``_`` deleted from each line at once;
+    lines of words (each ending with a line feed), each ``_`` replaced by ``joiner`` at once
+    (deleted by default; the syllable mark for the gold of a syllable run);
     a line with a malformed join, and every line of a tagged file, as the Sentence that
     :func:`read_vlsp` (the reference, and the only source of errors) reads."""
     done: list[str] = []
@@ -100,7 +103,7 @@ def vlsp_word_lines(lines: Iterable[str], *, name: str) -> Iterator[str | Senten
                 done = []
             yield from read_vlsp([line], name=name, first_line=number, layout=layout)
             continue
-        done.append(line.replace(JOINER, "") + "\n")
+        done.append(line.replace(JOINER, joiner) + "\n")
         if len(done) >= WORD_LINES_AT_ONCE:
             yield "".join(done)
             done = []
