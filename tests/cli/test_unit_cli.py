@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -212,3 +213,21 @@ def test_help_says_what_the_unit_changes():
     text = " ".join(done.stdout.split())
     assert "--unit [char|grapheme|syllable]" in text
     assert "never P, R or F [default: syllable for a vlsp gold, else char" in text
+
+
+def test_the_unit_reaches_the_counts_end_to_end():
+    """Thai with --extra: newmm never cuts inside a grapheme cluster (unit_cuts 0), so in
+    clusters each code point that joins the one before it (a combining vowel or tone mark, of
+    category Mn or Mc, or SARA AM, a SpacingMark though its category is Lo) is one position
+    fewer that is not a word start: char_tn drops by their number, the other counts stay."""
+    gold, pred = FIXTURES / "thai" / "gold.best.txt", FIXTURES / "thai" / "newmm.best.txt"
+    text = gold.read_text("utf-8")
+    joining = sum(unicodedata.category(c) in ("Mn", "Mc") or c == "\u0e33" for c in text)
+    char = _json("score", gold, pred, "--extra")["systems"][0]["counts"]
+    grapheme = _json("score", gold, pred, "--extra", "--unit", "grapheme")["systems"][0]
+    counts = grapheme["counts"]
+    assert joining == 276
+    assert counts["unit_cuts"] == 0
+    assert char["char_tn"] - counts["char_tn"] == joining
+    for key in ("char_tp", "char_fp", "char_fn", "correct", "gold_words", "pred_words"):
+        assert counts[key] == char[key], key
