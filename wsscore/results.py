@@ -327,6 +327,9 @@ class Report:
             "beta": self.beta,
             "mismatch": self.mismatch,
             "match": self.match,
+            # What a boundary can fall between: always present, "char" where units were not
+            # asked for (a new key of schema 1: readers that do not know it ignore it).
+            "unit": self.settings.unit,
         }
         if self.settings.conventions is not None:  # the key only when given (a new key)
             options["conventions"] = self.settings.conventions

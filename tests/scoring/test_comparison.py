@@ -97,6 +97,7 @@ def test_json(comparison):
         "beta": 1.0,
         "mismatch": "warn",
         "match": "span",
+        "unit": "char",
     }
     same, gold = data["systems"]
     assert same["paired_bootstrap"]["f1"]["p_value"] == 1.0

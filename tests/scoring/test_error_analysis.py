@@ -263,7 +263,7 @@ def test_json(fixture_analysis):
         "gold": "他 说 ： “ 研究 生命 起源 ” 是 一 门 学问 。",
         "predicted": "他 说 ： “ 研究生 命 起源 ” 是 一门 学问 。",
     }
-    assert data["options"] == {"top": 20, "per_line": 3}
+    assert data["options"] == {"top": 20, "per_line": 3, "unit": "char"}
 
 
 def test_text(fixture_analysis):

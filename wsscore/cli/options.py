@@ -141,20 +141,22 @@ def dictionary_options(train_help: str) -> Decorator:
 def encoding_options(func: Command) -> Command:
     """How the gold and the predictions are read and matched: the options of every scoring
     command, which --help lists in this order."""
-    return _reading_options(func, dictionary=True)
+    return _reading_options(func, dictionary=True, unit=True)
 
 
 def encoding_options_without_dictionary(func: Command) -> Command:
-    """:func:`encoding_options` of a command that reads no dictionary (no --dict-encoding)."""
-    return _reading_options(func, dictionary=False)
+    """:func:`encoding_options` of a command that reads no dictionary (no --dict-encoding)
+    and counts words only (no --unit: a word's difficulty has no boundary figure)."""
+    return _reading_options(func, dictionary=False, unit=False)
 
 
-def _reading_options(func: Command, *, dictionary: bool) -> Command:
+def _reading_options(func: Command, *, dictionary: bool, unit: bool) -> Command:
     options: list[Decorator] = [
         *_encoding_choices(dictionary),
         *_format_choices(),
         *_separator_choices(),
         *_label_order_choices(),
+        *([UNIT_OPTION] if unit else []),
         STRICT,
         *_matching_choices(),
         DEBUG,
@@ -275,6 +277,19 @@ def _label_order_choices() -> list[Decorator]:
             help="Label order of the predictions.",
         ),
     ]
+
+
+# What a boundary can fall between (wsscore.core.definitions.UNITS).
+UNIT_CHOICES = ("char", "grapheme", "syllable")
+UNIT_OPTION = click.option(
+    "--unit",
+    type=click.Choice(UNIT_CHOICES),
+    help="What a boundary can fall between: char (a code point), grapheme (a cluster: a Thai "
+    "vowel or tone mark, an emoji stays with its base) or syllable (the gold's: vlsp, or "
+    "CoNLL-U FORMs with spaces). It changes the boundary figures, TNR, the character-level "
+    "counts of --extra and the chars format, never P, R or F [default: syllable for a vlsp "
+    "gold, else char; with --conventions, its scorer's].",
+)
 
 
 def _matching_choices() -> list[Decorator]:
@@ -405,6 +420,7 @@ def input_options(options: dict[str, Any], dictionaries: list[str] | None = None
         word_sep=options.get("word_sep"),
         gold_word_sep=options.get("gold_word_sep"),
         pred_word_sep=options.get("pred_word_sep"),
+        unit=options.get("unit"),
         warnings=Warnings(strict=options["strict"], quiet=False),
     )
 

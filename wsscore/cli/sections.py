@@ -43,6 +43,7 @@ READING = Section(
         "label_order",
         "gold_label_order",
         "pred_label_order",
+        "unit",
         "mismatch",
         "match",
     ),

@@ -42,6 +42,8 @@ their names are not empty.
 - ``tag_field``: the field of a mecab or kytea token that holds its tag, a number from 1 or a
   range as a string (``"1-2"``);
 - ``mismatch``: ``warn``, ``error`` or ``align``;
+- ``unit``: ``char``, ``grapheme`` or ``syllable``, what a boundary can fall between (as
+  ``--unit``; unset, the gold format's own);
 - ``tags`` (boolean): score the tags of this corpus too.
 
 Each key but ``tags`` sets the :class:`~wsscore.inputs.options.InputOptions` field of the same
@@ -68,6 +70,7 @@ import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from wsscore.core.definitions import UNITS
 from wsscore.errors import InvalidArgument, WsscoreError, location
 from wsscore.inputs.encodings import SUPPORTED_NAMES, lookup
 from wsscore.inputs.formats.model import LABEL_ORDERS, TAG_COLUMNS, TagFields, parse_tag_field
@@ -474,6 +477,7 @@ SETTINGS: dict[str, tuple[str, Check]] = {
     "gold_label_order": ("gold_label_order", _choice(LABEL_ORDERS)),
     "pred_label_order": ("pred_label_order", _choice(LABEL_ORDERS)),
     "mismatch": ("mismatch", _choice(MISMATCH_POLICIES)),
+    "unit": ("unit", _choice(UNITS)),
     "tags": ("tags", _boolean),
 }
 

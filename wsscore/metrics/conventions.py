@@ -11,26 +11,30 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from wsscore.errors import InvalidArgument
+from wsscore.errors import InvalidArgument, Warnings
 
 
 class Convention(NamedTuple):
-    """A community's way of reporting: ``name``, the scorer it follows (``follows``), and
-    whether its figures need ``--extra``'s counts (``needs_extra``)."""
+    """A community's way of reporting: ``name``, the scorer it follows (``follows``), whether
+    its figures need ``--extra``'s counts (``needs_extra``), and the unit its scorer counts
+    (``unit``, a value of ``--unit``: what the run counts in unless ``--unit`` is given)."""
 
     name: str
     follows: str
     needs_extra: bool
+    unit: str = "char"
 
 
-# The character-level counts of the thai convention are PyThaiNLP's: every code point of the
-# text is classified as a word start or not. TODO(--unit): once the --unit setting exists,
-# the thai convention sets it to this value (PyThaiNLP counts code points, not graphemes);
-# until then every unit is a character and this constant is the one place that says so.
+# The character-level counts of the thai convention are PyThaiNLP's: its benchmark classifies
+# every code point of the text as a word start or not, so it counts code points, not graphemes.
 THAI_UNIT = "char"
 
+# Every scorer a convention follows counts code points: mecab-system-eval and MevAL compare
+# character offsets, conll18_ud_eval.py aligns characters, the bakeoff's script diffs words.
 CONVENTIONS: dict[str, Convention] = {
-    "thai": Convention("thai", "PyThaiNLP's benchmarks.word_tokenization", needs_extra=True),
+    "thai": Convention(
+        "thai", "PyThaiNLP's benchmarks.word_tokenization", needs_extra=True, unit=THAI_UNIT
+    ),
     "japanese": Convention("japanese", "mecab-system-eval and MevAL", needs_extra=True),
     "ud": Convention("ud", "conll18_ud_eval.py", needs_extra=True),
     "sighan": Convention("sighan", "the SIGHAN bakeoff's table", needs_extra=False),
@@ -53,3 +57,31 @@ def needs_extra(name: str | None) -> bool:
     """Whether the convention ``name`` (None: none) needs ``--extra``'s counts."""
     convention = convention_of(name)
     return convention is not None and convention.needs_extra
+
+
+def unit_for(given: str | None, conventions: str | None) -> str | None:
+    """The unit a run is asked for: ``given`` (an explicit ``--unit`` always wins), else the
+    unit of the convention ``conventions``, else None (the gold format's own)."""
+    if given is not None:
+        return given
+    convention = convention_of(conventions)
+    return convention.unit if convention is not None else None
+
+
+def warn_of_unit(conventions: str | None, unit: str, warnings: Warnings) -> None:
+    """Warn that a convention's figures are no longer its scorer's when the run counts in
+    ``unit`` rather than the convention's own (nothing without a convention, or for one that
+    shows no figure in units)."""
+    convention = convention_of(conventions)
+    if convention is None or convention.unit == unit or not convention.needs_extra:
+        return
+    warnings.warn(
+        f"--conventions {convention.name} with --unit {unit}: its character-level and boundary "
+        f"figures count {UNIT_WORDS[unit]}, where {convention.follows} counts "
+        f"{UNIT_WORDS[convention.unit]}: they are no longer that scorer's",
+        hint=f"use --unit {convention.unit} for them",
+    )
+
+
+# What each unit is, in a sentence of a message.
+UNIT_WORDS = {"char": "code points", "grapheme": "grapheme clusters", "syllable": "syllables"}

@@ -36,7 +36,8 @@ class ReportSettings:
     ``difficulty`` where the word difficulties came from (``committee-K`` or ``file``) and
     ``tags`` the tag column (``upos``, ``xpos``, ``+map`` with a tag map), None without them;
     ``conventions`` the named convention whose columns the tables show (a key of
-    :data:`~wsscore.metrics.conventions.CONVENTIONS`), None for wsscore's own.
+    :data:`~wsscore.metrics.conventions.CONVENTIONS`), None for wsscore's own; ``unit`` what
+    a boundary can fall between (``char``, ``grapheme`` or ``syllable``; docs/design-units.md).
     """
 
     match: str
@@ -45,3 +46,4 @@ class ReportSettings:
     difficulty: str | None = None
     tags: str | None = None
     conventions: str | None = None
+    unit: str = "char"

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from wsscore._version import __version__
+from wsscore.core.units import UNICODE_VERSION
 from wsscore.inputs.dictionary import Dictionary
 from wsscore.metrics.settings import ReportSettings
 
@@ -43,9 +44,23 @@ def signature(settings: ReportSettings, inputs: SignedInputs) -> str:
         parts.append(f"tags:{settings.tags}")
     if settings.difficulty is not None:  # "committee-K" or "file": where difficulties came from
         parts.append(f"difficulty:{settings.difficulty}")
+    unit = unit_field(settings.unit)
+    if unit is not None:
+        parts.append(unit)
     if settings.conventions is not None:  # only when given: older signatures stay as they were
         parts.append(f"conv:{settings.conventions}")
     return "|".join(parts)
+
+
+def unit_field(unit: str) -> str | None:
+    """``unit:syllable``, or ``unit:grapheme@16.0`` with the Unicode version of the grapheme
+    tables (another version may cut other clusters); None for ``char``, so that the
+    signatures of runs in code points stay as they were before units existed."""
+    if unit == "char":
+        return None
+    if unit == "grapheme":
+        return f"unit:grapheme@{UNICODE_VERSION}"
+    return f"unit:{unit}"
 
 
 def _encodings_and_dictionary(inputs: SignedInputs) -> str:

@@ -119,6 +119,7 @@ class Comparison:
                 "beta": self.report.beta,
                 "mismatch": self.report.mismatch,
                 "match": self.report.match,
+                "unit": self.report.settings.unit,
             },
             "warnings": list(self.report.warnings),
         }

@@ -194,7 +194,11 @@ class ErrorAnalysis:
             "oov": self.oov.as_dict() if self.oov is not None else None,
             "iv": self.iv.as_dict() if self.iv is not None else None,
             "lines": [line.as_dict() for line in self.lines],
-            "options": {"top": self.top, "per_line": self.per_line},
+            "options": {
+                "top": self.top,
+                "per_line": self.per_line,
+                "unit": self.report.settings.unit,
+            },
             "warnings": list(self.report.warnings),
         }
 

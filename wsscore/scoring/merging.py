@@ -80,6 +80,7 @@ def merge_reports(
         first.options.mismatch,
         tags=signed.get("tags"),
         conventions=signed.get("conv"),
+        unit=first.options.unit,  # the same in every shard: the signatures agree on it
     )
     dictionary = _dictionary(parsed)
     systems = [

@@ -122,6 +122,10 @@ def _marking_syllables(reading: Reading) -> Reading:
     return reading._replace(format_options=options)
 
 
+class NoSyllables(WsscoreError):
+    """``--unit syllable`` with a gold whose format has no syllables (a suite names the corpus)."""
+
+
 def unit_of(given: str | None, gold_format: str, gold_name: str) -> str:
     """The unit of a run: the one given, else the gold format's own (``syllable`` for vlsp);
     ``syllable`` is refused for a gold whose format has no syllables (guessing them from a
@@ -129,13 +133,20 @@ def unit_of(given: str | None, gold_format: str, gold_name: str) -> str:
     if given is None:
         return format_unit(given, gold_format)
     if given == "syllable" and gold_format not in SYLLABLE_FORMATS:
-        raise WsscoreError(
+        raise NoSyllables(
             f"--unit syllable needs the gold's syllables, and {gold_name} is read as "
             f"{gold_format}, which has none",
             hint="give the gold in vlsp (Hà_Nội) or CoNLL-U with spaces in its FORMs, "
             "or use --unit char",
         )
     return given
+
+
+def refuse_unit(given: str | None, what: str, hint: str) -> None:
+    """Refuse a unit other than ``char`` where no figure of ``what`` could count in it (rather
+    than ignore it); ``hint`` says what to do instead."""
+    if given is not None and given != "char":
+        raise InvalidArgument(f"--unit {given} does not apply to {what}", hint=hint)
 
 
 # Bytes a character and the white space after it can take in a prediction: four in UTF-32 (or a

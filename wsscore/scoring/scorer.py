@@ -33,7 +33,7 @@ from wsscore.inputs.labels import refuse_breaking_label
 from wsscore.inputs.options import InputOptions
 from wsscore.inputs.sources import Source, is_path
 from wsscore.metrics.bootstrap import SAMPLES, SEED, ResampledColumns, with_bootstrap
-from wsscore.metrics.conventions import needs_extra
+from wsscore.metrics.conventions import needs_extra, unit_for, warn_of_unit
 from wsscore.metrics.ranking import SORT_KEYS
 from wsscore.metrics.scores import CI_METHODS, Metrics, compute
 from wsscore.metrics.settings import ReportSettings, Statistics
@@ -88,6 +88,7 @@ def score(
     progress: Callable[[int], None] | None = None,
     jobs: int = 1,
     conventions: str | None = None,
+    unit: str | None = None,
 ) -> Report:
     """Score predictions against a gold segmentation.
 
@@ -110,6 +111,11 @@ def score(
     ``conventions`` (``thai``, ``japanese``, ``ud`` or ``sighan``; docs/metrics.md §5.13)
     counts what that community's figures need (``extra`` for all but ``sighan``) and has the
     table formats show its columns; it changes no number, and the signature records it.
+    ``unit`` (``char``, ``grapheme`` or ``syllable``; the same as ``InputOptions(unit=...)``)
+    is what a boundary can fall between, for the boundary figures, TNR, the character-level
+    counts and the ``chars`` format, never P, R and F; None, the default, takes the
+    convention's unit, else the gold format's own (``syllable`` for vlsp, else ``char``). The
+    report records it (``options.unit``), and the signature when it is not ``char``.
 
     Callbacks: ``on_detail(system_index, detail)`` receives every sentence's words and marks;
     ``on_difficulties(detail, difficulties)`` each gold line's word difficulties;
@@ -123,6 +129,7 @@ def score(
     in this function's arguments and ``InputOptions``' fields: :mod:`wsscore.api_terms`).
     """
     extra = extra or needs_extra(conventions)  # an unknown convention is refused here
+    inputs = _with_unit(inputs, unit)
     request = ScoreRequest(
         names=names,
         statistics=Statistics(ci, beta, samples, seed),
@@ -137,6 +144,19 @@ def score(
     return score_request(gold, predictions, inputs, request)
 
 
+def _with_unit(inputs: InputOptions | None, unit: str | None) -> InputOptions | None:
+    """``inputs`` with score()'s ``unit`` (refused where ``inputs`` asks for another one)."""
+    if unit is None:
+        return inputs
+    inputs = inputs if inputs is not None else InputOptions()
+    if inputs.unit is not None and inputs.unit != unit:
+        raise InvalidArgument(
+            f"unit is given twice, unit={unit!r} and InputOptions(unit={inputs.unit!r})",
+            hint="give it once",
+        )
+    return inputs.replace(unit=unit)
+
+
 def score_request(
     gold: Source,
     predictions: Source | Sequence[Source],
@@ -146,6 +166,9 @@ def score_request(
     """:func:`score` with its options grouped: check the arguments, add the BASE and TOP rows,
     open the inputs, align them, and report each system's figures."""
     inputs = inputs if inputs is not None else InputOptions()
+    # The convention's unit unless one is given (an explicit unit always wins).
+    if inputs.unit is None and request.conventions is not None:
+        inputs = inputs.replace(unit=unit_for(None, request.conventions))
     first_warning = len(inputs.warnings.messages)  # the options may serve several runs
     _check_arguments(request)
     one = is_one_prediction(gold, predictions)
@@ -162,6 +185,7 @@ def score_request(
         analyses.difficulty,
         request.callbacks.on_difficulties,
     )
+    warn_of_unit(request.conventions, opened.unit, inputs.warnings)
     scoring = _scoring(opened, known, request)
     run, totals = _aligned(opened, known, inputs, scoring)
     results = _system_results(opened, run, totals, labels, known, inputs, scoring)
@@ -173,6 +197,7 @@ def score_request(
         difficulty=opened.difficulty_source(),
         tags=analyses.tag_column(_tags_read(opened, inputs)),
         conventions=request.conventions,
+        unit=opened.unit,
     )
     warnings = inputs.warnings.messages[first_warning:]
     gold_info = _gold_info(opened, totals)

@@ -13,6 +13,7 @@ import sys
 from collections.abc import Mapping
 from typing import NamedTuple
 
+from wsscore.core.definitions import UNITS
 from wsscore.core.records import (
     CHAR_EXTRA_FIELDS,
     UNIT_COUNT_KEYS,
@@ -137,6 +138,7 @@ class ShardOptions(NamedTuple):
     beta: float
     mismatch: str
     match: str
+    unit: str = "char"  # reports written before units existed counted code points
 
 
 class ShardReport(NamedTuple):
@@ -194,6 +196,7 @@ def parse_shard(name: str, document: object) -> ShardReport:
             options.number("beta"),
             options.text("mismatch"),
             options.text("match"),
+            _unit(options),
         ),
         _gold(top.object("gold")),
         _dictionary(top.object("dictionary")) if top.has("dictionary") else None,
@@ -201,6 +204,19 @@ def parse_shard(name: str, document: object) -> ShardReport:
         any("difficulty_deciles" in fields.data for fields in top.objects("systems")),
         top.texts("warnings") if "warnings" in top.data else [],
     )
+
+
+def _unit(options: Fields) -> str:
+    """The report's unit: ``char`` in a report written before units existed."""
+    unit = options.optional_text("unit") or "char"
+    if unit not in UNITS:
+        raise WsscoreError(
+            f"not a wsscore report: the key 'options.unit' is {unit!r}, not one of "
+            f"{', '.join(UNITS)}",
+            where=options.shard,
+            hint=REPORT_HINT,
+        )
+    return unit
 
 
 def _check_schema(top: Fields) -> None:

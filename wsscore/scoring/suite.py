@@ -21,12 +21,14 @@ from wsscore.inputs.manifest import CorpusEntry, Manifest, SystemEntry
 from wsscore.inputs.options import InputOptions
 from wsscore.metrics.bootstrap import SAMPLES, SEED
 from wsscore.metrics.boundaries import ExtraMetrics, compute_extra
+from wsscore.metrics.conventions import unit_for, warn_of_unit
 from wsscore.metrics.scores import Metrics, compute
 from wsscore.metrics.sentence_tokens import SentenceTokenMetrics, compute_sentence_tokens
 from wsscore.metrics.significance import TRIALS
 from wsscore.metrics.tags import TagCounts, TagMetrics, compute_tags
 from wsscore.results import Report, SystemResult
 from wsscore.scoring.comparison import PairedTests, SystemComparison, compare_results
+from wsscore.scoring.opened import NoSyllables
 from wsscore.scoring.scorer import score
 
 # The figures averaged over corpora: JSON name -> Metrics attribute.
@@ -249,8 +251,40 @@ def score_corpus(
         return CorpusRun(corpus.name, None, cells, [])
     warnings = Warnings(strict=base.warnings.strict, quiet=True)
     inputs = corpus.inputs(base.replace(warnings=warnings))
+    if inputs.unit is None and settings.conventions is not None:
+        inputs = inputs.replace(unit=unit_for(None, settings.conventions))
     testing = settings.baseline is not None and any(s.name == settings.baseline for s in present)
-    report = score(
+    try:
+        report = _scored(corpus, present, inputs, settings, testing)
+    except NoSyllables as refused:
+        raise WsscoreError(
+            refused.message, where=f"corpus {corpus.name}", hint=refused.hint
+        ) from None
+    warn_of_unit(settings.conventions, report.settings.unit, warnings)
+    results = {result.name: result for result in report.systems}
+    base_result = results.get(settings.baseline or "") if testing else None
+    for name, result in results.items():
+        test = None
+        if base_result is not None and name != settings.baseline:
+            test = compare_results(base_result, result, settings.paired_tests)
+        shown = result.sentence_tokens
+        spans = SentenceTokenCounts.shown_or_agreeing(shown, report.gold.sentences, result.counts)
+        cells[name] = Cell(result, test, spans)
+    for result in results.values():
+        result.sentences = None  # the tests are done: do not carry them (or pickle them)
+    return CorpusRun(corpus.name, CorpusInfo.of(report), cells, list(warnings.messages))
+
+
+def _scored(
+    corpus: CorpusEntry,
+    present: Sequence[SystemEntry],
+    inputs: InputOptions,
+    settings: SuiteSettings,
+    testing: bool,
+) -> Report:
+    """The report of the systems ``present`` on ``corpus`` (their sentences kept for the paired
+    tests when ``testing``)."""
+    return score(
         corpus.gold,
         [system.outputs[corpus.name] for system in present],  # type: ignore[misc]
         inputs=inputs,
@@ -265,18 +299,6 @@ def score_corpus(
         tag_map=settings.tag_map if corpus.tags else None,
         extra=settings.extra,
     )
-    results = {result.name: result for result in report.systems}
-    base_result = results.get(settings.baseline or "") if testing else None
-    for name, result in results.items():
-        test = None
-        if base_result is not None and name != settings.baseline:
-            test = compare_results(base_result, result, settings.paired_tests)
-        shown = result.sentence_tokens
-        spans = SentenceTokenCounts.shown_or_agreeing(shown, report.gold.sentences, result.counts)
-        cells[name] = Cell(result, test, spans)
-    for result in results.values():
-        result.sentences = None  # the tests are done: do not carry them (or pickle them)
-    return CorpusRun(corpus.name, CorpusInfo.of(report), cells, list(warnings.messages))
 
 
 def suite_signature(settings: SuiteSettings, corpora: int) -> str:

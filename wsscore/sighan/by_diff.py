@@ -34,6 +34,7 @@ from wsscore.results import (
     SystemResult,
     build_report,
 )
+from wsscore.scoring.opened import refuse_unit
 from wsscore.sighan.layout import (
     DiffScores,
     DiffSettings,
@@ -183,8 +184,8 @@ def score_by_diff(
     ``conventions`` may be ``sighan`` (the others need ``--extra``'s counts, which the diff
     alignment cannot give).
     """
-    _refuse_conventions(conventions)
     inputs = inputs if inputs is not None else InputOptions()
+    _refuse_what_diff_cannot_count(conventions, inputs.unit)
     first_warning = len(inputs.warnings.messages)  # the options may serve several runs
     _refuse_standard_input(gold, predictions, inputs)
     dictionary = inputs.load_dictionary()
@@ -225,7 +226,15 @@ def score_by_diff(
     )
 
 
-def _refuse_conventions(conventions: str | None) -> None:
+def _refuse_what_diff_cannot_count(conventions: str | None, unit: str | None) -> None:
+    """The figures of --extra (which --conventions but sighan shows) and those counted in
+    units need character offsets, which the diff alignment does not have."""
+    refuse_unit(
+        unit,
+        "--match diff",
+        "the Perl script's diff alignment counts words, and no unit changes a word: "
+        "leave --unit out, or use --match span",
+    )
     if needs_extra(conventions):  # an unknown name is refused there
         raise InvalidArgument(
             f"--conventions {conventions} works with --match span",

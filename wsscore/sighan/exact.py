@@ -17,6 +17,7 @@ from wsscore.inputs.options import GOLD_OPTION, InputOptions
 from wsscore.inputs.reading import open_text
 from wsscore.metrics.sighan_counts import SighanTotals, totals_of
 from wsscore.scoring.collecting import EqualLinesReceiver
+from wsscore.scoring.opened import refuse_unit
 from wsscore.scoring.request import ScoreRequest
 from wsscore.scoring.scorer import score_request
 from wsscore.sighan.blocks import agreeing_blocks, agreeing_sentences, utf8_run_blocks
@@ -166,6 +167,11 @@ def write_sighan(
     (in the gold's encoding; the dictionary is ``inputs.dictionary``)."""
     inputs = inputs if inputs is not None else InputOptions()
     warnings = inputs.warnings
+    refuse_unit(
+        inputs.unit,
+        "wsscore sighan",
+        "the Perl script's figures count words, and no unit changes a word: leave --unit out",
+    )
     # The gold's first block is read to learn the encoding of the output before anything else.
     gold_encoding = open_text(
         gold_path,
