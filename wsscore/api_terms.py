@@ -105,7 +105,6 @@ API_ARGUMENTS: dict[str, Argument] = {
     "--word-sep": Argument("word_sep", INPUT_OPTIONS, Value.TEXT),
     "--gold-word-sep": Argument("gold_word_sep", INPUT_OPTIONS, Value.TEXT),
     "--pred-word-sep": Argument("pred_word_sep", INPUT_OPTIONS, Value.TEXT),
-    "--unit": _choice("unit", ("char", "grapheme", "syllable")),
     # the arguments of score() (and of compare(), analyse(), score_by_diff() that share them)
     "--name": Argument("names", "score", Value.OTHER, placeholder="[...]"),
     "--ci": _choice("ci", ("bakeoff", "wilson", "bootstrap", "none"), "score"),

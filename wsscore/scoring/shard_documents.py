@@ -127,8 +127,7 @@ class ShardSystem(NamedTuple):
     # conll18_ud_eval.py's Sentences and Tokens, when the shard's report shows them.
     sentence_tokens: SentenceTokenCounts | None = None
     types: TypeCounts | None = None  # --extra's type counts (null in a merged report)
-    # Whether its extra counts are in characters ("char") or in units: its unit counts tell.
-    unit: str = "char"
+    unit: str = "char"  # the report's: what its extra counts' positions fall between
 
 
 class ShardOptions(NamedTuple):
@@ -187,7 +186,8 @@ def parse_shard(name: str, document: object) -> ShardReport:
                 f"not a wsscore report: it has no key {key!r}", where=name, hint=REPORT_HINT
             )
     options = top.object("options")
-    systems = [_system(fields) for fields in top.objects("systems")]
+    unit = _unit(options)
+    systems = [_system(fields, unit) for fields in top.objects("systems")]
     return ShardReport(
         name,
         top.text("signature"),
@@ -196,7 +196,7 @@ def parse_shard(name: str, document: object) -> ShardReport:
             options.number("beta"),
             options.text("mismatch"),
             options.text("match"),
-            _unit(options),
+            unit,
         ),
         _gold(top.object("gold")),
         _dictionary(top.object("dictionary")) if top.has("dictionary") else None,
@@ -254,7 +254,7 @@ def _dictionary(dictionary: Fields) -> RecordedDictionary:
     )
 
 
-def _system(system: Fields) -> ShardSystem:
+def _system(system: Fields, unit: str) -> ShardSystem:
     counts = system.object("counts")
     nullable = ("oov_words", "oov_correct")
     return ShardSystem(
@@ -269,7 +269,7 @@ def _system(system: Fields) -> ShardSystem:
         _tags(system, counts) if "tags" in system.data else None,
         _sentence_tokens(counts),
         TypeCounts(*map(counts.count, TypeCounts._fields)) if counts.has("types_gold") else None,
-        "units" if counts.has("unit_cuts") else "char",
+        unit,
     )
 
 
