@@ -207,3 +207,18 @@ def unit_boundaries(
         pred_words_on_edges=len(candidates),
         wrong_pred_on_edges=sum(span not in gold_set for span in candidates),
     )
+
+
+# The characters that join the one before them whatever it is (GB9, GB9a): a word that starts
+# with one is a piece of a cut cluster, shown on a dotted circle by the report.
+JOINS_BEFORE: CodeRanges = tuple(sorted((*tables.EXTEND, *tables.ZWJ, *tables.SPACING_MARK)))
+
+
+@cache
+def _joins_before() -> frozenset[str]:
+    return frozenset(chr(code) for start, end in JOINS_BEFORE for code in range(start, end + 1))
+
+
+def joins_before(char: str) -> bool:
+    """Whether ``char`` joins the character before it into one cluster, whatever that is."""
+    return char in _joins_before()

@@ -14,12 +14,12 @@ from __future__ import annotations
 import datetime as dt
 import re
 import shutil
-import unicodedata
 from html import escape
 from importlib import resources
 from typing import Protocol
 
 from wsscore._version import __version__
+from wsscore.core.units import JOINS_BEFORE, joins_before
 from wsscore.formatting import ratio_text
 from wsscore.metrics.boundaries import ERROR_CLASSES
 from wsscore.metrics.ranking import verdict
@@ -40,14 +40,9 @@ from wsscore.scoring.report_page import PageData
 
 ASSETS = "report_assets"
 DOTTED_CIRCLE = "\u25cc"  # the base on which Unicode shows a combining mark alone
-# Characters that join the one before them though their category is no mark (M*): Thai and Lao
-# AM (SpacingMark), ZWNJ, ZWJ, the halfwidth sound marks, the emoji skin tones and the tags
-# (Extend). The page's script lists the same (JOINS_BEFORE in report_assets/report.js).
-JOINING_NON_MARKS = frozenset(
-    "\u0e33\u0eb3\u200c\u200d\uff9e\uff9f"
-    + "".join(map(chr, range(0x1F3FB, 0x1F400)))
-    + "".join(map(chr, range(0xE0020, 0xE0080)))
-)
+# The script's test of a character that joins the one before it: the file's own (by category)
+# is replaced in the page by the pinned tables' (core/units.JOINS_BEFORE), as Python tests it.
+SCRIPT_JOINS = re.compile(r"var JOINS_BEFORE = /.*/u;")
 LONGEST_CUT = 30  # characters of a cut shown in the error tables (all of it on hovering)
 SLOT = re.compile(r"<!--slot:([a-z]+)-->")
 CLASS_NOTES = {
@@ -136,7 +131,7 @@ def write_page(data: PageData, out: Writer, *, title: str | None = None) -> None
         "leftout": _left_out(data),
         "css": asset("report.css"),
         "data": script_json(data.as_dict()),
-        "js": asset("report.js"),
+        "js": _script(),
     }
     before, sentences_slot, after = template.partition("<!--slot:sentences-->")
     if not sentences_slot:
@@ -315,13 +310,15 @@ def _errors(data: PageData) -> str:
     return _legend(names) + f'<div class="error-classes">{"".join(parts)}</div>'
 
 
-def joins_before(char: str) -> bool:
-    """Whether ``char`` joins the character before it into one grapheme cluster (UAX #29's
-    Extend, SpacingMark and ZWJ, as ``wsscore.core.units`` finds clusters): a combining mark,
-    or one of :data:`JOINING_NON_MARKS`. A word that starts with one is a piece of a cut
-    cluster, and the mark shows only on a base. By category (no table to build), as the
-    page's script tests it."""
-    return unicodedata.category(char)[0] == "M" or char in JOINING_NON_MARKS
+def _script() -> str:
+    """The page's script, its JOINS_BEFORE the characters that :func:`joins_before` takes."""
+    ranges = "".join(f"\\u{{{start:X}}}-\\u{{{end:X}}}" for start, end in JOINS_BEFORE)
+    script, replaced = SCRIPT_JOINS.subn(
+        lambda _: f"var JOINS_BEFORE = /^[{ranges}]/u;", asset("report.js")
+    )
+    if replaced != 1:
+        raise RuntimeError("internal error: the page script has no JOINS_BEFORE to fill")
+    return script
 
 
 def visible(text: str) -> str:

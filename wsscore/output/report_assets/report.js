@@ -80,8 +80,9 @@
   // A word that starts with a character that joins the one before it (a piece of a cut grapheme
   // cluster: a combining mark, Thai SARA AM, a joiner, a skin tone) is shown after U+25CC
   // DOTTED CIRCLE, which the mark then sits on, as a mark alone is written; otherwise it
-  // renders on the word before or on nothing. The same characters as _joins_before in
-  // output/report_page.py (tests/output/test_report_marks.py compares them in Chromium).
+  // renders on the word before or on nothing. The page replaces this line by the characters of
+  // the pinned Unicode tables that wsscore.core.units.joins_before takes (Extend, ZWJ,
+  // SpacingMark); tests/output/test_report_marks.py compares them in Chromium.
   var JOINS_BEFORE = /^[\p{Mn}\p{Mc}\p{Me}\u0E33\u0EB3\u200C\u200D\uFF9E\uFF9F\u{1F3FB}-\u{1F3FF}\u{E0020}-\u{E007F}]/u;
 
   function shown(word) {
