@@ -7,7 +7,7 @@ works the same, in pure Python.
 from setuptools import Extension, setup
 
 # The grapheme tables' header is generated (tools/make_grapheme_tables.py) and committed:
-# ``depends`` puts it in the sdist, and rebuilds the extension when it changes.
+# MANIFEST.in puts it in the sdist; ``depends`` rebuilds the extension when it changes.
 speedups = Extension(
     "wsscore._speedups",
     ["wsscore/_speedups.c"],
