@@ -9,7 +9,10 @@ Chinese text, so the two lines compare at the same size).
 a dependency of wsscore). Prints seconds for: the first use (the pattern and the set of joining
 characters built); splitting the lines into words (the floor); ``may_join`` per line (the fast
 path that lets text without any joining character skip segmentation); unit edges per line, of
-every line and of the joining lines only; ``regex``'s ``\\X`` per word if installed. CPU
+every line and of the joining lines only; what counting in clusters changes in the extra counts
+of the lines taken as agreeing with themselves (``grapheme_change``, what ``--extra --unit
+grapheme`` computes per run of agreeing lines), in each backend that runs;
+``regex``'s ``\\X`` per word if installed. CPU
 seconds of this process (``time.process_time``: less disturbed than wall time on a shared
 machine), the lowest of ``--repeat`` runs of each step.
 """
@@ -20,9 +23,11 @@ import argparse
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from wsscore.core.backend import counting_backends
 from wsscore.core.units import UNICODE_VERSION, graphemes, may_join, unit_edges
 
 REPEAT = [1]  # set from --repeat
@@ -53,6 +58,9 @@ def measure(name: str, lines: list[str]) -> None:
         lambda: [unit_edges(line.split(), "grapheme") for line in lines],
     )
     timed("unit edges per line, joining lines only", lambda: [_edges(line) for line in lines])
+    for backend_name, counting in counting_backends().items():
+        change = partial(counting.grapheme_change, lines, lines)
+        timed(f"grapheme change of the lines ({backend_name})", change)
     try:
         import regex  # type: ignore[import-not-found]
     except ImportError:

@@ -9,6 +9,10 @@ from wsscore.core.records import LineWrongWords, WordTypeSet, WrongWordCounts, W
 # Tuples in the field order of wsscore.core.records.Counts and ExtraCounts.
 CountsTuple = tuple[int, int, int, int, int, int, int, int, int, int]
 ExtraTuple = tuple[int, int, int, int, int, int, int, int, int, int, int, int, int, int, int]
+# ExtraCounts with its two unit counts (unit_cuts, unit_cut_words) last.
+UnitExtraTuple = tuple[
+    int, int, int, int, int, int, int, int, int, int, int, int, int, int, int, int, int
+]
 
 class WrongWordTally:
     def __init__(self) -> None: ...
@@ -113,3 +117,5 @@ def sighan_blocks(
 def sighan_utf8_lines(
     gold_lines: list[str], pred_lines: list[str], first: int, gold_name: bytes, test_name: bytes, /
 ) -> tuple[int, bytes] | None: ...
+def grapheme_change(gold_lines: list[str], pred_lines: list[str], /) -> UnitExtraTuple: ...
+def grapheme_lengths(text: str, /) -> list[int]: ...

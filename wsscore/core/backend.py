@@ -16,7 +16,7 @@ from collections.abc import Set as AbstractSet
 from types import ModuleType
 from typing import TYPE_CHECKING, Protocol
 
-from wsscore.core import blocks, conllu_scan, draws, reference, side_by_side, tags
+from wsscore.core import blocks, conllu_scan, draws, reference, side_by_side, tags, unit_change
 from wsscore.core.definitions import ERROR_CLASSES, LENGTH_BUCKETS, SEPARATORS
 from wsscore.core.draws import MovedCounts, SwapGroup
 from wsscore.core.records import (
@@ -118,6 +118,15 @@ class Counting(Protocol):
         (:func:`wsscore.core.reference.chars_words`)."""
         ...
 
+    def grapheme_change(self, gold_lines: Sequence[str], pred_lines: Sequence[str]) -> ExtraCounts:
+        """What counting in grapheme clusters changes in the extra counts of pairs of lines whose
+        characters agree (:func:`wsscore.core.unit_change.grapheme_change`)."""
+        ...
+
+    def grapheme_lengths(self, text: str) -> list[int]:
+        """The lengths of a text's extended grapheme clusters, separators no different."""
+        ...
+
 
 class ReferenceCounting:
     """The plain Python reference (:mod:`wsscore.core.reference`)."""
@@ -156,6 +165,12 @@ class ReferenceCounting:
     def chars_words(self, text: str, tagged: TaggedLabels = NO_TAGGED_LABELS) -> CharsWords | None:
         return reference.chars_words(text, tagged)
 
+    def grapheme_change(self, gold_lines: Sequence[str], pred_lines: Sequence[str]) -> ExtraCounts:
+        return unit_change.grapheme_change(gold_lines, pred_lines)
+
+    def grapheme_lengths(self, text: str) -> list[int]:
+        return unit_change.grapheme_lengths(text)
+
 
 class SpeedupsCounting:
     """The C speed-ups, told the shared definitions once, their results wrapped in records."""
@@ -182,6 +197,8 @@ class SpeedupsCounting:
         self._chars_words = _speedups.chars_words
         self._wrong_word_tally = _speedups.WrongWordTally
         self._word_types = _speedups.WordTypes
+        self._grapheme_change = _speedups.grapheme_change
+        self._grapheme_lengths = _speedups.grapheme_lengths
 
     def load_vocabulary(self, text: str) -> Vocabulary:
         return self._vocabulary(text)
@@ -228,6 +245,12 @@ class SpeedupsCounting:
         found = self._chars_words(text, dict(tagged.numbers), tagged.positions)
         return None if found is None else CharsWords._make(found)
 
+    def grapheme_change(self, gold_lines: Sequence[str], pred_lines: Sequence[str]) -> ExtraCounts:
+        return ExtraCounts._make(self._grapheme_change(list(gold_lines), list(pred_lines)))
+
+    def grapheme_lengths(self, text: str) -> list[int]:
+        return self._grapheme_lengths(text)
+
 
 def _errors_found(
     totals: Counts, gathered: _speedups.GatheredErrors, records: SentenceRecords
@@ -271,6 +294,8 @@ count_words_and_sentences = _COUNTING.count_words_and_sentences
 chars_words = _COUNTING.chars_words
 wrong_word_tally = _COUNTING.wrong_word_tally
 word_types = _COUNTING.word_types
+grapheme_change = _COUNTING.grapheme_change
+grapheme_lengths = _COUNTING.grapheme_lengths
 
 
 def type_sets() -> TypeSets:

@@ -11,11 +11,12 @@ lag behind one another, not the file's length.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import accumulate, pairwise
+from itertools import accumulate
 
 from wsscore.align.lines import SentenceDetail
+from wsscore.core import backend
 from wsscore.core.records import ExtraCounts
-from wsscore.core.units import graphemes, may_join
+from wsscore.core.unit_change import grapheme_edges, in_units
 from wsscore.inputs.formats.model import SYLLABLE_MARK
 from wsscore.inputs.words import split_words
 
@@ -52,27 +53,31 @@ class GoldUnits:
         """What counting in units changes in the extra counts of lines whose characters agree,
         numbered from ``first``, against their counts in characters: a sum to add to those.
         The gold and correct boundaries, the error classes and the exact sentences stay."""
-        change = ExtraCounts()
-        for number, (gold, pred) in enumerate(zip(gold_lines, pred_lines, strict=True), first):
-            words = split_words(gold)
-            edges = self._line_edges(number, words) if words else None
-            if edges is not None:
-                change += _in_units(edges, list(map(len, split_words(pred))))
+        if self.unit == "grapheme":  # in C where it runs (wsscore.core.unit_change)
+            change = backend.grapheme_change(gold_lines, pred_lines)
+        else:
+            change = self._syllable_change(first, gold_lines, pred_lines)
         if gold_lines:
             self._forget_before(system, first + len(gold_lines) - 1)
         return change
 
-    def _line_edges(self, number: int, gold_words: list[str]) -> list[int] | None:
-        """The unit edges of a gold line, None where its units are its characters."""
-        if self.unit == "grapheme":
-            return _grapheme_edges(gold_words)
-        lengths = self._syllables.get(number)
-        return list(accumulate(lengths or map(len, gold_words), initial=0))
+    def _syllable_change(
+        self, first: int, gold_lines: list[str], pred_lines: list[str]
+    ) -> ExtraCounts:
+        """:meth:`equal_lines`'s change in syllables."""
+        change = ExtraCounts()
+        for number, (gold, pred) in enumerate(zip(gold_lines, pred_lines, strict=True), first):
+            words = split_words(gold)
+            if words:
+                lengths = self._syllables.get(number)
+                edges = list(accumulate(lengths or map(len, words), initial=0))
+                change += in_units(edges, list(map(len, split_words(pred))))
+        return change
 
     def edges(self, system: int, detail: SentenceDetail) -> Sequence[int]:
         """The offsets 0 … N between the units of the detail's gold line."""
         if self.unit == "grapheme":
-            edges = _grapheme_edges(detail.gold_words)
+            edges = grapheme_edges(detail.gold_words)
             # Where nothing joins, every code point is a unit.
             return edges if edges is not None else range(sum(map(len, detail.gold_words)) + 1)
         lengths = self._syllables.get(detail.line)
@@ -90,41 +95,3 @@ class GoldUnits:
             if first >= oldest:
                 break
             del self._syllables[first]
-
-
-def _grapheme_edges(gold_words: list[str]) -> list[int] | None:
-    """The edges of a line's grapheme clusters, found inside each gold word; None where every
-    code point is one (no character that may join another: a set test)."""
-    if not any(map(may_join, gold_words)):
-        return None
-    # One search of the whole line: a line feed is a cluster of its own, so that no cluster
-    # runs across two words (UAX #29, GB4 and GB5), and is no unit.
-    clusters = graphemes(LINE_FEED.join(gold_words))
-    return list(accumulate((len(c) for c in clusters if c != LINE_FEED), initial=0))
-
-
-LINE_FEED = "\n"
-
-
-def _in_units(edges: list[int], pred_lengths: list[int]) -> ExtraCounts:
-    """The change to one line's counts in characters when its positions are ``edges``: fewer
-    substrings and negatives, and the predicted edges inside a unit taken out of the predicted
-    boundaries (docs/metrics.md §1.7)."""
-    chars, units = edges[-1], len(edges) - 1
-    on_edge = set(edges)
-    pred_ends = list(accumulate(pred_lengths, initial=0))
-    cut_at = [end for end in pred_ends[1:-1] if end not in on_edge]
-    cuts = len(cut_at)
-    cut_words = 0
-    if cuts:  # no predicted word ends inside a unit unless a predicted boundary does
-        inside = set(cut_at)
-        cut_words = sum(a in inside or b in inside for a, b in pairwise(pred_ends))
-    return ExtraCounts(
-        substrings=units * (units + 1) // 2 - chars * (chars + 1) // 2,
-        pred_boundaries=-cuts,
-        char_fp=-cuts,
-        char_tn=units - chars + cuts,
-        edge_pred_boundaries=-cuts,
-        unit_cuts=cuts,
-        unit_cut_words=cut_words,
-    )
