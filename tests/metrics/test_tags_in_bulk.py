@@ -214,3 +214,17 @@ def test_bulk_counts_hold_on_the_other_backend(tmp_path: Path) -> None:
             subprocess.run(command, env=env, capture_output=True, text=True, check=True).stdout
         )
     assert outputs[0] == outputs[1]
+
+
+def test_predicted_text_past_the_gold_end_has_no_gold_tokens(tmp_path: Path) -> None:
+    """Found by the property above: a prediction with tagged lines past the gold's last line
+    (here with a character the gold lacks) was an internal error in the tag feed."""
+    gold = [[("a", "n")] * 6, [("a", "n")], []]
+    pred = [[("丁aaaa", "n")], [("a", "n")], [], [("丁", "n")], [], []]
+    gold_file = _write(tmp_path, "gold.txt", gold)
+    pred_file = _write(tmp_path, "pred.txt", pred)
+    found = [
+        _tag_counts(gold_file, pred_file, bulk=bulk, tag_map=None, known=None)
+        for bulk in (True, False)
+    ]
+    assert found[0] == found[1]
