@@ -137,6 +137,16 @@ def run_wsscore(
     )
 
 
+def refused_in_one_line(*args: object) -> str:
+    """The one line of a refusal: exit status 2, nothing on standard output, no traceback."""
+    done = run_wsscore(*args)
+    assert done.returncode == 2, done.stderr
+    assert done.stdout == "" and "Traceback" not in done.stderr
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1, done.stderr
+    return str(lines[0])
+
+
 def need_gnu_diff() -> str:
     """The path of GNU diff, which ``--match diff`` runs; the test is skipped without it."""
     found = shutil.which("diff")

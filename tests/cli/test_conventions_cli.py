@@ -9,7 +9,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, run_wsscore
+from conftest import FIXTURES, refused_in_one_line, run_wsscore
 
 THAI = FIXTURES / "thai"
 SENTENCES = FIXTURES / "sentences"
@@ -20,18 +20,9 @@ def _header(text: str) -> list[str]:
     return text.splitlines()[0].split()
 
 
-def _refused(*args: object) -> str:
-    done = run_wsscore(*args)
-    assert done.returncode == 2, done.stderr
-    assert done.stdout == "" and "Traceback" not in done.stderr
-    lines = done.stderr.splitlines()
-    assert len(lines) == 1, done.stderr
-    return lines[0]
-
-
 @pytest.mark.parametrize("convention", ["thai", "japanese", "ud"])
 def test_match_diff_refuses_conventions_that_need_extra(convention):
-    line = _refused("score", GOLD, PRED, "--match", "diff", "--conventions", convention)
+    line = refused_in_one_line("score", GOLD, PRED, "--match", "diff", "--conventions", convention)
     assert line == (
         f"wsscore: error: --conventions {convention} works with --match span (the Perl script's "
         "diff alignment has no character offsets to build on; --conventions sighan works with "
@@ -96,7 +87,7 @@ def test_merge_shows_the_convention_asked_or_the_shards(tmp_path):
 
 def test_merge_refuses_a_convention_the_shards_lack_the_counts_of(tmp_path):
     plain = _shard(tmp_path, "plain.json")
-    line = _refused("merge", plain, "--conventions", "thai")
+    line = refused_in_one_line("merge", plain, "--conventions", "thai")
     assert line == (
         "wsscore: error: --conventions thai shows figures of --extra, which the shards lack "
         "(score the shards with --extra)"
@@ -151,7 +142,7 @@ def test_suite_takes_the_manifests_convention_and_the_option_over_it(tmp_path):
 
 def test_suite_refuses_an_unknown_convention_in_the_manifest(tmp_path):
     manifest = _suite_tree(tmp_path, 'conventions = "korean"')
-    line = _refused("suite", manifest)
+    line = refused_in_one_line("suite", manifest)
     assert line.endswith(
         "conventions: 'korean' is not a convention (give one of thai, japanese, ud, sighan)"
     )

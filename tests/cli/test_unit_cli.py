@@ -12,7 +12,7 @@ import unicodedata
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, run_wsscore
+from conftest import FIXTURES, refused_in_one_line, run_wsscore
 
 from wsscore.core.units import UNICODE_VERSION
 
@@ -30,15 +30,6 @@ def _json(*args: object) -> dict:
     done = run_wsscore(*args, "-f", "json")
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
-
-
-def _refused(*args: object) -> str:
-    done = run_wsscore(*args)
-    assert done.returncode == 2, done.stderr
-    assert done.stdout == "" and "Traceback" not in done.stderr
-    lines = done.stderr.splitlines()
-    assert len(lines) == 1, done.stderr
-    return lines[0]
 
 
 @pytest.mark.parametrize("fmt", ["json", "text", "markdown", "tsv"])
@@ -115,8 +106,8 @@ def test_a_convention_sets_its_unit_over_the_gold_formats():
     assert asked["options"]["unit"] == "syllable"  # an explicit --unit always wins
 
 
-def test_an_unknown_unit_is_refused():
-    line = _refused("score", GOLD, PRED, "--unit", "graphemes")
+def test_an_unknown_unit_isrefused_in_one_line():
+    line = refused_in_one_line("score", GOLD, PRED, "--unit", "graphemes")
     assert line == (
         "wsscore: error: Invalid value for '--unit': 'graphemes' is not one of 'char', "
         "'grapheme', 'syllable'. (see 'wsscore score --help')"
@@ -124,19 +115,19 @@ def test_an_unknown_unit_is_refused():
 
 
 @pytest.mark.parametrize("command", ["score", "report", "errors"])
-def test_syllables_of_a_gold_without_them_are_refused(command, tmp_path):
-    line = _refused(command, GOLD, PRED, "--unit", "syllable", "-o", tmp_path / "out")
+def test_syllables_of_a_gold_without_them_arerefused_in_one_line(command, tmp_path):
+    line = refused_in_one_line(command, GOLD, PRED, "--unit", "syllable", "-o", tmp_path / "out")
     assert line == "wsscore: error: " + NO_SYLLABLES.format(gold=GOLD)
 
 
 def test_match_diff_and_sighan_refuse_a_unit_they_cannot_count_in():
-    line = _refused("score", GOLD, PRED, "--match", "diff", "--unit", "grapheme")
+    line = refused_in_one_line("score", GOLD, PRED, "--match", "diff", "--unit", "grapheme")
     assert line == (
         "wsscore: error: --unit grapheme does not apply to --match diff (the Perl script's diff "
         "alignment counts words, and no unit changes a word: leave --unit out, or use --match "
         "span)"
     )
-    line = _refused("sighan", WORDS, GOLD, PRED, "--unit", "syllable")
+    line = refused_in_one_line("sighan", WORDS, GOLD, PRED, "--unit", "syllable")
     assert line == (
         "wsscore: error: --unit syllable does not apply to wsscore sighan (the Perl script's "
         "figures count words, and no unit changes a word: leave --unit out)"
@@ -146,7 +137,7 @@ def test_match_diff_and_sighan_refuse_a_unit_they_cannot_count_in():
 
 
 def test_difficulty_takes_no_unit():
-    line = _refused("difficulty", GOLD, PRED, GOLD, "--unit", "char")
+    line = refused_in_one_line("difficulty", GOLD, PRED, GOLD, "--unit", "char")
     assert line == "wsscore: error: No such option '--unit'. (see 'wsscore difficulty --help')"
 
 
@@ -158,7 +149,7 @@ def test_merge_keeps_the_unit_and_refuses_shards_of_another(tmp_path):
     merged = _json("merge", grapheme, other)
     assert merged["options"]["unit"] == "grapheme"
     assert merged["signature"].endswith(GRAPHEME_FIELD)
-    line = _refused("merge", char, grapheme)
+    line = refused_in_one_line("merge", char, grapheme)
     assert line == (
         f"wsscore: error: {grapheme}: its signature has unit:grapheme@{UNICODE_VERSION}, but "
         f"{char}'s has no unit field (merge only shards scored with the same wsscore and "
@@ -194,14 +185,14 @@ def test_suite_takes_the_option_and_each_corpus_its_own(tmp_path):
 
 def test_suite_names_the_corpus_without_syllables(tmp_path):
     manifest = _suite_tree(tmp_path, "unit = 'syllable'")
-    line = _refused("suite", manifest)
+    line = refused_in_one_line("suite", manifest)
     gold = tmp_path / "gold.txt"
     assert line == "wsscore: error: corpus zh: " + NO_SYLLABLES.format(gold=gold)
 
 
 def test_suite_refuses_an_unknown_unit_in_the_manifest(tmp_path):
     manifest = _suite_tree(tmp_path, "unit = 'graph'")
-    line = _refused("suite", manifest)
+    line = refused_in_one_line("suite", manifest)
     assert line == (
         f"wsscore: error: {manifest}: corpora.zh.unit: expected one of char, grapheme, "
         "syllable, not 'graph' (did you mean 'grapheme'?)"
