@@ -69,10 +69,15 @@ class GoldUnits:
         for number, (gold, pred) in enumerate(zip(gold_lines, pred_lines, strict=True), first):
             words = split_words(gold)
             if words:
-                lengths = self._syllables.get(number)
-                edges = list(accumulate(lengths or map(len, words), initial=0))
+                edges = self._syllable_edges(number, words)
                 change += in_units(edges, list(map(len, split_words(pred))))
         return change
+
+    def _syllable_edges(self, line: int, gold_words: list[str]) -> list[int]:
+        """The edges of a gold line's syllables; a line none of whose words has two syllables
+        was given no marks, and its words are its units."""
+        lengths = self._syllables.get(line)
+        return list(accumulate(lengths or map(len, gold_words), initial=0))
 
     def edges(self, system: int, detail: SentenceDetail) -> Sequence[int]:
         """The offsets 0 … N between the units of the detail's gold line."""
@@ -80,11 +85,9 @@ class GoldUnits:
             edges = grapheme_edges(detail.gold_words)
             # Where nothing joins, every code point is a unit.
             return edges if edges is not None else range(sum(map(len, detail.gold_words)) + 1)
-        lengths = self._syllables.get(detail.line)
+        edges = self._syllable_edges(detail.line, detail.gold_words)
         self._forget_before(system, detail.line)
-        if lengths is None:  # no word of the line has two syllables: its words are its units
-            lengths = list(map(len, detail.gold_words))
-        return list(accumulate(lengths, initial=0))
+        return edges
 
     def _forget_before(self, system: int, line: int) -> None:
         """Drop the syllables of the lines every system has counted (each counts in order)."""
