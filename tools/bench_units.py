@@ -28,7 +28,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from wsscore.core.backend import counting_backends
-from wsscore.core.units import UNICODE_VERSION, graphemes, may_join, unit_edges
+from wsscore.core.unit_change import grapheme_edges, grapheme_lengths
+from wsscore.core.units import UNICODE_VERSION, graphemes, may_join
 
 REPEAT = [1]  # set from --repeat
 
@@ -55,7 +56,7 @@ def measure(name: str, lines: list[str]) -> None:
     timed("may_join per line (the fast test)", lambda: [may_join(line) for line in lines])
     timed(
         "unit edges per line, every line segmented",
-        lambda: [unit_edges(line.split(), "grapheme") for line in lines],
+        lambda: [[grapheme_lengths(word) for word in line.split()] for line in lines],
     )
     timed("unit edges per line, joining lines only", lambda: [_edges(line) for line in lines])
     for backend_name, counting in counting_backends().items():
@@ -70,7 +71,7 @@ def measure(name: str, lines: list[str]) -> None:
 
 
 def _edges(line: str) -> object:
-    return unit_edges(line.split(), "grapheme") if may_join(line) else None
+    return grapheme_edges(line.split())
 
 
 def _repeated(path: str, code_points: int) -> list[str]:

@@ -17,18 +17,11 @@ from typing import NamedTuple
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from unit_oracle import UnitBoundaries, UnitEdges, unit_boundaries, unit_edges
 
 from wsscore.core import grapheme_tables as tables
 from wsscore.core.reference import align_equal_words, line_extra, word_spans
-from wsscore.core.units import (
-    UNICODE_VERSION,
-    UnitBoundaries,
-    UnitEdges,
-    graphemes,
-    may_join,
-    unit_boundaries,
-    unit_edges,
-)
+from wsscore.core.units import UNICODE_VERSION, graphemes, may_join
 
 # Hand-segmented (UAX #29 GB9, GB9a, GB9c, GB11, GB12, GB6–GB8; Thai SARA AM is a SpacingMark).
 CLUSTERS = [
