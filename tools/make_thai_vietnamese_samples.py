@@ -1,10 +1,16 @@
 """Remake the Thai and Vietnamese samples of fixtures/thai/ and fixtures/vietnamese/.
 
 Run it in a scratch virtual environment that has the tools (they are never dependencies of
-wsscore or of its tests):
+wsscore or of its tests), naming the samples to remake (without a name, all of them):
 
     python3 -m venv /tmp/tools && /tmp/tools/bin/pip install pythainlp pyvi
-    /tmp/tools/bin/python tools/make_thai_vietnamese_samples.py
+    /tmp/tools/bin/python tools/make_thai_vietnamese_samples.py thai vietnamese
+
+tltk pins scikit-learn 1.2, built for numpy 1, and imports pandas and requests without
+requiring them: it gets a virtual environment of its own.
+
+    python3 -m venv /tmp/tltk && /tmp/tltk/bin/pip install tltk "numpy<2" "pandas<2.3" requests
+    /tmp/tltk/bin/python tools/make_thai_vietnamese_samples.py tltk
 
 Thai (fixtures/thai/): each line of text.txt is segmented by pythainlp's ``newmm`` and
 ``longest`` engines and written in BEST layout, every token followed by ``|`` (a space of the
@@ -13,6 +19,8 @@ output corrected by hand: the corrections are THAI_CORRECTIONS below, applied to
 pythainlp_stats.json holds, for each system, pythainlp's own
 ``benchmarks.word_tokenization`` counts of every line (``preprocessing`` then
 ``compute_stats``, as its ``benchmark`` does) and their sums, word level and character level.
+tltk.txt is what tltk's ``nlp.word_segment`` returns for each of the last 30 lines of text.txt,
+printed as it is (``w|w|<s/>``: ``<s/>`` where the text has a space, and at the end).
 
 Vietnamese (fixtures/vietnamese/): each line of text.txt is segmented by pyvi's
 ``ViTokenizer.tokenize`` (VLSP layout: syllables joined by ``_``), pyvi.vlsp.txt, and tagged by
@@ -24,6 +32,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -130,6 +139,22 @@ def vietnamese() -> None:
     write(VIETNAMESE / "gold.vlsp.txt", corrected(words, VIETNAMESE_CORRECTIONS))
 
 
+# tltk's sample: 30 sentences, as the samples of the other tools' output as printed; the last
+# ones, which keep line 31's spaces around a year and an abbreviation.
+TLTK_LINES = 30
+
+
+def tltk() -> None:
+    from tltk.nlp import word_segment
+
+    text = (THAI / "text.txt").read_text(encoding="utf-8").splitlines()
+    write(THAI / "tltk.txt", [word_segment(line) for line in text[-TLTK_LINES:]])
+
+
+SAMPLES: dict[str, Callable[[], None]] = {"thai": thai, "vietnamese": vietnamese, "tltk": tltk}
+
 if __name__ == "__main__":
-    thai()
-    vietnamese()
+    for name in sys.argv[1:] or SAMPLES:
+        if name not in SAMPLES:
+            sys.exit(f"no sample {name!r}: name some of {', '.join(SAMPLES)}")
+        SAMPLES[name]()

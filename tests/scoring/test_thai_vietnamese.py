@@ -4,7 +4,9 @@ fixtures/thai/ holds pythainlp's ``newmm`` and ``longest`` output in BEST layout
 hand-corrected from newmm's; pythainlp_stats.json holds what pythainlp's own benchmark
 (``benchmarks.word_tokenization``) counts on each pair, recorded by
 tools/make_thai_vietnamese_samples.py (pythainlp is no test dependency). wsscore's word counts
-must equal its word level. fixtures/vietnamese/ holds pyvi's output (plain and tagged) and a
+must equal its word level. tltk.txt holds tltk's ``word_segment`` output as printed
+(``w|w|<s/>``) for the last 30 lines: its counts against newmm's are checked against a count
+made here. fixtures/vietnamese/ holds pyvi's output (plain and tagged) and a
 gold hand-corrected from it: its counts are checked against a count made here, independently
 of wsscore's readers.
 """
@@ -65,6 +67,111 @@ def test_thai_recorded_counts_are_the_ones_tested() -> None:
     assert totals["newmm.best.txt"]["word_level"]["correctly_tokenized_words"] == 233
     assert totals["longest.best.txt"]["word_level"]["correctly_tokenized_words"] == 224
     assert totals["newmm.best.txt"]["char_level"] == {"tp": 247, "fp": 8, "tn": 957, "fn": 8}
+
+
+def _spans(words: list[str]) -> set[tuple[int, int]]:
+    """The character spans of a line's words, one after the other."""
+    spans = set()
+    at = 0
+    for word in words:
+        spans.add((at, at + len(word)))
+        at += len(word)
+    return spans
+
+
+def _independent_counts(gold: list[list[str]], predicted: list[list[str]]) -> tuple[int, int, int]:
+    """Correct, gold and predicted words of two files' words, line by line: the words' spans
+    intersected (the lines must spell the same text)."""
+    correct = gold_words = pred_words = 0
+    for gold_line, pred_line in zip(gold, predicted, strict=True):
+        assert "".join(gold_line) == "".join(pred_line)
+        gold_spans, pred_spans = _spans(gold_line), _spans(pred_line)
+        correct += len(gold_spans & pred_spans)
+        gold_words += len(gold_spans)
+        pred_words += len(pred_spans)
+    return correct, gold_words, pred_words
+
+
+def _best_words(line: str) -> list[str]:
+    """pythainlp's BEST line: every piece between | is a word, but a space (| |)."""
+    return [piece for piece in line.split("|") if piece.strip()]
+
+
+def _tltk_words(line: str) -> list[str]:
+    """tltk's line, w|w|<s/>w|<s/>: <s/> is a space of the text, and breaks as | does."""
+    return [piece for piece in line.replace("<s/>", "|").split("|") if piece.strip()]
+
+
+TLTK = THAI / "tltk.txt"
+
+
+def _newmm_of_tltk(tmp_path: Path) -> Path:
+    """newmm's lines of the text that tltk's sample segments: its last 30."""
+    lines = (THAI / "newmm.best.txt").read_text(encoding="utf-8").splitlines()
+    kept = tmp_path / "newmm30.best.txt"
+    kept.write_text("".join(f"{line}\n" for line in lines[-30:]), encoding="utf-8")
+    return kept
+
+
+def test_tltk_as_printed_is_scored_against_newmm(tmp_path: Path) -> None:
+    # Refused on 0.1.0 (read as words, with a hint, --pred-word-sep '|', that fails on <s/>).
+    newmm = _newmm_of_tltk(tmp_path)
+    expected = _independent_counts(
+        [_best_words(line) for line in newmm.read_text(encoding="utf-8").splitlines()],
+        [_tltk_words(line) for line in TLTK.read_text(encoding="utf-8").splitlines()],
+    )
+    # tltk joins and splits otherwise than newmm: 209 of newmm's 246 words are tltk's too.
+    assert expected == (209, 246, 254)
+    for inputs in (InputOptions(), InputOptions(pred_format="best")):
+        result = score(newmm, [TLTK], inputs=inputs).systems[0]
+        assert result.format == "best"
+        counts = result.counts
+        assert (counts.correct, counts.gold_words, counts.pred_words) == expected
+        assert counts.misaligned_chars == 0
+    run = run_wsscore("score", newmm, TLTK, "-f", "json")
+    assert run.returncode == 0, run.stderr
+    system = json.loads(run.stdout)["systems"][0]
+    assert system["format"] == "best"
+    cli = system["counts"]
+    assert (cli["correct"], cli["gold_words"], cli["pred_words"]) == expected
+    # As gold (tltk's sample is a segmentation like any other): the same words, swapped.
+    swapped = score(TLTK, [newmm]).systems[0].counts
+    assert (swapped.correct, swapped.gold_words, swapped.pred_words) == (209, 254, 246)
+
+
+def test_tltk_of_every_line_of_the_text(tmp_path: Path) -> None:
+    # The 31 lines (tltk's output of the first one, which the sample leaves out, written here
+    # as tltk 1.11 printed it): 216 of newmm's 255 words, tltk 262.
+    first = "ผม|ชอบ|กิน|ข้าวผัดกุ้ง|ที่|ร้านอาหาร|ใกล้|บ้าน|<s/>\n"
+    whole = tmp_path / "tltk31.txt"
+    whole.write_text(first + TLTK.read_text(encoding="utf-8"), encoding="utf-8")
+    newmm = THAI / "newmm.best.txt"
+    expected = _independent_counts(
+        [_best_words(line) for line in newmm.read_text(encoding="utf-8").splitlines()],
+        [_tltk_words(line) for line in whole.read_text(encoding="utf-8").splitlines()],
+    )
+    assert expected == (216, 255, 262)
+    counts = score(newmm, [whole]).systems[0].counts
+    assert (counts.correct, counts.gold_words, counts.pred_words) == expected
+
+
+def test_tltk_converted_and_back_keeps_its_words_and_spaces(tmp_path: Path) -> None:
+    as_best = run_wsscore("convert", TLTK, "--to", "best")
+    assert as_best.returncode == 0, as_best.stderr
+    # <s/> is written as BEST writes a space of the text; the line's end has none to keep.
+    lines = as_best.stdout.splitlines()
+    assert lines[9] == "เด็กๆ| |กำลัง|เล่น|ฟุตบอล|อยู่|ใน|สนาม|หลัง|โรงเรียน|"
+    assert lines[29] == "ใน|ปี| |พ.ศ.| |2567| |มี|นักท่องเที่ยว|มา|เชียงใหม่|มาก|ขึ้น|"
+    for other in ("conllu", "words", "jsonl", "best"):
+        there = tmp_path / f"there.{other}"
+        converted = run_wsscore("convert", TLTK, "--to", other, "-o", there)
+        assert converted.returncode == 0, converted.stderr
+        run = run_wsscore("score", TLTK, there, "--pred-format", other, "-f", "json")
+        assert run.returncode == 0, (other, run.stderr)
+        counts = json.loads(run.stdout)["systems"][0]["counts"]
+        assert counts["correct"] == counts["gold_words"] == counts["pred_words"] == 254, other
+    conllu = (tmp_path / "there.conllu").read_text(encoding="utf-8").splitlines()
+    assert "# text = ในปี พ.ศ. 2567 มีนักท่องเที่ยวมาเชียงใหม่มากขึ้น" in conllu
 
 
 def _vlsp_spans(path: Path) -> list[set[tuple[int, int]]]:

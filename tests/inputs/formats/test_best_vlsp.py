@@ -7,15 +7,16 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from wsscore.errors import Warnings, WsscoreError
 from wsscore.inputs.formats import Sentence, Token, detect_format_reason, read_sentences
 from wsscore.inputs.formats.best import best_word_lines
+from wsscore.inputs.formats.detect import _ends_best_line
 from wsscore.inputs.formats.vlsp import vlsp_word_lines
 from wsscore.inputs.formats.writers import WRITERS, Target
-from wsscore.inputs.words import split_words
+from wsscore.inputs.words import WHITE_SPACE, split_words
 
 
 def _read(fmt: str, lines: list[str]) -> list[Sentence]:
@@ -59,6 +60,15 @@ def _write(fmt: str, sentences: list[Sentence]) -> list[str]:
         ("<NE><AB>น.พ.</AB> ชาตรี</NE>|ไป|", ["น.พ.ชาตรี", "ไป"]),  # nested spans
         ("a<b|c>d|", ["a<b", "c>d"]),  # only NE, AB and POEM are tags
         ("<ne>ก</ne>|", ["<ne>ก</ne>"]),
+        # tltk's word_segment: <s/> a space of the text, after a word's | and at the end.
+        ("ก|ข|<s/>ค|<s/>", ["ก", "ข", "ค"]),
+        ("<s/>", []),  # tltk's empty line
+        (" |<s/>", []),  # tltk's line of a space
+        (" |ก|ข| |<s/>", ["ก", "ข"]),  # a space at either end: | | as well
+        ("ก|<s/><s/>ข|", ["ก", "ข"]),
+        ("ก| <s/> ข|", ["ก", "ข"]),
+        ("ก|<s/><NE>ข ค</NE>|<s/>", ["ก", "ขค"]),
+        ("ก|<S/>|<s />|", ["ก", "<S/>", "<s/>"]),  # not <s/>: text, as other <…>
     ],
 )
 def test_best_words(line: str, words: list[str]) -> None:
@@ -69,6 +79,8 @@ def test_best_keeps_a_words_spaces_as_its_form_and_the_texts_spaces() -> None:
     [sentence] = _read("best", ["ก|<NE>ข  ค</NE>| |ง|"])
     assert sentence.tokens == [Token("ก", None), Token("ขค", None, "ข  ค"), Token("ง", None)]
     assert sentence.text == "กข  ค ง"
+    [tltk] = _read("best", ["ก|ข|<s/>ค|<s/>"])
+    assert tltk.text == "กข ค"  # <s/> is a space of the text, the line's last one stripped
     [plain] = _read("best", ["ก|ข|"])
     assert plain.text is None  # no space to keep: the words joined are the text
     assert all(token.tag is None for token in sentence.tokens)  # BEST holds no tags
@@ -93,6 +105,28 @@ def test_best_lines_are_numbered_from_one_and_empty_lines_are_empty_sentences() 
         ("ก</AB>|", "t:1:2", "</AB> closes a span that was not opened (no span open)", "<AB>"),
         ("<NE>ก</AB>|", "t:1:6", "(the <NE> span open)", "remove the </AB>"),
         ("<NE>ก</NE>||", "t:1:12", "an empty word", "remove one"),
+        # <s/> where tltk writes none: it could be text there.
+        (
+            "ก<s/>ข|",
+            "t:1:2",
+            "<s/> (a space of the text, as tltk writes it) right after a word, with no | "
+            "between them",
+            "ก|<s/>ข|",
+        ),
+        ("ก|<s/> ข <s/>|", "t:1:10", "right after a word", "after a word's |"),
+        (
+            "ก|<s/>|ข|",
+            "t:1:3",
+            "followed by a |: a space with a | too many, or the text <s/> as a word",
+            "remove the | after a space",
+        ),
+        ("<s/>|", "t:1:1", "followed by a |", "cannot be read as best"),
+        (
+            "<NE>ก<s/>ข</NE>|",
+            "t:1:6",
+            "inside the <NE> span opened at column 1, which is one word",
+            "<NE>ก ข</NE>|",
+        ),
     ],
 )
 def test_best_malformed_lines(line: str, where: str, message: str, hint: str) -> None:
@@ -189,10 +223,23 @@ THAI_LINES = ["ผม|กิน|ข้าว|", "วันนี้|อากา
 VIETNAMESE_LINES = ["Hà_Nội là thủ_đô của Việt_Nam .", "Tôi thích uống cà_phê .", "Mẹ đi chợ ."]
 
 
+TLTK_LINES = ["ผม|กิน|ข้าว|<s/>", "วันนี้|<s/>อากาศ|ร้อน|<s/>", "<s/>"]
+TLTK_READ = "lines end with |<s/> as tltk prints them (<s/>: a space of the text)"
+
+
 @pytest.mark.parametrize(
     ("lines", "fmt", "reason"),
     [
         (THAI_LINES, "best", "3 of 3 lines end their last word with | and the text is Thai"),
+        (TLTK_LINES, "best", f"3 of 3 {TLTK_READ}"),
+        # tltk leaves other text unsegmented, each run ended by |<s/>: no table ends so.
+        (["hello|<s/>world|<s/>", "a, b.|<s/>"], "best", f"2 of 2 {TLTK_READ}"),
+        (
+            ["ผม|กิน| |ข้าว|", "ผม|<s/>กิน|"],  # BEST, with a <s/>: said
+            "best",
+            "2 of 2 lines end their last word with | and the text is Thai (<s/>: a space of "
+            "the text)",
+        ),
         (VIETNAMESE_LINES, "vlsp", "4 of 15 tokens join Latin syllables with _"),
         (
             ["Hà_Nội/Np là/V thủ_đô/N của/E Việt_Nam/Np ./CH"] * 2,
@@ -212,6 +259,9 @@ def test_detected(lines: list[str], fmt: str, reason: str) -> None:
         (["a|b|c|", "d|e|"], "words"),  # | ends the lines, but the text is not Thai
         (["中国|人民|", "北京|"], "words"),
         (["ผม|กิน|ข้าว|", "ผม กิน", "ผม กิน", "ผม|"], "words"),  # too few lines end in |
+        (["hello <s/>", "a b <s/>"], "words"),  # no | before the <s/>
+        (["a|b|<s/>", "c|d|", "e|f|"], "words"),  # not Thai, and only one line is tltk's
+        (["| ผม | กิน |<s/>", "| ข้าว | ผัด |<s/>"], "words"),  # a table still
         (["the max_length of my_var is big and so_on"] * 5, "words"),  # no letter beyond ASCII
         (["Tôi thích uống cà_phê sữa đá vào buổi sáng hôm nay ở Hà Nội ."] * 3, "words"),
         (["The_DT cat_NN sat_VBD"] * 3, "tagged"),  # English tagged with _
@@ -221,6 +271,17 @@ def test_detected(lines: list[str], fmt: str, reason: str) -> None:
 )
 def test_not_detected(lines: list[str], fmt: str) -> None:
     assert detect_format_reason(lines)[0] == fmt
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["ก", "|", " ", "\u3000", "<s/>", "<s", "/>"])).map("".join))
+def test_a_lines_end_is_found_backwards_as_by_stripping_it(line: str) -> None:
+    assume(line.strip(WHITE_SPACE))  # detection never looks at a blank line
+    # The definition: strip white space and tltk's <s/> from the end, one at a time.
+    end = line.rstrip(WHITE_SPACE)
+    while end.endswith("<s/>"):
+        end = end[: -len("<s/>")].rstrip(WHITE_SPACE)
+    assert _ends_best_line(line) == (not end or end.endswith("|"))
 
 
 # --- writers ---------------------------------------------------------------------------------
@@ -286,6 +347,7 @@ def test_other_formats_to_best_and_vlsp_and_back(fmt: str) -> None:
     [
         ("best", [Token("a|b", None)], "would be written 'a|b|'"),
         ("best", [Token("<NE>", None)], "reads differently"),
+        ("best", [Token("ก", None), Token("<s/>", None)], "reads differently"),  # a space
         ("vlsp", [Token("a_b", None)], "would be written 'a_b'"),
         ("vlsp", [Token("a", "N"), Token("b", None)], "some words of the sentence have a tag"),
         ("vlsp", [Token("a/N", None), Token("b/V", None)], "reads differently"),
@@ -348,12 +410,19 @@ def _outcome(pieces) -> tuple[list[list[str]] | None, str | None]:
     return words, None
 
 
-BEST_TEXT = st.text(st.sampled_from("กข|| <>NE/A\r\ufeff\u3000"), max_size=12)
+BEST_TEXT = st.text(st.sampled_from("กข|| <>NE/As\r\ufeff\u3000"), max_size=12)
 VLSP_TEXT = st.text(st.sampled_from("aà__ /N\r\ufeff\u3000"), max_size=12)
 
 
 @settings(max_examples=300, deadline=None)
-@given(lines=st.lists(BEST_TEXT | st.sampled_from(["ก|<NE>ข ค</NE>|", "ก| |ข|"]), max_size=5))
+@given(
+    lines=st.lists(
+        BEST_TEXT
+        | st.sampled_from(["ก|<NE>ข ค</NE>|", "ก| |ข|", "ก|<s/>ข|<s/>", "ก<s/>|"])
+        | st.lists(st.sampled_from(["ก", "|", " ", "<s/>", "<NE>", "</NE>"])).map("".join),
+        max_size=5,
+    )
+)
 def test_best_word_lines_are_the_readers(lines: list[str]) -> None:
     assert _outcome(best_word_lines(lines, name="t")) == _outcome(_read_lazily("best", lines))
 

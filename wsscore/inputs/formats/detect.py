@@ -14,7 +14,7 @@ from typing import NamedTuple
 from wsscore.core import backend
 from wsscore.core.units import graphemes, may_join
 from wsscore.errors import WsscoreError
-from wsscore.inputs.formats.best import SEPARATOR, join_marks
+from wsscore.inputs.formats.best import SEPARATOR, SPACE_MARK, join_marks
 from wsscore.inputs.formats.chars import is_label
 from wsscore.inputs.formats.conllu import COLUMNS, id_kind
 from wsscore.inputs.formats.jsonl import parse_sentence
@@ -286,13 +286,39 @@ _THAI = re.compile("[\u0e00-\u0e7f]")
 def _best(lines: list[str]) -> str | None:
     """Thai text whose lines nearly all end their last word with ``|`` (and no word touches
     white space beside a ``|``): the letters must be mostly Thai, since a ``|`` ends the lines
-    of many a table in other text."""
-    ending = sum(
-        line.rstrip(WHITE_SPACE).endswith(SEPARATOR) and not _LOOSE_PIECE.search(line)
-        for line in lines
-    )
-    if not _share(ending, len(lines), NEARLY_ALL):
+    of many a table in other text. Lines that nearly all end with tltk's ``|<s/>`` need no
+    Thai: no table ends so (and tltk ends a line of other text so too, unsegmented)."""
+    ending = [line for line in lines if _ends_best_line(line) and not _LOOSE_PIECE.search(line)]
+    if not _share(len(ending), len(lines), NEARLY_ALL):
         return None
+    spaced = sum(line.rstrip(WHITE_SPACE).endswith(SPACE_MARK) for line in ending)
+    if _share(spaced, len(lines), NEARLY_ALL):
+        return f"{spaced} of {len(lines)} lines end with |<s/> as tltk prints them ({SPACE_READ})"
+    reason = _thai_best(lines, len(ending))
+    if reason is not None and any(SPACE_MARK in line for line in lines):
+        return f"{reason} ({SPACE_READ})"
+    return reason
+
+
+SPACE_READ = "<s/>: a space of the text"
+
+
+def _ends_best_line(line: str) -> bool:
+    """Whether the line's last word is ended by ``|``, before any ``<s/>`` (tltk's space of
+    the text) after it; a line of ``<s/>`` alone is tltk's empty line."""
+    end = line.rstrip(WHITE_SPACE)
+    if not end.endswith(SPACE_MARK):
+        return end.endswith(SEPARATOR)
+    # Read backwards by the regex engine: a first line may be millions of characters long.
+    spaces = _SPACES_BACKWARDS.match(end[::-1])
+    rest = len(end) - (spaces.end() if spaces else 0)
+    return rest == 0 or end[rest - 1] == SEPARATOR
+
+
+_SPACES_BACKWARDS = re.compile(f"(?:{re.escape(SPACE_MARK[::-1])}|[{re.escape(WHITE_SPACE)}])*")
+
+
+def _thai_best(lines: list[str], ending: int) -> str | None:
     thai = letters = 0  # counted by the regex engine: a line may be long
     for line in lines:
         text = join_marks(line)
