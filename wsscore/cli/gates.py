@@ -230,8 +230,8 @@ def check_report_gates(report: Report, request: GateRequest, *, strict: bool) ->
     it is rendered; nothing is printed yet but warnings."""
     if not request.gates:
         return
-    from wsscore.inputs.previous import load_previous
     from wsscore.metrics.gates import check_gates
+    from wsscore.scoring.report_checks import load_previous
 
     previous = load_previous(request.previous) if request.previous is not None else None
     warnings = Warnings(strict=strict)
