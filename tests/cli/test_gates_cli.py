@@ -598,3 +598,52 @@ def test_files_read_in_another_encoding_are_not_other_settings(better, tmp_path)
     assert result.stderr == (
         "wsscore: mine: F fell from 0.7463 to 0.6364 (-0.1099, more than --max-drop f=0.05)\n"
     )
+
+
+# --- -o over the --previous report -------------------------------------------------------------
+
+
+def kept_line(path: Path | str) -> str:
+    return (
+        f"wsscore: {path}: kept as it was: -o names the --previous report, and a gate failed, "
+        "so the new report was not written (give -o another file to keep it)"
+    )
+
+
+@pytest.mark.parametrize("spelling", ["same", "dotted", "link"])
+def test_a_failed_gate_keeps_the_previous_report_that_o_names(better, tmp_path, spelling):
+    # A baseline of F = 50/67; this run's F = 42/66 fell by 0.11. Written over, the baseline
+    # would let the next run pass.
+    mine = ["score", GOLD, PRED, "-d", WORDS, "--name", "mine", "-f", "json"]
+    old = previous(tmp_path, ["score", GOLD, better, "-d", WORDS, "--name", "mine"])
+    baseline = old.read_bytes()
+    output = {"same": old, "dotted": old.parent / "." / old.name, "link": tmp_path / "link.json"}
+    if spelling == "link":
+        output["link"].symlink_to(old)
+    target = output[spelling]
+    result = invoke(*mine, "--previous", old, "--max-drop", "f=0.05", "-o", target)
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr.splitlines() == [
+        drop_line("mine", "F", F_BETTER, F_MINE, "f=0.05"),
+        kept_line(old),
+    ]
+    assert old.read_bytes() == baseline
+    assert sorted(path.name for path in tmp_path.iterdir()) == sorted(
+        ["better.txt", "old.json", *(["link.json"] if spelling == "link" else [])]
+    )  # no temporary file left
+    # A gate that passes replaces it: the new report is the next baseline (a ratchet).
+    result = invoke(*mine, "--previous", old, "--max-drop", "f=0.2", "-o", target)
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert json.loads(old.read_text())["systems"][0]["metrics"]["f1"] == pytest.approx(F_MINE)
+
+
+def test_a_failed_gate_still_writes_another_o(better, tmp_path):
+    old = previous(tmp_path, ["score", GOLD, better, "-d", WORDS, "--name", "mine"])
+    new = tmp_path / "new.json"
+    result = invoke(
+        "score", GOLD, PRED, "-d", WORDS, "--name", "mine", "-f", "json",
+        "--previous", old, "--max-drop", "f=0.05", "-o", new,
+    )  # fmt: skip
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [drop_line("mine", "F", F_BETTER, F_MINE, "f=0.05")]
+    assert json.loads(new.read_text())["gates"][0]["passed"] is False

@@ -112,3 +112,18 @@ def test_digits_set_the_decimals_of_the_merged_table(shards) -> None:
     assert (row["R"], row["P"], row["F"]) == ("0.58", "0.70", "0.64")
     refused = _invoke("merge", *shards, "-f", "json", "--digits", "2")
     assert refused.exit_code == 2
+
+
+def test_a_failed_gate_keeps_the_previous_report_that_o_names(shards, tmp_path: Path) -> None:
+    previous = tmp_path / "previous.json"
+    perfect = _invoke("score", GOLD, GOLD, "--name", "pred", "-f", "json", "-o", str(previous))
+    assert perfect.exit_code == 0, perfect.output
+    baseline = previous.read_bytes()
+    gates = ("--previous", str(previous), "--max-drop", "pred:f=0.1", "-o", str(previous))
+    result = _invoke("merge", *shards, *gates)
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[-1] == (
+        f"wsscore: {previous}: kept as it was: -o names the --previous report, and a gate "
+        "failed, so the new report was not written (give -o another file to keep it)"
+    )
+    assert previous.read_bytes() == baseline

@@ -12,6 +12,7 @@ from wsscore.cli.gates import (
     gate_options,
     gate_request,
     gate_status,
+    previous_kept,
     refuse_digits_the_format_ignores,
     refuse_figures_the_report_lacks,
     report_output_options,
@@ -86,6 +87,8 @@ def _merge_command(options: dict[str, Any]) -> int:
     refuse_figures_the_report_lacks(report, gates)
     check_report_gates(report, gates, strict=options["strict"])  # before anything is printed
     text = report_text(report, given_systems, options)
+    if previous_kept(report, gates, options["output"]):  # -o would replace it: not written
+        return gate_status(report.gates, kept=gates.previous)
     with Destination(options["output"]) as destination:
         destination.write(text)
     return gate_status(report.gates)
