@@ -7,6 +7,7 @@ the metrics (``metrics/``) read them; both import them from here.
 from __future__ import annotations
 
 import enum
+import functools
 from array import array
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from operator import add
@@ -61,40 +62,44 @@ MAX_COUNT = 2**53 - 1
 
 
 class Relation(NamedTuple):
-    """A relation the counts of every real run keep: the sum of the counts named ``left`` is at
-    most (``≤``) or exactly (``=``) the sum of those named ``right``. Counts are named as the
+    """A relation the counts of every real run keep: the sum of the counts named on its left is
+    at most (``≤``) or exactly (``=``) the sum of those on its right. Counts are named as the
     keys of a report's JSON ``counts`` (``gold.words``: a fact of its ``gold``); ``2×name``
-    counts one twice. A report read back is checked against these (``scoring/report_checks``)."""
+    counts one twice. A report read back is checked against these (``scoring/report_checks``).
+    Read from its text when first used: importing the records costs nothing more."""
 
-    text: str  # as written: "correct ≤ pred_words"
-    left: tuple[str, ...]
-    equal: bool
-    right: tuple[str, ...]
+    text: str  # "correct ≤ pred_words"
 
-    @classmethod
-    def of(cls, text: str) -> Relation:
-        sign = " = " if " = " in text else " ≤ "
-        left, _, right = text.partition(sign)
-        return cls(text, _terms(left), sign == " = ", _terms(right))
+    @property
+    def sign(self) -> str:
+        return " = " if " = " in self.text else " ≤ "
+
+    @property
+    def left(self) -> tuple[str, ...]:
+        return _terms(self.text.partition(self.sign)[0])
+
+    @property
+    def right(self) -> tuple[str, ...]:
+        return _terms(self.text.partition(self.sign)[2])
 
     def broken(self, counts: Mapping[str, int | None]) -> str | None:
         """None where it holds, or where a count it names is not there (not counted: no
         dictionary, no --extra); else the relation with its values, ``correct (40) >
         pred_words (30)``, for a message."""
-        found: dict[str, int] = {}
-        for name in (*self.left, *self.right):
-            value = counts.get(name)
-            if value is None:
+        left_text, sign, right_text = self.text.partition(self.sign)
+        sums = []
+        for names in (_terms(left_text), _terms(right_text)):
+            values = [counts.get(name) for name in names]
+            if None in values:
                 return None
-            found[name] = value
-        left = sum(found[name] for name in self.left)
-        right = sum(found[name] for name in self.right)
-        if left == right or (left < right and not self.equal):
+            sums.append(sum(value or 0 for value in values))
+        left, right = sums
+        if left == right or (left < right and sign == " ≤ "):
             return None
-        left_text, _, right_text = self.text.partition(" = " if self.equal else " ≤ ")
-        return f"{left_text} ({left}) {'≠' if self.equal else '>'} {right_text} ({right})"
+        return f"{left_text} ({left}) {'≠' if sign == ' = ' else '>'} {right_text} ({right})"
 
 
+@functools.cache
 def _terms(text: str) -> tuple[str, ...]:
     """``2×char_tp + gold_boundaries`` as ``(char_tp, char_tp, gold_boundaries)``."""
     names: list[str] = []
@@ -105,7 +110,7 @@ def _terms(text: str) -> tuple[str, ...]:
 
 
 def relations(*texts: str) -> tuple[Relation, ...]:
-    return tuple(map(Relation.of, texts))
+    return tuple(map(Relation, texts))
 
 
 # What every Counts keeps (docs/metrics.md §2): a word is correct on both sides, the OOV words
