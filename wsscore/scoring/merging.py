@@ -58,6 +58,10 @@ def merge_reports(
     systems as :func:`~wsscore.scoring.scorer.score` does. ``conventions`` chooses the
     columns the tables show (docs/metrics.md §5.13); None keeps the first shard's. It changes
     no number, so shards shown with other conventions may be added.
+
+    Every shard is checked, not trusted (docs/metrics.md §9): one that no run could have
+    written, or one file given twice, raises :class:`~wsscore.errors.WsscoreError`; two shards
+    that hold the same report are added, with a warning in the report's ``warnings``.
     """
     return merged_report(
         shards, ci=ci, sort=sort, conventions=conventions, warnings=Warnings(quiet=True)
