@@ -59,6 +59,7 @@ COUNT_FIELDS = Counts._fields
 # The largest count a report read back may hold: the largest integer every JSON reader (and a
 # float, which the figures are computed in) holds exactly. No corpus comes near it.
 MAX_COUNT = 2**53 - 1
+BEYOND_ANY_COUNT = "beyond any count (2^53 - 1)"  # what messages say of a larger one
 
 
 class Relation(NamedTuple):

@@ -15,7 +15,7 @@ import re
 import sys
 from typing import NamedTuple
 
-from wsscore.core.records import MAX_COUNT
+from wsscore.core.records import BEYOND_ANY_COUNT, MAX_COUNT
 from wsscore.errors import WsscoreError, location
 
 STANDARD_INPUT = "standard input"
@@ -119,7 +119,7 @@ def _constant(literal: str) -> _Refused:
 def _integer(text: str) -> int | _Refused:
     digits = text.lstrip("-")
     if len(digits) > _MAX_DIGITS or int(digits) > MAX_COUNT:  # no 5000-digit int() first
-        return _Refused(f"holds an integer of {len(digits)} digits, beyond any count (2^53 - 1)")
+        return _Refused(f"holds an integer of {len(digits)} digits, {BEYOND_ANY_COUNT}")
     return int(text)
 
 

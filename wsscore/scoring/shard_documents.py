@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from wsscore.core.definitions import UNITS
 from wsscore.core.records import (
+    BEYOND_ANY_COUNT,
     CHAR_EXTRA_FIELDS,
     MAX_COUNT,
     UNIT_COUNT_KEYS,
@@ -78,7 +79,7 @@ class Fields:
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise self._error(key, "is not a count")
         if value > MAX_COUNT:  # a document given in Python: the JSON reader refuses it first
-            raise self._error(key, "is beyond any count (2^53 - 1)")
+            raise self._error(key, f"is {BEYOND_ANY_COUNT}")
         return value
 
     def text(self, key: str) -> str:
