@@ -114,7 +114,7 @@ def load_wsscore() -> SimpleNamespace:
         from wsscore.errors import Warnings, WsscoreError
         from wsscore.inputs import encodings, reading, words
         from wsscore.metrics import boundaries as extra
-        from wsscore.scoring import error_analysis
+        from wsscore.scoring import error_analysis, report_checks, shard_documents
         from wsscore.scoring import scorer as scoring
 
         _wsscore = SimpleNamespace(
@@ -124,7 +124,9 @@ def load_wsscore() -> SimpleNamespace:
             extra=extra,
             backend=backend,
             reading=reading,
+            report_checks=report_checks,
             scoring=scoring,
+            shard_documents=shard_documents,
             words=words,
             Warnings=Warnings,
             WsscoreError=WsscoreError,
@@ -505,7 +507,9 @@ def _counts(report) -> list[tuple[int, ...]]:
 def _check_report(ws: SimpleNamespace, case: Case, report, details) -> None:
     has_dictionary = case.dictionary_kind != 0
     assert len(report.systems) == (2 if case.gold_twice else 1)
-    json.dumps(report.as_dict(), allow_nan=False)
+    # A real report is one a merge or --previous reads back: the checks never refuse it.
+    document = json.loads(json.dumps(report.as_dict(), allow_nan=False))
+    ws.report_checks.check_report(ws.shard_documents.parse_shard("fuzz", document), document)
     for index, system in enumerate(report.systems):
         c = system.counts
         assert all(value >= 0 for value in c), c

@@ -25,6 +25,9 @@ PRED = str(FIXTURES / "pred.txt")
 WORDS = str(FIXTURES / "words.txt")
 F_MINE = 2 * 0.7 * (21 / 36) / (0.7 + 21 / 36)  # 42/66, as the scorer computes it
 F_CHARS = 34 / 91
+# The prediction with its line 4 segmented as the gold's (docs/metrics.md §2.4: line 4 has RP 13,
+# PP 12, TP 9): TP = 21 - 9 + 13 = 25, PP = 30 - 12 + 13 = 31, so F = 50/67.
+F_BETTER = 50 / 67
 C_R = 2 * math.sqrt(21 / 36 * 15 / 36 / 36)  # the bakeoff's half-width of R
 
 
@@ -42,6 +45,24 @@ def chars(tmp_path: Path) -> str:
 
 
 @pytest.fixture
+def better(tmp_path: Path) -> str:
+    """The fixture's prediction with line 4 as the gold has it (F = 50/67)."""
+    lines = Path(PRED).read_text(encoding="utf-8").splitlines(keepends=True)
+    lines[3] = Path(GOLD).read_text(encoding="utf-8").splitlines(keepends=True)[3]
+    path = tmp_path / "better.txt"
+    path.write_text("".join(lines), encoding="utf-8")
+    return str(path)
+
+
+def earlier(three: list[str], **files: str) -> list[str]:
+    """``three`` with the prediction of the systems named in ``files`` replaced (an earlier run
+    of other predictions under the same names)."""
+    names = ["chars", "mine", "gold"]
+    predictions = [files.get(name, three[2 + at]) for at, name in enumerate(names)]
+    return [*three[:2], *predictions, *three[5:]]
+
+
+@pytest.fixture
 def three(chars: str) -> list[str]:
     """Three systems, named: chars (F = 34/91), mine (42/66), gold (1), in that order."""
     return [
@@ -56,19 +77,16 @@ def three(chars: str) -> list[str]:
     ]
 
 
-def previous(tmp_path: Path, args: list[str], **changes: float | None) -> Path:
-    """The -f json report of ``args``, with the F of the systems named in ``changes`` set to
-    the value given (None: the figure removed), as an earlier run would have left it."""
+def previous(tmp_path: Path, args: list[str], *, without_f: str | None = None) -> Path:
+    """The -f json report of ``args`` as an earlier run left it; ``without_f``: the system whose
+    F is removed (a report that lacks a figure). A report's figures cannot be edited: the
+    counts give them (test_report_checks.py)."""
     result = invoke(*args, "-f", "json")
     assert result.exit_code == 0, result.output
     document = json.loads(result.stdout)
     for system in document["systems"]:
-        if system["name"] in changes:
-            value = changes[system["name"]]
-            if value is None:
-                del system["metrics"]["f1"]
-            else:
-                system["metrics"]["f1"] = value
+        if system["name"] == without_f:
+            del system["metrics"]["f1"]
     path = tmp_path / "old.json"
     path.write_text(json.dumps(document), encoding="utf-8")
     return path
@@ -159,44 +177,46 @@ def drop_line(name: str, label: str, before: float, after: float, gate: str) -> 
 
 
 @pytest.mark.parametrize(
-    ("drop", "status"),
-    [(0.005 - 1e-6, 0), (0.005, 0), (0.005 + 1e-6, 1)],
-    ids=["below", "at", "above"],
+    ("above", "status"), [(1e-6, 0), (0.0, 0), (-1e-6, 1)], ids=["below", "at", "above"]
 )
-def test_a_drop_up_to_the_limit_passes(three, tmp_path, drop, status):
-    old = previous(tmp_path, three, mine=F_MINE + drop)
-    result = invoke(*three, "--previous", old, "--max-drop", "f=0.005", "-q")
+def test_a_drop_up_to_the_limit_passes(three, better, tmp_path, above, status):
+    old = previous(tmp_path, earlier(three, mine=better))
+    gate = f"f={F_BETTER - F_MINE + above}"  # the limit: the drop, or a little more or less
+    result = invoke(*three, "--previous", old, "--max-drop", gate, "-q")
     assert result.exit_code == status
-    expected = [drop_line("mine", "F", F_MINE + drop, F_MINE, "f=0.005")] if status else []
+    expected = [drop_line("mine", "F", F_BETTER, F_MINE, gate)] if status else []
     assert result.stderr.splitlines() == expected
 
 
-def test_each_fallen_system_and_figure_is_named(three, tmp_path):
-    old = previous(tmp_path, three, mine=0.8, chars=0.4)
-    result = invoke(*three, "--previous", old, "--max-drop", "f=0.01", "--max-drop", "r=0", "-q")
+def test_each_fallen_system_and_figure_is_named(three, better, tmp_path):
+    # Earlier, chars was the gold itself (R = 1, F = 1) and mine was better (R = 25/36).
+    old = previous(tmp_path, earlier(three, mine=better, chars=GOLD))
+    gates = ("--max-drop", "f=0.01", "--max-drop", "r=0.5")
+    result = invoke(*three, "--previous", old, *gates, "-q")
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
-        drop_line("mine", "F", 0.8, F_MINE, "f=0.01"),
-        drop_line("chars", "F", 0.4, F_CHARS, "f=0.01"),
-    ]  # R did not move; in the table's order (by F)
+        drop_line("mine", "F", F_BETTER, F_MINE, "f=0.01"),
+        drop_line("chars", "F", 1.0, F_CHARS, "f=0.01"),
+        drop_line("chars", "R", 1.0, 17 / 36, "r=0.5"),
+    ]  # mine's R fell by 4/36 only; in the table's order (by F), each system's gates as given
     assert result.stdout == f"chars\t{F_CHARS:.3f}\nmine\t0.636\ngold\t1.000\n"
 
 
-def test_a_drop_for_one_system_checks_that_system_only(three, tmp_path):
-    old = previous(tmp_path, three, mine=0.8, chars=0.4)
+def test_a_drop_for_one_system_checks_that_system_only(three, better, tmp_path):
+    old = previous(tmp_path, earlier(three, mine=better))
     result = invoke(*three, "--previous", old, "--max-drop", "chars:f=0.1", "-q")
-    assert (result.exit_code, result.stderr) == (0, "")  # chars fell by 0.026 only
+    assert (result.exit_code, result.stderr) == (0, "")  # chars did not move
     result = invoke(*three, "--previous", old, "--max-drop", "mine:f=0.1", "-q")
-    assert result.stderr.splitlines() == [drop_line("mine", "F", 0.8, F_MINE, "mine:f=0.1")]
+    assert result.stderr.splitlines() == [drop_line("mine", "F", F_BETTER, F_MINE, "mine:f=0.1")]
 
 
-def test_a_rise_passes(three, tmp_path):
-    old = previous(tmp_path, three, mine=0.1)
+def test_a_rise_passes(three, chars, tmp_path):
+    old = previous(tmp_path, earlier(three, mine=chars))  # mine was as bad as chars
     assert invoke(*three, "--previous", old, "--max-drop", "f=0", "-q").exit_code == 0
 
 
 def test_a_system_the_previous_run_lacks_is_a_warning(three, tmp_path):
-    old = previous(tmp_path, ["score", GOLD, PRED, "-d", WORDS, "--name", "mine"], mine=0.9)
+    old = previous(tmp_path, ["score", GOLD, PRED, "-d", WORDS, "--name", "mine"])
     result = invoke(*three, "--previous", old, "--max-drop", "f=0.5", "-f", "json")
     assert result.exit_code == 0
     assert result.stderr.splitlines() == [
@@ -232,16 +252,19 @@ def test_the_same_settings_give_no_warning(three, tmp_path):
     assert (result.exit_code, result.stderr) == (0, "")
 
 
+NO_SYSTEMS = ': not a wsscore JSON report (it has no "version" and "systems")'
+
+
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        (b"", "the previous report is not JSON"),
-        (b"\xff\xfe", "the previous report is not JSON"),
-        (b"[]", 'not a wsscore JSON report (it has no "version" and "systems")'),
-        (b'{"version": "0.1.0"}', 'not a wsscore JSON report (it has no "version" and "systems")'),
+        (b"", ":1:1: not JSON: Expecting value"),
+        (b"\x80\x81", ": not JSON: not UTF-8 text"),
+        (b"[]", NO_SYSTEMS),
+        (b'{"version": "0.1.0"}', NO_SYSTEMS),
         (
             b'{"version": "0.1.0", "systems": [{"name": "mine"}]}',
-            'not a wsscore JSON report (a system has no "name" or "metrics")',
+            ': not a wsscore JSON report (a system has no "name" or "metrics")',
         ),
     ],
     ids=["empty", "not-utf8", "a-list", "no-systems", "no-metrics"],
@@ -253,7 +276,7 @@ def test_a_previous_file_that_is_not_a_report_is_refused(three, tmp_path, conten
     assert (result.exit_code, result.stdout) == (2, "")
     lines = result.stderr.splitlines()
     assert len(lines) == 1
-    assert lines[0].startswith(f"wsscore: error: {old}: {message}")
+    assert lines[0].startswith(f"wsscore: error: {old}{message}")
 
 
 @pytest.mark.parametrize("kind", ["missing", "directory"])
@@ -263,11 +286,11 @@ def test_an_unreadable_previous_file_is_refused(three, tmp_path, kind):
         old.mkdir()
     result = invoke(*three, "--previous", old, "--max-drop", "f=0.01", "-q")
     assert (result.exit_code, result.stdout) == (2, "")
-    assert result.stderr.startswith(f"wsscore: error: {old}: cannot read the previous report (")
+    assert result.stderr.startswith(f"wsscore: error: {old}: cannot read it: ")
 
 
 def test_a_figure_the_previous_report_lacks_is_refused(three, tmp_path):
-    old = previous(tmp_path, three, mine=None)
+    old = previous(tmp_path, three, without_f="mine")
     result = invoke(*three, "--previous", old, "--max-drop", "mine:f=0.01", "-q")
     assert (result.exit_code, result.stdout) == (2, "")
     assert result.stderr.splitlines() == [
@@ -336,11 +359,10 @@ def test_a_floor_on_the_boundary_f(three):
 
 
 def test_a_drop_of_the_tag_f(retagged, tmp_path):
-    old = tmp_path / "old.json"
     document = json.loads(invoke(*retagged, "-f", "json").stdout)
     assert document["systems"][0]["metrics"]["tag_f1"] == pytest.approx(16 / 17)
-    document["systems"][0]["metrics"]["tag_f1"] = 1.0
-    old.write_text(json.dumps(document))
+    gold = retagged[1]
+    old = previous(tmp_path, ["score", gold, gold, "--tags", "--name", "tagger"])  # tag F = 1
     result = invoke(*retagged, "--previous", old, "--max-drop", "f_tag=0.05", "-q")
     assert (result.exit_code, result.stdout) == (1, "1.000\n")
     assert result.stderr.splitlines() == [drop_line("tagger", "F_tag", 1.0, 16 / 17, "f_tag=0.05")]
@@ -360,8 +382,8 @@ def test_a_figure_of_an_option_not_given_is_a_usage_error(figure, option):
 # --- the JSON records the gates -----------------------------------------------------------------
 
 
-def test_the_json_records_every_gate_and_its_outcome(three, tmp_path):
-    old = previous(tmp_path, three, mine=0.8)
+def test_the_json_records_every_gate_and_its_outcome(three, better, tmp_path):
+    old = previous(tmp_path, earlier(three, mine=better))
     result = invoke(
         *three,
         *("--fail-under", "mine:f=0.6", "--fail-under", "chars:p=0.5"),
@@ -385,7 +407,7 @@ def test_the_json_records_every_gate_and_its_outcome(three, tmp_path):
             "figure": "f",
             "limit": 0.005,
             "value": F_MINE,
-            "previous": 0.8,
+            "previous": pytest.approx(F_BETTER),
             "passed": False,
         },
         {
@@ -560,11 +582,13 @@ def test_digits_in_the_difficulty_deciles(chars, digits, tmp_path):
     assert [cell.strip() for cell in row.strip("|").split("|")][1:] == expected
 
 
-def test_files_read_in_another_encoding_are_not_other_settings(tmp_path):
-    # The GBK copies of the fixture: the signature's `enc:` differs, the figures are computed
+def test_files_read_in_another_encoding_are_not_other_settings(better, tmp_path):
+    # GBK copies of the fixture: the signature's `enc:` differs, the figures are computed
     # alike, so the stored report is compared without a warning.
-    gbk = [str(FIXTURES / "gbk" / name) for name in ("gold.txt", "pred.txt")]
-    old = previous(tmp_path, ["score", *gbk, "-d", WORDS, "--name", "mine"], mine=0.7)
+    gbk = [tmp_path / name for name in ("gold.gbk.txt", "better.gbk.txt")]
+    for path, source in zip(gbk, (GOLD, better), strict=True):
+        path.write_bytes(Path(source).read_text(encoding="utf-8").encode("gbk"))
+    old = previous(tmp_path, ["score", *map(str, gbk), "-d", WORDS, "--name", "mine"])
     result = invoke(
         "score", GOLD, PRED, "-d", WORDS, "--name", "mine", "--previous", old,
         "--max-drop", "f=0.05", "-f", "json",
@@ -572,5 +596,54 @@ def test_files_read_in_another_encoding_are_not_other_settings(tmp_path):
     assert "enc:gold=gbk" in json.loads(old.read_text())["signature"]
     assert result.exit_code == 1
     assert result.stderr == (
-        "wsscore: mine: F fell from 0.7000 to 0.6364 (-0.0636, more than --max-drop f=0.05)\n"
+        "wsscore: mine: F fell from 0.7463 to 0.6364 (-0.1099, more than --max-drop f=0.05)\n"
     )
+
+
+# --- -o over the --previous report -------------------------------------------------------------
+
+
+def kept_line(path: Path | str) -> str:
+    return (
+        f"wsscore: {path}: kept as it was: -o names the --previous report, and a gate failed, "
+        "so the new report was not written (give -o another file to keep it)"
+    )
+
+
+@pytest.mark.parametrize("spelling", ["same", "dotted", "link"])
+def test_a_failed_gate_keeps_the_previous_report_that_o_names(better, tmp_path, spelling):
+    # A baseline of F = 50/67; this run's F = 42/66 fell by 0.11. Written over, the baseline
+    # would let the next run pass.
+    mine = ["score", GOLD, PRED, "-d", WORDS, "--name", "mine", "-f", "json"]
+    old = previous(tmp_path, ["score", GOLD, better, "-d", WORDS, "--name", "mine"])
+    baseline = old.read_bytes()
+    output = {"same": old, "dotted": old.parent / "." / old.name, "link": tmp_path / "link.json"}
+    if spelling == "link":
+        output["link"].symlink_to(old)
+    target = output[spelling]
+    result = invoke(*mine, "--previous", old, "--max-drop", "f=0.05", "-o", target)
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr.splitlines() == [
+        drop_line("mine", "F", F_BETTER, F_MINE, "f=0.05"),
+        kept_line(old),
+    ]
+    assert old.read_bytes() == baseline
+    assert sorted(path.name for path in tmp_path.iterdir()) == sorted(
+        ["better.txt", "old.json", *(["link.json"] if spelling == "link" else [])]
+    )  # no temporary file left
+    # A gate that passes replaces it: the new report is the next baseline (a ratchet).
+    result = invoke(*mine, "--previous", old, "--max-drop", "f=0.2", "-o", target)
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert json.loads(old.read_text())["systems"][0]["metrics"]["f1"] == pytest.approx(F_MINE)
+
+
+def test_a_failed_gate_still_writes_another_o(better, tmp_path):
+    old = previous(tmp_path, ["score", GOLD, better, "-d", WORDS, "--name", "mine"])
+    new = tmp_path / "new.json"
+    result = invoke(
+        "score", GOLD, PRED, "-d", WORDS, "--name", "mine", "-f", "json",
+        "--previous", old, "--max-drop", "f=0.05", "-o", new,
+    )  # fmt: skip
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [drop_line("mine", "F", F_BETTER, F_MINE, "f=0.05")]
+    assert json.loads(new.read_text())["gates"][0]["passed"] is False

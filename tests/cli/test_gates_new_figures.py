@@ -104,12 +104,16 @@ def test_a_merge_refuses_a_type_gate(files, tmp_path: Path) -> None:
     shard = tmp_path / "shard.json"
     scored = invoke("score", files["gold"], files["pred"], "--extra", "-f", "json", "-o", shard)
     assert scored.exit_code == 0
-    merged = invoke("merge", shard, shard, "--fail-under", "em=0.6", "-q")
+    document = json.loads(shard.read_text(encoding="utf-8"))
+    document["gold"]["path"] += ".2"  # a second shard with the same counts
+    second = tmp_path / "second.json"
+    second.write_text(json.dumps(document), encoding="utf-8")
+    merged = invoke("merge", shard, second, "--fail-under", "em=0.6", "-q")
     assert merged.exit_code == 0, merged.output
     # A merge of one shard keeps its types (§9): its gate is checked.
     assert invoke("merge", shard, "--fail-under", "f_t=0.76", "-q").exit_code == 0
     assert invoke("merge", shard, "--fail-under", "f_t=0.77", "-q").exit_code == 1
-    refused = invoke("merge", shard, shard, "--fail-under", "f_t=0.5")
+    refused = invoke("merge", shard, second, "--fail-under", "f_t=0.5")
     assert refused.exit_code == 2
     assert "f_t is left out of a merge" in refused.output
     document = json.loads(shard.read_text(encoding="utf-8"))

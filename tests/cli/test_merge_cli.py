@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 from conftest import FIXTURE_COUNTS, FIXTURES
 
+from wsscore import WsscoreError, merge_reports
 from wsscore.cli.app import cli
 from wsscore.scoring.merging import TYPES_LEFT_OUT
 
@@ -29,6 +33,16 @@ def _shard(tmp_path: Path, name: str, *args: str) -> str:
     assert result.exit_code == 0, result.output
     path = tmp_path / name
     path.write_text(result.output, encoding="utf-8")
+    return str(path)
+
+
+def _second(tmp_path: Path, shard: str) -> str:
+    """A second shard of the same counts as ``shard``, read from another gold file (the same
+    file twice is refused, the same report twice warned of: test_report_checks.py)."""
+    data = json.loads(Path(shard).read_text(encoding="utf-8"))
+    data["gold"]["path"] += ".2"
+    path = tmp_path / f"second.{Path(shard).name}"
+    path.write_text(json.dumps(data), encoding="utf-8")
     return str(path)
 
 
@@ -81,8 +95,9 @@ def test_the_text_of_a_merge_is_the_text_of_the_whole(tmp_path: Path) -> None:
     twice_pred = tmp_path / "pred2.txt"
     twice_pred.write_text(Path(PRED).read_text(encoding="utf-8") * 2, encoding="utf-8")
     shard = _shard(tmp_path, "a.json", GOLD, PRED, "--name", "pred", "-d", WORDS)
+    second = Path(_second(tmp_path, shard)).read_text(encoding="utf-8")
     for fmt in ("text", "markdown", "tsv", "csv", "latex", "sighan"):
-        merged = _invoke("merge", shard, "-", "-f", fmt, stdin=Path(shard).read_text())
+        merged = _invoke("merge", shard, "-", "-f", fmt, stdin=second)
         whole = _invoke(
             "score", str(twice), str(twice_pred), "--name", "pred", "-d", WORDS, "-f", fmt
         )
@@ -118,9 +133,10 @@ def test_bootstrap_shards_with_another_interval(tmp_path: Path) -> None:
         "to compute the intervals from the merged counts, or score the whole test set at once "
         "for a bootstrap interval)"
     )
-    assert _error(_invoke("merge", shard, shard)) == message
+    second = _second(tmp_path, shard)
+    assert _error(_invoke("merge", shard, second)) == message
     assert _error(_invoke("merge", shard, "--ci", "bootstrap")) == message
-    result = _invoke("merge", shard, shard, "--ci", "wilson", "-f", "json")
+    result = _invoke("merge", shard, second, "--ci", "wilson", "-f", "json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["options"]["ci"] == "wilson" and "|ci:wilson|dict:" in data["signature"]
@@ -269,7 +285,7 @@ def test_a_tags_report_without_the_tag_sums(tmp_path: Path) -> None:
         "(tag_gold_words and the rest): the report was written by an older wsscore (score the "
         "shard again with this wsscore)"
     )
-    result = _invoke("merge", shard, shard, "-f", "json")
+    result = _invoke("merge", shard, _second(tmp_path, shard), "-f", "json")
     assert result.exit_code == 0, result.output
     (system,) = json.loads(result.output)["systems"]
     assert system["metrics"]["tag_accuracy"] == 1.0
@@ -303,3 +319,54 @@ def test_an_extra_report_without_the_later_counts(shards, tmp_path: Path) -> Non
         "char_tp and the other counts of a later wsscore: the report was written by an older "
         "wsscore (score the shard again with this wsscore)"
     )
+
+
+# --- a shard given twice ----------------------------------------------------------------------
+
+
+def test_one_file_given_as_two_shards_is_refused(shards, tmp_path: Path) -> None:
+    # By the file, not its name: the same path, another spelling of it, a link to it.
+    a = Path(shards[0])
+    link = tmp_path / "link.json"
+    link.symlink_to(a)
+    hard = tmp_path / "hard.json"
+    os.link(a, hard)
+    for other in (str(a), f"{a.parent}/./{a.name}", str(link), str(hard)):
+        assert _error(_invoke("merge", str(a), shards[1], other)) == (
+            f"wsscore: error: {other}: it is the same file as {a}, given twice: its counts "
+            "would be added twice (give each shard once)"
+        )
+        with pytest.raises(WsscoreError, match="given twice"):
+            merge_reports([a, Path(other)])
+
+
+def test_standard_input_redirected_from_a_shard_is_that_shard(shards) -> None:
+    with open(shards[0], "rb") as stream:
+        result = subprocess.run(
+            [sys.executable, "-m", "wsscore", "merge", shards[0], "-"],
+            stdin=stream, capture_output=True, text=True, check=False,
+        )  # fmt: skip
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == (
+        f"wsscore: error: standard input: it is the same file as {shards[0]}, given twice: its "
+        "counts would be added twice (give each shard once)\n"
+    )
+
+
+def test_a_copy_of_a_shard_is_added_with_a_warning(shards, tmp_path: Path) -> None:
+    copy = tmp_path / "copy.json"
+    shutil.copyfile(shards[0], copy)
+    result = _invoke("merge", shards[0], str(copy), "-q")
+    assert result.exit_code == 0
+    assert result.stdout == f"{42 / 66:.3f}\n"  # the figures of twice the counts
+    repeated = (
+        f"wsscore: warning: {copy}: it holds the same report as {shards[0]}, every path and "
+        "count alike; its counts are added twice (give each shard once, unless two shards of "
+        "the test set are alike)"
+    )
+    assert result.stderr.splitlines() == [repeated, f"wsscore: warning: {TYPES_LEFT_OUT}"]
+    # In Python, a Report given twice too: the warning is the report's, not printed.
+    report = merge_reports([shards[0], copy])
+    assert report.warnings[0] == repeated.removeprefix("wsscore: warning: ")
+    twice = merge_reports([report, report])
+    assert twice.warnings[-1].startswith("report 2: it holds the same report as report 1")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -24,12 +25,16 @@ def _invoke(*args: str):
 
 @pytest.fixture
 def shards(tmp_path: Path) -> list[str]:
-    """Two shards (the fixture twice) of two systems: the prediction, and the gold itself."""
+    """Two shards (the fixture twice, from two copies) of two systems: the prediction, and the
+    gold itself."""
     paths = []
     for number in (1, 2):
+        gold, pred = (tmp_path / f"{name}{number}.txt" for name in ("gold", "pred"))
+        shutil.copyfile(GOLD, gold)
+        shutil.copyfile(PRED, pred)
         result = _invoke(
-            "score", GOLD, PRED, GOLD, "--name", "pred", "--name", "perfect", "-d", WORDS,
-            "--sort", "none", "-f", "json",
+            "score", str(gold), str(pred), str(gold), "--name", "pred", "--name", "perfect",
+            "-d", WORDS, "--sort", "none", "-f", "json",
         )  # fmt: skip
         assert result.exit_code == 0, result.output
         path = tmp_path / f"shard{number}.json"
@@ -62,16 +67,23 @@ def test_a_floor_for_one_system_fails_only_that_system(shards) -> None:
 
 
 def test_a_drop_against_a_previous_report(shards, tmp_path: Path) -> None:
-    better = json.loads(Path(shards[0]).read_text(encoding="utf-8"))
-    better["systems"][0]["metrics"]["f1"] = 0.70
+    # An earlier run of a better prediction: line 4 as the gold has it (docs/metrics.md §2.4:
+    # TP 21 - 9 + 13 = 25, PP 30 - 12 + 13 = 31), F = 50/67.
+    lines = Path(PRED).read_text(encoding="utf-8").splitlines(keepends=True)
+    lines[3] = Path(GOLD).read_text(encoding="utf-8").splitlines(keepends=True)[3]
+    better = tmp_path / "better.txt"
+    better.write_text("".join(lines), encoding="utf-8")
     previous = tmp_path / "previous.json"
-    previous.write_text(json.dumps(better), encoding="utf-8")
+    scored = _invoke(
+        "score", GOLD, str(better), "--name", "pred", "-d", WORDS, "-f", "json", "-o", str(previous)
+    )
+    assert scored.exit_code == 0, scored.output
     result = _invoke("merge", *shards, "--previous", str(previous), "--max-drop", "f=0.05", "-q")
     assert result.exit_code == 1
     assert result.output.splitlines()[-1] == (
-        "wsscore: pred: F fell from 0.7000 to 0.6364 (-0.0636, more than --max-drop f=0.05)"
+        "wsscore: pred: F fell from 0.7463 to 0.6364 (-0.1099, more than --max-drop f=0.05)"
     )
-    within = _invoke("merge", *shards, "--previous", str(previous), "--max-drop", "f=0.07", "-q")
+    within = _invoke("merge", *shards, "--previous", str(previous), "--max-drop", "f=0.11", "-q")
     assert within.exit_code == 0, within.output
 
 
@@ -100,3 +112,18 @@ def test_digits_set_the_decimals_of_the_merged_table(shards) -> None:
     assert (row["R"], row["P"], row["F"]) == ("0.58", "0.70", "0.64")
     refused = _invoke("merge", *shards, "-f", "json", "--digits", "2")
     assert refused.exit_code == 2
+
+
+def test_a_failed_gate_keeps_the_previous_report_that_o_names(shards, tmp_path: Path) -> None:
+    previous = tmp_path / "previous.json"
+    perfect = _invoke("score", GOLD, GOLD, "--name", "pred", "-f", "json", "-o", str(previous))
+    assert perfect.exit_code == 0, perfect.output
+    baseline = previous.read_bytes()
+    gates = ("--previous", str(previous), "--max-drop", "pred:f=0.1", "-o", str(previous))
+    result = _invoke("merge", *shards, *gates)
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[-1] == (
+        f"wsscore: {previous}: kept as it was: -o names the --previous report, and a gate "
+        "failed, so the new report was not written (give -o another file to keep it)"
+    )
+    assert previous.read_bytes() == baseline

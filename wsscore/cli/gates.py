@@ -230,8 +230,8 @@ def check_report_gates(report: Report, request: GateRequest, *, strict: bool) ->
     it is rendered; nothing is printed yet but warnings."""
     if not request.gates:
         return
-    from wsscore.inputs.previous import load_previous
     from wsscore.metrics.gates import check_gates
+    from wsscore.scoring.report_checks import load_previous
 
     previous = load_previous(request.previous) if request.previous is not None else None
     warnings = Warnings(strict=strict)
@@ -239,11 +239,32 @@ def check_report_gates(report: Report, request: GateRequest, *, strict: bool) ->
     report.warnings += warnings.messages
 
 
-def gate_status(outcomes: list[GateOutcome]) -> int:
-    """Exit 1 when a gate failed, with one line on standard error per failure."""
+def previous_kept(report: Report, request: GateRequest, output: str | None) -> bool:
+    """Whether -o is the --previous report (the same file, however named) while a gate failed:
+    the report is then not written, so that the baseline it failed against stays (written over,
+    the next run would pass). When every gate passes, the new report replaces it (a ratchet)."""
+    if request.previous is None or output in (None, "", "-"):
+        return False
+    if all(outcome.passed for outcome in report.gates):
+        return False
+    from wsscore.inputs.guards import file_identity, same_file
+
+    written, previous = file_identity(output), file_identity(request.previous)
+    return written is not None and previous is not None and same_file(written, previous)
+
+
+def gate_status(outcomes: list[GateOutcome], *, kept: str | None = None) -> int:
+    """Exit 1 when a gate failed, with one line on standard error per failure, and one more
+    when the report was not written over the --previous report ``kept``."""
     status = EXIT_OK
     for outcome in outcomes:
         if not outcome.passed:
             click.echo(f"wsscore: {outcome.failure()}", err=True)
             status = EXIT_THRESHOLD
+    if kept is not None:
+        click.echo(
+            f"wsscore: {kept}: kept as it was: -o names the --previous report, and a gate "
+            "failed, so the new report was not written (give -o another file to keep it)",
+            err=True,
+        )
     return status

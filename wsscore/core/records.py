@@ -7,6 +7,7 @@ the metrics (``metrics/``) read them; both import them from here.
 from __future__ import annotations
 
 import enum
+import functools
 from array import array
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from operator import add
@@ -54,6 +55,81 @@ class Counts(NamedTuple):
 
 
 COUNT_FIELDS = Counts._fields
+
+# The largest count a report read back may hold: the largest integer every JSON reader (and a
+# float, which the figures are computed in) holds exactly. No corpus comes near it.
+MAX_COUNT = 2**53 - 1
+BEYOND_ANY_COUNT = "beyond any count (2^53 - 1)"  # what messages say of a larger one
+
+
+class Relation(NamedTuple):
+    """A relation the counts of every real run keep: the sum of the counts named on its left is
+    at most (``≤``) or exactly (``=``) the sum of those on its right. Counts are named as the
+    keys of a report's JSON ``counts`` (``gold.words``: a fact of its ``gold``); ``2×name``
+    counts one twice. A report read back is checked against these (``scoring/report_checks``).
+    Read from its text when first used: importing the records costs nothing more."""
+
+    text: str  # "correct ≤ pred_words"
+
+    @property
+    def sign(self) -> str:
+        return " = " if " = " in self.text else " ≤ "
+
+    @property
+    def left(self) -> tuple[str, ...]:
+        return _terms(self.text.partition(self.sign)[0])
+
+    @property
+    def right(self) -> tuple[str, ...]:
+        return _terms(self.text.partition(self.sign)[2])
+
+    def broken(self, counts: Mapping[str, int | None]) -> str | None:
+        """None where it holds, or where a count it names is not there (not counted: no
+        dictionary, no --extra); else the relation with its values, ``correct (40) >
+        pred_words (30)``, for a message."""
+        left_text, sign, right_text = self.text.partition(self.sign)
+        sums = []
+        for names in (_terms(left_text), _terms(right_text)):
+            values = [counts.get(name) for name in names]
+            if None in values:
+                return None
+            sums.append(sum(value or 0 for value in values))
+        left, right = sums
+        if left == right or (left < right and sign == " ≤ "):
+            return None
+        return f"{left_text} ({left}) {'≠' if sign == ' = ' else '>'} {right_text} ({right})"
+
+
+@functools.cache
+def _terms(text: str) -> tuple[str, ...]:
+    """``2×char_tp + gold_boundaries`` as ``(char_tp, char_tp, gold_boundaries)``."""
+    names: list[str] = []
+    for term in text.split(" + "):
+        times, _, name = term.rpartition("×")
+        names += [name] * int(times or 1)
+    return tuple(names)
+
+
+def relations(*texts: str) -> tuple[Relation, ...]:
+    return tuple(map(Relation, texts))
+
+
+# What every Counts keeps (docs/metrics.md §2): a word is correct on both sides, the OOV words
+# are gold words, and every system counts the same gold.
+COUNT_RELATIONS = relations(
+    "correct ≤ gold_words",
+    "correct ≤ pred_words",
+    "oov_words ≤ gold_words",
+    "oov_correct ≤ oov_words",
+    "oov_correct ≤ correct",
+    "gold_words = gold.words",
+    "misaligned_lines ≤ gold.lines",
+)
+# S, I and D of the span alignment (§2.3); --match diff's are the Perl script's diff's.
+SPAN_RELATIONS = relations(
+    "correct + substitutions + deletions = gold_words",
+    "correct + substitutions + insertions = pred_words",
+)
 
 
 class ExtraCounts(NamedTuple):
@@ -117,6 +193,27 @@ class ExtraCounts(NamedTuple):
                 del found[name]
         return found
 
+
+# What the counts of --extra keep, from their definitions (docs/metrics.md §5.1–5.4, §5.8–5.10).
+# They count the surface tokens (a CoNLL-U multi-word token is one; elsewhere a token is a
+# word, §5.12): TW holds every gold token; a correct boundary is one of both sides; each wrong
+# gold token has one error class; every gold sentence is counted whole, adding its two edges
+# and its first character as a word start of both sides.
+EXTRA_RELATIONS = relations(
+    "tokens_gold ≤ substrings",
+    "gold_boundaries ≤ tokens_gold",
+    "correct_boundaries ≤ gold_boundaries",
+    "correct_boundaries ≤ pred_boundaries",
+    "split_errors + merged_errors + crossing_errors + tokens_correct = tokens_gold",
+    "exact_sentences ≤ gold.sentences",
+    "char_tp = correct_boundaries + gold.sentences",
+    "char_fp + correct_boundaries = pred_boundaries",
+    "char_fn + correct_boundaries = gold_boundaries",
+    "edge_gold_boundaries = gold_boundaries + 2×gold.sentences",
+    "edge_pred_boundaries = pred_boundaries + 2×gold.sentences",
+    "edge_correct_boundaries = correct_boundaries + 2×gold.sentences",
+    "unit_cut_words ≤ tokens_pred",
+)
 
 # The counts only a run in graphemes or syllables reports.
 UNIT_COUNT_KEYS = ("unit_cuts", "unit_cut_words")
@@ -425,6 +522,15 @@ class TypeCounts(NamedTuple):
         return self._asdict()
 
 
+# A distinct word is a word of its side, and a correct type a type of both (§5.11).
+TYPE_RELATIONS = relations(
+    "types_correct ≤ types_gold",
+    "types_correct ≤ types_pred",
+    "types_gold ≤ gold_words",
+    "types_pred ≤ pred_words",
+)
+
+
 class TypeSets:
     """The distinct gold words and predicted words of one prediction's run (§5.11), as sets of
     the backend (:func:`wsscore.core.backend.type_sets` makes an empty pair). Pickled as their
@@ -637,3 +743,14 @@ class SentenceTokenCounts(NamedTuple):
     def breaks_differ(self) -> bool:
         """Whether the prediction's sentence breaks differ from the gold's anywhere."""
         return not self.sentences_correct == self.sentences_gold == self.sentences_pred
+
+
+# A correct sentence or token is one of both sides (§5.12); the gold's sentences are its own.
+SENTENCE_TOKEN_RELATIONS = relations(
+    "sentences_correct ≤ sentences_gold",
+    "sentences_correct ≤ sentences_pred",
+    "tokens_correct ≤ tokens_gold",
+    "tokens_correct ≤ tokens_pred",
+    "tokens_gold ≤ gold_words",
+    "sentences_gold = gold.sentences",
+)

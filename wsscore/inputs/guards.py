@@ -45,7 +45,8 @@ def file_identity(path: str) -> os.stat_result | None:
         return None
 
 
-def _same(a: os.stat_result, b: os.stat_result) -> bool:
+def same_file(a: os.stat_result, b: os.stat_result) -> bool:
+    """Whether two statuses are of one file (by device and inode: links and ./ forms count)."""
     return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
 
 
@@ -62,7 +63,7 @@ def refuse_outputs_that_are_inputs(outputs: Sequence[Named], inputs: Sequence[Na
             continue  # not there yet: it cannot be an input
         for item in inputs:
             read = file_identity(item.path)
-            if read is not None and _same(written, read) and stat.S_ISREG(read.st_mode):
+            if read is not None and same_file(written, read) and stat.S_ISREG(read.st_mode):
                 raise WsscoreError(
                     f"{output.role} {output.path} is the same file as {_shown(item)}: writing "
                     "there would destroy an input",
@@ -90,7 +91,7 @@ def refuse_stdout_into_an_input(inputs: Sequence[Named]) -> None:
         return
     for item in inputs:
         read = file_identity(item.path)
-        if read is not None and item.path != "-" and _same(written, read):
+        if read is not None and item.path != "-" and same_file(written, read):
             raise WsscoreError(
                 f"standard output is redirected into {_shown(item)}: the report would "
                 "overwrite an input",
@@ -114,7 +115,7 @@ def refuse_committee_of_other_inputs(members: Sequence[Named], others: Sequence[
             continue  # not there (refused when read), or standard input (refused if twice)
         for item in others:
             read = file_identity(item.path)
-            if read is not None and item.path != "-" and _same(judged, read):
+            if read is not None and item.path != "-" and same_file(judged, read):
                 raise WsscoreError(
                     f"{member.role} {member.path} is the same file as {item.role} "
                     f"{item.path}: a committee member is a segmentation of the test set, "
@@ -133,7 +134,7 @@ def refuse_streams_read_twice(inputs: Sequence[Named]) -> None:
         if status is None or stat.S_ISREG(status.st_mode) or stat.S_ISDIR(status.st_mode):
             continue  # a regular file can be read again (scoring a file against itself is fine)
         for earlier, earlier_status in seen:
-            if _same(status, earlier_status):
+            if same_file(status, earlier_status):
                 raise WsscoreError(
                     f"{_shown(earlier)} and {_shown(item)} are the same stream, which can be "
                     "read only once",

@@ -1,9 +1,8 @@
-"""The ``-f json`` report of an earlier run, read for ``--previous``: the figures of each of its
-systems by name, and its signature."""
+"""The ``-f json`` report of an earlier run, as ``--previous`` reads it: the figures of each of its
+systems by name, and its signature (read and checked by :mod:`wsscore.scoring.report_checks`)."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import NamedTuple
 
@@ -22,27 +21,10 @@ class PreviousRun(NamedTuple):
     repeated: frozenset[str] = frozenset()
 
 
-def load_previous(path: str) -> PreviousRun:
-    """The report at ``path``; a :class:`WsscoreError` naming the file when it cannot be read or
-    is not a wsscore JSON report."""
-    if path == "-":
-        raise WsscoreError("--previous reads a file, not standard input", hint=PREVIOUS_HINT)
-    try:
-        with open(path, "rb") as stream:
-            data = json.loads(stream.read().decode("utf-8"))
-    except OSError as exc:
-        raise WsscoreError(
-            f"cannot read the previous report ({exc.strerror or exc})", where=path
-        ) from None
-    except (UnicodeDecodeError, ValueError) as exc:  # json.JSONDecodeError is a ValueError
-        raise WsscoreError(
-            f"the previous report is not JSON ({exc})", where=path, hint=PREVIOUS_HINT
-        ) from None
-    return _previous_run(path, data)
-
-
-def _previous_run(path: str, data: object) -> PreviousRun:
-    """The systems of a decoded document, or a refusal when it is not a wsscore report."""
+def previous_run(path: str, data: object) -> PreviousRun:
+    """The systems of a decoded document (read and checked by
+    :func:`wsscore.scoring.report_checks.load_previous`), or a refusal when it is not a wsscore
+    report."""
     systems = data.get("systems") if isinstance(data, dict) else None
     if not isinstance(data, dict) or "version" not in data or not isinstance(systems, list):
         raise WsscoreError(

@@ -28,7 +28,7 @@ from typing import NamedTuple
 
 from wsscore.align.lines import SentenceDetail, Span
 from wsscore.core.backend import count_tags
-from wsscore.core.records import TagTally
+from wsscore.core.records import TagTally, relations
 from wsscore.core.reference import align_equal_words
 from wsscore.errors import WsscoreError
 from wsscore.inputs.dictionary import Dictionary
@@ -109,6 +109,26 @@ class TagCounts:
 
     def __repr__(self) -> str:
         return f"TagCounts(gold_words={self.gold_words}, tag_correct={self.tag_correct})"
+
+
+# What the tag counts keep (docs/metrics.md §5.7, §5.8): a tag-correct word is a correctly
+# segmented one, which is a word of both sides; the rows (``tags.gold``: their sum) share out
+# the totals; an exactly tagged sentence is a gold sentence with words.
+TAG_RELATIONS = relations(
+    "tag_correct ≤ tag_span_correct",
+    "tag_span_correct ≤ tag_gold_words",
+    "tag_span_correct ≤ tag_pred_words",
+    "tag_oov_words ≤ tag_gold_words",
+    "tag_oov_correct ≤ tag_oov_words",
+    "tag_oov_correct ≤ tag_correct",
+    "exact_tagged_sentences ≤ tag_gold_sentences",
+    "tag_gold_sentences ≤ gold.sentences",
+    "tags.gold = tag_gold_words",
+    "tags.pred = tag_pred_words",
+    "tags.correct = tag_correct",
+)
+# What each row of a tag keeps.
+TAG_ROW_RELATIONS = relations("correct ≤ gold", "correct ≤ pred")
 
 
 class TagMetrics(NamedTuple):

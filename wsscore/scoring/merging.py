@@ -13,30 +13,28 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Union
+from typing import Union
 
 from wsscore.api_terms import in_api_terms
-from wsscore.core.records import SentenceTokenCounts
-from wsscore.errors import InvalidArgument, WsscoreError, refuse_standard_input_twice
+from wsscore.errors import InvalidArgument, Warnings, WsscoreError, refuse_standard_input_twice
 from wsscore.inputs.dictionary import Dictionary
+from wsscore.inputs.guards import file_identity, same_file
+from wsscore.inputs.report_json import STANDARD_INPUT, read_report
 from wsscore.metrics.conventions import needs_extra
 from wsscore.metrics.ranking import sort_systems
-from wsscore.metrics.scores import CI_METHODS, compute
+from wsscore.metrics.scores import CI_METHODS
 from wsscore.metrics.settings import ReportSettings, Statistics
-from wsscore.metrics.tags import TagCounts
-from wsscore.results import Analyses, GoldInfo, PredictionFacts, Report, SystemResult
+from wsscore.results import GoldInfo, Report
+from wsscore.scoring.report_checks import check_report
 from wsscore.scoring.shard_agreement import check_agreement, merged_signature
 from wsscore.scoring.shard_documents import (
-    STANDARD_INPUT,
+    REPORT_HINT,
     RecordedDictionary,
     ShardReport,
     ShardSystem,
     parse_shard,
-    read_document,
 )
-
-if TYPE_CHECKING:
-    from wsscore.core.records import Counts, ExtraCounts
+from wsscore.scoring.shard_sums import added_system, joined
 
 # A shard: a JSON report's path ("-": standard input), its parsed document, or a Report.
 Shard = Union[str, "os.PathLike[str]", Mapping[str, object], Report]
@@ -60,7 +58,26 @@ def merge_reports(
     systems as :func:`~wsscore.scoring.scorer.score` does. ``conventions`` chooses the
     columns the tables show (docs/metrics.md §5.13); None keeps the first shard's. It changes
     no number, so shards shown with other conventions may be added.
+
+    Every shard is checked, not trusted (docs/metrics.md §9): one that no run could have
+    written, or one file given twice, raises :class:`~wsscore.errors.WsscoreError`; two shards
+    that hold the same report are added, with a warning in the report's ``warnings``.
     """
+    return merged_report(
+        shards, ci=ci, sort=sort, conventions=conventions, warnings=Warnings(quiet=True)
+    )
+
+
+def merged_report(
+    shards: Sequence[Shard],
+    *,
+    ci: str | None,
+    sort: str,
+    conventions: str | None,
+    warnings: Warnings,
+) -> Report:
+    """:func:`merge_reports`, its own warnings (a shard that repeats another, the type counts
+    left out) given to ``warnings`` as well as kept in the report (the command line prints them)."""
     if isinstance(shards, (str, os.PathLike, Mapping, Report)):
         raise InvalidArgument("shards must be a list of reports, paths or JSON documents")
     if not shards:
@@ -68,8 +85,10 @@ def merge_reports(
     if ci is not None and ci not in CI_METHODS:
         raise InvalidArgument(f"unknown interval method {ci!r}; use one of {', '.join(CI_METHODS)}")
     refuse_standard_input_twice(list(shards))
+    _refuse_a_file_given_twice(shards)
     parsed = [_parsed(shard, number) for number, shard in enumerate(shards, 1)]
     check_agreement(parsed, ci)
+    _warn_of_repeated_shards(parsed, warnings)
     first = parsed[0]
     signed = merged_signature(parsed, ci, conventions)
     _refuse_conventions_without_counts(signed.get("conv"), first)
@@ -84,25 +103,25 @@ def merge_reports(
     )
     dictionary = _dictionary(parsed)
     systems = [
-        _system(
+        added_system(
             [_named(shard, system.name) for shard in parsed],
-            dictionary,
-            statistics,
-            [shard.gold.sentences for shard in parsed],
+            has_dictionary=dictionary is not None,
+            statistics=statistics,
+            gold_sentences=[shard.gold.sentences for shard in parsed],
         )
         for system in first.systems
     ]
     signature = "|".join(f"{key}:{value}" for key, value in signed.items())
-    warnings = [f"{shard.name}: {warning}" for shard in parsed for warning in shard.warnings]
     if len(parsed) > 1 and any(system.types is not None for system in first.systems):
-        warnings.append(TYPES_LEFT_OUT)
+        warnings.relay(TYPES_LEFT_OUT)
+    shard_warnings = [f"{shard.name}: {warning}" for shard in parsed for warning in shard.warnings]
     return Report(
         signature,
         _gold(parsed),
         dictionary,
         sort_systems(systems, sort),
         settings,
-        warnings,
+        [*shard_warnings, *warnings.messages],
     )
 
 
@@ -124,26 +143,66 @@ TYPES_LEFT_OUT = (
 
 
 def _parsed(shard: Shard, number: int) -> ShardReport:
+    """A shard read, parsed and checked as the report of a real run."""
+    document: object
     if isinstance(shard, Report):
-        return parse_shard(f"report {number}", shard.as_dict())
-    if isinstance(shard, Mapping):
-        return parse_shard(f"shard {number}", shard)
-    if isinstance(shard, (str, os.PathLike)):
+        name, document = f"report {number}", shard.as_dict()
+    elif isinstance(shard, Mapping):
+        name, document = f"shard {number}", shard
+    elif isinstance(shard, (str, os.PathLike)):
         path = os.fspath(shard)
-        return parse_shard(STANDARD_INPUT if path == "-" else path, read_document(path))
-    raise InvalidArgument(
-        f"shard {number} is a {type(shard).__name__}: give a path, a JSON document or a Report"
-    )
+        name, document = _shown(path), read_report(path, hint=REPORT_HINT)
+    else:
+        raise InvalidArgument(
+            f"shard {number} is a {type(shard).__name__}: give a path, a JSON document or a Report"
+        )
+    parsed = parse_shard(name, document)
+    check_report(parsed, document)
+    return parsed
+
+
+def _shown(path: str) -> str:
+    return STANDARD_INPUT if path == "-" else path
+
+
+def _refuse_a_file_given_twice(shards: Sequence[Shard]) -> None:
+    """One file given as two shards (by device and inode: a link, another spelling of its path,
+    or standard input redirected from it): its counts would be added twice."""
+    seen: list[tuple[str, os.stat_result]] = []
+    for shard in shards:
+        if not isinstance(shard, (str, os.PathLike)):
+            continue
+        path = os.fspath(shard)
+        status = file_identity(path)
+        if status is None:
+            continue  # not there: refused when read
+        for earlier, earlier_status in seen:
+            if same_file(status, earlier_status):
+                raise WsscoreError(
+                    f"it is the same file as {_shown(earlier)}, given twice: its counts "
+                    "would be added twice",
+                    where=_shown(path),
+                    hint="give each shard once",
+                )
+        seen.append((path, status))
+
+
+def _warn_of_repeated_shards(shards: Sequence[ShardReport], warnings: Warnings) -> None:
+    """Two files that hold one report, path for path and count for count, are almost surely a
+    copy of one shard; but two shards of a test set may be alike, so it is a warning."""
+    for index, shard in enumerate(shards):
+        earlier = next((other for other in shards[:index] if other[1:] == shard[1:]), None)
+        if earlier is not None:
+            warnings.warn(
+                f"it holds the same report as {earlier.name}, every path and count alike",
+                where=shard.name,
+                consequence="its counts are added twice",
+                hint="give each shard once, unless two shards of the test set are alike",
+            )
 
 
 def _named(shard: ShardReport, name: str) -> ShardSystem:
     return next(system for system in shard.systems if system.name == name)
-
-
-def _joined(values: Sequence[str]) -> str:
-    """The distinct values in the order first seen, joined by ``+`` (as the signature joins
-    the encodings of several predictions)."""
-    return "+".join(dict.fromkeys(values))
 
 
 def _gold(shards: Sequence[ShardReport]) -> GoldInfo:
@@ -151,8 +210,8 @@ def _gold(shards: Sequence[ShardReport]) -> GoldInfo:
     words and sentences added."""
     golds = [shard.gold for shard in shards]
     return GoldInfo(
-        _joined([gold.path for gold in golds]),
-        _joined([gold.encoding for gold in golds]),
+        joined([gold.path for gold in golds]),
+        joined([gold.encoding for gold in golds]),
         sum(gold.lines for gold in golds),
         sum(gold.words for gold in golds),
         sum(gold.sentences for gold in golds),
@@ -180,70 +239,4 @@ def _dictionary(shards: Sequence[ShardReport]) -> Dictionary | None:
     if not recorded:
         return None
     paths = tuple(dict.fromkeys(path for entry in recorded for path in entry.paths))
-    return MergedDictionary(recorded[0], paths, _joined([entry.encoding for entry in recorded]))
-
-
-def _system(
-    parts: Sequence[ShardSystem],
-    dictionary: Dictionary | None,
-    statistics: Statistics,
-    gold_sentences: Sequence[int],
-) -> SystemResult:
-    """One system's parts added, and its figures computed from the sums (``gold_sentences``:
-    each shard's gold sentences)."""
-    counts: Counts = sum((part.counts for part in parts[1:]), parts[0].counts)
-    extra: ExtraCounts | None = None
-    if parts[0].extra is not None:
-        extra = sum((part.extra for part in parts[1:] if part.extra), parts[0].extra)
-    has_dictionary = dictionary is not None
-    metrics = compute(counts, has_dictionary=has_dictionary, ci=statistics.ci, beta=statistics.beta)
-    first = parts[0]
-    facts = PredictionFacts(
-        sum(part.lines for part in parts),
-        (),
-        _joined([part.format for part in parts]),
-        first.label_order,
-        has_dictionary=has_dictionary,
-    )
-    return SystemResult(
-        first.name,
-        _joined([part.path for part in parts]),
-        _joined([part.encoding for part in parts]),
-        counts,
-        metrics,
-        facts=facts,
-        # Distinct words do not add up: a shard's own are kept only when it is the whole.
-        analyses=Analyses(
-            extra=extra,
-            tags=_tags(parts),
-            sentence_tokens=_sentence_tokens(parts, gold_sentences),
-            types=first.types if len(parts) == 1 else None,
-            unit=first.unit,
-        ),
-    )
-
-
-def _sentence_tokens(
-    parts: Sequence[ShardSystem], gold_sentences: Sequence[int]
-) -> SentenceTokenCounts | None:
-    """The Sentences and Tokens counts added, if any shard shows them. A shard that does not
-    had the gold's sentence breaks and no CoNLL-U (docs/metrics.md §5.12): every gold sentence
-    is correct there, and its tokens are its words."""
-    if all(part.sentence_tokens is None for part in parts):
-        return None
-    total = SentenceTokenCounts()
-    for part, sentences in zip(parts, gold_sentences, strict=True):
-        total += SentenceTokenCounts.shown_or_agreeing(part.sentence_tokens, sentences, part.counts)
-    return total
-
-
-def _tags(parts: Sequence[ShardSystem]) -> TagCounts | None:
-    if parts[0].tags is None:
-        return None
-    total = TagCounts()
-    for part in parts:
-        tags = part.tags
-        if tags is None:  # refused before: every shard has tags, or none
-            raise WsscoreError("internal error: a shard without tags")
-        total.add(tags)
-    return total
+    return MergedDictionary(recorded[0], paths, joined([entry.encoding for entry in recorded]))

@@ -98,14 +98,15 @@ def _same_signature(first: ShardReport, shard: ShardReport, ci: str | None) -> N
         if key in ignored or expected.get(key) == found.get(key):
             continue
         raise WsscoreError(
-            f"its signature has {_field(found, key)}, but {first.name}'s has "
-            f"{_field(expected, key)}",
+            f"its signature has {field_text(found, key)}, but {first.name}'s has "
+            f"{field_text(expected, key)}",
             where=shard.name,
             hint=SAME_OPTIONS,
         )
 
 
-def _field(fields: dict[str, str], key: str) -> str:
+def field_text(fields: dict[str, str], key: str) -> str:
+    """A signature's field as a message quotes it: ``beta:2``, or ``no beta field``."""
     return f"{key}:{fields[key]}" if key in fields else f"no {key} field"
 
 

@@ -8,26 +8,26 @@ changing the schema) are ignored.
 
 from __future__ import annotations
 
-import json
-import sys
+import math
 from collections.abc import Mapping
 from typing import NamedTuple
 
 from wsscore.core.definitions import UNITS
 from wsscore.core.records import (
+    BEYOND_ANY_COUNT,
     CHAR_EXTRA_FIELDS,
+    MAX_COUNT,
     UNIT_COUNT_KEYS,
     Counts,
     ExtraCounts,
     SentenceTokenCounts,
     TypeCounts,
 )
-from wsscore.errors import WsscoreError, location
+from wsscore.errors import WsscoreError
 from wsscore.metrics.tags import TagCounts
 from wsscore.results import SCHEMA_VERSION, GoldInfo
 
 REPORT_HINT = "give the output of `wsscore score -f json`"
-STANDARD_INPUT = "standard input"
 
 
 class Fields:
@@ -78,6 +78,8 @@ class Fields:
             return 0
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise self._error(key, "is not a count")
+        if value > MAX_COUNT:  # a document given in Python: the JSON reader refuses it first
+            raise self._error(key, f"is {BEYOND_ANY_COUNT}")
         return value
 
     def text(self, key: str) -> str:
@@ -93,6 +95,8 @@ class Fields:
         value = self._value(key)
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise self._error(key, "is not a number")
+        if not math.isfinite(value):
+            raise self._error(key, "is not a finite number")
         return float(value)
 
     def texts(self, key: str) -> list[str]:
@@ -138,6 +142,7 @@ class ShardOptions(NamedTuple):
     mismatch: str
     match: str
     unit: str = "char"  # reports written before units existed counted code points
+    conventions: str | None = None  # the key is there only when one was given
 
 
 class ShardReport(NamedTuple):
@@ -151,29 +156,6 @@ class ShardReport(NamedTuple):
     systems: list[ShardSystem]
     weighted: bool  # scored with --committee or --difficulty
     warnings: list[str]
-
-
-def read_document(source: str) -> object:
-    """The JSON value in the file ``source`` (``-``: standard input)."""
-    name = STANDARD_INPUT if source == "-" else source
-    try:
-        if source == "-":
-            raw = sys.stdin.buffer.read()
-        else:
-            with open(source, "rb") as stream:
-                raw = stream.read()
-    except OSError as exc:
-        raise WsscoreError(
-            f"cannot read it: {exc.strerror or exc}", where=name, hint="check the path"
-        ) from None
-    try:
-        return json.loads(raw)
-    except json.JSONDecodeError as exc:
-        raise WsscoreError(
-            f"not JSON: {exc.msg}", where=location(name, exc.lineno, exc.colno), hint=REPORT_HINT
-        ) from None
-    except UnicodeDecodeError:
-        raise WsscoreError("not JSON: not UTF-8 text", where=name, hint=REPORT_HINT) from None
 
 
 def parse_shard(name: str, document: object) -> ShardReport:
@@ -197,6 +179,7 @@ def parse_shard(name: str, document: object) -> ShardReport:
             options.text("mismatch"),
             options.text("match"),
             unit,
+            options.optional_text("conventions"),
         ),
         _gold(top.object("gold")),
         _dictionary(top.object("dictionary")) if top.has("dictionary") else None,
@@ -220,10 +203,16 @@ def _unit(options: Fields) -> str:
 
 
 def _check_schema(top: Fields) -> None:
-    """Reports written before the key existed have the layout of schema 1."""
+    """Reports written before the key existed have the layout of schema 1; none has 0."""
     if "schema_version" not in top.data:
         return
     version = top.count("schema_version")
+    if version < 1:
+        raise WsscoreError(
+            f"not a wsscore report: its schema_version is {version}, and wsscore's start at 1",
+            where=top.shard,
+            hint=REPORT_HINT,
+        )
     if version > SCHEMA_VERSION:
         raise WsscoreError(
             f"its schema_version is {version}, newer than this wsscore reads "

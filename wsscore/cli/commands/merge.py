@@ -12,6 +12,7 @@ from wsscore.cli.gates import (
     gate_options,
     gate_request,
     gate_status,
+    previous_kept,
     refuse_digits_the_format_ignores,
     refuse_figures_the_report_lacks,
     report_output_options,
@@ -70,23 +71,24 @@ def _merge_command(options: dict[str, Any]) -> int:
     from wsscore.errors import Warnings
     from wsscore.metrics.ranking import sort_systems
     from wsscore.output.destination import Destination
-    from wsscore.scoring.merging import TYPES_LEFT_OUT, merge_reports
+    from wsscore.scoring.merging import merged_report
 
     gates = gate_request(options, figures_from_options=False)
     refuse_digits_the_format_ignores(options)
-    report = merge_reports(
+    report = merged_report(  # its own warnings said here too (a table shows "—" for the types)
         list(options["shards"]),
         ci=options["ci"],
         sort="none",
         conventions=options.get("conventions"),
+        warnings=Warnings(),
     )
-    if TYPES_LEFT_OUT in report.warnings:  # said here too: a table shows only "—" for them
-        Warnings().relay(TYPES_LEFT_OUT)
     given_systems = list(report.systems)  # the first shard's order, which -q keeps
     report.systems = sort_systems(given_systems, options["sort"])
     refuse_figures_the_report_lacks(report, gates)
     check_report_gates(report, gates, strict=options["strict"])  # before anything is printed
     text = report_text(report, given_systems, options)
+    if previous_kept(report, gates, options["output"]):  # -o would replace it: not written
+        return gate_status(report.gates, kept=gates.previous)
     with Destination(options["output"]) as destination:
         destination.write(text)
     return gate_status(report.gates)

@@ -12,6 +12,7 @@ from wsscore.cli.gates import (
     gate_options,
     gate_request,
     gate_status,
+    previous_kept,
     refuse_digits_the_format_ignores,
     report_output_options,
     report_text,
@@ -130,16 +131,20 @@ def _score_command(options: dict[str, Any]) -> int:
     report.systems = sort_systems(given_systems, options["sort"])  # the table's order
     check_report_gates(report, gates, strict=options["strict"])  # before anything is printed
     text = report_text(report, given_systems, options)
+    from contextlib import nullcontext
+
     from wsscore.output.destination import Destination
 
+    kept = previous_kept(report, gates, options["output"])  # -o would replace it: not written
     # The figure first: if it fails, no report is printed and an existing -o stays as it was.
-    with Destination(options["output"]) as destination:
-        destination.write(text)
+    with nullcontext() if kept else Destination(options["output"]) as destination:
+        if destination is not None:
+            destination.write(text)
         if options.get("plot"):
             from wsscore.output.plot import plot_report
 
             plot_report(report, options["plot"])
-    return gate_status(report.gates)
+    return gate_status(report.gates, kept=gates.previous if kept else None)
 
 
 def _build_report(options: dict[str, Any]) -> Report:
