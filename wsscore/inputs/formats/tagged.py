@@ -24,7 +24,7 @@ from typing import NamedTuple
 
 from wsscore.errors import WsscoreError, location
 from wsscore.inputs.formats.model import FormatOptions, Sentence, Token
-from wsscore.inputs.formats.words import separator_seen
+from wsscore.inputs.formats.words import separates_all, separator_seen
 from wsscore.inputs.words import WHITE_SPACE, split_words_by, token_starts
 
 SEPARATORS = ("/", "_")
@@ -202,7 +202,7 @@ def _hint(read: LineContext, tag: str) -> str:
     if tag:
         return "write the word before the separator"
     separator = separator_seen([read.line]) if read.word_sep is None else None
-    if separator is not None:  # jieba's command line: 他_r / 来到_v
+    if separator is not None and _reads_with(read.line, separator):  # jieba: 他_r / 来到_v
         import shlex
 
         return (
@@ -210,3 +210,16 @@ def _hint(read: LineContext, tag: str) -> str:
             " (or --gold-word-sep, --pred-word-sep)"
         )
     return NOT_TAGGED_HINT
+
+
+def _reads_with(line: str, word_sep: str) -> bool:
+    """Whether ``line`` reads as tagged tokens with the word separator ``word_sep`` (which
+    stands between every two of them), so that a hint may name it."""
+    if not separates_all([line], word_sep):
+        return False
+    try:
+        for _ in read_tagged([line], name="", options=FormatOptions(word_sep=word_sep)):
+            pass
+    except WsscoreError:
+        return False
+    return True
