@@ -14,6 +14,12 @@ white-space token when white space stands right before it that is not the one se
 before it: two or more white-space characters after the previous token, any at the start of
 the line, or any at the start of its piece between two ``--word-sep`` separators
 (``来到_v /  _x / 北京_ns``). ``a/n /n`` (one space) is still refused: an empty word.
+
+A URL's tag glued to it. nagisa writes every space of the text as U+3000 and keeps the one after
+a URL in the URL's word: ``http://a.jp/b　/URL``. A token that is a separator and a tag right
+after a URL, with white space between them that holds no space or tab (nor ``--word-sep``),
+is that URL's tag: the word is the whole URL. Elsewhere a token is split at its last
+separator, so a URL followed by its tag (``http://a.jp/b/URL``) keeps its slashes too.
 """
 
 from __future__ import annotations
@@ -154,19 +160,58 @@ def read_tagged(
         if sep is None:
             sep = choose_separator(tokens[first:])
         read: list[Token] = []
-        context = None
         for index in range(first, len(tokens)):
             word, tag = split_token(tokens[index], sep)
             if word and tag:
                 read.append(Token(word, tag))
                 continue
-            # Rarely reached: a white-space token (dropped), or an error.
-            if context is None:
-                context = LineContext(line, number, name, tokens, sep, word_sep, [])
-            starts = context.starts
-            if word or not tag or not is_white_space_token(line, tokens, starts, index, word_sep):
-                raise _malformed(context, index, word, tag)
+            # Rarely reached: a white-space token, a URL's glued tag, or an error.
+            context = LineContext(line, number, name, tokens, sep, word_sep, [])
+            read = _tokens_read_with_care(context, first)
+            break
         yield Sentence(number, read)
+
+
+def _tokens_read_with_care(context: LineContext, first: int) -> list[Token]:
+    """The tokens of a line that holds more than ``word/TAG`` tokens: white-space tokens are
+    dropped and a URL's tag glued to it is its tag (module docstring); anything else that is
+    not ``word/TAG`` is refused."""
+    tokens, sep = context.tokens, context.sep
+    read: list[Token] = []
+    index = first
+    while index < len(tokens):
+        if _tag_glued_after(context, index):
+            read.append(Token(tokens[index], tokens[index + 1][len(sep) :]))
+            index += 2
+            continue
+        word, tag = split_token(tokens[index], sep)
+        if word and tag:
+            read.append(Token(word, tag))
+        elif word or not tag or not _is_white_space(context, index):
+            raise _malformed(context, index, word, tag)
+        index += 1
+    return read
+
+
+def _is_white_space(context: LineContext, index: int) -> bool:
+    line, tokens, starts = context.line, context.tokens, context.starts
+    return is_white_space_token(line, tokens, starts, index, context.word_sep)
+
+
+def _tag_glued_after(context: LineContext, index: int) -> bool:
+    """Whether the token after a URL is its tag, glued to it by white space that is neither a
+    space nor a tab: nagisa keeps the space after a URL in its word, as U+3000 (it writes every
+    space so), and prints ``http://a.jp/b　/URL``."""
+    tokens, sep = context.tokens, context.sep
+    if "://" not in tokens[index] or index + 1 >= len(tokens):
+        return False
+    after = tokens[index + 1]
+    if not after.startswith(sep) or len(after) == len(sep):
+        return False
+    if not context.starts:
+        context.starts.extend(token_starts(context.line, tokens))
+    gap = context.line[context.starts[index] + len(tokens[index]) : context.starts[index + 1]]
+    return not (" " in gap or "\t" in gap or (context.word_sep and context.word_sep in gap))
 
 
 class LineContext(NamedTuple):
