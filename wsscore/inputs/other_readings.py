@@ -200,9 +200,9 @@ def _best_pieces_whole(lines: list[str]) -> bool:
 def explained_refusal(source: TextFile, fmt: str, error: WsscoreError) -> WsscoreError:
     """A reader's refusal of a line of a file read as ``fmt``, one of two formats that share a
     layout (:data:`SHARED_LAYOUT`), with what the file was read as, when detected, and the
-    other format, when it reads the file up to that line, that one included, with the same
-    text where ``fmt`` read it: ``give --pred-format tagged: the file reads as tagged, where it
-    was read as kytea (...)``. Any other error is given back as it is."""
+    other format, when it reads the file up to that line, that one included (with tags), with
+    the same text where ``fmt`` read it: ``give --pred-format tagged: the file reads as tagged,
+    where it was read as kytea (...)``. Any other error is given back as it is."""
     other = SHARED_LAYOUT.get(fmt)
     line = _line_of(error, source.name)
     lines = None if other is None or line is None else _first_lines(source, line)
@@ -211,7 +211,12 @@ def explained_refusal(source: TextFile, fmt: str, error: WsscoreError) -> Wsscor
     detected = f"read as {fmt} ({source.detection})" if source.detection else ""
     before = _read(fmt, lines[:-1], FormatOptions())
     read = _read(other, lines, FormatOptions())
-    fits = before is not None and read is not None and _text(read[:-1]) == _text(before)
+    fits = (
+        before is not None
+        and read is not None
+        and _text(read[:-1]) == _text(before)
+        and any(token.tag is not None for token in read[-1].tokens)  # its layout: word/tag
+    )
     if fits:
         option = _FORMAT_OPTION_OF.get(source.option, "--input-format")
         said = f"give {option} {other}: the file reads as {other}"

@@ -43,7 +43,9 @@ PUNCTUATION_TAGS = frozenset(
     {",", ".", ":", ";", "''", "``", "$", "#", "/", "...", "(", ")", "-NONE-"}
     | {"-LRB-", "-RRB-", "-LSB-", "-RSB-", "-LCB-", "-RCB-"}
 )
-NOT_TAGGED_HINT = "use --input-format words if the file is not tagged"
+NOT_TAGGED_HINT = (
+    "use --input-format words (or --gold-format, --pred-format) if the file is not tagged"
+)
 
 
 def open_bracket(token: str, sep: str) -> str:
