@@ -169,18 +169,20 @@ def read_tagged(
                 continue
             # Rarely reached: a white-space token, a URL's glued tag, or an error.
             context = LineContext(line, number, name, tokens, sep, word_sep, [])
-            read = _tokens_read_with_care(context, first)
+            _read_on_with_care(context, index, read)
             break
         yield Sentence(number, read)
 
 
-def _tokens_read_with_care(context: LineContext, first: int) -> list[Token]:
-    """The tokens of a line that holds more than ``word/TAG`` tokens: white-space tokens are
-    dropped and a URL's tag glued to it is its tag (module docstring); anything else that is
-    not ``word/TAG`` is refused."""
+def _read_on_with_care(context: LineContext, index: int, read: list[Token]) -> None:
+    """The tokens of a line from ``index`` on, added to ``read`` (the tokens before it), where
+    the line holds more than ``word/TAG`` tokens: white-space tokens are dropped and a URL's
+    tag glued to it is its tag (module docstring); anything else is refused. A URL is read
+    again with its tag when the tag is what stopped the plain reading."""
     tokens, sep = context.tokens, context.sep
-    read: list[Token] = []
-    index = first
+    if read and index > 0 and _tag_glued_after(context, index - 1):
+        read.pop()  # the URL, split at its last / before its tag was seen
+        index -= 1
     while index < len(tokens):
         if _tag_glued_after(context, index):
             read.append(Token(tokens[index], tokens[index + 1][len(sep) :]))
@@ -192,7 +194,6 @@ def _tokens_read_with_care(context: LineContext, first: int) -> list[Token]:
         elif word or not tag or not _is_white_space(context, index):
             raise _malformed(context, index, word, tag)
         index += 1
-    return read
 
 
 def _is_white_space(context: LineContext, index: int) -> bool:
