@@ -20,7 +20,8 @@ one included, with the same text where both read them (:func:`other_format_hint`
 from __future__ import annotations
 
 import shlex
-from collections.abc import Iterable
+from collections import deque
+from collections.abc import Iterable, Iterator
 from itertools import islice
 
 from wsscore.errors import Warnings, WsscoreError
@@ -70,22 +71,42 @@ def head_text(
 
 
 def _head_lines(source: object) -> list[str] | None:
-    """The first :data:`HEAD_LINES` lines of an input, blank ones too (they end the sentences
-    of chars and CoNLL-U files), read again; for standard input, which cannot be, the lines
-    its format was detected on."""
+    """The first lines of an input, blank ones too (they end the sentences of chars and
+    CoNLL-U files), read again: :data:`HEAD_LINES` at most, and :data:`HEAD_CHARS` characters
+    (a first line longer than that is cut after a word). For standard input, which cannot be
+    read again, the lines its format was detected on."""
     text = text_file_of(source)
     if text is None:  # lines in memory: words, read again where they can be
         again = source.reopen() if isinstance(source, InMemoryLines) else None
-        return None if again is None else list(islice(again.lines(), HEAD_LINES))
+        return None if again is None else _within_bound(again.lines())
     reopened = text.reopen()
     if reopened is None:
-        return head_of(text)
+        return _within_bound(iter(head_of(text)))
     try:
-        return list(islice(reopened.lines(), HEAD_LINES))
+        return _within_bound(reopened.lines())
     except WsscoreError:
         return None
     finally:
         reopened.close()
+
+
+# The characters of a file's first lines that a reading is tried on: enough to show a layout,
+# and a bound on the time and memory of a hint (a first line may be millions of words long).
+HEAD_CHARS = 1 << 16
+
+
+def _within_bound(lines: Iterator[str]) -> list[str]:
+    kept: list[str] = []
+    size = 0
+    for line in islice(lines, HEAD_LINES):
+        size += len(line) + 1
+        if size > HEAD_CHARS:
+            if not kept:  # one long line: its start, without the word cut at the bound
+                start = line[:HEAD_CHARS]
+                kept.append(start.rpartition(" ")[0] or start)
+            break
+        kept.append(line)
+    return kept
 
 
 def _read(fmt: str, lines: Iterable[str], options: FormatOptions) -> list[Sentence] | None:
@@ -200,12 +221,13 @@ def _best_pieces_whole(lines: list[str]) -> bool:
 def explained_refusal(source: TextFile, fmt: str, error: WsscoreError) -> WsscoreError:
     """A reader's refusal of a line of a file read as ``fmt``, one of two formats that share a
     layout (:data:`SHARED_LAYOUT`), with what the file was read as, when detected, and the
-    other format, when it reads the file up to that line, that one included (with tags), with
-    the same text where ``fmt`` read it: ``give --pred-format tagged: the file reads as tagged,
-    where it was read as kytea (...)``. Any other error is given back as it is."""
+    other format, when it reads the lines up to that one (the last :data:`HEAD_LINES`), that
+    one included (with tags), with the same text where ``fmt`` read them: ``give --pred-format
+    tagged: the file reads as tagged, where it was read as kytea (...)``. Any other error is
+    given back as it is."""
     other = SHARED_LAYOUT.get(fmt)
     line = _line_of(error, source.name)
-    lines = None if other is None or line is None else _first_lines(source, line)
+    lines = None if other is None or line is None else _lines_up_to(source, line)
     if other is None or lines is None:  # not the reader's: the file itself
         return error
     detected = f"read as {fmt} ({source.detection})" if source.detection else ""
@@ -237,16 +259,21 @@ def _line_of(error: WsscoreError, name: str) -> int | None:
     return int(number) if number.isdigit() else None
 
 
-def _first_lines(source: TextFile, count: int) -> list[str] | None:
-    """The first ``count`` lines of the file, read again; None when it cannot be (standard
-    input) or when they hold fewer lines or fail to read."""
+def _lines_up_to(source: TextFile, number: int) -> list[str] | None:
+    """The file's lines up to line ``number``, read again: the last :data:`HEAD_LINES` of them
+    (a bound on memory: the refused line may be far into the file); None when it cannot be
+    read again (standard input), holds fewer lines, or fails to read."""
     again = source.reopen()
     if again is None:
         return None
+    lines: deque[str] = deque(maxlen=HEAD_LINES)
+    count = 0
     try:
-        lines = list(islice(again.lines(), count))
+        for line in islice(again.lines(), number):
+            lines.append(line)
+            count += 1
     except WsscoreError:
         return None
     finally:
         again.close()
-    return lines if len(lines) == count else None
+    return list(lines) if count == number else None
