@@ -26,8 +26,8 @@ import pytest
 from conftest import FIXTURES
 
 PACKAGE = Path(__file__).resolve().parents[2] / "wsscore"
-# Where the readers and the mismatch path write their hints.
-SCOPE = ("inputs", "align", "scoring/mismatch.py")
+# Where the readers, the mismatch path and the checks of what a file was read as write hints.
+SCOPE = ("inputs", "align", "scoring/mismatch.py", "scoring/opened.py", "metrics/tags.py")
 # The options that change how a file is read or a difference is treated.
 READING_OPTION = re.compile(
     r"--(?:(?:gold|pred|input)-)?format\b|--(?:(?:gold|pred)-)?word-sep\b"
@@ -596,6 +596,37 @@ def _tag_separator(tmp: Path) -> list[Case]:
     ]
 
 
+def _no_syllables(tmp: Path) -> list[Case]:
+    files = _files(tmp, gold=GOLD, pred=GOLD)
+    return [
+        Case(
+            ["score", files["gold"], files["pred"], "--unit", "syllable"],
+            "or use --unit char",
+            ("--unit",),
+            span_count(GOLD, GOLD),
+        )
+    ]
+
+
+def _no_tags(tmp: Path) -> list[Case]:
+    # Half its tags are not a tagged file's (动词): detected as words, which carry no tags.
+    files = _files(
+        tmp,
+        gold=["他/r 来到/v 北京/ns", "我们/r 走/v 。/x"],
+        pred=["他/r 来到/动词 北京/ns", "我们/r 走/动词 。/x"],
+    )
+    right = span_count(GOLD, GOLD) | {"tag_correct": 4}
+    return [
+        Case(
+            ["score", files["gold"], files["pred"], "--tags"],
+            "or --gold-format/--pred-format if its format was detected wrongly",
+            ("--gold-format", "--pred-format"),
+            right,
+            values=("tagged",),
+        )
+    ]
+
+
 CASES: dict[tuple[str, str], Callable[[Path], list[Case]]] = {
     ("scoring/mismatch.py", "check_mismatch"): _mismatch_warn,
     ("scoring/mismatch.py", "_policy_that_scores"): _mismatch_error,
@@ -613,6 +644,8 @@ CASES: dict[tuple[str, str], Callable[[Path], list[Case]]] = {
     ("inputs/formats/chars.py", "_check_grapheme"): _grapheme,
     ("inputs/dictionary.py", "check_coverage"): _coverage,
     ("inputs/formats/writers.py", "_tagged_token"): _tag_separator,
+    ("scoring/opened.py", "unit_of"): _no_syllables,
+    ("metrics/tags.py", "_no_tags"): _no_tags,
     ("inputs/reading.py", "TextFile._blocks_incremental"): _encodings,
     ("inputs/reading.py", "_codec_error"): _encodings,
     ("inputs/reading.py", "refuse_nul"): _encodings,
