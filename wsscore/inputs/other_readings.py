@@ -140,8 +140,8 @@ def mismatch_hint(files: tuple[object, object]) -> str:
     texts = (head_text(files[0]), head_text(files[1]))
     for index, side in enumerate(("gold", "prediction")):
         source, other = files[index], texts[1 - index]
-        if other is None or gives_text(texts[index], other):
-            continue
+        if other is None or text_file_of(source) is None or gives_text(texts[index], other):
+            continue  # lines in memory are words: no option reads them otherwise
         separator = _separator_that_fits(source, other)
         if separator is not None:
             return (
