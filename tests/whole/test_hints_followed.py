@@ -25,6 +25,8 @@ from typing import NamedTuple
 import pytest
 from conftest import FIXTURES
 
+from wsscore.inputs.formats import FORMATS
+
 PACKAGE = Path(__file__).resolve().parents[2] / "wsscore"
 # Where the readers, the mismatch path and the checks of what a file was read as write hints.
 SCOPE = ("inputs", "align", "scoring/mismatch.py", "scoring/opened.py", "metrics/tags.py")
@@ -275,12 +277,17 @@ def _overrun(tmp: Path) -> list[Case]:
     ]
 
 
-def _mismatch_hint(tmp: Path) -> list[Case]:
-    kytea = subprocess.run(
+def _vi_kytea() -> bytes:
+    """The Vietnamese gold in KyTea's layout without tags, as convert writes it: Hà\\ Nội là."""
+    return subprocess.run(
         [sys.executable, "-m", "wsscore", "convert", str(VI_GOLD), "--to", "kytea"],
         capture_output=True,
         check=True,
     ).stdout
+
+
+def _mismatch_hint(tmp: Path) -> list[Case]:
+    kytea = _vi_kytea()
     vi_words = [line.replace("_", "") for line in VI_GOLD.read_text("utf-8").splitlines()]
     files = _files(
         tmp,
@@ -404,11 +411,7 @@ def _not_conllu(tmp: Path) -> list[Case]:
 
 
 def _wrong_format(tmp: Path) -> list[Case]:
-    kytea = subprocess.run(
-        [sys.executable, "-m", "wsscore", "convert", str(VI_GOLD), "--to", "kytea"],
-        capture_output=True,
-        check=True,
-    ).stdout
+    kytea = _vi_kytea()
     files = _files(tmp, vi=kytea)
     words = [line.replace("_", "") for line in VI_GOLD.read_text("utf-8").splitlines()]
     # The list of formats: each is followed; only kytea reads the file, the others refuse.
@@ -418,17 +421,7 @@ def _wrong_format(tmp: Path) -> list[Case]:
             "if one is wrong, give --gold-format or --pred-format",
             ("--pred-format",),
             span_count(words, words),
-            values=(
-                "words",
-                "tagged",
-                "chars",
-                "conllu",
-                "jsonl",
-                "mecab",
-                "kytea",
-                "best",
-                "vlsp",
-            ),
+            values=FORMATS,
         )
     ]
 
