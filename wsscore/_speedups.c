@@ -3506,7 +3506,7 @@ not_plain:
 
 /* kytea_block_words(text) -> str | None: a block of KyTea lines with each token's tags removed
  * (from its first slash up to the next separator), separators kept; None for a backslash, an
- * ampersand or a slash at a token's start. The reference is
+ * ampersand, a slash at a token's start or an unescaped URL (://). The reference is
  * wsscore.core.blocks.kytea_block_words. */
 static PyObject *
 kytea_block_words(PyObject *module, PyObject *text)
@@ -3544,6 +3544,11 @@ kytea_block_words(PyObject *module, PyObject *text)
             if (token_start) {
                 PyMem_Free(words);
                 Py_RETURN_NONE; /* an empty word */
+            }
+            if (i > 0 && i + 1 < length && PyUnicode_READ(kind, data, i - 1) == ':' &&
+                PyUnicode_READ(kind, data, i + 1) == '/') {
+                PyMem_Free(words);
+                Py_RETURN_NONE; /* an unescaped URL: the reader refuses it */
             }
             in_tags = 1;
         }

@@ -409,7 +409,7 @@ def test_mecab_block_words(lines, ended):
     assert backend._c_mecab_block_words(head) == blocks.mecab_block_words(head)
 
 
-KYTEA_TEXT = st.text(st.sampled_from("甲a/&\\ \t\n\r\u3000\x1c\U00020000"), max_size=40)
+KYTEA_TEXT = st.text(st.sampled_from("甲a/&\\ \t\n\r\u3000\x1c\U00020000:"), max_size=40)
 
 
 @needs_c

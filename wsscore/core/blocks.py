@@ -138,7 +138,8 @@ _KYTEA_EMPTY_WORD = re.compile(f"(?:^|[{re.escape(SEPARATORS)}])/")
 def kytea_block_words(text: str) -> str | None:
     """A block of KyTea lines with each token's tags removed (from its first slash up to the
     next separator), its separators kept; None when the block holds an escape (a backslash),
-    a candidate (``&``) or an empty word (a slash at a token's start)."""
-    if "\\" in text or "&" in text or _KYTEA_EMPTY_WORD.search(text):
+    a candidate (``&``), an empty word (a slash at a token's start) or an unescaped URL
+    (``://``, which the reader refuses)."""
+    if "\\" in text or "&" in text or "://" in text or _KYTEA_EMPTY_WORD.search(text):
         return None
     return drop_marked(text, "/", True).text

@@ -151,16 +151,26 @@ class FormattedInput:
         return self.source.bytes_done
 
     def lines(self) -> Iterator[str]:
-        if reads_by_block(self.format, self.options):
-            yield from self._lines_by_block()
-            return
-        for piece in self._pieces():
-            if isinstance(piece, str):  # lines of words, each ending with a line feed
-                for line in piece.split("\n")[:-1]:
-                    self.lines_read += 1
-                    yield line
-            else:
-                yield self._sentence_line(piece)
+        try:
+            if reads_by_block(self.format, self.options):
+                yield from self._lines_by_block()
+                return
+            for piece in self._pieces():
+                if isinstance(piece, str):  # lines of words, each ending with a line feed
+                    for line in piece.split("\n")[:-1]:
+                        self.lines_read += 1
+                        yield line
+                else:
+                    yield self._sentence_line(piece)
+        except WsscoreError as error:
+            raise self._explained(error) from None
+
+    def _explained(self, error: WsscoreError) -> WsscoreError:
+        """A refusal, with the other format that reads the file where one does (nagisa's
+        ``word/POS`` read as KyTea's), and what the file was read as."""
+        from wsscore.inputs.other_readings import explained_refusal
+
+        return explained_refusal(self.source, self.format, error)
 
     def _pieces(self) -> Iterator[str | Sentence]:
         """The file's sentences, each as a Sentence, or runs of them as lines of words where a
@@ -282,6 +292,12 @@ class FormattedInput:
         if reads_by_block(self.format, self.options):
             yield from _joined_lines(self.lines())
             return
+        try:
+            yield from self._text_blocks()
+        except WsscoreError as error:
+            raise self._explained(error) from None
+
+    def _text_blocks(self) -> Iterator[str]:
         block: list[str] = []
         size = 0
         for piece in self._pieces():

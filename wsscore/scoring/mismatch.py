@@ -7,27 +7,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import NamedTuple
 
-from wsscore.align.divergence import Divergence, MismatchError
+from wsscore.align.divergence import MismatchError
 from wsscore.align.limits import EXTRA_TEXT_LIMITS, PredictionOverrun
 from wsscore.align.lines import GoldBlock
 from wsscore.align.stream import SystemAligner
 from wsscore.core.records import Counts
 from wsscore.errors import Warnings, WsscoreError
 from wsscore.inputs.formats.model import SYLLABLE_MARK
-from wsscore.inputs.formatted import (
-    WRONG_FORMAT_HINT,
-    formats_read,
-    unit_of,
-    word_separator_seen,
-    words_head,
-)
+from wsscore.inputs.formatted import WRONG_FORMAT_HINT, formats_read, unit_of
+from wsscore.inputs.other_readings import mismatch_hint
 from wsscore.inputs.sources import Input, is_file
-from wsscore.inputs.words import split_words
 
-WORD_SEP_OPTIONS = ("--gold-word-sep", "--pred-word-sep")
 MISMATCH_LIMIT = 0.10  # under "warn", more differing sentences than this is an error
 
 
@@ -62,7 +55,7 @@ def check_mismatch(
     cause = (
         f"a missing or extra {units[1]} is the usual cause; " if gold_lines != pred_lines else ""
     )
-    cause = separator_hint(files, aligner.divergences) + cause
+    cause = mismatch_hint(files) + cause
     if policy == "warn" and counts.misaligned_lines > MISMATCH_LIMIT * max(gold_sentences, 1):
         raise WsscoreError(
             f"the prediction is not a segmentation of this gold: {counts.misaligned_lines} of "
@@ -83,76 +76,6 @@ def check_mismatch(
     )
 
 
-def separator_hint(files: tuple[Input, Input], divergences: Sequence[Divergence]) -> str:
-    """``"give --pred-word-sep ' / '; "`` when a file's words seem separated by more than
-    white space (jieba's command line), which makes its text differ from the other's; or
-    ``""``. Either file may hold it: its first lines show ``w / w / w``, or the differences
-    are all one character of punctuation that the other file has nothing in place of
-    (``他|来到|北京``)."""
-    import shlex
-
-    for index, (source, side) in enumerate(zip(files, ("gold", "prediction"), strict=True)):
-        separator = (
-            word_separator_seen(source)
-            or _extra_mark(divergences, index)
-            or _mark_between(words_head(files[1 - index]), words_head(source))
-        )
-        if separator is not None:
-            return (
-                f"the {side}'s words look separated by {separator!r} (as jieba's command line "
-                f"prints them): give {WORD_SEP_OPTIONS[index]} {shlex.quote(separator)}; "
-            )
-    return ""
-
-
-def _extra_mark(divergences: Sequence[Divergence], side: int) -> str | None:
-    """The one ASCII punctuation character that every difference (two or more: a separator
-    recurs) has on ``side`` (0: the gold, 1: the prediction) where the other side has nothing,
-    alone or repeated: a word separator. A stray full-width comma is text, not one."""
-    if len(divergences) < 2:
-        return None
-    marks: set[str] = set()
-    for divergence in divergences:
-        texts = (divergence.gold_text, divergence.pred_text)
-        extra, other = texts[side], texts[1 - side]
-        if other or not extra:
-            return None
-        marks.update(extra)
-    if len(marks) != 1:
-        return None
-    mark = marks.pop()
-    return mark if _is_mark(mark) else None
-
-
-# Line pairs of the two files' first lines compared by _mark_between: enough to see a pattern.
-HEAD_PAIRS = 20
-
-
-def _mark_between(other: list[str] | None, head: list[str] | None) -> str | None:
-    """The ASCII punctuation character that ``head``'s first lines hold besides the text of
-    ``other``'s, on two lines or more and on every line where their texts differ: without it
-    (and white space) they are the same text. For when the differences are not known (the
-    prediction overran the gold before any was recorded)."""
-    if other is None or head is None:
-        return None
-    marks: set[str] = set()
-    differing = 0
-    for other_line, line in zip(other[:HEAD_PAIRS], head[:HEAD_PAIRS], strict=False):
-        text, other_text = "".join(split_words(line)), "".join(split_words(other_line))
-        if text == other_text:
-            continue
-        differing += 1
-        extra = {char for char in set(text) - set(other_text) if _is_mark(char)}
-        if len(extra) != 1 or text.replace(next(iter(extra)), "") != other_text:
-            return None
-        marks |= extra
-    return marks.pop() if differing >= 2 and len(marks) == 1 else None
-
-
-def _is_mark(char: str) -> bool:
-    return char.isascii() and not char.isalnum() and not char.isspace()
-
-
 def mismatch_refusal(
     exc: MismatchError,
     gold_file: Input,
@@ -162,7 +85,7 @@ def mismatch_refusal(
 ) -> WsscoreError:
     if isinstance(exc, PredictionOverrun):  # the gold has ended; the prediction may not
         # A separator between words adds text to every sentence: the usual way to overrun.
-        cause = separator_hint((gold_file, pred_file), aligner.divergences)
+        cause = mismatch_hint((gold_file, pred_file))
         hint = cause + exc.hint + _formats_note(gold_file, pred_file)
         return WsscoreError(exc.message, where=pred_file.name, hint=hint)
     for _ in gold_blocks:  # read on, to name both line counts
@@ -172,9 +95,7 @@ def mismatch_refusal(
     pred_lines, complete = aligner.drain(max_lines=2 * gold_lines + 10_000)
     units = (unit_of(gold_file), unit_of(pred_file))
     differing = _differing_sentences(gold_file, pred_file)
-    # As warn aligns them, the differences show extra characters as such (a separator).
-    divergences = differing.divergences if differing else [exc.divergence]
-    cause = separator_hint((gold_file, pred_file), divergences) + (
+    cause = mismatch_hint((gold_file, pred_file)) + (
         f"a missing or extra {units[1]} is the usual cause"
         if gold_lines != pred_lines
         else f"the {units[1]} counts agree, so the texts differ: check that both hold the same text"
@@ -194,7 +115,6 @@ class Differing(NamedTuple):
 
     differing: int  # sentences that differ
     sentences: int  # of the gold
-    divergences: list[Divergence]  # the first few
     overrun: bool  # past the gold's end it has more text than warn allows
 
 
@@ -244,7 +164,7 @@ def _differing_sentences(gold: Input, prediction: Input) -> Differing | None:
             aligner.feed_block(block)
         aligner.finish()
     except PredictionOverrun:
-        return Differing(0, 0, [], overrun=True)
+        return Differing(0, 0, overrun=True)
     except (MismatchError, WsscoreError):
         return None
     finally:
@@ -252,4 +172,4 @@ def _differing_sentences(gold: Input, prediction: Input) -> Differing | None:
             if again is not None and is_file(again):
                 again.close()  # type: ignore[union-attr]
     count = Counts(*aligner.totals).misaligned_lines
-    return Differing(count, sentences, aligner.divergences, overrun=False)
+    return Differing(count, sentences, overrun=False)

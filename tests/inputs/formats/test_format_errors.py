@@ -8,6 +8,7 @@ import pytest
 
 from wsscore.errors import InvalidArgument, Warnings, WsscoreError
 from wsscore.inputs.formats import FormatOptions, read_sentences
+from wsscore.inputs.formats.tagged import NOT_TAGGED_HINT
 
 
 def _error(fmt: str, lines: list[str], name: str = "t", **options) -> WsscoreError:
@@ -122,7 +123,7 @@ def test_untagged_token_among_tagged_names_its_column():
     error = _error("tagged", ["中国/ns 人民/n", "他/r 说 了/u"], "p.txt")
     assert error.where == "p.txt:2:5"
     assert error.message == "token '说' has no tag among tagged tokens (separator '/')"
-    assert error.hint == "use --input-format words if the file is not tagged"
+    assert error.hint == NOT_TAGGED_HINT
 
 
 def test_untagged_token_repeated_from_a_tagged_one_is_found_at_its_own_place():

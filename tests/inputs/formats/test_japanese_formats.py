@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 import re
 
 import pytest
-from conftest import FIXTURES, run_wsscore
+from conftest import FIXTURES, refused_in_one_line, run_wsscore
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -369,3 +370,165 @@ def test_real_outputs_by_hand() -> None:
     assert _counted([gold[3]], [pred[3]]) == dict(
         gold_words=14, pred_words=14, correct=14, tag_correct=13
     )
+
+
+# --- nagisa: word/POS as printed, read as tagged ------------------------------------------------
+
+
+def _nagisa_sentences(text: str) -> list[list[tuple[str, str]]]:
+    """A tiny independent reader of ``print(nagisa.tagging(s))``: tokens joined by single ASCII
+    spaces, each a word and its part of speech after the last ``/``; a word of white space
+    only (``　/空白``) is no word, and white space kept in a word (a URL's ``　``) is dropped."""
+    sentences = []
+    for line in text.splitlines():
+        tokens = []
+        for token in line.split(" "):
+            word, _, tag = token.rpartition("/")
+            word = re.sub(r"\s", "", word)
+            if word:
+                tokens.append((word, tag))
+        sentences.append(tokens)
+    return sentences
+
+
+def _words_sentences(text: str) -> list[list[tuple[str, str]]]:
+    return [[(word, "") for word in line.split()] for line in text.splitlines()]
+
+
+NAGISA = [
+    ("gold.mecab", "nagisa.tagged.txt", _mecab_sentences),
+    ("slash-gold.txt", "nagisa.slash.tagged.txt", _words_sentences),
+]
+
+
+@pytest.mark.parametrize("backend", ["c", "python"])
+@pytest.mark.parametrize(("gold", "name", "gold_reader"), NAGISA)
+def test_nagisa_as_printed_is_counted_as_an_independent_count_gives(
+    gold: str, name: str, gold_reader, backend: str
+) -> None:
+    """Issue 34: nagisa's output was taken for KyTea's and refused at its first ``　/空白``; a
+    URL must keep its slashes, a ``/`` of the text is a word."""
+    env = dict(os.environ)
+    env.pop("WSSCORE_PURE_PYTHON", None)
+    if backend == "python":
+        env["WSSCORE_PURE_PYTHON"] = "1"
+    tags = ("--tags",) if gold == "gold.mecab" else ()
+    result = run_wsscore("score", JAPANESE / gold, JAPANESE / name, *tags, "-f", "json", env=env)
+    assert result.returncode == 0, result.stderr
+    system = json.loads(result.stdout)["systems"][0]
+    assert system["format"] == "tagged"
+    pred = _nagisa_sentences((JAPANESE / name).read_text("utf-8"))
+    expected = _counted(gold_reader((JAPANESE / gold).read_text("utf-8")), pred)
+    keys = ("gold_words", "pred_words", "correct") + (("tag_correct",) if tags else ())
+    assert {key: system["counts"][key] for key in keys} == {key: expected[key] for key in keys}
+
+
+def test_nagisa_counts_by_hand() -> None:
+    """The slash sample: 64 gold words; nagisa splits 新幹線 (新 + 幹線): 65 predicted, 63
+    right. Its URLs are whole words, the one followed by a space too."""
+    pred = _nagisa_sentences((JAPANESE / "nagisa.slash.tagged.txt").read_text("utf-8"))
+    gold = _words_sentences((JAPANESE / "slash-gold.txt").read_text("utf-8"))
+    assert _counted(gold, pred) | {"tag_correct": 0} == dict(
+        gold_words=64, pred_words=65, correct=63, tag_correct=0
+    )
+    read = _pairs(_read("tagged", (JAPANESE / "nagisa.slash.tagged.txt").read_text("utf-8")))
+    assert ("http://example.com/news/a/b", "URL") in read[0]
+    assert ("https://www.example.co.jp/docs/2024/01/index.html", "URL") in read[1]
+    assert ("https://example.org/form/", "URL") in read[4]
+    assert ("/", "補助記号") in read[2]
+
+
+def test_a_url_is_never_cut_at_its_first_slash() -> None:
+    """The tagged reader splits a token at its last ``/``; the KyTea reader refuses an
+    unescaped URL rather than end its word at the first ``/`` (KyTea escapes it)."""
+    assert _pairs(_read("tagged", "見て/動詞 http://a.jp/x/y/URL"))[0][1] == (
+        "http://a.jp/x/y",
+        "URL",
+    )
+    with pytest.raises(WsscoreError, match="URL whose slashes are not escaped"):
+        _read("kytea", "見て/動詞 http://a.jp/x/y/URL")
+    assert _pairs(_read("kytea", r"見て/動詞 http:\/\/a.jp\/x/URL"))[0][1] == (
+        "http://a.jp/x",
+        "URL",
+    )
+
+
+@pytest.mark.parametrize(
+    ("lines", "fmt"),
+    [
+        (["A/名詞 //補助記号 B/名詞"], "tagged"),  # a word / that KyTea would escape
+        (["Machine/名詞 　/空白 Learning/名詞"], "tagged"),  # a space as a token: not KyTea's
+        (["詳しく/形容詞 http://a.jp/b/URL を/助詞"], "tagged"),
+        ([r"Machine\ Learning/名詞 を/助詞", "A/名詞 //補助記号"], "kytea"),  # escapes: KyTea's
+        (["東京/名詞 に/助詞"], "kytea"),  # neither: read the same either way
+        ([r"Hà\ Nội là thủ\ đô"] * 3, "kytea"),  # KyTea's layout without tags
+        ([r"Hà\ Nội là thủ\ đô"] * 2, "words"),  # too few to be sure
+        ([r"Hà\ Nội là", r"Hà\ Nội là", r"C:\Users a\ b"], "words"),  # \U is no KyTea escape
+        ([r"Hà\ Nội 1/2", r"Hà\ Nội là", r"Hà\ Nội là"], "words"),  # an unescaped /
+    ],
+)
+def test_detection_weighs_the_whole_sample(lines: list[str], fmt: str) -> None:
+    assert detect_format_reason(lines)[0] == fmt
+
+
+def test_nagisa_is_detected_as_tagged_and_says_why() -> None:
+    lines = (JAPANESE / "nagisa.tagged.txt").read_text("utf-8").splitlines()
+    fmt, reason = detect_format_reason(lines)
+    assert fmt == "tagged"
+    assert reason.endswith("3 as KyTea never writes them (//補助記号, 　/空白)")
+
+
+def test_a_kytea_refusal_names_tagged_when_it_reads_the_file(tmp_path) -> None:
+    """A word/POS file whose first 200 lines read the same either way is detected as KyTea's;
+    its first ``//補助記号`` is refused, naming what it was read as and tagged, which reads it."""
+    gold, pred = tmp_path / "gold.txt", tmp_path / "nagisa.txt"
+    gold.write_text("東京 に\n" * 250 + "A / B\n", encoding="utf-8")
+    pred.write_text("東京/名詞 に/助詞\n" * 250 + "A/名詞 //補助記号 B/名詞\n", encoding="utf-8")
+    line = refused_in_one_line("score", gold, pred)
+    assert "nagisa.txt:251:" in line
+    assert (
+        "give --pred-format tagged: the file reads as tagged, where it was read as kytea (" in line
+    )
+    result = run_wsscore("score", gold, pred, "--pred-format", "tagged", "-f", "json")
+    assert result.returncode == 0, result.stderr
+    counts = json.loads(result.stdout)["systems"][0]["counts"]
+    assert (counts["gold_words"], counts["pred_words"], counts["correct"]) == (503, 503, 503)
+
+
+def test_a_refusal_names_no_format_that_does_not_read_the_file(tmp_path) -> None:
+    gold, pred = tmp_path / "gold.txt", tmp_path / "kytea.txt"
+    gold.write_text("Machine Learning を\n", encoding="utf-8")
+    pred.write_text(
+        "Machine\\ Learning/名詞 を/助詞\n" * 3 + "A/名詞 //補助記号\n", encoding="utf-8"
+    )
+    line = refused_in_one_line("score", gold, pred, "--pred-format", "kytea")
+    assert "has an empty word" in line and "--pred-format tagged" not in line
+
+
+@pytest.mark.parametrize(
+    "mecab",
+    [
+        "gold.mecab",
+        None,  # with a / of the text as a word, and a URL
+    ],
+)
+def test_convert_to_tagged_scores_one_against_its_mecab_gold(tmp_path, mecab: str | None) -> None:
+    if mecab is None:
+        source = tmp_path / "slash.mecab"
+        source.write_text(
+            "A\t名詞\n/\t補助記号\nB\t名詞\nEOS\nhttp://a.jp/x\t名詞\nを\t助詞\n見る\t動詞\nEOS\n",
+            encoding="utf-8",
+        )
+    else:
+        source = JAPANESE / mecab
+    converted = run_wsscore("convert", source, "--to", "tagged")
+    assert converted.returncode == 0, converted.stderr
+    tagged = tmp_path / "converted.tagged"
+    tagged.write_text(converted.stdout, encoding="utf-8")
+    result = run_wsscore("score", source, tagged, "--tags", "-f", "json")
+    assert result.returncode == 0, result.stderr
+    system = json.loads(result.stdout)["systems"][0]
+    counts = system["counts"]
+    assert counts["correct"] == counts["gold_words"] == counts["pred_words"] > 0
+    assert counts["tag_correct"] == counts["gold_words"]
+    assert system["metrics"]["f1"] == 1.0

@@ -239,7 +239,8 @@ def _check_other_line(columns: list[str], number: int, name: str) -> None:
         raise WsscoreError(
             f"line has {len(columns)} tab-separated columns; CoNLL-U has {COLUMNS}",
             where=location(name, number),
-            hint="separate the 10 columns with tabs, or give the file's format with --input-format",
+            hint="separate the 10 columns with tabs, or give the file's format with "
+            "--input-format (or --gold-format, --pred-format)",
         )
     if id_kind(columns[0]) is None:
         raise WsscoreError(

@@ -18,7 +18,7 @@ from wsscore.inputs.formats.best import SEPARATOR, SPACE_MARK, join_marks
 from wsscore.inputs.formats.chars import is_label
 from wsscore.inputs.formats.conllu import COLUMNS, id_kind
 from wsscore.inputs.formats.jsonl import parse_sentence
-from wsscore.inputs.formats.kytea import ESCAPE, LEVEL
+from wsscore.inputs.formats.kytea import CANDIDATE, ESCAPE, LEVEL
 from wsscore.inputs.formats.mecab import EOS
 from wsscore.inputs.formats.tagged import SEPARATORS, TaggedShare, is_tag_like, tagged_share
 from wsscore.inputs.words import WHITE_SPACE, split_words, split_words_by
@@ -56,9 +56,9 @@ def detect_format_reason(head: list[str], word_sep: str | None = None) -> tuple[
     reason = _tagged(tagged)  # the least constrained: last but KyTea's word/tag
     if reason is not None:
         return "tagged", reason
-    reason = _kytea_without_readings(lines)
-    if reason is not None:
-        return "kytea", reason
+    found = _word_and_pos(lines) or _kytea_words(lines)
+    if found is not None:
+        return found
     return "words", _near_miss(lines, tagged) or NO_OTHER
 
 
@@ -198,21 +198,66 @@ def _count_kytea(lines: list[str]) -> Count:
     return _count_kytea_tokens(lines, readings=True)
 
 
-def _kytea_without_readings(lines: list[str]) -> str | None:
-    """``word/tag`` where the tags are not a tagged file's (``東京/名詞``, as ``kytea -notag
-    2`` prints it): after tagged, which takes any file whose tags look like its own."""
+def _word_and_pos(lines: list[str]) -> tuple[str, str] | None:
+    """``word/tag`` where the tags are not a tagged file's (``東京/名詞``): after tagged, which
+    takes any file whose tags look like its own. KyTea prints it (``kytea -notag 2``), and so
+    do taggers such as nagisa (``print(nagisa.tagging(s))``), read as tagged: the whole sample
+    tells them apart. KyTea escapes a space, a slash or a backslash of a word (``\\ ``,
+    ``\\/``); a tagged file writes them as they are: a word ``/`` (``//補助記号``), a URL, a
+    space of the text as a token (``　/空白``). A sample with escapes is KyTea's, one with such
+    words and no escape tagged; one with neither reads the same either way (KyTea's)."""
     fitting, total, what = _count_kytea_tokens(lines, readings=False)
     if not _share(fitting, total, NEARLY_ALL):
         return None
-    return f"{fitting} of {total} {what}"
+    reason = f"{fitting} of {total} {what}"
+    escaped = sum(ESCAPE in line for line in lines)
+    unescaped = 0 if escaped else _unescaped_slash_words(lines)
+    if unescaped:
+        return "tagged", f"{reason}, {unescaped} as KyTea never writes them (//補助記号, 　/空白)"
+    return "kytea", reason + (f", {escaped} lines with KyTea's escapes" if escaped else "")
+
+
+# kytea without tags: the least number of lines with a space escaped in a word (Hà\ Nội).
+MIN_ESCAPED_SPACES = 3
+# A backslash and what KyTea escapes after it; anything else after one is not KyTea's.
+_ESCAPED_SPACE = re.compile(f"\\\\[{re.escape(WHITE_SPACE)}]")
+_KYTEA_ESCAPE = re.compile(f"\\\\[{re.escape(WHITE_SPACE)}\\\\/&]")
+
+
+def _kytea_words(lines: list[str]) -> tuple[str, str] | None:
+    """KyTea's layout without tags, as ``convert --to kytea`` writes an untagged file:
+    words separated by spaces, a space in a word escaped (``Hà\\ Nội là``). Read as words, its
+    backslashes would be text and its words cut at the escaped spaces. Taken only when it is
+    certain: words with escaped spaces on :data:`MIN_ESCAPED_SPACES` lines or more, every
+    backslash one of KyTea's escapes, and no unescaped ``/`` or ``&`` (a tag or a candidate)."""
+    escaped_lines = sum(_ESCAPED_SPACE.search(line) is not None for line in lines)
+    if escaped_lines < MIN_ESCAPED_SPACES:
+        return None
+    for line in lines:
+        rest = _KYTEA_ESCAPE.sub("", line)
+        if ESCAPE in rest or LEVEL in rest or CANDIDATE in rest:
+            return None
+    return "kytea", f"{escaped_lines} of {len(lines)} lines hold words with KyTea's escaped spaces"
+
+
+def _unescaped_slash_words(lines: list[str]) -> int:
+    """Tokens of lines without escapes whose word a ``/`` starts or holds, as a tagged file
+    writes them (its reader splits a token at its last ``/``), where KyTea would escape it."""
+    return sum(
+        token.count(LEVEL) > 1 or token.startswith(LEVEL)
+        for line in lines
+        if LEVEL in line
+        for token in split_words(line)
+    )
 
 
 def _count_kytea_tokens(lines: list[str], *, readings: bool) -> Count:
-    """Tokens whose word is not empty and whose part of speech is a name (a letter, no digit:
-    a words file's dates, 2024/01/02, and a tagged word such as 1/_ are not KyTea's), with a
-    reading after it or (without ``readings``) a part of speech no tagged file has; URLs count
-    neither way. An escaped character (``\\ ``, ``\\/``) counts as any other character of its
-    word or tag."""
+    """Tokens whose part of speech is a name (a letter, no digit: a words file's dates,
+    2024/01/02, and a tagged word such as 1/_ are not KyTea's), after a word that is not empty
+    and with a reading after it; or (without ``readings``) the last part, a part of speech no
+    tagged file has, after a ``/`` (``//補助記号``, and ``/空白`` where a space is a token, fit as
+    a tagged file's, which :func:`_word_and_pos` tells apart). URLs count neither way. An
+    escaped character (``\\ ``, ``\\/``) counts as any other character of its word or tag."""
     fitting = counted = 0
     for line in lines:
         if ESCAPE in line:
@@ -221,13 +266,13 @@ def _count_kytea_tokens(lines: list[str], *, readings: bool) -> Count:
             if "://" in token:
                 continue
             counted += 1
-            word, _, tags = token.partition(LEVEL)
-            pos, found, _ = tags.partition(LEVEL)
-            fitting += bool(
-                word
-                and _is_part_of_speech(pos)
-                and (bool(found) if readings else not is_tag_like(pos))
-            )
+            if readings:
+                word, _, tags = token.partition(LEVEL)
+                pos, found, _ = tags.partition(LEVEL)
+                fitting += bool(word and found) and _is_part_of_speech(pos)
+            else:
+                _, found, pos = token.rpartition(LEVEL)
+                fitting += bool(found) and _is_part_of_speech(pos) and not is_tag_like(pos)
     what = (
         "tokens are word/tag/reading"
         if readings

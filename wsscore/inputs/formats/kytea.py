@@ -25,6 +25,7 @@ from wsscore.inputs.words import WHITE_SPACE, split_words, token_starts
 ESCAPE = "\\"
 LEVEL = "/"
 CANDIDATE = "&"
+URL_MARK = ":/" + LEVEL  # a URL's unescaped slashes after its scheme (KyTea writes :\/\/)
 ESCAPE_HINT = "put a backslash before it, as KyTea escapes: \\/ \\& \\\\, and '\\ ' for a space"
 
 
@@ -41,6 +42,8 @@ def read_kytea(
     """One sentence a line, an empty line an empty sentence (as ``words``)."""
     fields = options.tag_field
     for number, line in enumerate(lines, first_line):
+        if URL_MARK in line:
+            raise _unescaped_url(line, number, name)
         if ESCAPE in line or CANDIDATE in line:
             parsed = list(_escaped_tokens(line, number, name))
         else:
@@ -138,6 +141,19 @@ def _piece(
         chars.append(char)
         at += 1
     return "".join(chars), at
+
+
+def _unescaped_url(line: str, number: int, name: str) -> WsscoreError:
+    """A URL whose slashes are not escaped: KyTea escapes them (``http:\\/\\/…``), so read as
+    KyTea's, the word would silently end at its first slash."""
+    column = line.index(URL_MARK)
+    start = max(line.rfind(char, 0, column) for char in WHITE_SPACE) + 1
+    return WsscoreError(
+        f"token {split_words(line[start:])[0]!r} holds a URL whose slashes are not escaped: "
+        "KyTea's word would end at its first /",
+        where=location(name, number, start + 1),
+        hint=ESCAPE_HINT,
+    )
 
 
 def _empty_word(text: str, column: int, number: int, name: str) -> WsscoreError:

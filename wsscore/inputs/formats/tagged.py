@@ -14,6 +14,12 @@ white-space token when white space stands right before it that is not the one se
 before it: two or more white-space characters after the previous token, any at the start of
 the line, or any at the start of its piece between two ``--word-sep`` separators
 (``来到_v /  _x / 北京_ns``). ``a/n /n`` (one space) is still refused: an empty word.
+
+A URL's tag glued to it. nagisa writes every space of the text as U+3000 and keeps the one after
+a URL in the URL's word: ``http://a.jp/b　/URL``. A token that is a separator and a tag right
+after a URL, with white space between them that holds no space or tab (nor ``--word-sep``),
+is that URL's tag: the word is the whole URL. Elsewhere a token is split at its last
+separator, so a URL followed by its tag (``http://a.jp/b/URL``) keeps its slashes too.
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ from typing import NamedTuple
 
 from wsscore.errors import WsscoreError, location
 from wsscore.inputs.formats.model import FormatOptions, Sentence, Token
-from wsscore.inputs.formats.words import separator_seen
+from wsscore.inputs.formats.words import separates_all, separator_seen
 from wsscore.inputs.words import WHITE_SPACE, split_words_by, token_starts
 
 SEPARATORS = ("/", "_")
@@ -37,7 +43,9 @@ PUNCTUATION_TAGS = frozenset(
     {",", ".", ":", ";", "''", "``", "$", "#", "/", "...", "(", ")", "-NONE-"}
     | {"-LRB-", "-RRB-", "-LSB-", "-RSB-", "-LCB-", "-RCB-"}
 )
-NOT_TAGGED_HINT = "use --input-format words if the file is not tagged"
+NOT_TAGGED_HINT = (
+    "use --input-format words (or --gold-format, --pred-format) if the file is not tagged"
+)
 
 
 def open_bracket(token: str, sep: str) -> str:
@@ -154,19 +162,59 @@ def read_tagged(
         if sep is None:
             sep = choose_separator(tokens[first:])
         read: list[Token] = []
-        context = None
         for index in range(first, len(tokens)):
             word, tag = split_token(tokens[index], sep)
             if word and tag:
                 read.append(Token(word, tag))
                 continue
-            # Rarely reached: a white-space token (dropped), or an error.
-            if context is None:
-                context = LineContext(line, number, name, tokens, sep, word_sep, [])
-            starts = context.starts
-            if word or not tag or not is_white_space_token(line, tokens, starts, index, word_sep):
-                raise _malformed(context, index, word, tag)
+            # Rarely reached: a white-space token, a URL's glued tag, or an error.
+            context = LineContext(line, number, name, tokens, sep, word_sep, [])
+            _read_on_with_care(context, index, read)
+            break
         yield Sentence(number, read)
+
+
+def _read_on_with_care(context: LineContext, index: int, read: list[Token]) -> None:
+    """The tokens of a line from ``index`` on, added to ``read`` (the tokens before it), where
+    the line holds more than ``word/TAG`` tokens: white-space tokens are dropped and a URL's
+    tag glued to it is its tag (module docstring); anything else is refused. A URL is read
+    again with its tag when the tag is what stopped the plain reading."""
+    tokens, sep = context.tokens, context.sep
+    if read and index > 0 and _tag_glued_after(context, index - 1):
+        read.pop()  # the URL, split at its last / before its tag was seen
+        index -= 1
+    while index < len(tokens):
+        if _tag_glued_after(context, index):
+            read.append(Token(tokens[index], tokens[index + 1][len(sep) :]))
+            index += 2
+            continue
+        word, tag = split_token(tokens[index], sep)
+        if word and tag:
+            read.append(Token(word, tag))
+        elif word or not tag or not _is_white_space(context, index):
+            raise _malformed(context, index, word, tag)
+        index += 1
+
+
+def _is_white_space(context: LineContext, index: int) -> bool:
+    line, tokens, starts = context.line, context.tokens, context.starts
+    return is_white_space_token(line, tokens, starts, index, context.word_sep)
+
+
+def _tag_glued_after(context: LineContext, index: int) -> bool:
+    """Whether the token after a URL is its tag, glued to it by white space that is neither a
+    space nor a tab: nagisa keeps the space after a URL in its word, as U+3000 (it writes every
+    space so), and prints ``http://a.jp/b　/URL``."""
+    tokens, sep = context.tokens, context.sep
+    if "://" not in tokens[index] or index + 1 >= len(tokens):
+        return False
+    after = tokens[index + 1]
+    if not after.startswith(sep) or len(after) == len(sep):
+        return False
+    if not context.starts:
+        context.starts.extend(token_starts(context.line, tokens))
+    gap = context.line[context.starts[index] + len(tokens[index]) : context.starts[index + 1]]
+    return not (" " in gap or "\t" in gap or (context.word_sep and context.word_sep in gap))
 
 
 class LineContext(NamedTuple):
@@ -202,7 +250,7 @@ def _hint(read: LineContext, tag: str) -> str:
     if tag:
         return "write the word before the separator"
     separator = separator_seen([read.line]) if read.word_sep is None else None
-    if separator is not None:  # jieba's command line: 他_r / 来到_v
+    if separator is not None and _reads_with(read.line, separator):  # jieba: 他_r / 来到_v
         import shlex
 
         return (
@@ -210,3 +258,16 @@ def _hint(read: LineContext, tag: str) -> str:
             " (or --gold-word-sep, --pred-word-sep)"
         )
     return NOT_TAGGED_HINT
+
+
+def _reads_with(line: str, word_sep: str) -> bool:
+    """Whether ``line`` reads as tagged tokens with the word separator ``word_sep`` (which
+    stands between every two of them), so that a hint may name it."""
+    if not separates_all([line], word_sep):
+        return False
+    try:
+        for _ in read_tagged([line], name="", options=FormatOptions(word_sep=word_sep)):
+            pass
+    except WsscoreError:
+        return False
+    return True

@@ -65,3 +65,12 @@ def _alternating(line: str, tokens: list[str]) -> str | None:
     ]
     # The shortest: a space of the text printed as a word widens a gap (jieba: '/  _x').
     return min(gaps, key=len) if gaps else None
+
+
+def separates_all(lines: Iterable[str], separator: str) -> bool:
+    """Whether ``separator`` stands between every two words of ``lines``: no piece between two
+    of them holds two words (a piece of white space only is a space of the text, as jieba
+    prints ``他 /   / 来到``). A separator seen in a file is named in a hint only then: KyTea's
+    ``Hà\\ Nội là`` escapes a space inside a word, and reading ``\\`` as a separator would
+    cut the word there."""
+    return all(len(split_words(piece)) <= 1 for line in lines for piece in line.split(separator))
