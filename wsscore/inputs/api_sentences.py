@@ -95,8 +95,8 @@ def _joined_at_once(batch: Sequence[object]) -> list[str] | None:
         lines = [s if s.__class__ is str else " ".join(s) for s in batch]  # type: ignore[arg-type]
     except TypeError:
         return None
-    if "\n".join(lines).count("\n") != len(lines) - 1:
-        return None  # a str sentence or a word holds a line break
+    if str in kinds and "\n".join(lines).count("\n") != len(lines) - 1:
+        return None  # a str sentence holds a line break
     if kinds == {str}:
         return lines
     listed: Sequence[Sequence[object]] = batch  # type: ignore[assignment]  # checked above
@@ -111,6 +111,7 @@ def _joined_at_once(batch: Sequence[object]) -> list[str] | None:
     text = "\n".join(listed_lines)
     well_formed = (
         text.count(" ") == sum(map(len, listed)) - (len(listed) - empty)  # no word holds a space
+        and text.count("\n") == len(listed_lines) - 1  # nor a line feed
         and listed_lines.count("") == empty  # no sentence of one empty word
         and _well_joined(text)  # no other white space, no empty word
     )
