@@ -282,6 +282,18 @@ def test_the_api_refuses_what_is_not_a_whole_number(value) -> None:  # type: ign
         Scorer(samples=value)
 
 
+def test_a_number_too_long_to_write_is_refused_in_a_short_line() -> None:
+    """Python cannot write an int of more than 4300 digits (ValueError): the refusal says how
+    long it is, and a command line quotes the start of what it could not read."""
+    with pytest.raises(InvalidArgument) as raised:
+        Scorer(samples=10**5000)
+    assert str(raised.value).endswith("not a number of about 5001 digits")
+    line = refused_in_one_line("score", GOLD, PRED, "--samples", "9" * 5000)
+    assert len(line) < 200 and "is not a whole number from 1 to 100000" in line
+    line = refused_in_one_line("score", GOLD, PRED, "--seed", "9" * 50)
+    assert "a number of 50 digits is not a whole number from 0 to 4294967295" in line
+
+
 def test_beta_inf_is_refused_not_an_f_of_nan() -> None:
     """The issue: Scorer(beta=inf) and score(beta=inf) gave F = nan."""
     with pytest.raises(InvalidArgument, match=r"beta must be a number from 0\.001 to 1000"):

@@ -28,15 +28,19 @@ class NumberRange(NamedTuple):
     def describe(self) -> str:
         """``a whole number from 1 to 100000``, as every refusal words it."""
         kind = "a whole number" if self.whole else "a number"
-        return f"{kind} from {_shown(self.low)} to {_shown(self.high)}"
+        return f"{kind} from {shown(self.low)} to {shown(self.high)}"
 
     def refusal(self, value: object) -> str | None:
         """Why ``value`` (a Python number) is out of this range, or None when it is in it."""
-        if isinstance(value, bool) or not _is_number(value, self.whole):
-            return f"{value!r} is not {self.describe()}"
-        if not self.low <= value <= self.high:  # type: ignore[operator]  # also false for nan
-            return f"{_shown(value)} is not {self.describe()}"  # type: ignore[arg-type]
+        if not self.holds(value):
+            return f"{shown(value)} is not {self.describe()}"
         return None
+
+    def holds(self, value: object) -> bool:
+        """Whether ``value`` is a number (a whole one if ``whole``) within the bounds."""
+        if isinstance(value, bool) or not _is_number(value, self.whole):
+            return False
+        return bool(self.low <= value <= self.high)  # type: ignore[operator]  # nan: False
 
     def parse(self, text: str) -> float:
         """The number a command line's ``text`` gives; ValueError with the refusal if none
@@ -44,7 +48,7 @@ class NumberRange(NamedTuple):
         try:
             value: float = int(text) if self.whole else float(text)
         except ValueError:
-            raise ValueError(f"{text!r} is not {self.describe()}") from None
+            raise ValueError(f"{shown(text)} is not {self.describe()}") from None
         refusal = self.refusal(value)
         if refusal is not None:
             raise ValueError(refusal)
@@ -67,11 +71,27 @@ def _is_number(value: object, whole: bool) -> bool:
     return not isinstance(value, (str, bytes))
 
 
-def _shown(value: float) -> str:
-    """A bound or a value as a command line writes it: 1000 for 1000.0, 0.001, nan, inf."""
+# The longest value a message quotes whole: a longer one (a 5000-digit number) is cut.
+SHOWN = 30
+
+
+def shown(value: object) -> str:
+    """A bound or a value as a message quotes it: a number as a command line writes it (1000
+    for 1000.0, 0.001, nan, inf), anything else as Python does; cut past :data:`SHOWN`
+    characters (Python cannot even write an int of more than 4300 digits)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 100:
+        try:
+            digits = f"{len(str(abs(value)))}"
+        except ValueError:  # past Python's limit on converting an int to text
+            digits = f"about {int(value.bit_length() * math.log10(2)) + 1}"
+        return f"a{' negative' if value < 0 else ''} number of {digits} digits"
     if isinstance(value, float) and math.isfinite(value) and value.is_integer():
-        return str(int(value)) if abs(value) < 1e16 else repr(value)
-    return str(value)
+        text = str(int(value)) if abs(value) < 1e16 else repr(value)
+    elif isinstance(value, (int, float)):
+        text = str(value)
+    else:
+        text = repr(value)
+    return text if len(text) <= SHOWN else text[: SHOWN - 1] + "…"
 
 
 # Every number an option or argument takes. Why the bounds are where they are:
@@ -127,9 +147,8 @@ def check_numbers(**arguments: object) -> None:
     whose value is out of its range: ``samples must be a whole number from 1 to 100000, not
     0``."""
     for name, value in arguments.items():
-        refusal = RANGES[name].refusal(value)
-        if refusal is not None:
-            raise InvalidArgument(f"{name} must be {RANGES[name].describe()}, not {value!r}")
+        if not RANGES[name].holds(value):
+            raise InvalidArgument(f"{name} must be {RANGES[name].describe()}, not {shown(value)}")
 
 
 TAG_FIELD_HINT = f"give a field number ({RANGES['tag_field'].describe()}), or a range such as 1-2"
