@@ -77,8 +77,9 @@ SHOWN = 30
 
 def shown(value: object) -> str:
     """A bound or a value as a message quotes it: a number as a command line writes it (1000
-    for 1000.0, 0.001, nan, inf), anything else as Python does; cut past :data:`SHOWN`
-    characters (Python cannot even write an int of more than 4300 digits)."""
+    for 1000.0, 0.001, nan, inf; a longer int by its number of digits: Python cannot even
+    write one of more than 4300), anything else as Python does, cut past :data:`SHOWN`
+    characters."""
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 100:
         try:
             digits = f"{len(str(abs(value)))}"
@@ -86,11 +87,10 @@ def shown(value: object) -> str:
             digits = f"about {int(value.bit_length() * math.log10(2)) + 1}"
         return f"a{' negative' if value < 0 else ''} number of {digits} digits"
     if isinstance(value, float) and math.isfinite(value) and value.is_integer():
-        text = str(int(value)) if abs(value) < 1e16 else repr(value)
-    elif isinstance(value, (int, float)):
-        text = str(value)
-    else:
-        text = repr(value)
+        return str(int(value)) if abs(value) < 1e16 else repr(value)
+    if isinstance(value, (int, float)):
+        return str(value)  # at most 31 digits (100 bits), or a float's repr
+    text = repr(value)
     return text if len(text) <= SHOWN else text[: SHOWN - 1] + "…"
 
 
