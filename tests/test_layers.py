@@ -23,6 +23,7 @@ LAYERS = [
         "wsscore.interrupts",
         "wsscore.core",
         "wsscore.formatting",
+        "wsscore.ranges",
     ),
     ("wsscore.inputs",),
     ("wsscore.align",),

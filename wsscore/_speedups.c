@@ -1868,7 +1868,9 @@ chars_words(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
  * position); columns are arrays of integers of any type (array.array), all equally long. Each
  * sample draws len(column) indices, each floor(random() * n) exactly as
  * random.choices(population, k=n) does, and sums every column over them: the result is a list
- * per column of one sum per sample. The generator and the double are Python's own (Modules/
+ * per column of one sum per sample, and the generator's state after the last draw, in the same
+ * shape, from which a next call draws the samples that follow (so that samples are drawn a
+ * chunk at a time in flat memory). The generator and the double are Python's own (Modules/
  * _randommodule.c), so the C and Python paths draw the very same indices.
  */
 #define MT_N 624
@@ -1997,6 +1999,27 @@ twister_from_state(Twister *t, PyObject *state)
     }
     twister_temper(t);  /* the words from index on, as the generator would give them */
     return 0;
+}
+
+/* The generator's state as random.Random(seed).getstate()[1] gives it (its 624 words and its
+ * position), which twister_from_state reads back: a next call goes on where this one stopped. */
+static PyObject *
+twister_state(const Twister *t)
+{
+    PyObject *state = PyTuple_New(MT_N + 1);
+    if (state == NULL) {
+        return NULL;
+    }
+    for (int i = 0; i <= MT_N; i++) {
+        PyObject *item = i < MT_N ? PyLong_FromUnsignedLong(t->mt[i])
+                                  : PyLong_FromSsize_t(t->index);
+        if (item == NULL) {
+            Py_DECREF(state);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(state, i, item);
+    }
+    return state;
 }
 
 /* columns as C arrays of long long, all of the same length (set in *length). */
@@ -2318,7 +2341,13 @@ resample_sums(PyObject *module, PyObject *args)
         Py_BEGIN_ALLOW_THREADS
         sample_sums(&twister, rows, narrow, count, length, samples, sums);
         Py_END_ALLOW_THREADS
-        result = sums_by_column(sums, count, samples);
+        PyObject *by_column = sums_by_column(sums, count, samples);
+        PyObject *after = by_column != NULL ? twister_state(&twister) : NULL;
+        if (after != NULL) {
+            result = PyTuple_Pack(2, by_column, after);
+        }
+        Py_XDECREF(by_column);
+        Py_XDECREF(after);
     }
     PyMem_Free(rows);
     PyMem_Free(sums);
@@ -2356,7 +2385,8 @@ random_bits_set(Twister *t, long long k)
  * (size, delta_pp, delta_tp) triples; in each trial a group of k sentences has as many of them
  * swapped as getrandbits(k) has set bits, drawn group after group from a generator in this
  * state (random.Random(seed).getstate()[1]). Returns two lists, one value per trial: the summed
- * swapped * delta_pp and swapped * delta_tp.
+ * swapped * delta_pp and swapped * delta_tp; and the generator's state after the last draw, from
+ * which a next call draws the trials that follow.
  */
 static PyObject *
 randomized_moves(PyObject *module, PyObject *args)
@@ -2375,7 +2405,7 @@ randomized_moves(PyObject *module, PyObject *args)
     if (columns == NULL) {
         return NULL;
     }
-    PyObject *moved_pp = NULL, *moved_tp = NULL, *result = NULL;
+    PyObject *moved_pp = NULL, *moved_tp = NULL, *after = NULL, *result = NULL;
     if (count != 3) {
         PyErr_SetString(PyExc_ValueError, "groups: sizes, delta_pp and delta_tp");
         goto done;
@@ -2407,10 +2437,14 @@ randomized_moves(PyObject *module, PyObject *args)
         PyList_SET_ITEM(moved_pp, t, a);
         PyList_SET_ITEM(moved_tp, t, b);
     }
-    result = PyTuple_Pack(2, moved_pp, moved_tp);
+    after = twister_state(&twister);
+    if (after != NULL) {
+        result = PyTuple_Pack(3, moved_pp, moved_tp, after);
+    }
 done:
     Py_XDECREF(moved_pp);
     Py_XDECREF(moved_tp);
+    Py_XDECREF(after);
     for (Py_ssize_t c = 0; c < count; c++) {
         PyMem_Free(columns[c]);
     }
@@ -4417,12 +4451,13 @@ static PyMethodDef module_methods[] = {
      "predicted words, correct, unknown gold words, exactly tagged gold lines, gold lines), or\n"
      "None (wsscore.core.tags)."},
     {"resample_sums", (PyCFunction)resample_sums, METH_VARARGS,
-     "resample_sums(state, columns, samples) -> per column (an array of integers), its sum\n"
+     "resample_sums(state, columns, samples) -> (per column (an array of integers), its sum\n"
      "over each sample's indices, drawn as random.choices draws them from a generator in\n"
-     "this state."},
+     "this state; the generator's state after them)."},
     {"randomized_moves", (PyCFunction)randomized_moves, METH_VARARGS,
-     "randomized_moves(state, (sizes, deltas_pp, deltas_tp), trials) -> (moved PP, moved TP)\n"
-     "per trial, swapping as many of each group as getrandbits(size) has set bits."},
+     "randomized_moves(state, (sizes, deltas_pp, deltas_tp), trials) -> (moved PP, moved TP\n"
+     "per trial, swapping as many of each group as getrandbits(size) has set bits; the\n"
+     "generator's state after them)."},
     {"conllu_words", (PyCFunction)(void (*)(void))conllu_words, METH_FASTCALL,
      "conllu_words(text, start, max_chars) -> (words, sentences, lines, end, refused): the\n"
      "plain sentences of CoNLL-U text from start as lines of their FORMs, as\n"

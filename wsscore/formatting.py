@@ -38,7 +38,6 @@ UNDEFINED = "—"  # a figure that is not defined (no OOV word, no dictionary)
 # The decimals of a ratio in every table unless --digits says otherwise, as the bakeoff papers
 # print them; an interval's half-width or ends get one more (±0.0033).
 DEFAULT_DIGITS = 3
-MAX_DIGITS = 10  # a float's 15-17 significant digits hold ten decimals of a ratio exactly
 
 
 def ratio_text(

@@ -326,7 +326,10 @@ def test_a_name_the_previous_report_repeats_is_refused(tmp_path):
     [
         (["--max-drop", "f=0.01"], "--max-drop: give --previous OLD.json"),
         (["--previous", "old.json"], "--previous: give --max-drop NAME=VALUE"),
-        (["--previous", "old.json", "--max-drop", "f=2"], "--max-drop: 'f=2': give a fraction"),
+        (
+            ["--previous", "old.json", "--max-drop", "f=2"],
+            "--max-drop: 'f=2': give a number from 0 to 1",
+        ),
         (["--previous", "old.json", "--max-drop", "roov=0.1"], "--max-drop: roov is defined"),
     ],
 )

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from array import array
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import given, settings
@@ -13,6 +14,9 @@ from hypothesis import strategies as st
 
 from wsscore.core import backend, draws
 from wsscore.core.draws import MovedCounts, SwapGroup
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
 
 needs_c = pytest.mark.skipif(
     backend.NAME != "c", reason="the C speed-ups are not running (not built, or switched off)"
@@ -41,18 +45,33 @@ groups = st.lists(
 )
 
 
+def joined(chunks: Iterable[dict[str, list[int]]]) -> dict[str, list[int]]:
+    """The sums of every sample, from the chunks the draws hand over."""
+    sums: dict[str, list[int]] = {}
+    for chunk in chunks:
+        for name, column in chunk.items():
+            sums.setdefault(name, []).extend(column)
+    return sums
+
+
+def all_moves(chunks: Iterator[list[MovedCounts]]) -> list[MovedCounts]:
+    return [moved for chunk in chunks for moved in chunk]
+
+
 # --- the reference ------------------------------------------------------------------------------
 
 
 def test_resample_sums_draws_as_choices_draws_from_the_seed() -> None:
     column = [3, 1, 4, 1, 5, 9, 2, 6]
-    sums = draws.resample_sums({"gold_words": column, "twice": [2 * c for c in column]}, 4, 12345)
+    sums = joined(
+        draws.resample_sums({"gold_words": column, "twice": [2 * c for c in column]}, 4, 12345)
+    )
     # Fixed figures: a change of the draws would change every published interval and p-value.
     assert sums == {"gold_words": [21, 28, 30, 38], "twice": [42, 56, 60, 76]}
 
 
 def test_resample_sums_of_no_sentences_are_zeros() -> None:
-    assert draws.resample_sums({"gold_words": [], "correct": []}, 3, 1) == {
+    assert joined(draws.resample_sums({"gold_words": [], "correct": []}, 3, 1)) == {
         "gold_words": [0, 0, 0],
         "correct": [0, 0, 0],
     }
@@ -60,11 +79,11 @@ def test_resample_sums_of_no_sentences_are_zeros() -> None:
 
 def test_resample_sums_refuses_columns_of_different_lengths() -> None:
     with pytest.raises(ValueError, match="different lengths"):
-        draws.resample_sums({"gold_words": [1, 2], "correct": [1]}, 1, 1)
+        next(draws.resample_sums({"gold_words": [1, 2], "correct": [1]}, 1, 1))
 
 
 def test_randomized_moves_swap_as_many_as_getrandbits_sets() -> None:
-    moves = draws.randomized_moves([SwapGroup(3, 2, 1), SwapGroup(40, -1, 0)], 3, 12345)
+    moves = all_moves(draws.randomized_moves([SwapGroup(3, 2, 1), SwapGroup(40, -1, 0)], 3, 12345))
     # getrandbits(3) and getrandbits(40) of random.Random(12345) set (2, 17), (2, 22), (1, 23).
     assert moves == [MovedCounts(4 - 17, 2), MovedCounts(4 - 22, 2), MovedCounts(2 - 23, 1)]
 
@@ -85,7 +104,7 @@ def test_randomized_moves_are_one_coin_per_sentence(data, seed, trials) -> None:
                     pred_words += group.pred_words
                     correct += group.correct
         expected.append(MovedCounts(pred_words, correct))
-    assert draws.randomized_moves(data, trials, seed) == expected
+    assert all_moves(draws.randomized_moves(data, trials, seed)) == expected
 
 
 # --- C against the reference --------------------------------------------------------------------
@@ -95,8 +114,8 @@ def test_randomized_moves_are_one_coin_per_sentence(data, seed, trials) -> None:
 @settings(max_examples=80, deadline=None)
 @given(named_columns, seeds, st.integers(0, 30))
 def test_c_resample_sums_are_the_reference_s(columns, seed, samples) -> None:
-    assert backend.resample_sums(columns, samples, seed) == draws.resample_sums(
-        columns, samples, seed
+    assert joined(backend.resample_sums(columns, samples, seed)) == joined(
+        draws.resample_sums(columns, samples, seed)
     )
 
 
@@ -104,8 +123,8 @@ def test_c_resample_sums_are_the_reference_s(columns, seed, samples) -> None:
 @settings(max_examples=80, deadline=None)
 @given(groups, seeds, st.integers(0, 40))
 def test_c_randomized_moves_are_the_reference_s(data, seed, trials) -> None:
-    assert backend.randomized_moves(data, trials, seed) == draws.randomized_moves(
-        data, trials, seed
+    assert all_moves(backend.randomized_moves(data, trials, seed)) == all_moves(
+        draws.randomized_moves(data, trials, seed)
     )
 
 
@@ -119,7 +138,9 @@ def test_c_draws_across_the_generator_s_blocks(sentences: int, samples: int) -> 
     rng = random.Random(sentences)
     columns = {"wide": [rng.randrange(-(2**40), 2**40) for _ in range(sentences)]}
     columns["narrow"] = [rng.randrange(100) for _ in range(sentences)]
-    assert backend.resample_sums(columns, samples, 99) == draws.resample_sums(columns, samples, 99)
+    assert joined(backend.resample_sums(columns, samples, 99)) == joined(
+        draws.resample_sums(columns, samples, 99)
+    )
 
 
 @needs_c
@@ -142,7 +163,10 @@ def test_c_draws_from_any_position_of_the_generator(words_drawn: int) -> None:
         picked = generator.choices(range(150), k=150)
         for column, sums in zip(data, expected, strict=True):
             sums.append(sum(column[i] for i in picked))
-    assert _speedups.resample_sums(state, data, 7) == expected
+    sums, after = _speedups.resample_sums(state, data, 7)
+    assert sums == expected
+    # The state it hands back is the generator's after those draws.
+    assert after == generator.getstate()[1]
 
 
 @needs_c
@@ -153,8 +177,8 @@ def test_c_reads_columns_of_every_integer_type(typecode: str) -> None:
     rng = random.Random(typecode)
     values = [rng.randrange(0, 100) for _ in range(700)]
     columns = {"packed": array(typecode, values), "listed": values}
-    sums = backend.resample_sums(columns, 3, 5)
-    assert sums["packed"] == sums["listed"] == draws.resample_sums({"v": values}, 3, 5)["v"]
+    sums = joined(backend.resample_sums(columns, 3, 5))
+    assert sums["packed"] == sums["listed"] == joined(draws.resample_sums({"v": values}, 3, 5))["v"]
 
 
 @needs_c
@@ -180,4 +204,27 @@ def test_resample_sums_draw_a_large_sample_as_one_call_of_choices() -> None:
     for _ in range(2):
         picked = generator.choices(range(sentences), k=sentences)
         expected.append(sum(column[i] for i in picked))
-    assert draws.resample_sums({"gold_words": column}, 2, 8) == {"gold_words": expected}
+    assert joined(draws.resample_sums({"gold_words": column}, 2, 8)) == {"gold_words": expected}
+
+
+# --- chunks: the draws arrive a chunk at a time, and the chunks change no draw -------------------
+
+
+@pytest.mark.parametrize("implementation", ["reference", "backend"])
+def test_chunks_of_samples_draw_what_one_chunk_draws(monkeypatch, implementation: str) -> None:
+    """Samples and trials are handed over AT_ONCE at a time (memory stays flat however many
+    are asked for); the generator goes on from one chunk to the next, so that chunks of any
+    size draw the numbers one chunk of all of them draws (on C: the state C hands back)."""
+    module = draws if implementation == "reference" else backend
+    rng = random.Random(3)
+    columns = {"gold_words": [rng.randrange(9) for _ in range(50)], "correct": [1] * 50}
+    data = [SwapGroup(3, 2, 1), SwapGroup(40, -1, 0), SwapGroup(70, 1, 1)]
+    whole_sums = joined(module.resample_sums(columns, 11, 12345))
+    whole_moves = all_moves(module.randomized_moves(data, 11, 12345))
+    monkeypatch.setattr(draws, "AT_ONCE", 4)
+    chunks = list(module.resample_sums(columns, 11, 12345))
+    assert [len(chunk["correct"]) for chunk in chunks] == [4, 4, 3]
+    assert joined(chunks) == whole_sums == joined(draws.resample_sums(columns, 11, 12345))
+    moved = list(module.randomized_moves(data, 11, 12345))
+    assert [len(chunk) for chunk in moved] == [4, 4, 3]
+    assert all_moves(iter(moved)) == whole_moves

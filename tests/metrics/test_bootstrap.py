@@ -1,8 +1,12 @@
+from array import array
+
 import pytest
 from conftest import FIXTURES
+from hypothesis import given
+from hypothesis import strategies as st
 
 from wsscore import InputOptions, score
-from wsscore.metrics.bootstrap import bootstrap_intervals, percentile
+from wsscore.metrics.bootstrap import CONFIDENCE, bootstrap_intervals, central_interval, percentile
 
 
 def test_percentile_interpolates_like_numpy():
@@ -11,6 +15,17 @@ def test_percentile_interpolates_like_numpy():
     assert percentile(values, 1.0) == 4.0
     assert percentile(values, 0.5) == pytest.approx(2.5)
     assert percentile(values, 0.025) == pytest.approx(1.075)
+
+
+@given(st.lists(st.sampled_from([0.0, 0.25, 1 / 3, 0.5, 0.9, 1.0]) | st.floats(0, 1), min_size=1))
+def test_the_interval_read_from_the_tails_is_the_one_of_the_sorted_values(values):
+    """The bootstrap keeps its figures in an array and reads the interval's ends from its two
+    tails (heapq), not from a sorted copy: the same numbers, ties and all."""
+    ordered = sorted(values)
+    tail = (1 - CONFIDENCE) / 2
+    expected = (percentile(ordered, tail), percentile(ordered, 1 - tail))
+    assert central_interval(values) == expected
+    assert central_interval(array("d", values)) == expected
 
 
 def test_identical_sentences_give_a_point_interval():

@@ -344,8 +344,11 @@ def test_labels_without_tags_are_refused_when_tags_are_scored() -> None:
             {"ci": "sometimes"},
             "ci must be one of ('bakeoff', 'wilson', 'bootstrap', 'none'), not 'sometimes'",
         ),
-        ({"beta": 0}, "beta must be positive, not 0"),
-        ({"ci": "bootstrap", "samples": 0}, "samples must be at least 1, not 0"),
+        ({"beta": 0}, "beta must be a number from 0.001 to 1000, not 0"),
+        (
+            {"ci": "bootstrap", "samples": 0},
+            "samples must be a whole number from 1 to 100000, not 0",
+        ),
         (
             {"name": "a\tb"},
             "name 'a\\tb' holds a tab (a label is one line of text: remove the tab or line break)",

@@ -213,7 +213,7 @@ def test_bad_calls():
         compare(GOLD, PRED, [])
     with pytest.raises(WsscoreError, match=r"compare\(names=\[\.\.\.\]\)"):
         compare(GOLD, PRED, [GOLD], names=["only one"])
-    with pytest.raises(ValueError, match="at least 1"):
+    with pytest.raises(ValueError, match="trials must be a whole number from 1 to"):
         compare(GOLD, PRED, [GOLD], trials=0)
 
 

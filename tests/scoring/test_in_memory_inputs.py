@@ -80,9 +80,9 @@ def test_beside_a_gold_path_predictions_are_a_path_or_a_list() -> None:
             "sentences, as strings of words or lists of words",
         ),
         (
-            [[], [" "]],
+            [[], ["甲 乙"]],
             [["", ""]],
-            "gold[1][0] (' ') holds white space (' '): give each word on its own",
+            "gold[1][0] ('甲 乙') holds white space (' '): give each word on its own",
         ),
         (
             ["  "],

@@ -569,8 +569,8 @@ def test_standard_input_twice(unchanged):
     ("value", "message"),
     [
         ("foo=0.5", "'foo=0.5': use NAME=VALUE with NAME one of r, p, f, roov, riv, p_tag,"),
-        ("f=1.5", "'f=1.5': give a fraction between 0 and 1 (e.g. 0.95)"),
-        ("f=-0.1", "'f=-0.1': give a fraction between 0 and 1 (e.g. 0.95)"),
+        ("f=1.5", "'f=1.5': give a number from 0 to 1 (e.g. 0.95)"),
+        ("f=-0.1", "'f=-0.1': give a number from 0 to 1 (e.g. 0.95)"),
         ("f=high", "'f=high'"),
         ("0.9", "'0.9'"),
     ],

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import click
 
-from wsscore.cli.options import Decorator, stacked
+from wsscore.cli.options import Decorator, ranged, stacked
 from wsscore.errors import EXIT_OK, EXIT_THRESHOLD, InvalidArgument, Warnings
-from wsscore.formatting import DEFAULT_DIGITS, MAX_DIGITS, ratio_text
+from wsscore.formatting import DEFAULT_DIGITS, ratio_text
 from wsscore.metrics.gates import (
     DICTIONARY_FIGURES,
     FAIL_UNDER,
@@ -21,6 +21,7 @@ from wsscore.metrics.gates import (
     parse_gate,
 )
 from wsscore.output import FORMATS
+from wsscore.ranges import RANGES
 
 if TYPE_CHECKING:
     from wsscore.metrics.gates import GateOutcome
@@ -32,6 +33,9 @@ FIGURE_NAMES = (
     "f_sent, f_tok"
 )
 
+
+# The range of a gate's VALUE, as --help says it.
+VALUE_RANGE = RANGES["limit"].describe()
 
 # Figures a merge of several shards leaves out, whatever they hold (docs/metrics.md §9).
 LEFT_OUT_OF_A_MERGE = {
@@ -48,7 +52,7 @@ def gate_options() -> Decorator:
             multiple=True,
             metavar="[SYSTEM:]NAME=VALUE",
             help=f"Exit 1 when a metric ({FIGURE_NAMES}) of any system, or of the system named "
-            "SYSTEM, is below VALUE (repeatable).",
+            f"SYSTEM, is below VALUE ({VALUE_RANGE}; repeatable).",
         ),
         click.option(
             "--previous",
@@ -62,8 +66,8 @@ def gate_options() -> Decorator:
             multiple=True,
             metavar="[SYSTEM:]NAME=VALUE",
             help=f"Exit 1 when a metric ({FIGURE_NAMES}) of a system fell by more than VALUE "
-            "(0.005: half a point) against the system of the same name in --previous "
-            "(repeatable).",
+            f"({VALUE_RANGE}; 0.005: half a point) against the system of the same name in "
+            "--previous (repeatable).",
         ),
     ]
     return stacked(options)
@@ -98,7 +102,7 @@ def digits_option() -> Decorator:
     """--digits: the decimals of every ratio of the text formats."""
     return click.option(
         "--digits",
-        type=click.IntRange(0, MAX_DIGITS),
+        type=ranged("digits"),
         metavar="N",
         help="Decimals of every ratio in table, text, markdown, tsv, csv, latex and -q "
         "(intervals get one more) [default: 3; tsv and csv: all].",

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from wsscore.errors import Warnings
+from wsscore.ranges import RANGES, parse_field_range
 
 # The formats a file may be read in (wsscore.inputs.formatted, which imports the readers, is
 # imported only when a command runs).
@@ -34,9 +35,10 @@ if TYPE_CHECKING:
     from wsscore.inputs.options import InputOptions
 
     # click's parameter types are generic in the click versions that ship type hints.
-    _FloatType = click.ParamType[float, Any]
+    _TextType = click.ParamType[str, Any]
+    _AnyType = click.ParamType[Any, Any]
 else:
-    _FloatType = click.ParamType
+    _TextType = _AnyType = click.ParamType
 
 # A command's function, and a decorator that adds options to it.
 Command = Callable[..., Any]
@@ -44,30 +46,78 @@ Decorator = Callable[[Command], Command]
 
 
 ENCODING_HELP = "auto (default), utf-8, utf-16, gbk, gb18030, big5, cp950, big5-hkscs, …"
-# β weighs recall β times as much as precision; beyond these bounds F_β is R or P to every
-# printed digit, and β² overflows or underflows a float long before that matters.
-BETA_RANGE = (1e-3, 1e3)
 
 
-class BetaType(_FloatType):
-    """β of F_β: a finite number within BETA_RANGE (click's FloatRange lets nan and inf pass)."""
+def _checked(
+    kind: _AnyType,
+    argument: str,
+    value: Any,
+    param: click.Parameter | None,
+    ctx: click.Context | None,
+) -> Any:
+    """``value`` (the command line's text, or a default) in the range of ``argument`` in
+    :data:`~wsscore.ranges.RANGES`, or a usage error in the words the API's refusal uses."""
+    number_range = RANGES[argument]
+    try:
+        if isinstance(value, str):
+            return number_range.parse(value)
+        refusal = number_range.refusal(value)
+        if refusal is not None:
+            raise ValueError(refusal)
+    except ValueError as error:
+        kind.fail(str(error), param, ctx)
+    return value
 
-    name = "float"
+
+class RangedInt(click.IntRange):
+    """A whole number of the table of ranges, checked as the command line is parsed (click's
+    IntRange shows the range in --help)."""
+
+    def __init__(self, argument: str):
+        number_range = RANGES[argument]
+        super().__init__(int(number_range.low), int(number_range.high))
+        self.argument = argument
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        return int(_checked(self, self.argument, value, param, ctx))
+
+
+class RangedFloat(click.FloatRange):
+    """A finite number of the table of ranges (click's FloatRange alone lets nan and inf
+    pass), checked as the command line is parsed."""
+
+    def __init__(self, argument: str):
+        number_range = RANGES[argument]
+        super().__init__(number_range.low, number_range.high)
+        self.argument = argument
 
     def convert(
         self, value: Any, param: click.Parameter | None, ctx: click.Context | None
     ) -> float:
+        return float(_checked(self, self.argument, value, param, ctx))
+
+
+def ranged(argument: str) -> _AnyType:
+    """The option type of a number of :data:`~wsscore.ranges.RANGES` (by its API name)."""
+    return RangedInt(argument) if RANGES[argument].whole else RangedFloat(argument)
+
+
+BETA = ranged("beta")
+
+
+class TagFieldType(_TextType):
+    """``--tag-field N|N-M``: checked as the command line is parsed (the range of a field
+    number is in the table of ranges), handed on as its text."""
+
+    name = "text"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        text = str(value)
         try:
-            number = float(value)
-        except (TypeError, ValueError):
-            self.fail(f"{value!r} is not a number", param, ctx)
-        low, high = BETA_RANGE
-        if not low <= number <= high:  # also false for nan
-            self.fail(f"{value} is not a finite number between {low:g} and {high:g}", param, ctx)
-        return number
-
-
-BETA = BetaType()
+            parse_field_range(text)
+        except ValueError as error:
+            self.fail(str(error), param, ctx)
+        return text
 
 
 CI_CHOICES = ("bakeoff", "wilson", "bootstrap", "none")
@@ -110,12 +160,14 @@ def interval_options(
         ),
         click.option(
             "--samples",
-            type=click.IntRange(min=1),
+            type=ranged("samples"),
             default=1000,
             show_default=True,
             help=samples_help,
         ),
-        click.option("--seed", type=int, default=12345, show_default=True, help=seed_help),
+        click.option(
+            "--seed", type=ranged("seed"), default=12345, show_default=True, help=seed_help
+        ),
     ]
 
     return stacked(options)
@@ -247,14 +299,19 @@ def _separator_choices() -> list[Decorator]:
         ),
         click.option(
             "--tag-field",
+            type=TagFieldType(),
             metavar="N|N-M",
             default="1",
             show_default=True,
-            help="mecab and kytea files: the feature field that holds the tags (MeCab: 1 is "
-            "the first after the tab; KyTea: 1 the part of speech, 2 the reading), or a range "
-            "of them joined by - (1-2: 名詞-普通名詞).",
+            help=f"mecab and kytea files: the feature field, {TAG_FIELD_RANGE}, that holds the "
+            "tags (MeCab: 1 is the first after the tab; KyTea: 1 the part of speech, 2 the "
+            "reading), or a range of them, their tags joined by - (1-2: 名詞-普通名詞).",
         ),
     ]
+
+
+# The fields --tag-field may name, as --help says it.
+TAG_FIELD_RANGE = "{:g} to {:g}".format(*RANGES["tag_field"][:2])
 
 
 def _label_order_choices() -> list[Decorator]:
@@ -315,7 +372,7 @@ def _matching_choices() -> list[Decorator]:
         click.option(
             "-j",
             "--jobs",
-            type=click.IntRange(0, 256),
+            type=ranged("jobs"),
             default=1,
             show_default=True,
             help="Worker processes for large files (a gold of 40 MB or more; 0: all cores); "

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import random
 from array import array
-from collections.abc import Container, Mapping, Sequence
+from collections.abc import Container, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from types import ModuleType
 from typing import TYPE_CHECKING, Protocol
@@ -386,34 +386,44 @@ def _generator_state(seed: int) -> tuple[int, ...]:
 
 def _c_resample_sums(
     columns: Mapping[str, Sequence[int]], samples: int, seed: int
-) -> dict[str, list[int]]:
+) -> Iterator[dict[str, list[int]]]:
     assert _SPEEDUPS is not None
     # C reads arrays where they lie; anything else is packed into one first.
     packed = [
         column if isinstance(column, array) else array("q", column) for column in columns.values()
     ]
-    sums: list[list[int]] = _SPEEDUPS.resample_sums(_generator_state(seed), packed, samples)
-    return dict(zip(columns, sums, strict=True))
+    if len({len(column) for column in packed}) > 1:  # refused before a draw, as the reference
+        raise ValueError("columns of different lengths")
+    state = _generator_state(seed)
+    for first in range(0, samples, draws.AT_ONCE):
+        sums, state = _SPEEDUPS.resample_sums(state, packed, min(draws.AT_ONCE, samples - first))
+        yield dict(zip(columns, sums, strict=True))
 
 
-def _c_randomized_moves(groups: Sequence[SwapGroup], trials: int, seed: int) -> list[MovedCounts]:
+def _c_randomized_moves(
+    groups: Sequence[SwapGroup], trials: int, seed: int
+) -> Iterator[list[MovedCounts]]:
     assert _SPEEDUPS is not None
     by_field = [
         [group.size for group in groups],
         [group.pred_words for group in groups],
         [group.correct for group in groups],
     ]
-    moved: tuple[list[int], list[int]] = _SPEEDUPS.randomized_moves(
-        _generator_state(seed), by_field, trials
-    )
-    return list(map(MovedCounts, *moved))
+    state = _generator_state(seed)
+    for first in range(0, trials, draws.AT_ONCE):
+        pred_words, correct, state = _SPEEDUPS.randomized_moves(
+            state, by_field, min(draws.AT_ONCE, trials - first)
+        )
+        yield list(map(MovedCounts, pred_words, correct))
 
 
 resample_sums = draws.resample_sums if _SPEEDUPS is None else _c_resample_sums
-"""Per named column, its sum in each bootstrap sample: :func:`wsscore.core.draws.resample_sums`."""
+"""Per named column, its sum in each bootstrap sample, a chunk of samples at a time:
+:func:`wsscore.core.draws.resample_sums`."""
 
 randomized_moves = draws.randomized_moves if _SPEEDUPS is None else _c_randomized_moves
-"""The counts each randomization trial moves: :func:`wsscore.core.draws.randomized_moves`."""
+"""The counts each randomization trial moves, a chunk of trials at a time:
+:func:`wsscore.core.draws.randomized_moves`."""
 
 # --- CoNLL-U ----------------------------------------------------------------------------------
 

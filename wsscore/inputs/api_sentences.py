@@ -4,7 +4,9 @@ conversion behind :class:`wsscore.Scorer` and the in-memory inputs of :func:`wss
 A sentence is
 
 - a string of words separated by white space, as a line of a words file (``"共同 创造"``);
-- a list (or tuple) of words (``["共同", "创造"]``): each a non-empty str without white space.
+- a list (or tuple) of words (``["共同", "创造"]``): each a non-empty str without white space;
+  an item that is only white space (jieba's and thulac's lists hold ``" "``) is white space of
+  the text, dropped as every file format drops such a token.
 
 With tags (``Scorer(tags=True)``) every word carries a tag: a sentence is a list of
 ``(word, tag)`` pairs, or ``word/TAG`` tokens (split at their last ``/``) in a list or in a
@@ -109,6 +111,7 @@ def _joined_at_once(batch: Sequence[object]) -> list[str] | None:
     text = "\n".join(listed_lines)
     well_formed = (
         text.count(" ") == sum(map(len, listed)) - (len(listed) - empty)  # no word holds a space
+        and text.count("\n") == len(listed_lines) - 1  # nor a line feed
         and listed_lines.count("") == empty  # no sentence of one empty word
         and _well_joined(text)  # no other white space, no empty word
     )
@@ -132,9 +135,16 @@ def _word_line(sentence: object, place: str) -> str:
         line = ""  # the culprit is found below
     if line and "\n" not in line and _well_joined(line) and line.count(" ") == len(sentence) - 1:
         return line
-    for index, word in enumerate(sentence):
-        check_word(word, f"{place}[{index}]")
-    return line
+    words = [_listed_word(word, f"{place}[{index}]") for index, word in enumerate(sentence)]
+    return " ".join(word for word in words if word is not None)
+
+
+def _listed_word(word: object, place: str) -> str | None:
+    """A word of a list, checked; None for an item of white space alone, which a file holds
+    as white space of the text (README: every format drops such a token)."""
+    if isinstance(word, str) and word and not word.strip(SEPARATORS):
+        return None
+    return check_word(word, place)
 
 
 def check_word(word: object, place: str) -> str:
@@ -167,14 +177,16 @@ def _tagged_sentence(sentence: object, place: str) -> tuple[str, str]:
         )
     words, tags = [], []
     for index, token in enumerate(tokens):
-        word, tag = _tagged_word(token, f"{place}[{index}]")
-        words.append(word)
-        tags.append(tag)
+        tagged = _tagged_word(token, f"{place}[{index}]")
+        if tagged is not None:
+            words.append(tagged[0])
+            tags.append(tagged[1])
     return " ".join(words), " ".join(tags)
 
 
-def _tagged_word(token: object, place: str) -> tuple[str, str]:
-    """A ``(word, tag)`` pair or a ``word/TAG`` token, checked."""
+def _tagged_word(token: object, place: str) -> tuple[str, str] | None:
+    """A ``(word, tag)`` pair or a ``word/TAG`` token, checked; None for a word of white
+    space alone (jieba.posseg's ``(" ", "x")``), dropped as a tagged file drops ``' /x'``."""
     if isinstance(token, str):
         word, sep, tag = token.rpartition(_TAG_SEP)
         if not (sep and word and tag):
@@ -187,9 +199,9 @@ def _tagged_word(token: object, place: str) -> tuple[str, str]:
         raise InvalidArgument(
             f"{place} is {kind_of(token)}, not a tagged word (a (word, tag) pair or word/TAG)"
         )
-    check_word(word, place)
+    kept = _listed_word(word, place)
     check_word(tag, f"{place}'s tag")
-    return word, tag
+    return None if kept is None else (kept, tag)
 
 
 # --- the in-memory inputs of score() ----------------------------------------------------------

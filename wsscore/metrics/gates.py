@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from wsscore.errors import InvalidArgument, Warnings, WsscoreError
 from wsscore.metrics.signature import scoring_settings
+from wsscore.ranges import RANGES
 
 if TYPE_CHECKING:
     from wsscore.inputs.previous import PreviousRun
@@ -203,13 +204,11 @@ def parse_gate(kind: str, text: str) -> Gate:
             hint="SYSTEM:NAME=VALUE for the system of that name only",
         )
     try:
-        value = float(number)
+        value = RANGES["limit"].parse(number)
     except ValueError:
-        raise InvalidArgument(f"{text!r}: {number!r} is not a number") from None
-    if not 0.0 <= value <= 1.0:  # also false for nan
         raise InvalidArgument(
-            f"{text!r}: give a fraction between 0 and 1 (e.g. {EXAMPLE_OF[kind]})"
-        )
+            f"{text!r}: give {RANGES['limit'].describe()} (e.g. {EXAMPLE_OF[kind]})"
+        ) from None
     return Gate(kind, key, value, system if colon else None)
 
 

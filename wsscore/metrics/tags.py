@@ -30,10 +30,12 @@ from wsscore.align.lines import SentenceDetail, Span
 from wsscore.core.backend import count_tags
 from wsscore.core.records import TagTally, relations
 from wsscore.core.reference import align_equal_words
-from wsscore.errors import WsscoreError
+from wsscore.errors import WsscoreError, location
 from wsscore.inputs.dictionary import Dictionary
 from wsscore.inputs.formats import Token
-from wsscore.inputs.formatted import FormattedInput
+from wsscore.inputs.formats.kytea import field_count as kytea_fields
+from wsscore.inputs.formats.mecab import field_count as mecab_fields
+from wsscore.inputs.formatted import FormattedInput, head_of
 from wsscore.inputs.sources import Input
 from wsscore.inputs.words import split_words
 from wsscore.metrics.conll_words import align
@@ -411,6 +413,9 @@ def _tagged(source: Input, name: str) -> FormattedInput:
 
 
 def _no_tags(source: Input, name: str) -> WsscoreError:
+    out_of_range = _field_out_of_range(source)
+    if out_of_range is not None:
+        return out_of_range
     fmt = getattr(source, "format", "words")
     return WsscoreError(
         f"--tags needs tags, and {name} carries none (read as {fmt})",
@@ -419,3 +424,33 @@ def _no_tags(source: Input, name: str) -> WsscoreError:
         "MeCab, KyTea), "
         "or --gold-format/--pred-format if its format was detected wrongly",
     )
+
+
+# How many fields a token line of each format has, and what holds them, for --tag-field.
+FIELD_COUNTS = {
+    "mecab": (mecab_fields, "the line has {} feature field{}"),
+    "kytea": (kytea_fields, "the line's first token has {} tag field{}"),
+}
+
+
+def _field_out_of_range(source: Input) -> WsscoreError | None:
+    """A mecab or kytea file without a tag because --tag-field asks for a field past those of
+    its lines: said of its first token line (only errors pay for reading its head again)."""
+    counted = FIELD_COUNTS.get(getattr(source, "format", ""))
+    if counted is None or not isinstance(source, FormattedInput):
+        return None
+    count_fields, what = counted
+    for number, line in enumerate(head_of(source.source), 1):
+        count = count_fields(line)
+        if count is None:
+            continue
+        asked = source.options.tag_field
+        if asked.last <= count:
+            return None
+        return WsscoreError(
+            f"field {asked.last} of --tag-field is out of range: "
+            + what.format(count, "s" * (count != 1)),
+            where=location(source.name, number),
+            hint=f"give a field from 1 to {count}" if count > 1 else "give --tag-field 1",
+        )
+    return None

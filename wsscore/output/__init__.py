@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wsscore.errors import InvalidArgument
-from wsscore.formatting import DEFAULT_DIGITS, MAX_DIGITS
+from wsscore.formatting import DEFAULT_DIGITS
+from wsscore.ranges import check_numbers
 
 if TYPE_CHECKING:
     from wsscore.results import Report
@@ -77,8 +78,7 @@ def render(
 def refuse_digits(fmt: str, digits: int) -> None:
     """An :class:`InvalidArgument` for ``digits`` out of range or given to a format it does not
     set (rather than ignoring it silently)."""
-    if not 0 <= digits <= MAX_DIGITS:
-        raise InvalidArgument(f"digits must be between 0 and {MAX_DIGITS}, not {digits}")
+    check_numbers(digits=digits)
     if fmt == "json":
         raise InvalidArgument(
             "--digits does not apply to -f json, which keeps every figure at full precision"

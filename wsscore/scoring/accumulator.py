@@ -51,6 +51,7 @@ from wsscore.metrics.tags import (
     count_mapped_tags,
     tag_coding,
 )
+from wsscore.ranges import check_numbers
 from wsscore.results import Analyses, GoldInfo, PredictionFacts, Report, SystemResult, build_report
 
 __all__ = ["Scorer", "ScorerSettings"]
@@ -339,10 +340,7 @@ def _check_settings(
 ) -> None:
     if statistics.ci not in CI_METHODS:
         raise InvalidArgument(f"ci must be one of {CI_METHODS}, not {statistics.ci!r}")
-    if not statistics.beta > 0:
-        raise InvalidArgument(f"beta must be positive, not {statistics.beta!r}")
-    if statistics.ci == "bootstrap" and statistics.samples < 1:
-        raise InvalidArgument(f"samples must be at least 1, not {statistics.samples!r}")
+    check_numbers(beta=statistics.beta, samples=statistics.samples, seed=statistics.seed)
     if name is not None and not isinstance(name, str):
         raise InvalidArgument(f"name is {kind_of(name)}, not a str")
     refuse_breaking_label(name, "name")

@@ -21,13 +21,14 @@ from wsscore._version import __version__
 from wsscore.align.parallel import effective_jobs
 from wsscore.api_terms import in_api_terms
 from wsscore.core.records import Counts, SentenceRecord, SentenceRecords
-from wsscore.errors import InvalidArgument, WsscoreError
+from wsscore.errors import WsscoreError
 from wsscore.inputs.options import InputOptions
 from wsscore.inputs.sources import Source
 from wsscore.metrics import significance
 from wsscore.metrics.bootstrap import SAMPLES, SEED, ResampledColumns
 from wsscore.metrics.settings import Statistics
 from wsscore.metrics.significance import TRIALS, PairedResult
+from wsscore.ranges import check_numbers
 from wsscore.results import Report, SystemResult
 from wsscore.scoring.request import Parallelism, ScoreRequest
 from wsscore.scoring.scorer import score_request
@@ -172,8 +173,7 @@ def compare(
         systems = [systems]
     if not systems:
         raise WsscoreError("give at least one system to compare with the baseline")
-    if samples < 1 or trials < 1:
-        raise InvalidArgument("samples and trials must be at least 1")
+    check_numbers(samples=samples, trials=trials, seed=seed, beta=beta, jobs=jobs)
     predictions = [_as_prediction(gold, baseline), *systems]
     request = ScoreRequest(
         names=list(names) if names is not None else None,

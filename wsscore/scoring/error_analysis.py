@@ -25,7 +25,7 @@ from wsscore.api_terms import in_api_terms
 from wsscore.core import backend
 from wsscore.core.definitions import LENGTH_BUCKETS
 from wsscore.core.records import Gather, LineErrorsFound
-from wsscore.errors import InvalidArgument, refuse_standard_input_twice
+from wsscore.errors import refuse_standard_input_twice
 from wsscore.inputs.dictionary import Dictionary
 from wsscore.inputs.labels import refuse_breaking_label
 from wsscore.inputs.options import InputOptions
@@ -39,6 +39,7 @@ from wsscore.metrics.boundaries import (
 )
 from wsscore.metrics.scores import ratio
 from wsscore.metrics.settings import Statistics
+from wsscore.ranges import check_numbers
 from wsscore.results import Report, SystemResult
 from wsscore.scoring.collecting import EqualLinesReceiver
 from wsscore.scoring.request import Parallelism, ScoreRequest
@@ -431,10 +432,7 @@ def analyse(
     IV recall (with a dictionary), and the ``per_line`` lines with most wrong gold words (none
     when 0). ``gold``, ``prediction``, ``inputs`` and ``jobs`` are as for
     :func:`wsscore.score`."""
-    if top < 0:
-        raise InvalidArgument("top must not be negative")
-    if per_line < 0:
-        raise InvalidArgument("per_line must not be negative")
+    check_numbers(top=top, per_line=per_line, jobs=jobs)
     refuse_breaking_label(name)
     inputs = inputs if inputs is not None else InputOptions()
     # The dictionary is read before score() runs, so score() cannot catch a second '-' any more.

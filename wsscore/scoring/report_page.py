@@ -21,7 +21,7 @@ from typing import IO, NamedTuple
 from wsscore.align.lines import SentenceDetail
 from wsscore.core import backend
 from wsscore.core.records import Counts, Gather, LineErrorsFound
-from wsscore.errors import InvalidArgument, Warnings
+from wsscore.errors import Warnings
 from wsscore.inputs.dictionary import Dictionary, training_frequencies
 from wsscore.inputs.options import InputOptions
 from wsscore.inputs.sources import Source
@@ -30,6 +30,7 @@ from wsscore.metrics.boundaries import ERROR_CLASSES, wrong_words
 from wsscore.metrics.ranking import sort_systems
 from wsscore.metrics.scores import f_beta, ratio
 from wsscore.metrics.settings import Statistics
+from wsscore.ranges import check_numbers
 from wsscore.results import Report
 from wsscore.scoring.collecting import EqualLinesReceiver
 from wsscore.scoring.page_sentences import (
@@ -548,8 +549,7 @@ def gather(
     (``inputs.train``), words are also bucketed by their frequency there. The browser keeps
     at most ``max_sentences`` sentences, those that matter most
     (:mod:`wsscore.scoring.page_sentences`); the figures count them all."""
-    if max_sentences < 0:
-        raise InvalidArgument("max_sentences must not be negative")
+    check_numbers(max_sentences=max_sentences)
     inputs = inputs if inputs is not None else InputOptions()
     known = inputs.load_dictionary()
     frequencies = None

@@ -38,6 +38,7 @@ from wsscore.metrics.ranking import SORT_KEYS
 from wsscore.metrics.scores import CI_METHODS, Metrics, compute
 from wsscore.metrics.settings import ReportSettings, Statistics
 from wsscore.metrics.tags import TagCollector
+from wsscore.ranges import check_numbers
 from wsscore.results import (
     Analyses,
     GoldInfo,
@@ -273,10 +274,12 @@ def _check_arguments(request: ScoreRequest) -> None:
     statistics = request.statistics
     if statistics.ci not in CI_METHODS:
         raise InvalidArgument(f"ci must be one of {CI_METHODS}")
-    if statistics.beta <= 0:
-        raise InvalidArgument("beta must be positive")
-    if statistics.ci == "bootstrap" and statistics.samples < 1:
-        raise InvalidArgument("samples must be at least 1")
+    check_numbers(
+        beta=statistics.beta,
+        samples=statistics.samples,
+        seed=statistics.seed,
+        jobs=request.parallelism.jobs,
+    )
     if request.sort not in SORT_KEYS:
         raise InvalidArgument(f"sort must be one of {SORT_KEYS}")
     if needs_extra(request.conventions) and not request.analyses.extra:

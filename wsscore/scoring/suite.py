@@ -26,6 +26,7 @@ from wsscore.metrics.scores import Metrics, compute
 from wsscore.metrics.sentence_tokens import SentenceTokenMetrics, compute_sentence_tokens
 from wsscore.metrics.significance import TRIALS
 from wsscore.metrics.tags import TagCounts, TagMetrics, compute_tags
+from wsscore.ranges import check_numbers
 from wsscore.results import Report, SystemResult
 from wsscore.scoring.comparison import PairedTests, SystemComparison, compare_results
 from wsscore.scoring.opened import NoSyllables
@@ -218,6 +219,13 @@ def run_suite(
     when it is done (in any order with ``jobs`` > 1)."""
     base = inputs or InputOptions()
     settings = settings or SuiteSettings()
+    check_numbers(
+        beta=settings.beta,
+        samples=settings.samples,
+        seed=settings.seed,
+        trials=settings.trials,
+        jobs=jobs,
+    )
     names = [system.name for system in manifest.systems]
     if settings.baseline is not None and settings.baseline not in names:
         raise InvalidArgument(

@@ -26,6 +26,7 @@ from wsscore.metrics.conventions import needs_extra
 from wsscore.metrics.scores import Metrics, compute, f_beta, ratio
 from wsscore.metrics.settings import ReportSettings, Statistics
 from wsscore.metrics.sighan_counts import SighanTotals
+from wsscore.ranges import check_numbers
 from wsscore.results import (
     Analyses,
     GoldInfo,
@@ -184,6 +185,7 @@ def score_by_diff(
     ``conventions`` may be ``sighan`` (the others need ``--extra``'s counts, which the diff
     alignment cannot give).
     """
+    check_numbers(beta=beta, samples=samples, seed=seed, jobs=jobs)
     inputs = inputs if inputs is not None else InputOptions()
     _refuse_what_diff_cannot_count(conventions, inputs.unit)
     first_warning = len(inputs.warnings.messages)  # the options may serve several runs

@@ -13,6 +13,7 @@ from conftest import FIXTURES, refused_in_one_line, run_wsscore
 from hypothesis import given
 from hypothesis import strategies as st
 
+from wsscore import score
 from wsscore.errors import InvalidArgument, Warnings, WsscoreError
 from wsscore.inputs.formats import (
     FormatOptions,
@@ -201,6 +202,52 @@ def test_tag_field_is_refused_on_the_command_line_in_one_line(tmp_path) -> None:
     )
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and "tag field '2-1'" in result.stderr
+
+
+OUT_OF_RANGE = "of --tag-field is out of range"
+
+
+@pytest.mark.parametrize(
+    ("name", "field", "message"),
+    [
+        (
+            "gold.mecab",
+            "7",
+            "field 7 of --tag-field is out of range: the line has 6 feature fields",
+        ),
+        (
+            "gold.mecab",
+            "2-9",
+            "field 9 of --tag-field is out of range: the line has 6 feature fields",
+        ),
+        (
+            "sudachi.kytea",
+            "3",
+            f"field 3 {OUT_OF_RANGE}: the line's first token has 2 tag fields",
+        ),
+    ],
+)
+def test_a_tag_field_past_the_file_s_fields_is_said_to_be_out_of_range(name, field, message):
+    """The issue: a field past those of every line said "the gold carries none"; it names the
+    field, the line and how many fields the line has."""
+    gold = JAPANESE / name
+    line = refused_in_one_line("score", gold, gold, "--tags", "--tag-field", field)
+    count = 6 if name.endswith("mecab") else 2
+    assert line == f"wsscore: error: {gold}:1: {message} (give a field from 1 to {count})"
+    with pytest.raises(WsscoreError) as raised:  # in the API's terms
+        score(gold, gold, tags=True, inputs=InputOptions(tag_field=field))
+    assert "of InputOptions(tag_field=...) is out of range" in str(raised.value)
+
+
+def test_a_tag_field_some_lines_lack_is_no_error(tmp_path) -> None:
+    """IPAdic writes fewer fields for unknown words: a field past the first line's is read
+    where the other lines have it (and the line without it has no tag)."""
+    mecab = tmp_path / "m.mecab"
+    mecab.write_text("a\tX\nb\tY,Z,W\nEOS\n", encoding="utf-8")
+    inputs = InputOptions(input_format="mecab", tag_field=3)
+    tags = score(mecab, mecab, tags=True, inputs=inputs).systems[0].tags
+    assert tags is not None
+    assert (tags.gold_words, tags.tag_correct, dict(tags.gold_by_tag)) == (2, 2, {"_": 1, "W": 1})
 
 
 # --- detection --------------------------------------------------------------------------------

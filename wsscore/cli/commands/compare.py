@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from wsscore.cli.options import BETA, analysis_options, input_options, jobs_of
+from wsscore.cli.options import BETA, analysis_options, input_options, jobs_of, ranged
 from wsscore.cli.running import run_command
 from wsscore.cli.sections import SCORING_SECTIONS, SectionedCommand
 from wsscore.cli.terminal import format_for, write_report
@@ -26,25 +26,27 @@ from wsscore.errors import EXIT_OK, WsscoreError
 )
 @click.option(
     "--samples",
-    type=click.IntRange(min=1),
+    type=ranged("samples"),
     default=1000,
     show_default=True,
     help="Paired bootstrap samples.",
 )
 @click.option(
     "--trials",
-    type=click.IntRange(min=1),
+    type=ranged("trials"),
     default=10000,
     show_default=True,
     help="Approximate randomization trials.",
 )
-@click.option("--seed", type=int, default=12345, show_default=True, help="Seed of both tests.")
+@click.option(
+    "--seed", type=ranged("seed"), default=12345, show_default=True, help="Seed of both tests."
+)
 @click.option(
     "--beta",
     type=BETA,
     default=1.0,
     show_default=True,
-    help="Compare F_β instead of F1 (0.001 ≤ β ≤ 1000).",
+    help="Compare F_β instead of F1.",
 )
 @analysis_options
 def compare(**options: Any) -> None:

@@ -7,7 +7,14 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from wsscore.cli.options import ENCODING_HELP, FORMAT_CHOICES, LABEL_ORDERS, text_output_options
+from wsscore.cli.options import (
+    ENCODING_HELP,
+    FORMAT_CHOICES,
+    LABEL_ORDERS,
+    TAG_FIELD_RANGE,
+    TagFieldType,
+    text_output_options,
+)
 from wsscore.cli.running import run_command
 from wsscore.cli.terminal import output_encoding, write_encoded
 from wsscore.core.definitions import UNITS
@@ -58,11 +65,13 @@ TARGETS = tuple(choice for choice in FORMAT_CHOICES if choice != "auto")
 )
 @click.option(
     "--tag-field",
+    type=TagFieldType(),
     metavar="N|N-M",
     default="1",
     show_default=True,
     help="mecab or kytea FILE: the field that holds the tags (MeCab: 1 is the first feature "
-    "after the tab; KyTea: 1 the part of speech, 2 the reading), or a range joined by -.",
+    "after the tab; KyTea: 1 the part of speech, 2 the reading), or a range joined by -; "
+    f"{TAG_FIELD_RANGE}.",
 )
 @click.option(
     "--label-order",

@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from wsscore.cli.options import analysis_options, input_options, jobs_of
+from wsscore.cli.options import analysis_options, input_options, jobs_of, ranged
 from wsscore.cli.running import run_command
 from wsscore.cli.sections import SCORING_SECTIONS, SectionedCommand
 from wsscore.cli.terminal import format_for, write_report
@@ -23,14 +23,14 @@ from wsscore.errors import EXIT_OK, WsscoreError
 @click.option("--name", metavar="NAME", help="Label of the prediction (default: file name).")
 @click.option(
     "--top",
-    type=click.IntRange(min=0),
+    type=ranged("top"),
     default=20,
     show_default=True,
     help="Most frequent wrong words shown per error class.",
 )
 @click.option(
     "--per-line",
-    type=click.IntRange(min=0),
+    type=ranged("per_line"),
     is_flag=False,
     flag_value=10,
     default=0,

@@ -15,6 +15,7 @@ from wsscore.cli.options import (
     input_options,
     interval_options,
     jobs_of,
+    ranged,
 )
 from wsscore.cli.running import run_command
 from wsscore.cli.sections import SCORING_SECTIONS, SectionedCommand
@@ -50,7 +51,7 @@ from wsscore.errors import EXIT_OK, WsscoreError
 )
 @click.option(
     "--max-sentences",
-    type=click.IntRange(min=0),
+    type=ranged("max_sentences"),
     default=20_000,
     show_default=True,
     metavar="N",

@@ -75,7 +75,7 @@ if TYPE_CHECKING:
     type=BETA,
     default=1.0,
     show_default=True,
-    help="Report F_β instead of F1 (0.001 ≤ β ≤ 1000).",
+    help="Report F_β instead of F1.",
 )
 @click.option(
     "--extra",

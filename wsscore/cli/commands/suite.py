@@ -13,6 +13,7 @@ from wsscore.cli.options import (
     input_options,
     interval_options,
     jobs_of,
+    ranged,
     tag_map_of,
 )
 from wsscore.cli.running import run_command
@@ -76,7 +77,7 @@ if TYPE_CHECKING:
 )
 @click.option(
     "--trials",
-    type=click.IntRange(min=1),
+    type=ranged("trials"),
     default=10000,
     show_default=True,
     help="Approximate randomization trials (--baseline).",

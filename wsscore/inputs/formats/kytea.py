@@ -56,6 +56,16 @@ def read_kytea(
         yield Sentence(number, tokens)
 
 
+def field_count(line: str) -> int | None:
+    """How many tag levels the first token of a line has (None: a line without tokens, or
+    one KyTea would refuse), as ``--tag-field`` numbers them."""
+    try:
+        tokens = list(_escaped_tokens(line, 0, ""))
+    except WsscoreError:
+        return None
+    return len(tokens[0].levels) if tokens else None
+
+
 def _plain_tokens(line: str, number: int, name: str) -> list[KyteaToken]:
     """The tokens of a line without escapes or candidates: each split at its slashes."""
     texts = split_words(line)

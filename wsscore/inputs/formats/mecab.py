@@ -93,6 +93,13 @@ def tag_of(features: str, fields: TagFields) -> str | None:
     return "-".join(chosen)
 
 
+def field_count(line: str) -> int | None:
+    """How many feature fields a token line has (None: not a token line), as ``--tag-field``
+    numbers them."""
+    surface, tab, features = line.partition("\t")
+    return len(split_csv(features.removesuffix("\r"))) if tab and surface else None
+
+
 def split_csv(features: str) -> list[str]:
     """MeCab's feature fields: separated by commas; a field that starts with a quote ends at
     the next lone quote (``""`` is a quote inside it) and may hold commas; what follows its

@@ -6,6 +6,7 @@ from typing import NamedTuple
 
 from wsscore.core.definitions import UNITS
 from wsscore.errors import InvalidArgument, WsscoreError, location
+from wsscore.ranges import TAG_FIELD_HINT, parse_field_range
 
 FORMATS = ("words", "tagged", "chars", "conllu", "jsonl", "mecab", "kytea", "best", "vlsp")
 TAG_COLUMNS = ("upos", "xpos")
@@ -78,32 +79,21 @@ class TagFields(NamedTuple):
         return str(self.first) if self.first == self.last else f"{self.first}-{self.last}"
 
 
-TAG_FIELD_HINT = "give a field number from 1, or a range such as 1-2"
-
-
 def parse_tag_field(value: object) -> TagFields:
-    """``--tag-field``: ``N`` (an int or its text) or ``N-M`` with 1 <= N <= M."""
-    if isinstance(value, TagFields):
-        return value
-    if isinstance(value, int) and not isinstance(value, bool):
-        text = str(value)
+    """``--tag-field``: ``N`` (an int or its text) or ``N-M`` with N <= M, within the range of
+    :data:`~wsscore.ranges.RANGES` (:func:`~wsscore.ranges.parse_field_range`)."""
+    if isinstance(value, (int, TagFields)) and not isinstance(value, bool):
+        text = str(value)  # a TagFields too: one given as such is checked as its text
     elif isinstance(value, str):
-        text = value.strip()
+        text = value
     else:
         raise InvalidArgument(
             f"a tag field is a number or a range, not {value!r}", hint=TAG_FIELD_HINT
         )
-    first, dash, last = text.partition("-")
-    if not (first.isdigit() and first.isascii()) or (
-        dash and not (last.isdigit() and last.isascii())
-    ):
-        raise InvalidArgument(f"unknown tag field {value!r}", hint=TAG_FIELD_HINT)
-    fields = TagFields(int(first), int(last) if dash else int(first))
-    if fields.first < 1 or fields.last < fields.first:
-        raise InvalidArgument(
-            f"tag field {value!r} is not a range from 1 upwards", hint=TAG_FIELD_HINT
-        )
-    return fields
+    try:
+        return TagFields(*parse_field_range(text))
+    except ValueError as error:
+        raise InvalidArgument(str(error)) from None
 
 
 class FormatOptions(NamedTuple):
