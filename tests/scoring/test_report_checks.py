@@ -474,6 +474,18 @@ def test_options_that_disagree_with_the_signature_are_refused(
     assert _refused(_edited(fixture_report, edit), tmp_path) == f"{problem} ({CHECK_HINT})"
 
 
+def test_a_beta_out_of_the_options_range_is_refused_though_its_signature_agrees(
+    fixture_report, tmp_path
+) -> None:
+    def beta_5000(document: dict) -> None:
+        document["options"].update(beta=5000.0)
+        document["signature"] = document["signature"].replace("|beta:2", "|beta:5000")
+
+    assert _refused(_edited(fixture_report, beta_5000), tmp_path) == (
+        f"its options.beta is 5000.0, not a number from 0.001 to 1000 ({CHECK_HINT})"
+    )
+
+
 def test_schema_version_0_is_refused(fixture_report, tmp_path) -> None:
     zero = _edited(fixture_report, lambda d: d.update(schema_version=0))
     assert _refused(zero, tmp_path) == (

@@ -30,6 +30,7 @@ from wsscore.metrics.difficulty import WeightedMetrics
 from wsscore.metrics.settings import Statistics
 from wsscore.metrics.signature import signature_fields
 from wsscore.metrics.tags import TAG_RELATIONS, TAG_ROW_RELATIONS
+from wsscore.ranges import RANGES
 from wsscore.scoring.shard_agreement import field_text
 from wsscore.scoring.shard_documents import ShardReport, ShardSystem, parse_shard
 from wsscore.scoring.shard_sums import added_system
@@ -89,8 +90,9 @@ def _check_options(report: ShardReport) -> None:
                 report,
                 f"its {key} is {_shown(stored)}, but its signature has {field_text(fields, field)}",
             )
-    if not options.beta > 0:
-        raise _refusal(report, f"its options.beta is {options.beta!r}, not a positive number")
+    beta = RANGES["beta"]
+    if not beta.holds(options.beta):  # the signature agrees: both were written so
+        raise _refusal(report, f"its options.beta is {_shown(options.beta)}, not {beta.describe()}")
 
 
 def _check_relations(report: ShardReport, system: ShardSystem, key: str) -> None:
