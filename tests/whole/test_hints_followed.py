@@ -620,6 +620,20 @@ def _no_tags(tmp: Path) -> list[Case]:
     ]
 
 
+def _field_out_of_range(tmp: Path) -> list[Case]:
+    # MeCab lines of one feature field: --tag-field 2 is past it, and the hint names field 1.
+    files = _files(tmp, gold=["東京\t名詞", "に\t助詞", "いる\t動詞", "EOS"])
+    words = ["東京 に いる"]
+    return [
+        Case(
+            ["score", files["gold"], files["gold"], "--tags", "--tag-field", "2"],
+            "(give --tag-field 1)",
+            ("--tag-field",),
+            span_count(words, words) | {"tag_correct": 3},
+        )
+    ]
+
+
 CASES: dict[tuple[str, str], Callable[[Path], list[Case]]] = {
     ("scoring/mismatch.py", "check_mismatch"): _mismatch_warn,
     ("scoring/mismatch.py", "_policy_that_scores"): _mismatch_error,
@@ -639,6 +653,7 @@ CASES: dict[tuple[str, str], Callable[[Path], list[Case]]] = {
     ("inputs/formats/writers.py", "_tagged_token"): _tag_separator,
     ("scoring/opened.py", "unit_of"): _no_syllables,
     ("metrics/tags.py", "_no_tags"): _no_tags,
+    ("metrics/tags.py", "_field_out_of_range"): _field_out_of_range,
     ("inputs/reading.py", "TextFile._blocks_incremental"): _encodings,
     ("inputs/reading.py", "_codec_error"): _encodings,
     ("inputs/reading.py", "refuse_nul"): _encodings,
