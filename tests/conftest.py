@@ -45,13 +45,64 @@ def icwb2() -> Path:
     return need_icwb2()
 
 
+# --- the reference scripts' runs, made once ------------------------------------------------------
+# The bakeoff's Perl scripts give the same output whichever backend wsscore runs on, so a run of
+# one is kept in pytest's cache directory by what it reads (the script, its files' names and
+# bytes, standard input, the locale) and reused by the other xdist worker and by the suite's
+# second pass (WSSCORE_PURE_PYTHON=1): CI runs each once. A stale entry cannot be reused: its
+# key holds every byte the run reads. Without the cache (-p no:cacheprovider) every run is made.
+_reference_runs: Path | None = None
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    global _reference_runs
+    cache = getattr(config, "cache", None)
+    _reference_runs = None if cache is None else Path(cache.mkdir("reference-runs"))
+
+
+def reference_directory(name: str) -> Path | None:
+    """A directory of the cache whose path is the same in every run (for a file a reference
+    script names inside its own text), or None without the cache."""
+    if _reference_runs is None:
+        return None
+    directory = _reference_runs / name
+    directory.mkdir(exist_ok=True)
+    return directory
+
+
+def run_reference(
+    command: list[str | Path], *, stdin: Path | None = None, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess:
+    """``subprocess.run(command)`` of a reference script, its output captured; from the cache
+    when the same script has read the same bytes before. A ``Path`` in ``command`` is a file
+    it reads, keyed by its base name (which the scripts print) and its bytes."""
+    import hashlib
+
+    key = hashlib.sha256(repr((env or {}).get("LC_ALL")).encode())
+    for part in [*command, *([stdin] if stdin is not None else [])]:
+        key.update(b"\0" + os.fsencode(part.name if isinstance(part, Path) else part))
+        if isinstance(part, Path):
+            key.update(hashlib.sha256(part.read_bytes()).digest())
+    stored = None if _reference_runs is None else _reference_runs / key.hexdigest()
+    if stored is not None and stored.with_suffix(".rc").exists():
+        code = int(stored.with_suffix(".rc").read_text())
+        out, err = stored.with_suffix(".out").read_bytes(), stored.with_suffix(".err").read_bytes()
+        return subprocess.CompletedProcess(command, code, out, err)
+    with open(stdin if stdin is not None else os.devnull, "rb") as given:
+        done = subprocess.run(list(map(str, command)), stdin=given, capture_output=True, env=env)
+    if stored is not None:  # each file written whole, the return code last: it marks a run kept
+        _write_whole(stored.with_suffix(".out"), done.stdout)
+        _write_whole(stored.with_suffix(".err"), done.stderr)
+        _write_whole(stored.with_suffix(".rc"), str(done.returncode).encode())
+    return done
+
+
 @pytest.fixture(scope="session")
 def mm_baselines(tmp_path_factory) -> dict[str, Path]:
     """The bakeoff's maximum-matching baseline on each test set, made with its own mwseg.pl.
 
     mwseg.pl is byte-oriented, so it runs on the legacy-encoded files (.txt), as in the bakeoff.
     """
-    import subprocess
 
     data = need_icwb2()
     perl = need_perl()
@@ -59,21 +110,12 @@ def mm_baselines(tmp_path_factory) -> dict[str, Path]:
     made = {}
     for corpus in ("as", "cityu", "msr", "pku"):
         target = out / f"{corpus}_mm.txt"
-        with (
-            open(data / "testing" / f"{corpus}_test.txt", "rb") as text,
-            open(target, "wb") as sink,
-        ):
-            subprocess.run(
-                [
-                    perl,
-                    str(data / "scripts" / "mwseg.pl"),
-                    str(data / "gold" / f"{corpus}_training_words.txt"),
-                ],
-                stdin=text,
-                stdout=sink,
-                stderr=subprocess.DEVNULL,
-                check=True,
-            )
+        done = run_reference(
+            [perl, data / "scripts" / "mwseg.pl", data / "gold" / f"{corpus}_training_words.txt"],
+            stdin=data / "testing" / f"{corpus}_test.txt",
+        )
+        assert done.returncode == 0, done.stderr
+        target.write_bytes(done.stdout)
         made[corpus] = target
     return made
 
@@ -172,12 +214,7 @@ def need_script() -> Path:
 def run_perl_script(
     script: Path, dictionary: Path, gold: Path, test: Path
 ) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        ["perl", str(script), str(dictionary), str(gold), str(test)],
-        capture_output=True,
-        env=C_LOCALE,
-        check=False,
-    )
+    return run_reference(["perl", script, dictionary, gold, test], env=C_LOCALE)
 
 
 @pytest.fixture(scope="session")
@@ -190,10 +227,13 @@ def minimal_script(tmp_path_factory) -> Path:
     goes to stderr (the summary prints most of them only as rounded ratios).
     """
     original = need_script().read_bytes()
-    directory = tmp_path_factory.mktemp("minimal")
-    wrapper = directory / "diff-minimal"
-    wrapper.write_text(f'#!/bin/sh\nexec {SCRIPT_DIFF} --minimal "$@"\n')
-    wrapper.chmod(0o755)
+    # In the cache, its path (which the script's text names) is the same in every run.
+    directory = reference_directory("minimal") or tmp_path_factory.mktemp("minimal")
+    wrapper = _write_whole(
+        directory / "diff-minimal",
+        f'#!/bin/sh\nexec {SCRIPT_DIFF} --minimal "$@"\n'.encode(),
+        executable=True,
+    )
     diff_line = f'$diff = "{SCRIPT_DIFF}";'.encode()
     summary_line = b'print "=== SUMMARY:\\n";'
     if original.count(diff_line) != 1 or original.count(summary_line) != 1:
@@ -212,9 +252,17 @@ def minimal_script(tmp_path_factory) -> Path:
         f'print STDERR "RAW\\t{counters}\\n";  # MODIFIED by the wsscore tests\n'.encode()
         + summary_line,
     )
-    script = directory / "score-minimal"
-    script.write_bytes(modified)
-    return script
+    return _write_whole(directory / "score-minimal", modified)
+
+
+def _write_whole(path: Path, data: bytes, *, executable: bool = False) -> Path:
+    """``path`` with ``data``, replaced at once: another worker may be reading or running it."""
+    partial = path.with_name(f"{path.name}.{os.getpid()}")
+    partial.write_bytes(data)
+    if executable:
+        partial.chmod(0o755)
+    os.replace(partial, path)
+    return path
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from conftest import run_perl_script, run_reference
 
 from wsscore.sighan.layout import (
     DiffSettings,
@@ -75,12 +76,7 @@ def _dictionary_path(corpus: str, encoding: str) -> Path:
 
 
 def _run_perl(dictionary: Path, gold: Path, test: Path) -> tuple[bytes, bytes]:
-    result = subprocess.run(
-        ["perl", str(SCORE), str(dictionary), str(gold), str(test)],
-        capture_output=True,
-        env=C_LOCALE,
-        check=False,
-    )
+    result = run_perl_script(SCORE, dictionary, gold, test)
     return result.stdout, result.stderr
 
 
@@ -524,14 +520,13 @@ def baseline(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str, str], P
         if (corpus, encoding) not in built:
             _require_perl_and_data()
             target = directory / f"{corpus}_mwseg.{encoding}"
-            with (ICWB2 / "testing" / f"{corpus}_test.{encoding}").open("rb") as text:
-                subprocess.run(
-                    ["perl", str(MWSEG), str(_dictionary_path(corpus, encoding))],
-                    stdin=text,
-                    stdout=target.open("wb"),
-                    stderr=subprocess.DEVNULL,  # AS: "Oops: shouldn't be here" on its last line
-                    check=True,
-                )
+            # Its standard error is left out (AS: "Oops: shouldn't be here" on its last line).
+            done = run_reference(
+                ["perl", MWSEG, _dictionary_path(corpus, encoding)],
+                stdin=ICWB2 / "testing" / f"{corpus}_test.{encoding}",
+            )
+            assert done.returncode == 0
+            target.write_bytes(done.stdout)
             built[corpus, encoding] = target
         return built[corpus, encoding]
 
