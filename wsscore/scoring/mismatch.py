@@ -11,7 +11,7 @@ from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from wsscore.align.divergence import Divergence, MismatchError
-from wsscore.align.limits import EXTRA_TEXT_LIMITS, PredictionOverrun
+from wsscore.align.limits import EXTRA_TEXT_LIMITS, GoldOverrun, PredictionOverrun
 from wsscore.align.lines import GoldBlock
 from wsscore.align.stream import SystemAligner
 from wsscore.core.records import Counts
@@ -24,7 +24,7 @@ from wsscore.inputs.formatted import (
     word_separator_seen,
     words_head,
 )
-from wsscore.inputs.sources import Input, is_file
+from wsscore.inputs.sources import Input, is_file, may_not_end
 from wsscore.inputs.words import split_words
 
 WORD_SEP_OPTIONS = ("--gold-word-sep", "--pred-word-sep")
@@ -160,15 +160,17 @@ def mismatch_refusal(
     pred_file: Input,
     aligner: SystemAligner,
 ) -> WsscoreError:
+    if isinstance(exc, GoldOverrun):  # the prediction has ended; the gold's stream may not
+        return WsscoreError(exc.message, where=gold_file.name, hint=exc.hint)
     if isinstance(exc, PredictionOverrun):  # the gold has ended; the prediction may not
         # A separator between words adds text to every sentence: the usual way to overrun.
         cause = separator_hint((gold_file, pred_file), aligner.divergences)
         hint = cause + exc.hint + _formats_note(gold_file, pred_file)
         return WsscoreError(exc.message, where=pred_file.name, hint=hint)
-    for _ in gold_blocks:  # read on, to name both line counts
-        pass
+    # Read on, to name both line counts: an endless prediction no further than this, and a
+    # gold from a stream that may not end no further than this past the prediction's lines.
+    gold_complete = _read_on(gold_blocks, gold_file, aligner.pred_lines_read)
     gold_lines = gold_file.lines_read
-    # An endless prediction is read no further than this to count its lines.
     pred_lines, complete = aligner.drain(max_lines=2 * gold_lines + 10_000)
     units = (unit_of(gold_file), unit_of(pred_file))
     differing = _differing_sentences(gold_file, pred_file)
@@ -181,12 +183,23 @@ def mismatch_refusal(
     )
     return WsscoreError(
         f"the prediction's characters differ from the gold's: {exc.divergence.describe(units)}; "
-        f"the gold has {gold_lines} {units[0]}s, the prediction "
+        f"the gold has {'' if gold_complete else 'more than '}{gold_lines} {units[0]}s, "
+        "the prediction "
         f"{'' if complete else 'more than '}{pred_lines}"
         f"{f' {units[1]}s' if units[1] != units[0] else ''}",
         where=pred_file.name,
         hint=f"{cause}; {_policy_that_scores(differing)}" + _formats_note(gold_file, pred_file),
     )
+
+
+def _read_on(gold_blocks: Iterator[str], gold_file: Input, pred_lines: int) -> bool:
+    """Read the rest of the gold, to count its lines; one that may not end (a stream) no
+    further than twice the prediction's lines read and 10,000 more. Whether it ended."""
+    most = 2 * pred_lines + 10_000 if may_not_end(gold_file) else None
+    for _ in gold_blocks:
+        if most is not None and gold_file.lines_read > most:
+            return next(gold_blocks, None) is None
+    return True
 
 
 class Differing(NamedTuple):
