@@ -184,11 +184,26 @@ def test_an_endless_prediction_under_error_is_refused_at_its_first_line(gold_200
 
 
 @pytest.mark.slow
-def test_endless_empty_lines_end_too(gold_2000):
-    gold, _ = gold_2000
-    run = run_measured("score", gold, "-", endless="\n")
+@pytest.mark.parametrize("blank", ["\n", " \n"])
+def test_endless_empty_lines_end_too(gold_2000, tmp_path, blank):
+    from wsscore.align.limits import BLANK_LINES_PAST_END
+
+    gold, gold_lines = gold_2000
+    run = run_measured("score", gold, "-", endless=blank)  # a stretch from the first line
     assert run["status"] == 2 and run["seconds"] < 15 and run["peak_mb"] < 200, run
-    assert "the prediction goes on past the end of the gold" in one_error_line(run)
+    line = one_error_line(run)
+    assert "the prediction goes on past the end of the gold" in line
+    assert f"lines of white space (the limit is {BLANK_LINES_PAST_END:,})" in line
+    # After the gold's lines, past its end: lines of white space are not text, but they end.
+    pred = write(tmp_path / "pred.txt", gold_lines)
+    with pred.open("a", encoding="utf-8") as more:
+        more.write(blank * (BLANK_LINES_PAST_END + 1))
+    run = run_measured("score", gold, pred)
+    assert run["status"] == 2 and run["seconds"] < 15 and run["peak_mb"] < 200, run
+    line = one_error_line(run)
+    assert f"by line {2000 + BLANK_LINES_PAST_END + 1:,} the prediction has " not in line
+    assert f"by line {2000 + BLANK_LINES_PAST_END + 1} the prediction has " in line
+    assert f"has {BLANK_LINES_PAST_END + 1:,} lines of white space" in line
 
 
 @pytest.mark.slow
@@ -262,6 +277,40 @@ def test_text_past_the_end_is_scored_exactly_up_to_the_limit(policy, extra_chars
     )
     last = report.systems[0].sentences[-1]
     assert last == (301, (0, extra_count, 0, 0, 0, 0, extra_count, 0, 1, extra_chars))
+
+
+@pytest.mark.parametrize("last_line", ["same", "differs"])
+@pytest.mark.parametrize("blank", ["", "  \u3000\t"])
+def test_lines_of_white_space_past_the_end_are_not_text(last_line, blank):
+    # 30,000 of them after a gold of 300 lines (its limit: the floor, 10,000 characters) were
+    # counted as characters and refused ("PKU's gold with 30,000 trailing blank lines").
+    rng = random.Random(6)
+    gold = make_lines(rng, 300, GOLD_CHARS, (3, 8))
+    pred = list(gold)
+    if last_line == "differs":  # a stretch is open when the gold ends
+        pred[-1] = "乾" + pred[-1][1:]
+    report = score(
+        gold,
+        [pred + [blank] * 30_000],
+        inputs=InputOptions(warnings=Warnings(quiet=True)),
+    )
+    counts = report.systems[0].counts
+    words = words_of(gold)
+    differs = last_line == "differs"
+    assert (counts.gold_words, counts.pred_words) == (words, words)
+    assert counts.correct == words - differs
+    assert (counts.misaligned_lines, counts.misaligned_chars) == (differs, differs)
+
+
+@pytest.mark.slow
+def test_pku_with_blank_lines_after_its_end_is_scored(tmp_path, icwb2):
+    gold = icwb2 / "gold" / "pku_test_gold.utf8"
+    pred = tmp_path / "pred.txt"
+    pred.write_bytes(gold.read_bytes() + b"\n" * 30_000)
+    counts = counts_of(run_measured("score", gold, pred, "-f", "json"))
+    words = len(gold.read_text(encoding="utf-8").split())
+    assert counts["gold_words"] == counts["pred_words"] == counts["correct"] == words
+    assert counts["misaligned_chars"] == 0
 
 
 @pytest.mark.slow

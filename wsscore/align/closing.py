@@ -156,6 +156,8 @@ class StretchCloser:
             return False
         buffers = self._buffers
         if gold_ended:
-            self._limits.refuse_overrun(buffers.excess, last_gold, self._prediction.lines_read)
+            self._limits.refuse_overrun(
+                buffers.excess, last_gold, self._prediction.lines_read, buffers.pred_blank_lines
+            )
             return True
         return self._limits.may_read_ahead(len(buffers.pred), len(buffers.gold), buffers.excess)

@@ -34,6 +34,11 @@ EXTRA_TEXT_LIMITS = {
 }
 
 
+# Lines of white space are not text: past the gold's end they count in no limit of characters,
+# but an endless run of them ends at this many.
+BLANK_LINES_PAST_END = 100_000
+
+
 class PredictionOverrun(MismatchError):
     """The prediction goes on past the end of the gold with more text than the gold can match.
 
@@ -48,12 +53,17 @@ class PredictionOverrun(MismatchError):
         excess: int,
         limit: ExtraTextLimit,
         gold_chars: int,
+        *,
+        blank_lines: int = 0,
     ):
-        over = (
-            f"{excess} characters more than the gold can match (the limit is "
-            f"{limit.allowed(gold_chars)}: {limit.share:.0%} of the gold's {gold_chars} "
-            f"characters, and at least {limit.floor})"
-        )
+        if blank_lines:
+            over = f"{blank_lines:,} lines of white space (the limit is {BLANK_LINES_PAST_END:,})"
+        else:
+            over = (
+                f"{excess} characters more than the gold can match (the limit is "
+                f"{limit.allowed(gold_chars)}: {limit.share:.0%} of the gold's {gold_chars} "
+                f"characters, and at least {limit.floor})"
+            )
         self.message = (
             f"the prediction goes on past the end of the gold: the gold ends at line {gold_line}, "
             f"and by line {pred_line} the prediction has {over}"
@@ -119,9 +129,11 @@ class ReadLimits:
       the prediction's end with at most ``limit.allowed(the gold's characters read by then)``
       characters: beyond, :class:`GoldOverrun` is raised (:meth:`add_gold_past_end`).
 
-    In these sizes an empty line counts as one character, so that endless empty lines end too;
-    the gold's size is its characters but spaces and line feeds (other white space, rare in a
-    gold, counts too: :func:`approximate_chars`).
+    In the gold's sizes an empty line counts as one character, so that an endless run of them
+    ends too; a prediction's lines of white space are not text: they count in no size, and past
+    the gold's end at most :data:`BLANK_LINES_PAST_END` of them are read. The gold's size is its
+    characters but spaces and line feeds (other white space, rare in a gold, counts too:
+    :func:`approximate_chars`).
     """
 
     def __init__(self, limit: ExtraTextLimit, *, gold_may_not_end: bool = False):
@@ -165,11 +177,18 @@ class ReadLimits:
                 gold_line, pred_line, self._gold_past_end, self._limit, self._gold_at_pred_end
             )
 
-    def refuse_overrun(self, excess: int, gold_line: int, pred_line: int) -> None:
+    def refuse_overrun(
+        self, excess: int, gold_line: int, pred_line: int, blank_lines: int = 0
+    ) -> None:
         """Raise :class:`PredictionOverrun` if ``excess`` characters past the end of the gold
-        (at its line ``gold_line`` and the prediction's ``pred_line``) are beyond the limit."""
+        (at its line ``gold_line`` and the prediction's ``pred_line``) are beyond the limit, or
+        ``blank_lines`` lines of white space."""
         if excess > self.allowed():
             raise PredictionOverrun(gold_line, pred_line, excess, self._limit, self.gold_chars)
+        if blank_lines > BLANK_LINES_PAST_END:
+            raise PredictionOverrun(
+                gold_line, pred_line, excess, self._limit, self.gold_chars, blank_lines=blank_lines
+            )
 
 
 def approximate_chars(text: str) -> int:
