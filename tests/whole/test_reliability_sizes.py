@@ -564,6 +564,7 @@ CONLLU_WORD = "{n}\t乾\t_\tX\t_\t_\t0\troot\t_\t_\n"
         (CONLLU_WORD, ["--pred-format", "conllu"], "<stdin>:1: the sentence that starts here "),
         ("乾 B\n坤 E\n", ["--pred-format", "chars"], "<stdin>:1: the sentence that starts here "),
         (CONLLU_WORD, [], "<stdin>:1: the sentence that starts here "),  # detected as conllu
+        ("乾\t名詞\n", ["--pred-format", "mecab"], "<stdin>:1: the sentence that starts here "),
     ],
 )
 def test_an_endless_line_or_sentence_is_refused_as_it_grows(gold_2000, endless, options, refusal):
@@ -572,6 +573,9 @@ def test_an_endless_line_or_sentence_is_refused_as_it_grows(gold_2000, endless, 
     assert run["status"] == 2, run
     line = one_error_line(run)
     assert refusal in line
+    if "sentence" in refusal:  # the end of a sentence of its format is named
+        end = "an EOS line ends a mecab" if "mecab" in options else "a blank line ends a"
+        assert f"({end}" in line, line
     # Bounded by what the gold can match: its size, and the most the aligner takes past its end.
     assert "has not ended" in line and "what its gold can match" in line
 
