@@ -16,10 +16,13 @@ from wsscore.align.lines import GoldBlock
 from wsscore.align.stream import SystemAligner
 from wsscore.core.records import Counts
 from wsscore.errors import Warnings, WsscoreError
+from wsscore.formatting import code_points
+from wsscore.inputs.encodings import misdecoded
 from wsscore.inputs.formats.model import SYLLABLE_MARK
 from wsscore.inputs.formatted import (
     WRONG_FORMAT_HINT,
     formats_read,
+    text_file_of,
     unit_of,
     word_separator_seen,
     words_head,
@@ -63,6 +66,7 @@ def check_mismatch(
         f"a missing or extra {units[1]} is the usual cause; " if gold_lines != pred_lines else ""
     )
     cause = separator_hint(files, aligner.divergences) + cause
+    cause = decoding_hint(files, aligner.divergences) + cause
     if policy == "warn" and counts.misaligned_lines > MISMATCH_LIMIT * max(gold_sentences, 1):
         raise WsscoreError(
             f"the prediction is not a segmentation of this gold: {counts.misaligned_lines} of "
@@ -101,6 +105,27 @@ def separator_hint(files: tuple[Input, Input], divergences: Sequence[Divergence]
             return (
                 f"the {side}'s words look separated by {separator!r} (as jieba's command line "
                 f"prints them): give {WORD_SEP_OPTIONS[index]} {shlex.quote(separator)}; "
+            )
+    return ""
+
+
+def decoding_hint(files: tuple[Input, Input], divergences: Sequence[Divergence]) -> str:
+    """``"pred.txt's differing text holds U+E610, a private-use character, as a wrong decoding
+    gives: it was read as gbk; if that is not its encoding, give --pred-encoding with it; "``
+    when either file's differing text holds what a wrong decoding gives; or ``""``."""
+    for index, source in enumerate(files):
+        text = text_file_of(source)
+        if text is None:
+            continue  # lines in memory are not decoded
+        differing = (d.pred_text if index else d.gold_text for d in divergences)
+        char = next(filter(None, map(misdecoded, differing)), None)
+        if char is not None:
+            kept = "\udc80" <= char <= "\udcff"
+            what = "a byte that does not decode" if kept else "a private-use character"
+            return (
+                f"{source.name}'s differing text holds {code_points(char)}, {what}, as a wrong "
+                f"decoding gives: it was read as {text.encoding.name}; if that is not its "
+                f"encoding, give {text.option} with it; "
             )
     return ""
 
@@ -176,7 +201,8 @@ def mismatch_refusal(
     differing = _differing_sentences(gold_file, pred_file)
     # As warn aligns them, the differences show extra characters as such (a separator).
     divergences = differing.divergences if differing else [exc.divergence]
-    cause = separator_hint((gold_file, pred_file), divergences) + (
+    cause = decoding_hint((gold_file, pred_file), divergences)
+    cause += separator_hint((gold_file, pred_file), divergences) + (
         f"a missing or extra {units[1]} is the usual cause"
         if gold_lines != pred_lines
         else f"the {units[1]} counts agree, so the texts differ: check that both hold the same text"
