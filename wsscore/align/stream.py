@@ -123,8 +123,11 @@ class SystemAligner(EqualLineCounter):
                 return
             self._prediction.push_back(texts)
         if not self._without_detail():
-            for line in block.gold_lines():
-                self.feed(line)
+            for position in range(len(block.lines)):
+                if self._faces_nothing():
+                    self._count_unmatched(block, position)
+                    return
+                self.feed(block.gold_line(position))
             return
         # Runs of lines that agree with theirs are counted at once; a line that does not, and
         # the lines of the differing stretch it opens, are aligned one by one.
@@ -162,7 +165,7 @@ class SystemAligner(EqualLineCounter):
             return
         pred = self._prediction.next()
         if pred is None and self._faces_nothing():
-            self._count_unmatched_line(gold)
+            self._count_unmatched_lines([gold])
             return
         if pred is not None and self._count_equal_line(gold, pred):
             return
@@ -213,8 +216,9 @@ class SystemAligner(EqualLineCounter):
         """The block's lines from ``start`` on face nothing (:mod:`wsscore.align.unmatched_gold`):
         counted at once unless a sentence is wanted one by one."""
         if self._records is not None or self._on_detail is not None or self._on_extra is not None:
-            for index in range(start, len(block.lines)):
-                self._count_unmatched_line(block.gold_line(index))
+            self._count_unmatched_lines(
+                [block.gold_line(i) for i in range(start, len(block.lines))]
+            )
             return
         counts = self._unmatched.count_block(block, start, self._prediction.lines_read)
         self._add(counts)
@@ -223,12 +227,13 @@ class SystemAligner(EqualLineCounter):
         # Each line with characters is a gold sentence no predicted one can match.
         self.sentence_spans += SentenceSpans(gold=counts.misaligned_lines)
 
-    def _count_unmatched_line(self, gold: GoldLine) -> None:
-        """A gold line that faces nothing, counted as a stretch of its own would count it."""
+    def _count_unmatched_lines(self, gold: list[GoldLine]) -> None:
+        """Gold lines that face nothing, counted sentence by sentence as a stretch of their own
+        counts them (all gold, no prediction)."""
         pred_line = self._prediction.lines_read
-        self._unmatched.note_line(gold.number, gold.text, gold.chars, pred_line)
-        lines = StretchLines([gold], [], gold.number, pred_line)
-        self._score_stretch(lines, gold.chars, "", shown=False)
+        self._unmatched.note_lines(gold, pred_line)
+        lines = StretchLines(gold, [], gold[-1].number, pred_line)
+        self._score_stretch(lines, chars_of_lines(gold), "", shown=False)
 
     # --- stretches ---------------------------------------------------------------------------
     def _resolve(self) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from wsscore.align.divergence import SHOWN_CHARS, Divergence, column_in_line
 from wsscore.align.limits import ReadLimits
-from wsscore.align.lines import GoldBlock, chars_of
+from wsscore.align.lines import GoldBlock, GoldLine, chars_of
 from wsscore.core import backend
 from wsscore.core.records import Counts
 
@@ -34,12 +34,16 @@ class UnmatchedGold:
         sides, shown by divergence ``index`` (None: not shown): the run goes on in it."""
         self._shown = -1 if index is None else index
 
-    def note_line(self, number: int, text: str, chars: str, pred_line: int) -> None:
-        """Gold line ``number`` (``chars``: its characters) faces nothing; the prediction
-        ended at its line ``pred_line``."""
-        if chars:
-            self._show(number, text, chars, pred_line)
-        self._limits.add_gold_past_end(len(chars) or 1, number, pred_line)
+    def note_lines(self, lines: list[GoldLine], pred_line: int) -> None:
+        """Gold ``lines`` face nothing (counted by the caller, as a stretch of their own); the
+        prediction ended at its line ``pred_line``."""
+        for line in lines:
+            if not self._wants_text():
+                break
+            if line.chars:
+                self._show(line.number, line.text, line.chars, pred_line)
+        size = sum(len(line.chars) or 1 for line in lines)  # an empty line counts one
+        self._limits.add_gold_past_end(size, lines[-1].number, pred_line)
 
     def count_block(self, block: GoldBlock, start: int, pred_line: int) -> Counts:
         """The counts of the block's lines from ``start`` on, all facing nothing: their words
