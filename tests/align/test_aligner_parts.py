@@ -8,7 +8,7 @@ import pytest
 from wsscore.align.buffers import StretchBuffers
 from wsscore.align.closing import Closing, StretchCloser
 from wsscore.align.divergence import StretchLines, divergence_at
-from wsscore.align.limits import ExtraTextLimit, PredictionOverrun, ReadLimits
+from wsscore.align.limits import ExtraTextLimit, GoldOverrun, PredictionOverrun, ReadLimits
 from wsscore.align.lines import GoldLine, PredLine
 from wsscore.align.prediction import PredictionLines
 
@@ -84,9 +84,11 @@ def test_buffers_that_stop_comparing_keep_lines_and_sizes_only():
     buffers.add_gold(GoldLine(1, "甲乙"))
     buffers.stop_comparing()
     buffers.add_pred(PredLine(1, "甲乙丙"))
-    buffers.add_pred(PredLine(2, ""))  # an empty line counts one in the sizes
+    buffers.add_pred(PredLine(2, ""))  # a line of white space is not text: counted apart
     assert buffers.pred_total == 0
-    assert buffers.excess == 2
+    assert (buffers.excess, buffers.pred_blank_lines) == (1, 1)
+    buffers.add_gold(GoldLine(2, ""))  # an empty gold line counts one, so that a run ends
+    assert buffers.excess == 0
     buffers.clear()
     assert buffers.comparing
     assert (buffers.gold, buffers.pred, buffers.excess) == ([], [], 0)
@@ -115,6 +117,30 @@ def test_an_overrun_names_the_lines_the_excess_and_the_limit():
     assert (overrun.gold_line, overrun.pred_line, overrun.excess) == (7, 9, 5)
     assert "the limit is 4: 50% of the gold's 8 characters, and at least 3" in overrun.message
     assert overrun.hint.endswith("wrong file? (advice)")
+
+
+def test_a_gold_from_a_stream_may_go_past_the_predictions_end_up_to_the_limit():
+    limits = ReadLimits(ExtraTextLimit(0.5, 3), gold_may_not_end=True)
+    limits.add_gold("甲乙丙丁戊己庚辛")  # 8 characters read when the prediction ends
+    limits.add_gold_past_end(3, gold_line=9, pred_line=8)
+    limits.add_gold("壬癸子丑")  # read later: the limit stays half of the 8
+    limits.add_gold_past_end(1, gold_line=10, pred_line=8)  # 4 in all: allowed
+    with pytest.raises(GoldOverrun) as raised:
+        limits.add_gold_past_end(1, gold_line=11, pred_line=8)
+    overrun = raised.value
+    assert (overrun.gold_line, overrun.pred_line, overrun.excess) == (11, 8, 5)
+    assert "the prediction ends at line 8, and by line 11 the gold has 5 characters" in str(overrun)
+    assert "the limit is 4: 50% of the 8 characters of the gold read by then" in overrun.message
+    # A gold file ends: it is read to its end whatever the prediction lacks.
+    file_limits = ReadLimits(ExtraTextLimit(0.5, 3))
+    file_limits.add_gold_past_end(1_000_000, gold_line=11, pred_line=8)
+
+
+def test_once_the_prediction_has_ended_a_stretch_takes_gold_up_to_the_floor():
+    limits = ReadLimits(ExtraTextLimit(0.5, 3))
+    limits.add_gold("甲" * 100)  # a share of the gold does not count: the floor is fixed
+    assert limits.may_read_gold_on(excess=-3)
+    assert not limits.may_read_gold_on(excess=-4)
 
 
 # --- where two sides differ ----------------------------------------------------------------------
@@ -166,3 +192,24 @@ def test_differing_characters_close_at_the_confirmed_anchor():
     closer, buffers = _closer(gold, pred)
     assert closer.closing(gold_ended=False, last_gold=5) == Closing(1, 1)
     assert not buffers.comparing
+
+
+def test_a_prediction_cut_short_inside_the_stretch_closes_it_at_once():
+    # The prediction's side is the start of the gold's and the prediction has ended: no later
+    # gold line can change where it aligns.
+    closer, _ = _closer(["甲乙 丙", "丁"], ["甲乙"])
+    assert closer.closing(gold_ended=False, last_gold=2) == Closing(2, 1)
+
+
+def test_a_prediction_cut_short_with_a_pair_of_lines_waits_for_an_anchor():
+    # Its two lines could still equal two gold lines read later.
+    closer, _ = _closer(["甲乙丙 丁", "戊"], ["甲", "乙丙"])
+    assert closer.closing(gold_ended=False, last_gold=2) is None
+
+
+def test_an_ended_prediction_whose_stretch_differs_closes_past_the_floor():
+    gold = ["甲乙", "丙丁" * 30, "戊己" * 30, "庚辛" * 30]
+    closer, _ = _closer(gold[:2], ["X"])  # floor 100: 62 characters of gold, 1 of prediction
+    assert closer.closing(gold_ended=False, last_gold=2) is None
+    closer, _ = _closer(gold[:3], ["X"])  # 122 characters: more than 100 past its side
+    assert closer.closing(gold_ended=False, last_gold=3) == Closing(3, 1)

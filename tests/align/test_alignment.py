@@ -142,3 +142,130 @@ def test_in_memory_prediction_lines_are_not_taken_for_paths():
 def test_standard_input_can_be_given_only_once_even_as_a_dictionary():
     with pytest.raises(WsscoreError, match="only once"):
         score("-", ["p.txt"], inputs=InputOptions(dictionary="-"))
+
+
+# --- a prediction that ends early (issue 34, item 6) ---------------------------------------------
+
+
+def _spans(lines: list[str]) -> list[tuple[int, int]]:
+    """The words' spans in the characters of all the lines (white space removed)."""
+    spans, offset = [], 0
+    for line in lines:
+        for word in line.split():
+            spans.append((offset, offset + len(word)))
+            offset += len(word)
+    return spans
+
+
+def _cut_short(gold: list[str], chars: int, empty_lines: int) -> list[str]:
+    """The gold's lines up to its ``chars``-th character (white space kept), a line cut there
+    with its first words resegmented, then ``empty_lines`` empty lines."""
+    pred, seen = [], 0
+    for line in gold:
+        size = len(line.replace(" ", ""))
+        if seen + size <= chars:
+            pred.append(line)
+            seen += size
+            continue
+        kept, taken = [], 0
+        for word in line.split():
+            if taken + len(word) > chars - seen:
+                kept.append(word[: chars - seen - taken])
+                break
+            kept.append(word)
+            taken += len(word)
+        pred.append(" ".join(w for w in kept if w))
+        break
+    if len(pred) > 1 and len(pred[0].split()) > 1:
+        first = pred[0].split()
+        pred[0] = " ".join([first[0] + first[1], *first[2:]])  # a merge: one word wrong
+    return pred + [""] * empty_lines
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_gold_past_the_end_of_a_prediction_counts_as_the_span_count_says(seed):
+    """A prediction cut short (at a line's end or inside a line, with or without empty lines
+    after) is a prefix of the gold's text: its words have the gold's coordinates, and every
+    figure follows from the spans. The rest of the gold faces nothing, whatever the path:
+    counted at once, sentence by sentence, or with every sentence's words."""
+    import random
+
+    rng = random.Random(seed)
+    alphabet = "甲乙丙丁"
+    gold = [
+        " ".join("".join(rng.choice(alphabet) for _ in range(rng.randint(1, 3))) for _ in range(n))
+        for n in (rng.randint(0, 5) for _ in range(rng.randint(3, 60)))
+    ]
+    total = sum(len(line.replace(" ", "")) for line in gold)
+    pred = _cut_short(gold, rng.randint(0, total - 1), rng.choice((0, 0, 2)))
+    kept = sum(len(line.replace(" ", "")) for line in pred)
+    gold_spans, pred_spans = _spans(gold), _spans(pred)
+    correct = len(set(gold_spans) & set(pred_spans))
+    # A gold line is touched by the missing characters if it has one at or past ``kept``.
+    starts = [sum(len(g.replace(" ", "")) for g in gold[:i]) for i in range(len(gold))]
+    touched = sum(
+        1
+        for start, line in zip(starts, gold, strict=True)
+        if line.strip() and start + len(line.replace(" ", "")) > kept
+    )
+    expected = (len(gold_spans), len(pred_spans), correct, total - kept, touched)
+    details: list = []
+    for options in (
+        {},
+        {"keep_sentences": True},
+        {"on_detail": lambda _, detail: details.append(detail)},
+    ):
+        report = score(
+            gold, [pred], inputs=InputOptions(mismatch="align", warnings=Warnings()), **options
+        )
+        system = report.systems[0]
+        counts = system.counts
+        found = (
+            counts.gold_words,
+            counts.pred_words,
+            counts.correct,
+            counts.misaligned_chars,
+            counts.misaligned_lines,
+        )
+        assert found == expected, options
+        assert counts.substitutions + counts.deletions == counts.gold_words - counts.correct
+        assert counts.substitutions + counts.insertions == counts.pred_words - counts.correct
+        if options.get("keep_sentences"):
+            summed = [sum(column) for column in zip(*(c for _, c in system.sentences), strict=True)]
+            assert tuple(summed) == counts.as_tuple()
+    assert sum(map(len, (detail.gold_words for detail in details))) == len(gold_spans)
+    assert sum(sum(detail.gold_marks) for detail in details) == correct
+
+
+def test_a_prediction_cut_inside_a_line_shows_one_place_with_the_gold_after_it():
+    gold = ["甲乙 丙", "丁 戊己", "庚 辛", "壬癸"]
+    pred = ["甲乙 丙", "丁 戊"]
+    with pytest.raises(WsscoreError) as raised:
+        counts_of(gold, pred)
+    # One difference: from the missing 己 to the gold's end, across its lines.
+    shown = "gold line 2 col 4 has '己庚辛壬癸', the prediction has ended (after line 2)"
+    assert f"(first: {shown})" in str(raised.value)
+
+
+@pytest.mark.parametrize("lines_between", [100, 12_000])
+def test_once_the_prediction_has_ended_its_stretch_takes_gold_so_far(lines_between):
+    """docs/metrics.md §1.6: once the prediction has ended, its open stretch takes at most the
+    policy's floor of characters of gold more than it has (200,000 under align); a common end
+    within them is found as before, one farther is not (the gold's lines after face nothing),
+    so that a prediction that ends early costs no more than reading the gold."""
+    from wsscore.align.limits import EXTRA_TEXT_LIMITS
+
+    body = [f"甲乙 丙{i % 10} 丁戊己 庚辛壬 癸" for i in range(10 + lines_between)]
+    last = "乾坤 震巽"  # of characters no other line has: matched at the stretch's end, or not
+    gold = [*body, last]
+    pred = [*body[:10], last]
+    between = sum(len(line.replace(" ", "")) for line in body[10:])
+    counts = counts_of(gold, pred, mismatch="align")
+    head_words = sum(len(line.split()) for line in body[:10])
+    if between + 4 <= EXTRA_TEXT_LIMITS["align"].floor:  # the gold's last line within reach
+        expected = (head_words + 2, between, lines_between)
+    else:  # beyond: the predicted line faces the gold after line 10, the gold's last nothing
+        expected = (head_words, between + 4, lines_between + 1)
+    assert (counts.correct, counts.misaligned_chars, counts.misaligned_lines) == expected
+    assert counts.gold_words == head_words + 5 * lines_between + 2
+    assert counts.pred_words == head_words + 2

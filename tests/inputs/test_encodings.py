@@ -221,3 +221,61 @@ def test_detected_fixture_encodings_score_identically():
         )
         counts = report.systems[0].counts
         assert {key: getattr(counts, key) for key in FIXTURE_COUNTS} == FIXTURE_COUNTS
+
+
+# --- a wrong decoding named where texts differ (issue 34, item 9) --------------------------------
+
+# Characters that Big5 and GBK both encode, each with other bytes.
+BOTH = "中國人民大學我們的時間來說會為這個國家經濟發展"
+
+
+def _lines(count: int) -> list[str]:
+    return [
+        " ".join(BOTH[(k * 7 + j * 3) % len(BOTH)] + BOTH[(k + j) % len(BOTH)] for j in range(5))
+        for k in range(count)
+    ]
+
+
+def test_a_mix_of_big5_and_gbk_lines_names_the_encoding_read_and_its_option(tmp_path):
+    # The Big5 lines of a file read as GBK show private-use characters: the message named
+    # neither the encoding nor --pred-encoding.
+    from wsscore.errors import WsscoreError
+
+    lines = _lines(40)
+    gold = tmp_path / "gold.txt"
+    gold.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    pred = tmp_path / "pred.txt"
+    pred.write_bytes(
+        b"".join(
+            line.encode("big5" if k % 2 == 0 else "gbk") + b"\n" for k, line in enumerate(lines)
+        )
+    )
+    with pytest.raises(WsscoreError) as raised:
+        score(gold, pred)
+    message = str(raised.value)
+    assert "pred.txt's differing text holds U+E" in message, message
+    assert (
+        ", a private-use character, as a wrong decoding gives: it was read as gbk; if that is "
+        in message
+    )
+    assert "not its encoding, give InputOptions(pred_encoding=...) with it" in message
+
+
+def test_the_encoding_hint_followed_scores_the_file_exactly(tmp_path):
+    from wsscore.errors import Warnings
+
+    lines = _lines(40)
+    gold = tmp_path / "gold.txt"
+    gold.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    pred = tmp_path / "pred.txt"
+    pred.write_bytes("\n".join(lines).encode("big5") + b"\n")
+    warnings = Warnings(quiet=True)
+    options = InputOptions(pred_encoding="gbk", mismatch="align", warnings=warnings)
+    score(gold, pred, inputs=options)
+    differing = [m for m in warnings.messages if "differ from the gold" in m]
+    assert len(differing) == 1 and "it was read as gbk" in differing[0], warnings.messages
+    assert "give InputOptions(pred_encoding=...) with it" in differing[0]
+    counts = score(gold, pred, inputs=InputOptions(pred_encoding="big5")).systems[0].counts
+    words = sum(len(line.split()) for line in lines)
+    assert (counts.gold_words, counts.pred_words, counts.correct) == (words, words, words)
+    assert counts.misaligned_chars == 0

@@ -115,3 +115,44 @@ def _conllu(*sentences: list[str]) -> str:
         rows = [f"{i}\t{word}\t_\tX\t_\t_\t_\t_\t_\t_" for i, word in enumerate(words, 1)]
         blocks.append("\n".join(rows) + "\n")
     return "\n".join(blocks)
+
+
+# --- a low score names the formats read (issue 34, item 9) ---------------------------------------
+
+
+def _tagged_against_words(tmp_path: Path, merge: bool) -> list[str]:
+    """The warnings of a words gold against its tagged prediction (detected) with one character
+    changed, its words merged in pairs if ``merge``."""
+    from wsscore.errors import Warnings
+
+    words = ["中国", "人民", "站", "起来", "了", "我们", "的", "朋友"]
+    gold = [" ".join(words[k:] + words[:k]) for k in range(8)] * 3
+    pred = []
+    for line in gold:
+        tokens = line.split()
+        if merge:
+            tokens = [a + b for a, b in zip(tokens[::2], tokens[1::2], strict=True)]
+        pred.append(" ".join(f"{token}/n" for token in tokens))
+    pred[5] = "X" + pred[5][1:]
+    (tmp_path / "gold.txt").write_text("\n".join(gold) + "\n", encoding="utf-8")
+    (tmp_path / "pred.txt").write_text("\n".join(pred) + "\n", encoding="utf-8")
+    warnings = Warnings(quiet=True)
+    score(tmp_path / "gold.txt", tmp_path / "pred.txt", inputs=InputOptions(warnings=warnings))
+    return warnings.messages
+
+
+def test_a_high_score_with_a_differing_character_is_not_called_low(tmp_path):
+    # F 0.99: the differing character has its own warning; it was also said to be "this low".
+    messages = _tagged_against_words(tmp_path, merge=False)
+    assert any("1 character(s) on 1 line(s) differ" in message for message in messages)
+    assert not any("wrong format" in message for message in messages), messages
+
+
+def test_a_low_score_names_its_f_and_the_formats_read(tmp_path):
+    messages = [m for m in _tagged_against_words(tmp_path, merge=True) if "wrong format" in m]
+    assert len(messages) == 1, messages
+    assert (
+        "pred.txt's F is 0.000, below 0.5: scores this low can come from a wrong format: "
+        in (messages[0])
+    )
+    assert "pred.txt as tagged (" in messages[0]

@@ -184,11 +184,25 @@ def test_an_endless_prediction_under_error_is_refused_at_its_first_line(gold_200
 
 
 @pytest.mark.slow
-def test_endless_empty_lines_end_too(gold_2000):
-    gold, _ = gold_2000
-    run = run_measured("score", gold, "-", endless="\n")
+@pytest.mark.parametrize("blank", ["\n", " \n"])
+def test_endless_empty_lines_end_too(gold_2000, tmp_path, blank):
+    from wsscore.align.limits import BLANK_LINES_PAST_END
+
+    gold, gold_lines = gold_2000
+    run = run_measured("score", gold, "-", endless=blank)  # a stretch from the first line
     assert run["status"] == 2 and run["seconds"] < 15 and run["peak_mb"] < 200, run
-    assert "the prediction goes on past the end of the gold" in one_error_line(run)
+    line = one_error_line(run)
+    assert "the prediction goes on past the end of the gold" in line
+    assert f"lines of white space (the limit is {BLANK_LINES_PAST_END:,})" in line
+    # After the gold's lines, past its end: lines of white space are not text, but they end.
+    pred = write(tmp_path / "pred.txt", gold_lines)
+    with pred.open("a", encoding="utf-8") as more:
+        more.write(blank * (BLANK_LINES_PAST_END + 1))
+    run = run_measured("score", gold, pred)
+    assert run["status"] == 2 and run["seconds"] < 15 and run["peak_mb"] < 200, run
+    line = one_error_line(run)
+    assert f"by line {2000 + BLANK_LINES_PAST_END + 1} the prediction has " in line
+    assert f"has {BLANK_LINES_PAST_END + 1:,} lines of white space" in line
 
 
 @pytest.mark.slow
@@ -262,6 +276,40 @@ def test_text_past_the_end_is_scored_exactly_up_to_the_limit(policy, extra_chars
     )
     last = report.systems[0].sentences[-1]
     assert last == (301, (0, extra_count, 0, 0, 0, 0, extra_count, 0, 1, extra_chars))
+
+
+@pytest.mark.parametrize("last_line", ["same", "differs"])
+@pytest.mark.parametrize("blank", ["", "  \u3000\t"])
+def test_lines_of_white_space_past_the_end_are_not_text(last_line, blank):
+    # 30,000 of them after a gold of 300 lines (its limit: the floor, 10,000 characters) were
+    # counted as characters and refused ("PKU's gold with 30,000 trailing blank lines").
+    rng = random.Random(6)
+    gold = make_lines(rng, 300, GOLD_CHARS, (3, 8))
+    pred = list(gold)
+    if last_line == "differs":  # a stretch is open when the gold ends
+        pred[-1] = "乾" + pred[-1][1:]
+    report = score(
+        gold,
+        [pred + [blank] * 30_000],
+        inputs=InputOptions(warnings=Warnings(quiet=True)),
+    )
+    counts = report.systems[0].counts
+    words = words_of(gold)
+    differs = last_line == "differs"
+    assert (counts.gold_words, counts.pred_words) == (words, words)
+    assert counts.correct == words - differs
+    assert (counts.misaligned_lines, counts.misaligned_chars) == (differs, differs)
+
+
+@pytest.mark.slow
+def test_pku_with_blank_lines_after_its_end_is_scored(tmp_path, icwb2):
+    gold = icwb2 / "gold" / "pku_test_gold.utf8"
+    pred = tmp_path / "pred.txt"
+    pred.write_bytes(gold.read_bytes() + b"\n" * 30_000)
+    counts = counts_of(run_measured("score", gold, pred, "-f", "json"))
+    words = len(gold.read_text(encoding="utf-8").split())
+    assert counts["gold_words"] == counts["pred_words"] == counts["correct"] == words
+    assert counts["misaligned_chars"] == 0
 
 
 @pytest.mark.slow
@@ -515,6 +563,7 @@ CONLLU_WORD = "{n}\t乾\t_\tX\t_\t_\t0\troot\t_\t_\n"
         (CONLLU_WORD, ["--pred-format", "conllu"], "<stdin>:1: the sentence that starts here "),
         ("乾 B\n坤 E\n", ["--pred-format", "chars"], "<stdin>:1: the sentence that starts here "),
         (CONLLU_WORD, [], "<stdin>:1: the sentence that starts here "),  # detected as conllu
+        ("乾\t名詞\n", ["--pred-format", "mecab"], "<stdin>:1: the sentence that starts here "),
     ],
 )
 def test_an_endless_line_or_sentence_is_refused_as_it_grows(gold_2000, endless, options, refusal):
@@ -523,6 +572,9 @@ def test_an_endless_line_or_sentence_is_refused_as_it_grows(gold_2000, endless, 
     assert run["status"] == 2, run
     line = one_error_line(run)
     assert refusal in line
+    if "sentence" in refusal:  # the end of a sentence of its format is named
+        end = "an EOS line ends a mecab" if "mecab" in options else "a blank line ends a"
+        assert f"({end}" in line, line
     # Bounded by what the gold can match: its size, and the most the aligner takes past its end.
     assert "has not ended" in line and "what its gold can match" in line
 
@@ -535,7 +587,11 @@ def test_an_endless_conllu_gold_is_refused_at_the_sentence_limit(gold_2000):
     run = run_measured("score", "-", gold, "--gold-format", "conllu", endless=CONLLU_WORD)
     assert run["status"] == 2, run
     line = one_error_line(run)
-    assert f"<stdin>:1: the sentence that starts here has more than {MAX_SENTENCE_CHARS:,} " in line
+    # A gold from a stream is held to what its prediction can match, as a prediction is to
+    # what its gold can (issue 34, item 6), below the default.
+    size = gold.stat().st_size
+    most = min(MAX_SENTENCE_CHARS, size + EXTRA_TEXT_LIMITS["align"].allowed(size))
+    assert f"<stdin>:1: the sentence that starts here has more than {most:,} " in line
 
 
 def test_a_prediction_of_the_whole_gold_in_one_line_is_within_the_limits(tmp_path, gold_2000):
@@ -557,3 +613,101 @@ def test_a_prediction_may_give_a_long_gold_line_as_one_sentence(tmp_path):
     pred.write_text(rows, encoding="utf-8")
     counts = counts_of(run_measured("score", gold, pred, "-f", "json", timeout=120))
     assert counts["gold_words"] == counts["pred_words"] == counts["correct"] == 600_000
+
+
+# --- 5. a prediction that ends early, and an endless gold (issue 34, item 6) ---------------------
+
+# A gold of one character a line: the most lines, and so the most work, for its size.
+ONE_CHARACTER_LINES = 400_000
+
+
+@pytest.fixture(scope="module")
+def one_character_gold(tmp_path_factory) -> Path:
+    return write(tmp_path_factory.mktemp("ends") / "gold.txt", ["字"] * ONE_CHARACTER_LINES)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("backend", ["c", "python"])
+def test_a_prediction_that_ends_early_costs_about_what_reading_the_gold_costs(
+    tmp_path, one_character_gold, backend, monkeypatch
+):
+    if backend == "python":
+        monkeypatch.setenv("WSSCORE_PURE_PYTHON", "1")
+    pred = write(tmp_path / "pred.txt", ["字"] * 4)
+    # The gold's lines past the prediction's end were all kept in one differing stretch: 0.7 GB
+    # and 30 seconds for 1.5 million of them; now they are counted as they are read.
+    base = run_measured("score", one_character_gold, one_character_gold, "-f", "json")
+    run = run_measured("score", one_character_gold, pred, "--mismatch", "align", "-f", "json")
+    missing = ONE_CHARACTER_LINES - 4
+    counts = counts_of(run)
+    assert (counts["gold_words"], counts["pred_words"], counts["correct"]) == (
+        ONE_CHARACTER_LINES,
+        4,
+        4,
+    )
+    assert (counts["deletions"], counts["misaligned_lines"], counts["misaligned_chars"]) == (
+        missing,
+        missing,
+        missing,
+    )
+    assert run["peak_mb"] <= base["peak_mb"] + 30, (base, run)
+    assert run["seconds"] <= 3 * base["seconds"] + 2, (base, run)
+    refused = run_measured("score", one_character_gold, pred)
+    assert refused["status"] == 2 and refused["peak_mb"] <= base["peak_mb"] + 30, refused
+    assert f"{missing} of {ONE_CHARACTER_LINES} sentences" in one_error_line(refused)
+
+
+def _read_then(line: str) -> tuple[int, int, int, int]:
+    """The excess, the limit, the gold's characters it is a share of, and the floor, from a
+    refusal of a gold that goes on past the prediction's end."""
+    found = re.search(
+        r"the gold has (\d+) characters more than the prediction can match \(the limit is "
+        r"(\d+): \d+% of the (\d+) characters of the gold read by then, and at least (\d+)\)",
+        line,
+    )
+    assert found is not None, line
+    excess, limit, chars, floor = map(int, found.groups())
+    return excess, limit, chars, floor
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("policy", "share"), [("warn", 0.1), ("align", 1.0)])
+def test_an_endless_gold_is_refused_past_the_end_of_the_prediction(tmp_path, policy, share):
+    pred = write(tmp_path / "pred.txt", ["字 字", "字"])
+    run = run_measured("score", "-", pred, "--mismatch", policy, endless="字\n")
+    assert run["status"] == 2 and run["seconds"] < 15 and run["peak_mb"] < 200, run
+    line = one_error_line(run)
+    assert line.startswith(
+        "wsscore: error: <stdin>: the gold goes on past the end of the prediction: the "
+        "prediction ends at line 2, and by line "
+    ), line
+    excess, limit, chars, floor = _read_then(line)
+    assert floor == EXTRA_TEXT_LIMITS[policy].floor
+    assert limit == max(floor, int(share * chars)) < excess
+    assert "is the gold's stream endless, or the prediction cut short?" in line
+
+
+@pytest.mark.slow
+def test_an_endless_gold_under_error_is_refused_at_its_first_line_past_the_prediction(tmp_path):
+    pred = write(tmp_path / "pred.txt", ["字 字", "字"])
+    run = run_measured("score", "-", pred, "--mismatch", "error", endless="字\n")
+    assert run["status"] == 2 and run["seconds"] < 15 and run["peak_mb"] < 200, run
+    line = one_error_line(run)
+    assert "gold line 4 col 1 has '字', the prediction has ended (after line 2)" in line
+    # The gold is read on to count its lines no further than 2 * 2 + 10,000 lines.
+    counted = re.search(r"the gold has more than (\d+) lines, the prediction 2 ", line)
+    assert counted is not None and int(counted.group(1)) > 10_004, line
+
+
+@pytest.mark.slow
+def test_an_endless_gold_line_is_refused_at_what_the_predictions_can_match(tmp_path):
+    from wsscore.scoring.opened import BYTES_PER_CHARACTER
+
+    pred = write(tmp_path / "pred.txt", ["字 字", "字"])
+    size = pred.stat().st_size
+    run = run_measured("score", "-", pred, endless="字 ")
+    assert run["status"] == 2 and run["seconds"] < 15 and run["peak_mb"] < 200, run
+    most = BYTES_PER_CHARACTER * (size + EXTRA_TEXT_LIMITS["align"].allowed(size))
+    line = one_error_line(run)
+    assert f"<stdin>:1: line is longer than {most:,} bytes and has not ended" in line
+    assert "a gold's read from a stream what its predictions can" in line

@@ -75,6 +75,11 @@ class AnchorSearch:
                 self._offer(i, j)
                 break
 
+    def may_find_later(self) -> bool:
+        """Whether a gold line read later may still give an anchor: the prediction's side
+        holds a pair of lines that a later pair of gold lines could equal."""
+        return bool(self._pred_pairs)
+
     def _offer(self, i: int, j: int) -> None:
         key = (i + j, abs(j - i), i, j)
         if self._best is None or key < self._best:

@@ -18,10 +18,12 @@ class StretchBuffers:
     def __init__(self) -> None:
         self.gold: list[GoldLine] = []
         self.pred: list[PredLine] = []
-        # Sizes of the buffers for the limits: characters, an empty line counting one (so that
-        # an endless run of empty lines ends too).
+        # Sizes of the buffers for the limits: characters, an empty gold line counting one (so
+        # that an endless run of them ends too); the prediction's lines of white space are not
+        # text and count apart (ReadLimits).
         self._gold_size = 0
         self._pred_size = 0
+        self.pred_blank_lines = 0
         # Where each buffered line starts in its side's characters, the totals, and how many
         # leading characters both sides are known to share: each is compared once, not again
         # for every line that comes (a prediction on one line would make that quadratic).
@@ -46,7 +48,8 @@ class StretchBuffers:
 
     def add_pred(self, line: PredLine) -> None:
         self.pred.append(line)
-        self._pred_size += len(line.chars) or 1
+        self._pred_size += len(line.chars)
+        self.pred_blank_lines += not line.chars
         if self.comparing:  # only the agreement needs them
             self._pred_starts.append(self.pred_total)
             self.pred_total += len(line.chars)
@@ -59,7 +62,7 @@ class StretchBuffers:
     def clear(self) -> None:
         self.gold.clear()
         self.pred.clear()
-        self._gold_size = self._pred_size = 0
+        self._gold_size = self._pred_size = self.pred_blank_lines = 0
         self._gold_starts.clear()
         self._pred_starts.clear()
         self.gold_total = self.pred_total = self._agreed = 0

@@ -73,7 +73,18 @@ class StretchCloser:
             if gold_chars == pred_chars:
                 return Closing(len(buffers.gold), len(buffers.pred), same_chars=True)
             self._start_differing(gold_chars, pred_chars, last_gold)
+            if self._cut_short(agreed):
+                return Closing(len(buffers.gold), len(buffers.pred))
         return self._closing_at_anchor(gold_ended, last_gold)
+
+    def _cut_short(self, agreed: int) -> bool:
+        """Whether the prediction has ended inside the stretch's gold text (its side is the
+        start of the gold's, ``agreed`` characters) with no pair of lines a later gold line
+        could anchor: the gold's lines to come would only add to the difference at the
+        stretch's end, so it closes at once (and they face nothing)."""
+        if agreed != self._buffers.pred_total or not self._prediction.exhausted:
+            return False
+        return not self._anchors.may_find_later()
 
     def _start_differing(self, gold_chars: str, pred_chars: str, last_gold: int) -> None:
         """The stretch's characters differ: refuse them (``--mismatch error``), or look for
@@ -99,12 +110,26 @@ class StretchCloser:
         gold_buf, pred_buf, anchors = self._buffers.gold, self._buffers.pred, self._anchors
         for gold in gold_buf[len(anchors.gold_seen) :]:
             anchors.add_gold(gold)
-        anchor = self._anchor(gold_ended, last_gold)
+        # Once the gold has ended, or the stretch holds all the gold it may past the end of
+        # the prediction, no later line can give a better anchor than those found.
+        ended = gold_ended or self._gold_past_prediction()
+        anchor = self._anchor(ended, last_gold)
+        if anchor is None and not ended and self._gold_past_prediction():
+            ended = True  # the prediction's end was read just now
+            anchor = anchors.best(math.inf)
         if anchor is not None:
             return Closing(*anchor)
-        if not gold_ended:
+        if not ended:
             return None
         return Closing(len(gold_buf), len(pred_buf))
+
+    def _gold_past_prediction(self) -> bool:
+        """Whether the prediction has ended and the stretch holds as much gold beyond its
+        prediction side as it may (:meth:`~wsscore.align.limits.ReadLimits.may_read_gold_on`):
+        it closes, and the gold's lines after it face nothing."""
+        if not self._prediction.exhausted:
+            return False
+        return not self._limits.may_read_gold_on(self._buffers.excess)
 
     def _anchor(self, gold_ended: bool, last_gold: int) -> tuple[int, int] | None:
         """The stretch's anchor, reading prediction lines while a better one may still come."""
@@ -131,6 +156,8 @@ class StretchCloser:
             return False
         buffers = self._buffers
         if gold_ended:
-            self._limits.refuse_overrun(buffers.excess, last_gold, self._prediction.lines_read)
+            self._limits.refuse_overrun(
+                buffers.excess, last_gold, self._prediction.lines_read, buffers.pred_blank_lines
+            )
             return True
         return self._limits.may_read_ahead(len(buffers.pred), len(buffers.gold), buffers.excess)

@@ -1,7 +1,8 @@
-"""How far a prediction may be read beyond the gold's text, and the error past that limit.
+"""How far a prediction may be read beyond the gold's text, and the gold beyond the
+prediction's, and the errors past those limits.
 
-They keep the aligner's memory bounded, and make an endless prediction end with an error,
-whatever the input (:class:`ReadLimits`).
+They keep the aligner's memory bounded, and make an endless prediction, or an endless gold read
+from a stream, end with an error, whatever the input (:class:`ReadLimits`).
 """
 
 from __future__ import annotations
@@ -33,6 +34,11 @@ EXTRA_TEXT_LIMITS = {
 }
 
 
+# Lines of white space are not text: past the gold's end they count in no limit of characters,
+# but an endless run of them ends at this many.
+BLANK_LINES_PAST_END = 100_000
+
+
 class PredictionOverrun(MismatchError):
     """The prediction goes on past the end of the gold with more text than the gold can match.
 
@@ -41,14 +47,26 @@ class PredictionOverrun(MismatchError):
     """
 
     def __init__(
-        self, gold_line: int, pred_line: int, excess: int, limit: ExtraTextLimit, gold_chars: int
+        self,
+        gold_line: int,
+        pred_line: int,
+        excess: int,
+        limit: ExtraTextLimit,
+        gold_chars: int,
+        *,
+        blank_lines: int = 0,
     ):
-        allowed = limit.allowed(gold_chars)
+        if blank_lines:
+            over = f"{blank_lines:,} lines of white space (the limit is {BLANK_LINES_PAST_END:,})"
+        else:
+            over = (
+                f"{excess} characters more than the gold can match (the limit is "
+                f"{limit.allowed(gold_chars)}: {limit.share:.0%} of the gold's {gold_chars} "
+                f"characters, and at least {limit.floor})"
+            )
         self.message = (
             f"the prediction goes on past the end of the gold: the gold ends at line {gold_line}, "
-            f"and by line {pred_line} the prediction has {excess} characters more than the gold "
-            f"can match (the limit is {allowed}: {limit.share:.0%} of the gold's {gold_chars} "
-            f"characters, and at least {limit.floor})"
+            f"and by line {pred_line} the prediction has {over}"
         )
         self.hint = (
             "is it the output for another test set, several files concatenated, or the wrong "
@@ -57,6 +75,32 @@ class PredictionOverrun(MismatchError):
         self.gold_line, self.pred_line, self.excess = gold_line, pred_line, excess
         Exception.__init__(self, self.message)
         self.divergence = Divergence(gold_line, 0, pred_line, 1, "", "")
+
+
+class GoldOverrun(MismatchError):
+    """The gold, read from a stream that may never end, goes on past the end of the prediction
+    with more text than the prediction could have matched (:meth:`ReadLimits.add_gold_past_end`).
+
+    A gold file is read to its end whatever the prediction lacks: only a stream is held to this.
+    """
+
+    def __init__(
+        self, gold_line: int, pred_line: int, excess: int, limit: ExtraTextLimit, gold_chars: int
+    ):
+        allowed = limit.allowed(gold_chars)
+        self.message = (
+            f"the gold goes on past the end of the prediction: the prediction ends at line "
+            f"{pred_line}, and by line {gold_line} the gold has {excess} characters more than "
+            f"the prediction can match (the limit is {allowed}: {limit.share:.0%} of the "
+            f"{gold_chars} characters of the gold read by then, and at least {limit.floor})"
+        )
+        self.hint = (
+            "is the gold's stream endless, or the prediction cut short? A gold given as a file is "
+            "read to its end whatever the prediction lacks"
+        )
+        self.gold_line, self.pred_line, self.excess = gold_line, pred_line, excess
+        Exception.__init__(self, self.message)
+        self.divergence = Divergence(gold_line, 1, pred_line, 0, "", "")
 
 
 class ReadLimits:
@@ -74,16 +118,30 @@ class ReadLimits:
       lines, or none). Beyond, :class:`PredictionOverrun` is raised at once, so that an endless
       input ends with an error (:meth:`refuse_overrun`). Up to it the counts are exactly those
       of the whole input: lines past the gold's end that nothing can match are counted as they
-      come, without keeping them (:mod:`wsscore.align.past_end`).
+      come, without keeping them (:mod:`wsscore.align.past_end`);
+    - once the prediction has ended, a differing stretch takes at most ``limit.floor``
+      characters of gold more than its prediction side holds (:meth:`may_read_gold_on`): an
+      anchor or a common end within them closes it as before, and the gold's lines after face
+      nothing (:mod:`wsscore.align.unmatched_gold`), counted as they come without being kept,
+      so that a prediction that ends early costs what reading the gold costs, whatever the
+      gold's size;
+    - a gold read from a stream (``gold_may_not_end``), which may be endless, may go on past
+      the prediction's end with at most ``limit.allowed(the gold's characters read by then)``
+      characters: beyond, :class:`GoldOverrun` is raised (:meth:`add_gold_past_end`).
 
-    In these sizes an empty line counts as one character, so that endless empty lines end too;
-    the gold's size is its characters but spaces and line feeds (other white space, rare in a
-    gold, counts too: :func:`approximate_chars`).
+    In the gold's sizes an empty line counts as one character, so that an endless run of them
+    ends too; a prediction's lines of white space are not text: they count in no size, and past
+    the gold's end at most :data:`BLANK_LINES_PAST_END` of them are read. The gold's size is its
+    characters but spaces and line feeds (other white space, rare in a gold, counts too:
+    :func:`approximate_chars`).
     """
 
-    def __init__(self, limit: ExtraTextLimit):
+    def __init__(self, limit: ExtraTextLimit, *, gold_may_not_end: bool = False):
         self._limit = limit
         self.gold_chars = 0  # about: the gold's characters fed so far
+        self._gold_may_not_end = gold_may_not_end
+        self._gold_at_pred_end: int | None = None  # gold_chars when the prediction had ended
+        self._gold_past_end = 0  # the gold's characters past the prediction's end
 
     def add_gold(self, text: str) -> None:
         self.gold_chars += approximate_chars(text)
@@ -98,11 +156,39 @@ class ReadLimits:
         goes on: at most one line ahead, and not beyond the limit."""
         return pred_lines <= gold_lines and excess <= self.allowed()
 
-    def refuse_overrun(self, excess: int, gold_line: int, pred_line: int) -> None:
+    def may_read_gold_on(self, excess: int) -> bool:
+        """Whether a differing stretch takes one more gold line once the prediction has ended
+        (``excess``: how many characters its prediction side has more than its gold side, in
+        the sizes of the limits): while the gold side has at most ``limit.floor`` more (a
+        fixed size, not a share of the gold, so that memory stays flat)."""
+        return -excess <= self._limit.floor
+
+    def add_gold_past_end(self, size: int, gold_line: int, pred_line: int) -> None:
+        """Count ``size`` characters of gold facing nothing past the prediction's end (which
+        ended at its line ``pred_line``), up to the gold's line ``gold_line``; raise
+        :class:`GoldOverrun` beyond the limit if the gold may not end."""
+        if not self._gold_may_not_end:
+            return
+        if self._gold_at_pred_end is None:
+            self._gold_at_pred_end = self.gold_chars
+        self._gold_past_end += size
+        if self._gold_past_end > self._limit.allowed(self._gold_at_pred_end):
+            raise GoldOverrun(
+                gold_line, pred_line, self._gold_past_end, self._limit, self._gold_at_pred_end
+            )
+
+    def refuse_overrun(
+        self, excess: int, gold_line: int, pred_line: int, blank_lines: int = 0
+    ) -> None:
         """Raise :class:`PredictionOverrun` if ``excess`` characters past the end of the gold
-        (at its line ``gold_line`` and the prediction's ``pred_line``) are beyond the limit."""
+        (at its line ``gold_line`` and the prediction's ``pred_line``) are beyond the limit, or
+        ``blank_lines`` lines of white space."""
         if excess > self.allowed():
             raise PredictionOverrun(gold_line, pred_line, excess, self._limit, self.gold_chars)
+        if blank_lines > BLANK_LINES_PAST_END:
+            raise PredictionOverrun(
+                gold_line, pred_line, excess, self._limit, self.gold_chars, blank_lines=blank_lines
+            )
 
 
 def approximate_chars(text: str) -> int:

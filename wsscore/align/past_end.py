@@ -69,15 +69,16 @@ def read_past_end(
     words = chars = sentences = 0
     start = ""
     kept: list[str] | None = [] if keep_words else None
-    size = 0  # characters, an empty line counting one
+    blank = 0  # lines of white space: not text, but an endless run of them must end
     while (pred := prediction.next()) is not None:
         if pred.chars and refuse_any:
             place = StretchLines([], [pred], last_gold, 0)
             raise MismatchError(divergence_at(place, 0, 0, "", pred.chars[:1]))
-        size += len(pred.chars) or 1
-        limits.refuse_overrun(size, last_gold, prediction.lines_read)
         if not pred.chars:
+            blank += 1
+            limits.refuse_overrun(chars, last_gold, prediction.lines_read, blank)
             continue
+        limits.refuse_overrun(chars + len(pred.chars), last_gold, prediction.lines_read, blank)
         first = first or pred
         sentences += 1
         chars += len(pred.chars)

@@ -74,6 +74,7 @@ class PredictionLines:
         texts = [pushback.popleft() for _ in range(min(wanted, len(pushback)))]
         if len(texts) < wanted and not self._done:
             more = list(islice(self._source, wanted - len(texts)))
+            self._done = len(texts) + len(more) < wanted  # (the source has no more)
             self._number += len(more)
             if self._receiver is not None and more:
                 self._receiver("\n".join(more))

@@ -10,9 +10,10 @@ counted at once (both in :mod:`wsscore.align.equal_lines`), and where lines diff
 are buffered (:mod:`wsscore.align.buffers`) until they re-synchronise: a "stretch", closed
 (:mod:`wsscore.align.closing`) where both sides have the same characters again or at an anchor
 (:mod:`wsscore.align.anchors`). Memory is bounded by the longest stretch, and a stretch by the
-gold's text: how far the prediction may run ahead of the gold, and past its end, is in
-:mod:`wsscore.align.limits`; the lines past the gold's end are counted by
-:mod:`wsscore.align.past_end`. A closed stretch is aligned character by character
+gold's text: how far the prediction may run ahead of the gold, and past its end, and the gold
+past the prediction's end, is in :mod:`wsscore.align.limits`; the lines past the gold's end are
+counted by :mod:`wsscore.align.past_end`, the gold's lines past the prediction's end by
+:mod:`wsscore.align.unmatched_gold`. A closed stretch is aligned character by character
 (:mod:`wsscore.align.characters`) and counted by :mod:`wsscore.align.stretch` (where long lines
 are never split into words where their ends agree). The lines themselves are in
 :mod:`wsscore.align.lines`, the prediction's as they are read in :mod:`wsscore.align.prediction`;
@@ -34,6 +35,7 @@ from wsscore.align.lines import GoldBlock, GoldLine, SentenceDetail, chars_of_li
 from wsscore.align.past_end import read_past_end
 from wsscore.align.prediction import PredictionLines
 from wsscore.align.stretch import score_stretch
+from wsscore.align.unmatched_gold import UnmatchedGold
 from wsscore.core.records import ExtraCounts, SentenceRecords, SentenceSpans, TypeSets
 from wsscore.core.sentence_spans import count_sentence_spans
 
@@ -65,12 +67,13 @@ class SystemAligner(EqualLineCounter):
         stop_at_first_mismatch: bool = False,
         max_divergences: int = 3,
         extra_limit: ExtraTextLimit = EXTRA_TEXT_LIMITS["warn"],
+        gold_may_not_end: bool = False,
     ):
         super().__init__(records, on_detail, on_extra, on_line_errors)
         self._prediction = PredictionLines(pred_lines)
         self._stop_at_first_mismatch = stop_at_first_mismatch
         self._max_divergences = max_divergences
-        self._limits = ReadLimits(extra_limit)
+        self._limits = ReadLimits(extra_limit, gold_may_not_end=gold_may_not_end)
         self._buffers = StretchBuffers()
         self._gold_done = False
         # Gold lines to feed again after a stretch closed before them (a queue, not recursion).
@@ -81,6 +84,7 @@ class SystemAligner(EqualLineCounter):
         )
         self._last_gold_number = 0
         self.divergences: list[Divergence] = []
+        self._unmatched = UnmatchedGold(self._limits, self.divergences, max_divergences)
         self.misaligned_chars = 0
         self.misaligned_lines = 0
         self._types: TypeSets | None = None
@@ -119,8 +123,11 @@ class SystemAligner(EqualLineCounter):
                 return
             self._prediction.push_back(texts)
         if not self._without_detail():
-            for line in block.gold_lines():
-                self.feed(line)
+            for position in range(len(block.lines)):
+                if self._faces_nothing():
+                    self._count_unmatched(block, position)
+                    return
+                self.feed(block.gold_line(position))
             return
         # Runs of lines that agree with theirs are counted at once; a line that does not, and
         # the lines of the differing stretch it opens, are aligned one by one.
@@ -128,6 +135,9 @@ class SystemAligner(EqualLineCounter):
         while True:
             if not self._buffers.gold and not self._pending:
                 position += self._count_agreeing_lines(block, position, self._prediction)
+                if position < len(block.lines) and self._faces_nothing():
+                    self._count_unmatched(block, position)
+                    break
             if position == len(block.lines):
                 break
             self.feed(block.gold_line(position))
@@ -154,6 +164,9 @@ class SystemAligner(EqualLineCounter):
             self._resolve()
             return
         pred = self._prediction.next()
+        if pred is None and self._faces_nothing():
+            self._count_unmatched_lines([gold])
+            return
         if pred is not None and self._count_equal_line(gold, pred):
             return
         self._buffers.add_gold(gold)
@@ -188,6 +201,40 @@ class SystemAligner(EqualLineCounter):
         number = self._last_gold_number + 1
         self._emit(number, past.counts(), past.detail(number))
 
+    # --- the gold past the prediction's end -------------------------------------------------
+    def _faces_nothing(self) -> bool:
+        """The prediction has ended and no stretch is open: the gold's next lines face nothing
+        (under ``--mismatch error`` they go through a stretch, which refuses them)."""
+        return (
+            self._prediction.exhausted
+            and not self._buffers.gold
+            and not self._pending
+            and not self._stop_at_first_mismatch
+        )
+
+    def _count_unmatched(self, block: GoldBlock, start: int) -> None:
+        """The block's lines from ``start`` on face nothing (:mod:`wsscore.align.unmatched_gold`):
+        counted at once unless a sentence is wanted one by one."""
+        if self._records is not None or self._on_detail is not None or self._on_extra is not None:
+            self._count_unmatched_lines(
+                [block.gold_line(i) for i in range(start, len(block.lines))]
+            )
+            return
+        counts = self._unmatched.count_block(block, start, self._prediction.lines_read)
+        self._add(counts)
+        self.misaligned_chars += counts.misaligned_chars
+        self.misaligned_lines += counts.misaligned_lines
+        # Each line with characters is a gold sentence no predicted one can match.
+        self.sentence_spans += SentenceSpans(gold=counts.misaligned_lines)
+
+    def _count_unmatched_lines(self, gold: list[GoldLine]) -> None:
+        """Gold lines that face nothing, counted sentence by sentence as a stretch of their own
+        counts them (all gold, no prediction)."""
+        pred_line = self._prediction.lines_read
+        self._unmatched.note_lines(gold, pred_line)
+        lines = StretchLines(gold, [], gold[-1].number, pred_line)
+        self._score_stretch(lines, chars_of_lines(gold), "", shown=False)
+
     # --- stretches ---------------------------------------------------------------------------
     def _resolve(self) -> None:
         """Close the open stretch and count it if it can be closed (:mod:`wsscore.align.closing`);
@@ -204,18 +251,32 @@ class SystemAligner(EqualLineCounter):
         lines = StretchLines(gold_part, pred_part, self._last_gold_number, last_pred, following)
         gold_chars = chars_of_lines(gold_part)
         pred_chars = gold_chars if closing.same_chars else chars_of_lines(pred_part)
-        self._score_stretch(lines, gold_chars, pred_chars)
+        # Where the prediction has ended here, the gold's lines after face nothing: a difference
+        # at the stretch's end goes on in them.
+        goes_on = self._prediction.exhausted and not rest_pred
+        self._score_stretch(lines, gold_chars, pred_chars, goes_on=goes_on)
         buffers.clear()
         self._prediction.push_back([line.text for line in rest_pred])
         self._pending.extendleft(reversed(rest_gold))
         if not self._feeding:
             self._feed_pending()
 
-    def _score_stretch(self, lines: StretchLines, gold_chars: str, pred_chars: str) -> None:
+    def _score_stretch(
+        self,
+        lines: StretchLines,
+        gold_chars: str,
+        pred_chars: str,
+        *,
+        shown: bool = True,
+        goes_on: bool = False,
+    ) -> None:
         """Count a closed stretch (:func:`~wsscore.align.stretch.score_stretch`), noting where
-        its characters differ."""
+        its characters differ (unless not ``shown``). ``goes_on``: the gold's lines after it
+        face nothing, and a difference at its end goes on in them."""
+        last: list[tuple[Difference, int | None]] = []  # the last difference, and its divergence
 
         def note_divergence(difference: Difference) -> None:
+            index = None
             if len(self.divergences) < self._max_divergences:
                 self.divergences.append(
                     divergence_at(
@@ -226,12 +287,14 @@ class SystemAligner(EqualLineCounter):
                         pred_chars[difference.pred_start : difference.pred_end],
                     )
                 )
+                index = len(self.divergences) - 1
+            last[:] = [(difference, index)]
 
         result = score_stretch(
             lines.gold,
             lines.pred,
             emit=self._emit,
-            on_difference=note_divergence,
+            on_difference=note_divergence if shown else None,
             # With --extra alone the detail is wanted for the extra counts only: the stretch
             # gives those, without a long line's words (its common ends are counted in C).
             details=self._on_detail is not None and self._on_extra is None,
@@ -245,3 +308,7 @@ class SystemAligner(EqualLineCounter):
             [len(line.chars) for line in lines.pred],
             None if gold_chars == pred_chars else result.shared,
         )
+        if goes_on and last:
+            difference, index = last[0]
+            if (difference.gold_end, difference.pred_end) == (len(gold_chars), len(pred_chars)):
+                self._unmatched.go_on_from(index)

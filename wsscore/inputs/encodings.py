@@ -227,6 +227,18 @@ def _family_by_chardet(sample: bytes) -> str | None:
 
 
 _ESCAPES = re.compile("[\udc80-\udcff]")
+# What a file read in the wrong encoding shows and text seldom holds: private-use characters
+# (GBK bytes read as Big5 land there, and the reverse) and bytes kept undecoded.
+_MISDECODED = re.compile("[\ue000-\uf8ff\U000f0000-\U0010ffff\udc80-\udcff]")
+
+
+def misdecoded(text: str) -> str | None:
+    """The first character of ``text`` that a wrong decoding gives (a private-use character,
+    a byte kept undecoded), or None."""
+    found = _MISDECODED.search(text)
+    return None if found is None else found.group()
+
+
 _NON_ASCII = re.compile("[^\x00-\x7f]")
 UTF8_SAMPLE = 64 * 1024
 UTF8_MIN_RATIO = 10  # valid multibyte characters per invalid byte; GBK/Big5 text gives < 0.3

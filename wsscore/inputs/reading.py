@@ -486,7 +486,8 @@ def _line_too_long(name: str, line: int, limit: int, unit: str) -> WsscoreError:
         f"line is longer than {limit:,} {unit} and has not ended: no segmentation has such a line",
         where=location(name, line),
         hint="is it a binary file, a stream without line feeds, or the wrong file? A "
-        "prediction's line may hold at most what its gold can match",
+        "prediction's line may hold at most what its gold can match, and a gold's read from a "
+        "stream what its predictions can",
     )
 
 

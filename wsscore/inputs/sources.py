@@ -9,7 +9,7 @@ from typing import NamedTuple
 from wsscore.errors import Warnings
 from wsscore.inputs.encodings import Crib
 from wsscore.inputs.formats import FormatOptions
-from wsscore.inputs.formatted import FormattedInput, formatted
+from wsscore.inputs.formatted import FormattedInput, formatted, text_file_of
 from wsscore.inputs.reading import ENCODING_OPTION, TextFile, open_text
 
 # A file path ('-' is standard input; .gz/.bz2/.xz are read transparently), or the lines of an
@@ -52,6 +52,13 @@ Input = TextFile | InMemoryLines | FormattedInput
 def is_file(source: Input) -> bool:
     """Whether an opened input is a file (in-memory lines may be empty; a file may not)."""
     return isinstance(source, (TextFile, FormattedInput))
+
+
+def may_not_end(source: Input) -> bool:
+    """Whether an opened input is a stream that may never end (standard input, a pipe, a
+    device); a regular file, compressed or not, ends, and so do lines in memory."""
+    text = text_file_of(source)
+    return text is not None and (text.path == "-" or not os.path.isfile(text.path))
 
 
 def is_path(source: object) -> bool:

@@ -7,19 +7,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
-from wsscore.align.divergence import MismatchError
-from wsscore.align.limits import EXTRA_TEXT_LIMITS, PredictionOverrun
+from wsscore.align.divergence import Divergence, MismatchError
+from wsscore.align.limits import EXTRA_TEXT_LIMITS, GoldOverrun, PredictionOverrun
 from wsscore.align.lines import GoldBlock
 from wsscore.align.stream import SystemAligner
 from wsscore.core.records import Counts
 from wsscore.errors import Warnings, WsscoreError
+from wsscore.formatting import code_points
+from wsscore.inputs.encodings import misdecoded
 from wsscore.inputs.formats.model import SYLLABLE_MARK
-from wsscore.inputs.formatted import WRONG_FORMAT_HINT, formats_read, unit_of
+from wsscore.inputs.formatted import WRONG_FORMAT_HINT, formats_read, text_file_of, unit_of
 from wsscore.inputs.other_readings import mismatch_hint
-from wsscore.inputs.sources import Input, is_file
+from wsscore.inputs.sources import Input, is_file, may_not_end
 
 MISMATCH_LIMIT = 0.10  # under "warn", more differing sentences than this is an error
 
@@ -56,6 +58,7 @@ def check_mismatch(
         f"a missing or extra {units[1]} is the usual cause; " if gold_lines != pred_lines else ""
     )
     cause = mismatch_hint(files) + cause
+    cause = decoding_hint(files, aligner.divergences) + cause
     if policy == "warn" and counts.misaligned_lines > MISMATCH_LIMIT * max(gold_sentences, 1):
         raise WsscoreError(
             f"the prediction is not a segmentation of this gold: {counts.misaligned_lines} of "
@@ -76,6 +79,27 @@ def check_mismatch(
     )
 
 
+def decoding_hint(files: tuple[Input, Input], divergences: Sequence[Divergence]) -> str:
+    """``"pred.txt's differing text holds U+E610, a private-use character, as a wrong decoding
+    gives: it was read as gbk; if that is not its encoding, give --pred-encoding with it; "``
+    when either file's differing text holds what a wrong decoding gives; or ``""``."""
+    for index, source in enumerate(files):
+        text = text_file_of(source)
+        if text is None:
+            continue  # lines in memory are not decoded
+        differing = (d.pred_text if index else d.gold_text for d in divergences)
+        char = next(filter(None, map(misdecoded, differing)), None)
+        if char is not None:
+            kept = "\udc80" <= char <= "\udcff"
+            what = "a byte that does not decode" if kept else "a private-use character"
+            return (
+                f"{source.name}'s differing text holds {code_points(char)}, {what}, as a wrong "
+                f"decoding gives: it was read as {text.encoding.name}; if that is not its "
+                f"encoding, give {text.option} with it; "
+            )
+    return ""
+
+
 def mismatch_refusal(
     exc: MismatchError,
     gold_file: Input,
@@ -83,31 +107,47 @@ def mismatch_refusal(
     pred_file: Input,
     aligner: SystemAligner,
 ) -> WsscoreError:
+    if isinstance(exc, GoldOverrun):  # the prediction has ended; the gold's stream may not
+        return WsscoreError(exc.message, where=gold_file.name, hint=exc.hint)
     if isinstance(exc, PredictionOverrun):  # the gold has ended; the prediction may not
         # A separator between words adds text to every sentence: the usual way to overrun.
         cause = mismatch_hint((gold_file, pred_file))
         hint = cause + exc.hint + _formats_note(gold_file, pred_file)
         return WsscoreError(exc.message, where=pred_file.name, hint=hint)
-    for _ in gold_blocks:  # read on, to name both line counts
-        pass
+    # Read on, to name both line counts: an endless prediction no further than this, and a
+    # gold from a stream that may not end no further than this past the prediction's lines.
+    gold_complete = _read_on(gold_blocks, gold_file, aligner.pred_lines_read)
     gold_lines = gold_file.lines_read
-    # An endless prediction is read no further than this to count its lines.
     pred_lines, complete = aligner.drain(max_lines=2 * gold_lines + 10_000)
     units = (unit_of(gold_file), unit_of(pred_file))
     differing = _differing_sentences(gold_file, pred_file)
-    cause = mismatch_hint((gold_file, pred_file)) + (
+    # As warn aligns them, the differences show what a wrong decoding gives.
+    divergences = differing.divergences if differing else [exc.divergence]
+    cause = decoding_hint((gold_file, pred_file), divergences)
+    cause += mismatch_hint((gold_file, pred_file)) + (
         f"a missing or extra {units[1]} is the usual cause"
         if gold_lines != pred_lines
         else f"the {units[1]} counts agree, so the texts differ: check that both hold the same text"
     )
     return WsscoreError(
         f"the prediction's characters differ from the gold's: {exc.divergence.describe(units)}; "
-        f"the gold has {gold_lines} {units[0]}s, the prediction "
+        f"the gold has {'' if gold_complete else 'more than '}{gold_lines} {units[0]}s, "
+        "the prediction "
         f"{'' if complete else 'more than '}{pred_lines}"
         f"{f' {units[1]}s' if units[1] != units[0] else ''}",
         where=pred_file.name,
         hint=f"{cause}; {_policy_that_scores(differing)}" + _formats_note(gold_file, pred_file),
     )
+
+
+def _read_on(gold_blocks: Iterator[str], gold_file: Input, pred_lines: int) -> bool:
+    """Read the rest of the gold, to count its lines; one that may not end (a stream) no
+    further than twice the prediction's lines read and 10,000 more. Whether it ended."""
+    most = 2 * pred_lines + 10_000 if may_not_end(gold_file) else None
+    for _ in gold_blocks:
+        if most is not None and gold_file.lines_read > most:
+            return next(gold_blocks, None) is None
+    return True
 
 
 class Differing(NamedTuple):

@@ -18,7 +18,15 @@ from wsscore.inputs.formats.model import SYLLABLE_FORMATS, format_unit
 from wsscore.inputs.formatted import FormattedInput, text_file_of
 from wsscore.inputs.options import InputOptions
 from wsscore.inputs.reading import crib_of, is_compressed
-from wsscore.inputs.sources import Input, Reading, Source, is_file, is_path, open_source
+from wsscore.inputs.sources import (
+    Input,
+    Reading,
+    Source,
+    is_file,
+    is_path,
+    may_not_end,
+    open_source,
+)
 from wsscore.metrics.difficulty import DifficultyReader, DifficultyWeighting
 
 
@@ -93,10 +101,12 @@ def open_inputs(
     _hold_to_gold(pred_files, gold_file)
     systems = len(pred_files)
     if committee is None and difficulty is None:
+        _hold_to_predictions(gold_file, pred_files)
         return OpenedInputs(gold_file, pred_files, systems, unit=unit)
     indices, members = _committee_members(committee, predictions, systems, inputs, crib)
     _hold_to_gold(members, gold_file)
     pred_files += members
+    _hold_to_predictions(gold_file, pred_files)
     weighting = DifficultyWeighting(
         systems,
         len(pred_files),
@@ -163,10 +173,10 @@ def _hold_to_gold(pred_files: list[Input], gold: Input) -> None:
     longer than that can never be scored, so reading refuses it as it grows rather than holding
     an endless line or sentence in memory.
     """
-    chars = _gold_size(gold)
+    chars = _file_size(gold)
     if chars is None:
         return
-    most = chars + EXTRA_TEXT_LIMITS["align"].allowed(chars)  # a character takes a byte at least
+    most = _matched_by(chars)
     for pred in pred_files:
         text = text_file_of(pred)
         if text is not None:
@@ -178,9 +188,35 @@ def _hold_to_gold(pred_files: list[Input], gold: Input) -> None:
             pred.sentence_limit = most
 
 
-def _gold_size(gold: Input) -> int | None:
-    """The gold file's size in bytes, which bounds its characters; None when unknown."""
+def _hold_to_predictions(gold: Input, pred_files: list[Input]) -> None:
+    """Hold a gold read from a stream, which may be endless, to what its predictions can
+    match, as the predictions are held to the gold (:func:`_hold_to_gold`), when the size of
+    every one of them is known: its line or sentence is refused as it grows past that rather
+    than held in memory. (Its lines past the end of the predictions are held to the aligner's
+    limits: wsscore.align.limits. A gold file is read to its end.)"""
+    if not may_not_end(gold):
+        return
+    sizes = [_file_size(pred) for pred in pred_files]
+    if not sizes or None in sizes:
+        return
+    most = _matched_by(max(size for size in sizes if size is not None))
     text = text_file_of(gold)
+    if text is not None:
+        text.line_limit = min(text.line_limit, BYTES_PER_CHARACTER * most)
+    if isinstance(gold, FormattedInput):
+        gold.sentence_limit = min(gold.sentence_limit, most)
+
+
+def _matched_by(chars: int) -> int:
+    """The most characters a text of ``chars`` characters can match: as many, and as many more
+    as the most lenient policy lets a prediction have past the gold's end."""
+    return chars + EXTRA_TEXT_LIMITS["align"].allowed(chars)
+
+
+def _file_size(source: Input) -> int | None:
+    """An input file's size in bytes, which bounds its characters (a character takes a byte at
+    least); None when unknown (standard input, a stream, a compressed file, lines in memory)."""
+    text = text_file_of(source)
     if text is None or text.path == "-" or not os.path.isfile(text.path):
         return None
     try:  # its first block is decompressed already: the file's own head says

@@ -28,6 +28,7 @@ from wsscore.core.records import (
     TypeSets,
 )
 from wsscore.inputs.dictionary import Dictionary
+from wsscore.inputs.sources import may_not_end
 from wsscore.metrics.boundaries import sentence_extra
 from wsscore.scoring.collecting import DetailCallback, EqualLinesCallback, SentenceCollector
 from wsscore.scoring.gold_units import GoldUnits
@@ -79,6 +80,7 @@ class AlignmentRun:
         self.gold_units = GoldUnits(opened.unit, opened.systems, keep=extra)
         self._in_units = extra and opened.unit != "char"
         self._collectors = [self._collectors_of(index) for index in range(count)]
+        gold_may_not_end = may_not_end(opened.gold)
         self.aligners = [
             SystemAligner(
                 pred_file.lines(),
@@ -88,6 +90,7 @@ class AlignmentRun:
                 on_line_errors=collectors.on_line_errors if collectors else None,
                 stop_at_first_mismatch=mismatch == "error",
                 extra_limit=EXTRA_TEXT_LIMITS[mismatch],
+                gold_may_not_end=gold_may_not_end,
             )
             for index, (pred_file, collectors) in enumerate(
                 zip(opened.predictions, self._collectors, strict=True)

@@ -524,31 +524,37 @@ def _add_bootstrap_intervals(
         result.metrics = metrics
 
 
-# Below this F a detected format is named: a wrong guess (a tagged file read as words, say)
-# gives scores like these, and the user should not have to guess why.
-SUSPICIOUS_F = 0.5
+# A score is low below this F (or with F undefined): then a detected format is named, since a
+# wrong guess (a tagged file read as words, say) gives scores like these, and the user should not
+# have to guess why. Differing characters alone do not make a score low: the mismatch warning
+# names them.
+LOW_F = 0.5
 
 
 def _name_detected_formats(
     opened: OpenedInputs, results: list[SystemResult], inputs: InputOptions
 ) -> None:
-    if not any(_looks_wrong(result) for result in results):
+    low = [result for result in results if _is_low(result)]
+    if not low:
         return
     files = {"the gold": opened.gold}
     files.update(zip((result.name for result in results), opened.predictions, strict=False))
     read = formats_read(files)
     if read is None:
         return
+    f = low[0].metrics.f
+    score = "undefined" if f is None else f"{f:.3f}"
     inputs.warnings.warn(
-        f"scores this low can come from a wrong format: {read}",
+        f"{low[0].name}'s F is {score}, below {LOW_F}: scores this low can come from a wrong "
+        f"format: {read}",
         where=opened.gold.name,
         hint=WRONG_FORMAT_HINT,
     )
 
 
-def _looks_wrong(result: SystemResult) -> bool:
+def _is_low(result: SystemResult) -> bool:
     f = result.metrics.f
-    return f is None or f < SUSPICIOUS_F or result.counts.misaligned_chars > 0
+    return f is None or f < LOW_F
 
 
 def _tag_collector(

@@ -362,6 +362,24 @@ def test_unfaithful_sentences_are_refused(fmt: str, tokens: list[Token], message
     assert caught.value.hint
 
 
+@pytest.mark.parametrize(
+    ("fmt", "word", "written"), [("vlsp", "a_b", "'a_b'"), ("best", "a|b", "'a|b|'")]
+)
+def test_a_refusal_quotes_the_token_as_written_not_the_sentence(
+    fmt: str, word: str, written: str
+) -> None:
+    # It quoted the whole sentence: 'Hôm nay trời đẹp a_b và cả nhà'.
+    tokens = [Token(w, None) for w in ("Hôm", "nay", word, "trời", "đẹp")]
+    with pytest.raises(WsscoreError) as caught:
+        _write(fmt, [Sentence(4, tokens)])
+    assert caught.value.message == (
+        f"the word {word!r} with the tag None would be written {written}, which the {fmt} "
+        "reader reads differently"
+    )
+    # Nothing here looks like word/TAG: the hint says so only of a sentence read as tagged.
+    assert "word/TAG" not in (caught.value.hint or "")
+
+
 SYLLABLE = st.text(st.sampled_from("aàăâbcdđeêhnoôơuưạảấậ"), min_size=1, max_size=4)
 THAI_WORD = st.text(st.sampled_from("กขคงจมยรลวสหอะาิีุู่้"), min_size=1, max_size=4)
 

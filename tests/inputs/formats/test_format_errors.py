@@ -219,3 +219,32 @@ def test_impossible_arguments_are_refused_before_reading(fmt: str, options: Form
 
     with pytest.raises(InvalidArgument):
         read_sentences(fmt, never_read(), name="t", warnings=Warnings(), options=options)
+
+
+# A sentence that never ends, in each format whose sentences run over several lines: ten lines
+# of one token each, with nothing that ends the sentence.
+RUNAWAY = {
+    "chars": ["乾\tB", "坤\tE"] * 5,
+    "conllu": [
+        _conll_line(str(n), "乾", "_", "X", "_", "_", "0", "root", "_", "_") for n in range(1, 11)
+    ],
+    "mecab": ["乾\t名詞,一般"] * 10,
+}
+
+
+@pytest.mark.parametrize(
+    ("fmt", "end"),
+    [("chars", "a blank line"), ("conllu", "a blank line"), ("mecab", "an EOS line")],
+)
+def test_a_runaway_sentence_is_told_what_ends_a_sentence_of_its_format(fmt, end):
+    # An endless MeCab input without EOS was told that "a blank line ends a sentence".
+    sentences = read_sentences(
+        fmt, RUNAWAY[fmt], name="t", warnings=Warnings(quiet=True), max_chars=5
+    )
+    with pytest.raises(WsscoreError) as caught:
+        list(sentences)
+    assert (
+        caught.value.message
+        == "the sentence that starts here has more than 5 characters and has not ended"
+    )
+    assert (caught.value.hint or "").startswith(f"{end} ends a {fmt} sentence: is one missing")

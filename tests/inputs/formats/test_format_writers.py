@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from wsscore.errors import Warnings, WsscoreError
 from wsscore.inputs.formats import FormatOptions, Sentence, Token, read_sentences
-from wsscore.inputs.formats.writers import WRITERS, Target
+from wsscore.inputs.formats.writers import TAGS_KEPT, WRITERS, Target
 from wsscore.inputs.words import split_words
 
 Pairs = list[list[tuple[str, str | None]]]
@@ -174,3 +174,55 @@ def test_conllu_output_joins_the_words_when_the_text_is_not_theirs() -> None:
     written = _write("conllu", [sentence], Target("t"))
     assert written[1] == "# text = 在iPhone6"
     assert [row.split("\t")[-1] for row in written[2:4]] == ["SpaceAfter=No"] * 2
+
+
+# --- what each format does with tags, and the hints that name formats (issue 34, item 9) ---------
+
+
+def _tags_read_back(fmt: str, tags: list[str | None]) -> list[str | None] | None:
+    """The tags read back from a sentence of two words with ``tags`` written as ``fmt``; None
+    when the writer refuses it."""
+    sentence = Sentence(
+        1, [Token(word, tag) for word, tag in zip(("中国", "人"), tags, strict=True)]
+    )
+    try:
+        lines = _write(fmt, [sentence], Target("t"))
+    except WsscoreError:
+        return None
+    read = read_sentences(fmt, lines, name="t", warnings=Warnings(quiet=True))
+    return [token.tag for token in next(iter(read)).tokens]
+
+
+@pytest.mark.parametrize("fmt", list(WRITERS))
+def test_what_a_format_does_with_tags_is_what_its_writer_and_reader_do(fmt: str) -> None:
+    untagged, some, tagged = [None, None], ["NR", None], ["NR", "NN"]
+    found = [_tags_read_back(fmt, tags) for tags in (untagged, some, tagged)]
+    expected = {
+        "dropped": [untagged, untagged, untagged],
+        "all": [None, None, tagged],
+        "all or none": [untagged, None, tagged],
+        "any": [untagged, some, tagged],
+    }[TAGS_KEPT[fmt]]
+    assert found == expected
+
+
+def test_an_untagged_input_to_tagged_is_told_every_format_without_tags(tmp_path) -> None:
+    with pytest.raises(WsscoreError) as caught:
+        _write("tagged", [Sentence(1, [Token("中国", None)])], Target("t"))
+    hint = caught.value.hint or ""
+    named = [fmt for fmt in WRITERS if f" {fmt}," in hint or f" {fmt} " in hint]
+    # It named only words, chars, conllu and jsonl.
+    assert named == [fmt for fmt in WRITERS if fmt != "tagged"], hint
+    assert hint.endswith("which can go without tags")
+    for fmt in named:  # each writes the sentence, and reads it back
+        assert _tags_read_back(fmt, [None, None]) == [None, None]
+
+
+def test_tags_on_some_words_only_are_told_the_formats_that_keep_or_drop_them() -> None:
+    tokens = [Token("中国", "NR"), Token("人", None)]
+    with pytest.raises(WsscoreError) as caught:
+        _write("vlsp", [Sentence(1, tokens)], Target("t"))
+    assert caught.value.hint == (
+        "convert to words or best to drop the tags, or to chars, conllu, jsonl, mecab or kytea, "
+        "which keep each word's tag or none"
+    )

@@ -322,7 +322,7 @@ class CharsReader:
                 self.start = self.start or number
                 self.size += len(columns[0])
                 if self.size > self.max_chars:
-                    raise sentence_too_long(self.name, self.start, self.max_chars)
+                    raise sentence_too_long(self.name, self.start, self.max_chars, "chars")
                 continue
             yield from self.add(number, text, columns)
 
@@ -406,7 +406,7 @@ class CharsReader:
         self.start = self.start or line.number
         self.size += len(line.char)
         if self.size > self.max_chars:
-            raise sentence_too_long(self.name, self.start, self.max_chars)
+            raise sentence_too_long(self.name, self.start, self.max_chars, "chars")
 
     def _finish_sentence(self) -> Sentence:
         sentence = Sentence(self.start, self.decoder.finish_sentence())

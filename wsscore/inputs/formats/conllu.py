@@ -92,7 +92,7 @@ def read_conllu(
             start = start or number
             size += len(form)
             if size > max_chars:
-                raise sentence_too_long(name, start, max_chars)
+                raise sentence_too_long(name, start, max_chars, "conllu")
         elif not line.strip():
             _check_blank(line, number, name)
             if start:

@@ -63,7 +63,7 @@ def read_mecab(
             start = start or number
             size += len(token.word)
             if size > max_chars:
-                raise sentence_too_long(name, start, max_chars)
+                raise sentence_too_long(name, start, max_chars, "mecab")
         elif line.rstrip() == EOS:
             yield Sentence(start or number, tokens)
             tokens, start, size = [], 0, 0

@@ -25,13 +25,20 @@ LABEL_ORDERS = (POS_TAG, TAG_POS)
 MAX_SENTENCE_CHARS = 1 << 20
 
 
-def sentence_too_long(name: str, start: int, limit: int) -> WsscoreError:
-    """The error for the sentence from line ``start`` that grew past ``limit`` characters."""
+# What ends a sentence of each format whose sentences run over several lines: named by the
+# error for one that never ends.
+SENTENCE_ENDS = {"chars": "a blank line", "conllu": "a blank line", "mecab": "an EOS line"}
+
+
+def sentence_too_long(name: str, start: int, limit: int, fmt: str) -> WsscoreError:
+    """The error for the sentence of a ``fmt`` file from line ``start`` that grew past
+    ``limit`` characters."""
     return WsscoreError(
         f"the sentence that starts here has more than {limit:,} characters and has not ended",
         where=location(name, start),
-        hint="a blank line ends a sentence: is one missing, or is it the wrong file? A "
-        "prediction's sentence may hold at most what its gold can match",
+        hint=f"{SENTENCE_ENDS[fmt]} ends a {fmt} sentence: is one missing, or is it the wrong "
+        "file? A prediction's sentence may hold at most what its gold can match, and a gold's "
+        "read from a stream what its predictions can",
     )
 
 

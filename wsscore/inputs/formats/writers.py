@@ -35,6 +35,38 @@ from wsscore.inputs.formats.vlsp import read_vlsp
 from wsscore.inputs.words import WHITE_SPACE, split_words
 
 LOSSLESS_HINT = "convert to conllu or jsonl, which hold any word and tag"
+# What each format's writer does with the tags: "dropped" (it holds none), "all or none" of a
+# file's words (vlsp: as its first line decides), "all" (every word needs one), or "any" (a
+# word keeps its tag or its lack of one). A test writes and reads back each to check it.
+TAGS_KEPT = {
+    "words": "dropped",
+    "tagged": "all",
+    "chars": "any",
+    "conllu": "any",
+    "jsonl": "any",
+    "mecab": "any",
+    "kytea": "any",
+    "best": "dropped",
+    "vlsp": "all or none",
+}
+
+
+def _or_list(names: Sequence[str]) -> str:
+    """``a, b or c``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+
+# The hints of a sentence whose tags a format cannot write: the formats that can go without
+# tags; and, for tags on some words only, those that drop them and those that keep them.
+WITHOUT_TAGS_HINT = "convert to {}, which can go without tags".format(
+    _or_list([fmt for fmt, kept in TAGS_KEPT.items() if kept != "all"])
+)
+SOME_TAGS_HINT = (
+    "convert to {} to drop the tags, or to {}, which keep each word's tag or none".format(
+        _or_list([fmt for fmt, kept in TAGS_KEPT.items() if kept == "dropped"]),
+        _or_list([fmt for fmt, kept in TAGS_KEPT.items() if kept == "any"]),
+    )
+)
 CONLLU_TAG_COLUMNS = {"upos": 3, "xpos": 4}
 
 
@@ -170,13 +202,15 @@ def write_best(sentence: Sentence, ordinal: int, target: Target) -> str:
     it (its form). BEST holds no tags: they are left out, as in words."""
     tokens = sentence.syntactic()
     spaces = _text_and_spaces(sentence)[1] if not sentence.parts else [False] * len(tokens)
+    written = [f"{token.form or token.word}|" for token in tokens]
     pieces = []
-    for token, space in zip(tokens, spaces, strict=True):
-        pieces.append(f"{token.form or token.word}|")
+    for word, space in zip(written, spaces, strict=True):
+        pieces.append(word)
         if space:
             pieces.append(" |")
     line = "".join(pieces).removesuffix(" |")
-    _check_read_back(line, [Token(token.word, None) for token in tokens], "best", sentence, target)
+    untagged = [Token(token.word, None) for token in tokens]
+    _check_read_back(line, untagged, written, "best", sentence, target)
     return line + "\n"
 
 
@@ -191,7 +225,7 @@ def write_vlsp(sentence: Sentence, ordinal: int, target: Target) -> str:
             "some words of the sentence have a tag and others none, and a VLSP file tags "
             "every word or none",
             where=location(target.name, sentence.line),
-            hint=f"convert to words to drop the tags, or {LOSSLESS_HINT}",
+            hint=SOME_TAGS_HINT,
         )
     if tokens and target.decided.setdefault("vlsp tagged", tagged[0]) != tagged[0]:
         first = "with" if not tagged[0] else "without"
@@ -199,7 +233,7 @@ def write_vlsp(sentence: Sentence, ordinal: int, target: Target) -> str:
             f"the sentence has {'tags' if tagged[0] else 'no tags'}, and the first one written "
             f"was {first} them: a VLSP file tags every word or none, as its first line decides",
             where=location(target.name, sentence.line),
-            hint=f"convert to words to drop the tags, or {LOSSLESS_HINT}",
+            hint=SOME_TAGS_HINT,
         )
     written = [
         "_".join(split_words(token.form or token.word))
@@ -207,7 +241,7 @@ def write_vlsp(sentence: Sentence, ordinal: int, target: Target) -> str:
         for token in tokens
     ]
     line = " ".join(written)
-    _check_read_back(line, tokens, "vlsp", sentence, target)
+    _check_read_back(line, tokens, written, "vlsp", sentence, target)
     return line + "\n"
 
 
@@ -225,10 +259,16 @@ WRITERS: dict[str, Writer] = {
 
 
 def _check_read_back(
-    line: str, tokens: list[Token], fmt: str, sentence: Sentence, target: Target
+    line: str,
+    tokens: list[Token],
+    written: list[str],
+    fmt: str,
+    sentence: Sentence,
+    target: Target,
 ) -> None:
-    """Refuse the sentence written as ``line`` unless its reader reads the same words and
-    tags from it, alone in a file (a VLSP file's tags are decided on its first line)."""
+    """Refuse the sentence written as ``line`` (its tokens as ``written``) unless its reader
+    reads the same words and tags from it, alone in a file (a VLSP file's tags are decided on
+    its first line); the refusal quotes the first token read differently."""
     read = read_best if fmt == "best" else read_vlsp
     expected = [(token.word, token.tag) for token in tokens]
     try:
@@ -238,11 +278,12 @@ def _check_read_back(
     if back == expected:
         return
     at = next((i for i, pair in enumerate(back) if i >= len(expected) or pair != expected[i]), 0)
-    token = tokens[min(at, len(tokens) - 1)] if tokens else Token("", None)
+    at = min(at, len(tokens) - 1)
+    token = tokens[at] if tokens else Token("", None)
     hint = LOSSLESS_HINT
-    if fmt == "vlsp" and all(token.tag is None for token in tokens):
+    if fmt == "vlsp" and any(tag is not None for _, tag in back) and token.tag is None:
         hint = "a word that looks like word/TAG in every token is read as tagged: " + hint
-    raise _unfaithful(token, fmt, line, sentence, target, hint)
+    raise _unfaithful(token, fmt, written[at] if tokens else line, sentence, target, hint)
 
 
 def _mecab_field(tag: str) -> str:
@@ -310,7 +351,7 @@ def _tagged_token(token: Token, sentence: Sentence, target: Target) -> str:
         raise WsscoreError(
             "the input has no tags, and the tagged format needs one for every word",
             where=location(target.name, sentence.line),
-            hint="convert to words, chars, conllu or jsonl, which can go without tags",
+            hint=WITHOUT_TAGS_HINT,
         )
     written = f"{token.word}{target.tag_sep}{token.tag}"
     if not _reads_back(written, target.tag_sep, token):
