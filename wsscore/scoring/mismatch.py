@@ -155,6 +155,7 @@ class Differing(NamedTuple):
 
     differing: int  # sentences that differ
     sentences: int  # of the gold
+    divergences: list[Divergence]  # the first few
     overrun: bool  # past the gold's end it has more text than warn allows
 
 
@@ -204,7 +205,7 @@ def _differing_sentences(gold: Input, prediction: Input) -> Differing | None:
             aligner.feed_block(block)
         aligner.finish()
     except PredictionOverrun:
-        return Differing(0, 0, overrun=True)
+        return Differing(0, 0, [], overrun=True)
     except (MismatchError, WsscoreError):
         return None
     finally:
@@ -212,4 +213,4 @@ def _differing_sentences(gold: Input, prediction: Input) -> Differing | None:
             if again is not None and is_file(again):
                 again.close()  # type: ignore[union-attr]
     count = Counts(*aligner.totals).misaligned_lines
-    return Differing(count, sentences, overrun=False)
+    return Differing(count, sentences, aligner.divergences, overrun=False)
