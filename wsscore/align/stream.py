@@ -30,7 +30,7 @@ from wsscore.align.characters import Difference
 from wsscore.align.closing import StretchCloser
 from wsscore.align.divergence import Divergence, StretchLines, divergence_at
 from wsscore.align.equal_lines import EqualLineCounter, LineErrorsReceiver
-from wsscore.align.limits import EXTRA_TEXT_LIMITS, ExtraTextLimit, ReadLimits
+from wsscore.align.limits import EXTRA_TEXT_LIMITS, ReadLimits
 from wsscore.align.lines import GoldBlock, GoldLine, SentenceDetail, chars_of_lines
 from wsscore.align.past_end import read_past_end
 from wsscore.align.prediction import PredictionLines
@@ -52,7 +52,8 @@ class SystemAligner(EqualLineCounter):
 
     Memory stays bounded on hostile input (an endless prediction, a wrong file, junk appended)
     by the limits of :class:`~wsscore.align.limits.ReadLimits` on reading the prediction ahead
-    of the gold and past its end (``extra_limit``); ``stop_at_first_mismatch``
+    of the gold and past its end (``limits``; by default those of ``--mismatch warn``, with a
+    gold that ends); ``stop_at_first_mismatch``
     (``--mismatch error``) refuses the first character that differs.
     """
 
@@ -66,14 +67,13 @@ class SystemAligner(EqualLineCounter):
         on_line_errors: LineErrorsReceiver | None = None,
         stop_at_first_mismatch: bool = False,
         max_divergences: int = 3,
-        extra_limit: ExtraTextLimit = EXTRA_TEXT_LIMITS["warn"],
-        gold_may_not_end: bool = False,
+        limits: ReadLimits | None = None,
     ):
         super().__init__(records, on_detail, on_extra, on_line_errors)
         self._prediction = PredictionLines(pred_lines)
         self._stop_at_first_mismatch = stop_at_first_mismatch
         self._max_divergences = max_divergences
-        self._limits = ReadLimits(extra_limit, gold_may_not_end=gold_may_not_end)
+        self._limits = limits or ReadLimits(EXTRA_TEXT_LIMITS["warn"])
         self._buffers = StretchBuffers()
         self._gold_done = False
         # Gold lines to feed again after a stretch closed before them (a queue, not recursion).

@@ -11,7 +11,7 @@ from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from wsscore.align.divergence import Divergence, MismatchError
-from wsscore.align.limits import EXTRA_TEXT_LIMITS, GoldOverrun, PredictionOverrun
+from wsscore.align.limits import GoldOverrun, PredictionOverrun
 from wsscore.align.lines import GoldBlock
 from wsscore.align.stream import SystemAligner
 from wsscore.core.records import Counts
@@ -196,7 +196,7 @@ def _differing_sentences(gold: Input, prediction: Input) -> Differing | None:
     try:
         if gold_again is None or pred_again is None:
             return None
-        aligner = SystemAligner(pred_again.lines(), extra_limit=EXTRA_TEXT_LIMITS["warn"])
+        aligner = SystemAligner(pred_again.lines())  # as warn reads it
         sentences, first = 0, 1
         for text in gold_again.text_blocks():
             block = GoldBlock(first, text.replace(SYLLABLE_MARK, ""), None)  # a syllable run's

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from wsscore.align.divergence import MismatchError
 from wsscore.align.equal_lines import LineErrorsReceiver
-from wsscore.align.limits import EXTRA_TEXT_LIMITS
+from wsscore.align.limits import EXTRA_TEXT_LIMITS, ReadLimits
 from wsscore.align.lines import GoldBlock, SentenceDetail
 from wsscore.align.stream import SystemAligner
 from wsscore.core import backend
@@ -89,8 +89,7 @@ class AlignmentRun:
                 on_extra=collectors.on_extra if collectors else None,
                 on_line_errors=collectors.on_line_errors if collectors else None,
                 stop_at_first_mismatch=mismatch == "error",
-                extra_limit=EXTRA_TEXT_LIMITS[mismatch],
-                gold_may_not_end=gold_may_not_end,
+                limits=ReadLimits(EXTRA_TEXT_LIMITS[mismatch], gold_may_not_end=gold_may_not_end),
             )
             for index, (pred_file, collectors) in enumerate(
                 zip(opened.predictions, self._collectors, strict=True)
