@@ -668,6 +668,7 @@ def test_every_hint_that_names_an_option_has_a_case() -> None:
     assert _hint_sites() == set(CASES)
 
 
+@pytest.mark.slow  # a wsscore process per reading followed: seconds a site
 @pytest.mark.parametrize("site", sorted(set(CASES.values()), key=lambda make: make.__name__))
 def test_a_hint_followed_gives_the_right_number_or_a_refusal(tmp_path: Path, site) -> None:
     for case in site(tmp_path):
