@@ -57,7 +57,8 @@ _reference_runs: Path | None = None
 def pytest_configure(config: pytest.Config) -> None:
     global _reference_runs
     cache = getattr(config, "cache", None)
-    _reference_runs = None if cache is None else Path(cache.mkdir("reference-runs"))
+    shared = cache is not None and sys.platform != "win32"  # the workers share it by fcntl locks
+    _reference_runs = Path(cache.mkdir("reference-runs")) if shared else None
 
 
 def reference_directory(name: str) -> Path | None:
@@ -83,18 +84,29 @@ def run_reference(
         key.update(b"\0" + os.fsencode(part.name if isinstance(part, Path) else part))
         if isinstance(part, Path):
             key.update(hashlib.sha256(part.read_bytes()).digest())
-    stored = None if _reference_runs is None else _reference_runs / key.hexdigest()
-    if stored is not None and stored.with_suffix(".rc").exists():
-        code = int(stored.with_suffix(".rc").read_text())
-        out, err = stored.with_suffix(".out").read_bytes(), stored.with_suffix(".err").read_bytes()
-        return subprocess.CompletedProcess(command, code, out, err)
+    if _reference_runs is None:
+        return _run_with_input(command, stdin, env)
+    stored = _reference_runs / key.hexdigest()
+    import fcntl
+
+    # One worker makes a run; the other, wanting it at the same time, waits for it.
+    with open(stored.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not stored.with_suffix(".rc").exists():  # the return code is written last
+            done = _run_with_input(command, stdin, env)
+            _write_whole(stored.with_suffix(".out"), done.stdout)
+            _write_whole(stored.with_suffix(".err"), done.stderr)
+            _write_whole(stored.with_suffix(".rc"), str(done.returncode).encode())
+    code = int(stored.with_suffix(".rc").read_text())
+    out, err = stored.with_suffix(".out").read_bytes(), stored.with_suffix(".err").read_bytes()
+    return subprocess.CompletedProcess(command, code, out, err)
+
+
+def _run_with_input(
+    command: list[str | Path], stdin: Path | None, env: dict[str, str] | None
+) -> subprocess.CompletedProcess:
     with open(stdin if stdin is not None else os.devnull, "rb") as given:
-        done = subprocess.run(list(map(str, command)), stdin=given, capture_output=True, env=env)
-    if stored is not None:  # each file written whole, the return code last: it marks a run kept
-        _write_whole(stored.with_suffix(".out"), done.stdout)
-        _write_whole(stored.with_suffix(".err"), done.stderr)
-        _write_whole(stored.with_suffix(".rc"), str(done.returncode).encode())
-    return done
+        return subprocess.run(list(map(str, command)), stdin=given, capture_output=True, env=env)
 
 
 @pytest.fixture(scope="session")
