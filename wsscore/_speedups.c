@@ -2,7 +2,8 @@
  * wsscore._speedups: the fast path of the scorer in C (optional; wsscore works without it).
  *
  * count_block(gold, pred, vocabulary) scores a block of gold lines against prediction lines
- * that hold the same characters, exactly as wsscore.core.reference.count_equal_text does, in
+ * that hold the same characters (its words and its sentences, the lines perhaps broken
+ * elsewhere), exactly as wsscore.core.reference.count_equal_text does, in
  * one pass over the two texts and without creating a Python object per word. It returns None
  * when the characters differ (the caller then aligns line by line). count_lines does the same
  * for lines one by one, up to the first pair that differs, with what the analyses need of each:
@@ -32,6 +33,14 @@
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
+
+/* For the few small functions of the innermost loops, compiled into each caller so that what
+ * the caller knows (a text's kind) makes them simpler. */
+#if defined(__GNUC__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
 
 /* ---- configuration: what wsscore.core.definitions defines --------------------------------- */
 
@@ -151,6 +160,19 @@ typedef struct {
     uint64_t hash;
 } Slot;
 
+/* The entries of one or two characters of the Basic Multilingual Plane, nine in ten of the
+ * words of a Chinese text, are also indexed where a lookup touches no more than a few cache
+ * lines: a bit per character, and a small table of pairs (two code points in 32 bits, 0 an empty
+ * slot: the pair of two NULs has a flag of its own). The slots above stay the set's own. */
+#define PAIR_EMPTY 0u
+
+typedef struct {
+    uint32_t single[BMP_SIZE / 32];
+    uint32_t *pairs;  /* NULL for a word list too long for it: its pairs are in the slots only */
+    uint32_t pair_mask;  /* the pair table's capacity less one (a power of two, at most 2^24) */
+    int nul_pair;
+} ShortEntries;
+
 typedef struct {
     PyObject_HEAD
     PyObject *text;  /* the str the slices point into */
@@ -159,7 +181,62 @@ typedef struct {
     Slot *slots;
     Py_ssize_t capacity;  /* a power of two */
     Py_ssize_t size;
+    ShortEntries *shorts;
 } Vocabulary;
+
+static inline uint32_t
+pair_slot(uint32_t pair, uint32_t mask)
+{
+    /* Fibonacci hashing: the high bits of the product mix every bit of the pair. */
+    return (uint32_t)(((uint64_t)pair * 0x9E3779B97F4A7C15ull) >> 40) & mask;
+}
+
+/* 1: the pair is an entry; 0: it is not. */
+static inline int
+short_pair_known(const ShortEntries *shorts, uint32_t pair)
+{
+    if (pair == PAIR_EMPTY) {
+        return shorts->nul_pair;
+    }
+    for (uint32_t i = pair_slot(pair, shorts->pair_mask);; i = (i + 1) & shorts->pair_mask) {
+        uint32_t found = shorts->pairs[i];
+        if (found == pair) {
+            return 1;
+        }
+        if (found == PAIR_EMPTY) {
+            return 0;
+        }
+    }
+}
+
+static void
+short_pair_add(ShortEntries *shorts, uint32_t pair)
+{
+    if (pair == PAIR_EMPTY) {
+        shorts->nul_pair = 1;
+        return;
+    }
+    uint32_t i = pair_slot(pair, shorts->pair_mask);
+    while (shorts->pairs[i] != PAIR_EMPTY && shorts->pairs[i] != pair) {
+        i = (i + 1) & shorts->pair_mask;
+    }
+    shorts->pairs[i] = pair;
+}
+
+/* Whether a slice is short enough for the index: -1 no; else the character (one) or the pair. */
+static inline int64_t
+short_key(int kind, const void *data, Py_ssize_t start, Py_ssize_t length, int shorts_have_pairs)
+{
+    if (length == 1) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, start);
+        return c < BMP_SIZE ? (int64_t)c : -1;
+    }
+    if (length == 2 && shorts_have_pairs) {
+        Py_UCS4 a = PyUnicode_READ(kind, data, start), b = PyUnicode_READ(kind, data, start + 1);
+        return a < BMP_SIZE && b < BMP_SIZE ? (int64_t)((a << 16) | b) : -1;
+    }
+    return -1;
+}
 
 static uint64_t
 hash_slice(int kind, const void *data, Py_ssize_t start, Py_ssize_t length)
@@ -254,14 +331,35 @@ find_slot(Vocabulary *v, int kind, const void *data, Py_ssize_t start, Py_ssize_
     }
 }
 
-static int
+static ALWAYS_INLINE int
 vocabulary_contains_slice(Vocabulary *v, int kind, const void *data, Py_ssize_t start, Py_ssize_t length)
 {
     if (v->size == 0) {
         return 0;
     }
+    const ShortEntries *shorts = v->shorts;
+    int64_t key = short_key(kind, data, start, length, shorts->pairs != NULL);
+    if (key >= 0) {
+        if (length == 1) {
+            return (shorts->single[key >> 5] >> (key & 31)) & 1;
+        }
+        return short_pair_known(shorts, (uint32_t)key);
+    }
     uint64_t h = hash_slice(kind, data, start, length);
     return v->slots[find_slot(v, kind, data, start, length, h)].start >= 0;
+}
+
+static void
+vocabulary_index_short(ShortEntries *shorts, int kind, const void *data, Py_ssize_t start,
+                       Py_ssize_t length)
+{
+    int64_t key = short_key(kind, data, start, length, shorts->pairs != NULL);
+    if (key >= 0 && length == 1) {
+        shorts->single[key >> 5] |= 1u << (key & 31);
+    }
+    else if (key >= 0) {
+        short_pair_add(shorts, (uint32_t)key);
+    }
 }
 
 static PyObject *
@@ -299,6 +397,21 @@ Vocabulary_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     for (Py_ssize_t i = 0; i < v->capacity; i++) {
         v->slots[i].start = -1;
     }
+    /* At most one entry a line: the pair table stays at most half full. */
+    uint32_t pair_capacity = 16;
+    while ((Py_ssize_t)pair_capacity < 2 * lines && pair_capacity < (1u << 24)) {
+        pair_capacity *= 2;
+    }
+    int with_pairs = 2 * lines <= (Py_ssize_t)pair_capacity;
+    v->shorts = PyMem_Calloc(1, sizeof(ShortEntries));
+    if (v->shorts != NULL && with_pairs) {
+        v->shorts->pairs = PyMem_Calloc(pair_capacity, sizeof(uint32_t));
+        v->shorts->pair_mask = pair_capacity - 1;
+    }
+    if (v->shorts == NULL || (with_pairs && v->shorts->pairs == NULL)) {
+        Py_DECREF(v);
+        return PyErr_NoMemory();
+    }
     Py_ssize_t line_start = 0;
     for (Py_ssize_t i = 0; i <= n; i++) {
         if (i < n && PyUnicode_READ(v->kind, v->data, i) != '\n') {
@@ -320,6 +433,7 @@ Vocabulary_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
                 v->slots[s].length = b - a;
                 v->slots[s].hash = h;
                 v->size++;
+                vocabulary_index_short(v->shorts, v->kind, v->data, a, b - a);
             }
         }
         line_start = i + 1;
@@ -331,6 +445,10 @@ static void
 Vocabulary_dealloc(Vocabulary *v)
 {
     PyMem_Free(v->slots);
+    if (v->shorts != NULL) {
+        PyMem_Free(v->shorts->pairs);
+        PyMem_Free(v->shorts);
+    }
     Py_XDECREF(v->text);
     Py_TYPE(v)->tp_free((PyObject *)v);
 }
@@ -399,7 +517,9 @@ static PyTypeObject VocabularyType = {
 
 /* ---- counting ------------------------------------------------------------------------------ */
 
-enum { GOLD = 2, PRED = 1, LINE_END = 4, OOV = 8 };
+/* A character's code: a gold (a predicted) word ends with it; the gold's (the prediction's) line
+ * ends after it, with more text to follow; the gold word it ends is unknown. */
+enum { GOLD = 2, PRED = 1, LINE_END = 4, OOV = 8, PRED_LINE_END = 16 };
 
 typedef struct {
     int kind;
@@ -425,7 +545,7 @@ skip_separators(Cursor *c)
 }
 
 /* Is a word of (kind, data)[start:end] unknown to the dictionary? -1 on error. */
-static int
+static ALWAYS_INLINE int
 is_unknown(PyObject *vocabulary, PyObject *text, int kind, const void *data, Py_ssize_t start,
            Py_ssize_t end)
 {
@@ -482,14 +602,33 @@ walk_free(Walk *w)
     w->chars = NULL;
 }
 
-/* 1: the texts agree (w filled); 0: they differ; -1: an error is set. */
+static int walk_equal_kinds(PyObject *gold_text, PyObject *pred_text, PyObject *vocabulary,
+                            int keep_chars, Walk *w, int gold_kind, int pred_kind);
+
+/* 1: the texts agree (w filled); 0: they differ; -1: an error is set. The walk is compiled once
+ * for each usual pair of kinds (both texts in 2 bytes a character: Chinese; in 1: Latin-1),
+ * where every character is read without asking its kind; once for any kinds. */
 static int
 walk_equal(PyObject *gold_text, PyObject *pred_text, PyObject *vocabulary, int keep_chars, Walk *w)
 {
-    Cursor gold = {PyUnicode_KIND(gold_text), PyUnicode_DATA(gold_text),
-                   PyUnicode_GET_LENGTH(gold_text), 0};
-    Cursor pred = {PyUnicode_KIND(pred_text), PyUnicode_DATA(pred_text),
-                   PyUnicode_GET_LENGTH(pred_text), 0};
+    int gold_kind = PyUnicode_KIND(gold_text), pred_kind = PyUnicode_KIND(pred_text);
+    if (gold_kind == PyUnicode_2BYTE_KIND && pred_kind == PyUnicode_2BYTE_KIND) {
+        return walk_equal_kinds(gold_text, pred_text, vocabulary, keep_chars, w,
+                                PyUnicode_2BYTE_KIND, PyUnicode_2BYTE_KIND);
+    }
+    if (gold_kind == PyUnicode_1BYTE_KIND && pred_kind == PyUnicode_1BYTE_KIND) {
+        return walk_equal_kinds(gold_text, pred_text, vocabulary, keep_chars, w,
+                                PyUnicode_1BYTE_KIND, PyUnicode_1BYTE_KIND);
+    }
+    return walk_equal_kinds(gold_text, pred_text, vocabulary, keep_chars, w, gold_kind, pred_kind);
+}
+
+static ALWAYS_INLINE int
+walk_equal_kinds(PyObject *gold_text, PyObject *pred_text, PyObject *vocabulary, int keep_chars,
+                 Walk *w, int gold_kind, int pred_kind)
+{
+    Cursor gold = {gold_kind, PyUnicode_DATA(gold_text), PyUnicode_GET_LENGTH(gold_text), 0};
+    Cursor pred = {pred_kind, PyUnicode_DATA(pred_text), PyUnicode_GET_LENGTH(pred_text), 0};
     w->codes = PyMem_Malloc((size_t)gold.length + 1);
     w->chars = keep_chars ? PyMem_Malloc(((size_t)gold.length + 1) * sizeof(Py_UCS4)) : NULL;
     if (w->codes == NULL || (keep_chars && w->chars == NULL)) {
@@ -534,7 +673,9 @@ walk_equal(PyObject *gold_text, PyObject *pred_text, PyObject *vocabulary, int k
         }
         if (pred.at == pred.length || is_separator(PyUnicode_READ(pred.kind, pred.data, pred.at))) {
             code |= PRED;
-            skip_separators(&pred);
+            if (skip_separators(&pred) > 0 && pred.at < pred.length) {
+                code |= PRED_LINE_END;
+            }
         }
         if (keep_chars) {
             w->chars[n] = g;
@@ -686,6 +827,36 @@ walk_extras(const Walk *w, const long long counts[COUNT_FIELDS], long long out[E
     memcpy(out, extras, sizeof(extras));
 }
 
+/* The sentences of a block (wsscore.core.records.SentenceSpans: correct, gold, predicted), a
+ * sentence being a line with characters: a predicted one is correct when it starts and ends
+ * where a gold line does, with no gold line ending inside it, that is when the line ends
+ * before it and its own end are both shared by the two sides, and no line of either side ends
+ * between them. Counted from the line ends the walk marked, at no cost to the words. */
+#define SENTENCE_FIELDS 3
+
+static void
+walk_sentences(const Walk *w, long long out[SENTENCE_FIELDS])
+{
+    const unsigned char *codes = w->codes;
+    long long correct = 0, gold = w->n > 0, pred = w->n > 0;
+    int previous_shared = 1;  /* the start of the text */
+    for (Py_ssize_t k = 0; k < w->n; k++) {
+        unsigned char ends = codes[k] & (LINE_END | PRED_LINE_END);
+        if (!ends) {
+            continue;
+        }
+        int shared = ends == (LINE_END | PRED_LINE_END);
+        gold += (ends & LINE_END) != 0;
+        pred += (ends & PRED_LINE_END) != 0;
+        correct += shared && previous_shared;
+        previous_shared = shared;
+    }
+    correct += w->n > 0 && previous_shared;  /* the end of the text */
+    out[0] = correct;
+    out[1] = gold;
+    out[2] = pred;
+}
+
 static PyObject *
 count_block(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
@@ -704,10 +875,21 @@ count_block(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         }
         Py_RETURN_NONE;
     }
-    long long counts[COUNT_FIELDS];
+    long long counts[COUNT_FIELDS], sentences[SENTENCE_FIELDS];
     walk_counts(&w, counts);
+    walk_sentences(&w, sentences);
     walk_free(&w);
-    return long_tuple(counts, COUNT_FIELDS);
+    PyObject *items[2] = {long_tuple(counts, COUNT_FIELDS), long_tuple(sentences, SENTENCE_FIELDS)};
+    PyObject *result = items[0] != NULL && items[1] != NULL ? PyTuple_New(2) : NULL;
+    for (int i = 0; i < 2; i++) {
+        if (result != NULL) {
+            PyTuple_SET_ITEM(result, i, items[i]);  /* takes the reference */
+        }
+        else {
+            Py_XDECREF(items[i]);
+        }
+    }
+    return result;
 }
 
 /* A record of ``type`` (a tuple subclass) holding the items, whose references it takes; NULL
@@ -4427,8 +4609,8 @@ static PyMethodDef module_methods[] = {
      "chars_words(text, numbers, positions) -> (words text, sentences, longest sentence,\n"
      "lines of each tagged label), or None where the chars text is not in its plainest shape."},
     {"count_block", (PyCFunction)(void (*)(void))count_block, METH_FASTCALL,
-     "count_block(gold, pred, vocabulary) -> the 10 counts of wsscore.core.records.Counts, or\n"
-     "None when\n"
+     "count_block(gold, pred, vocabulary) -> (the 10 counts of wsscore.core.records.Counts, the 3\n"
+     "of its SentenceSpans), or None when\n"
      "the two texts do not hold the same characters. vocabulary: a Vocabulary, a set of str\n"
      "or None."},
     {"count_lines", (PyCFunction)(void (*)(void))count_lines, METH_FASTCALL,

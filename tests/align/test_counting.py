@@ -16,6 +16,13 @@ def counts(*values: int) -> Counts:
     return Counts(*values)
 
 
+def counted(gold: str, pred: str, dictionary: set[str] | None) -> Counts:
+    """The words' counts of a block whose characters agree."""
+    found = count_equal_text(gold, pred, dictionary)
+    assert found is not None
+    return found.counts
+
+
 def test_the_metrics_md_example_by_hand():
     gold = "结婚 的 和 尚未 结婚 的 都 应该 好好 考虑 一下 人生 大事"
     pred = "结婚 的 和尚 未结婚 的 都 应该 好好考虑 一下 人生大事"
@@ -23,31 +30,39 @@ def test_the_metrics_md_example_by_hand():
     # 6 correct; 好好/考虑/一下 are OOV, only 一下 right.
     # Stretches: 和 尚未 结婚 | 和尚 未结婚 (S2 D1), 好好 考虑 | 好好考虑 (S1 D1),
     # 人生 大事 | 人生大事 (S1 D1).
-    assert count_equal_text(gold, pred, dictionary) == counts(13, 10, 6, 3, 1, 4, 0, 3)
+    assert counted(gold, pred, dictionary) == counts(13, 10, 6, 3, 1, 4, 0, 3)
 
 
 def test_identical_segmentations():
-    assert count_equal_text("甲乙 丙 丁戊己", "甲乙 丙 丁戊己", {"甲乙", "丁戊己"}) == counts(
+    assert counted("甲乙 丙 丁戊己", "甲乙 丙 丁戊己", {"甲乙", "丁戊己"}) == counts(
         3, 3, 3, 1, 1, 0, 0, 0
     )
 
 
 def test_insertions():
-    assert count_equal_text("甲乙丙丁", "甲 乙 丙 丁", None) == counts(1, 4, 0, 0, 0, 1, 3, 0)
+    assert counted("甲乙丙丁", "甲 乙 丙 丁", None) == counts(1, 4, 0, 0, 0, 1, 3, 0)
 
 
 def test_a_long_word_and_the_sentence_cuts_of_a_block():
     # Two sentences counted as one block: 甲乙 丙 (line end) 丁 against 甲 乙丙 丁. Per
     # sentence: line 1 has gold 甲乙 丙, pred 甲 乙丙 (S2); line 2 has gold 丁, pred 丁 (correct).
-    assert count_equal_text("甲乙 丙\n丁", "甲 乙丙 丁", None) == counts(3, 3, 1, 0, 0, 2, 0, 0)
+    assert counted("甲乙 丙\n丁", "甲 乙丙 丁", None) == counts(3, 3, 1, 0, 0, 2, 0, 0)
     # The prediction crosses the line end: gold 甲 | 乙 丙, pred 甲乙 丙. Line 1: gold 甲, pred 甲乙
     # (S1); line 2: gold 乙 丙, pred 丙 (丙 correct, 乙 deleted).
-    assert count_equal_text("甲\n乙 丙", "甲乙\n丙", None) == counts(3, 2, 1, 0, 0, 1, 0, 1)
+    assert counted("甲\n乙 丙", "甲乙\n丙", None) == counts(3, 2, 1, 0, 0, 1, 0, 1)
     long = "甲" * 300
-    assert count_equal_text(long, long, set()) == counts(1, 1, 1, 1, 1, 0, 0, 0)
-    assert count_equal_text(f"{long} 乙", f"{long[1:]} 甲乙", set()) == counts(
-        2, 2, 0, 2, 0, 2, 0, 0
-    )
+    assert counted(long, long, set()) == counts(1, 1, 1, 1, 1, 0, 0, 0)
+    assert counted(f"{long} 乙", f"{long[1:]} 甲乙", set()) == counts(2, 2, 0, 2, 0, 2, 0, 0)
+
+
+def test_the_sentences_of_a_block_by_hand():
+    # Gold sentences [0, 3) and [3, 4) in characters; the prediction's one line is [0, 4).
+    assert count_equal_text("甲乙 丙\n丁", "甲 乙丙 丁", None).sentences == (0, 2, 1)
+    # Gold [0, 1) [1, 3), predicted [0, 2) [2, 3): no span in common.
+    assert count_equal_text("甲\n乙 丙", "甲乙\n丙", None).sentences == (0, 2, 2)
+    # Blank lines and a carriage return make no sentence: gold [0, 2) [2, 4), predicted
+    # [0, 2) [2, 3) [3, 4).
+    assert count_equal_text("甲乙\n\n丙丁\n", "\n甲 乙\r\n丙\n丁", None).sentences == (1, 2, 3)
 
 
 def test_other_characters_are_not_counted():
@@ -86,7 +101,9 @@ def test_the_reference_agrees_with_the_span_counter(pair, dictionary):
     expected, gold_marks, pred_marks = count_spans(gold_spans, oov_spans, pred_spans)
     line = align_equal_words(gold, pred, dictionary)
     assert (line.counts, line.gold_marks, line.pred_marks) == (expected, gold_marks, pred_marks)
-    assert count_equal_text(" ".join(gold), " ".join(pred), dictionary) == expected
+    found = count_equal_text(" ".join(gold), " ".join(pred), dictionary)
+    assert found is not None
+    assert found.counts == expected
 
 
 @pytest.mark.slow
@@ -94,8 +111,9 @@ def test_the_reference_agrees_with_the_span_counter(pair, dictionary):
 @given(two_segmentations())
 def test_edit_counts_add_up(pair):
     gold, pred = pair
-    found = count_equal_text(" ".join(gold), " ".join(pred), None)
-    assert found is not None
+    block = count_equal_text(" ".join(gold), " ".join(pred), None)
+    assert block is not None
+    found = block.counts
     rp, pp, tp, s, i, d = (
         found.gold_words,
         found.pred_words,

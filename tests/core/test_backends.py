@@ -104,6 +104,45 @@ def test_count_equal_text(pair, words):
         assert found is not None
 
 
+@st.composite
+def moved_line_breaks(draw) -> tuple[str, str]:
+    """Gold lines, and the prediction's: the same lines re-segmented, some of their line
+    breaks kept, some dropped, some added, blank lines here and there (the usual shapes of a
+    prediction whose sentence breaks differ)."""
+    lines = draw(gold_lines())
+    pred: list[str] = []
+    for line in lines:
+        chars = "".join(backend.reference.split_words(line))
+        pred.append(draw(resegmented(chars, line_breaks=draw(st.booleans()))))
+        pred.append(draw(st.sampled_from(["\n", "\n", " ", "\n\n", "\r\n"])))
+    return "\n".join(lines), "".join(pred)
+
+
+def _sentence_spans(text: str) -> set[tuple[int, int]]:
+    """The (start, end) of each line with characters, counted character by character."""
+    spans, at, start = set(), 0, 0
+    for char in text + "\n":
+        if char == "\n":
+            if at > start:
+                spans.add((start, at))
+            start = at
+        elif char not in SEPARATORS:
+            at += 1
+    return spans
+
+
+@needs_c
+@settings(max_examples=400, deadline=None)
+@given(moved_line_breaks())
+def test_count_equal_text_counts_sentences_as_spans(pair):
+    gold, pred = pair
+    found = same_in_both("count_equal_text", gold, pred, None)
+    assert found is not None
+    gold_spans, pred_spans = _sentence_spans(gold), _sentence_spans(pred)
+    expected = (len(gold_spans & pred_spans), len(gold_spans), len(pred_spans))
+    assert tuple(found.sentences) == expected
+
+
 @needs_c
 @settings(max_examples=200, deadline=None)
 @given(gold_and_prediction(), st.text(CHARACTERS.replace("\x1c", ""), min_size=1, max_size=2))

@@ -18,6 +18,7 @@ from wsscore.align.prediction import PredictionLines
 from wsscore.core import backend
 from wsscore.core.records import (
     AgreedLines,
+    BlockCounts,
     Counts,
     ExtraCounts,
     Gather,
@@ -27,7 +28,6 @@ from wsscore.core.records import (
     SentenceSpans,
 )
 from wsscore.core.reference import align_equal_words
-from wsscore.core.sentence_spans import count_block_sentences
 
 
 class LineErrorsReceiver(Protocol):
@@ -53,9 +53,9 @@ class LineErrorsReceiver(Protocol):
 AgreeingRunReceiver = Callable[[int, list[str], list[str], bool], bool]
 
 
-def count_block(block: GoldBlock, pred_lines: list[str]) -> Counts | None:
-    """Counts of a gold block against as many prediction lines, if they hold the same
-    characters (else None: the caller aligns line by line)."""
+def count_block(block: GoldBlock, pred_lines: list[str]) -> BlockCounts | None:
+    """Counts and sentences of a gold block against as many prediction lines, if they hold
+    the same characters (else None: the caller aligns line by line)."""
     return backend.count_equal_text(block.text, "\n".join(pred_lines), block.dictionary)
 
 
@@ -141,15 +141,15 @@ class EqualLineCounter:
         characters (without sentence records); False if they do not."""
         if len(texts) != len(block.lines):
             return False
-        counts = count_block(block, texts)
-        if counts is None:
+        found = count_block(block, texts)
+        if found is None:
             return False
         receiver = self._on_equal_lines
         if receiver is not None and not receiver(block.first_number, block.lines, texts, False):
             return False  # counted line by line instead
-        self._add(counts)
-        # The block's lines may break elsewhere than the prediction's: their spans tell.
-        self.sentence_spans += count_block_sentences(block.char_lengths(), texts)
+        self._add(found.counts)
+        # The block's lines may break elsewhere than the prediction's: counted in the same pass.
+        self.sentence_spans += found.sentences
         return True
 
     def _count_agreeing_lines(

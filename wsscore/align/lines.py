@@ -17,7 +17,6 @@ from wsscore.align.counting import oov_words
 from wsscore.core import backend
 from wsscore.core.definitions import SEPARATORS, SPLIT_DIFFERS
 from wsscore.core.records import WordAndSentenceCounts
-from wsscore.core.sentence_spans import line_lengths
 from wsscore.inputs.words import needs_exact_split, split_words
 
 Span = tuple[int, int]
@@ -109,7 +108,7 @@ class GoldBlock:
     need is built on first use, and shared by the systems.
     """
 
-    __slots__ = ("_char_lengths", "_gold_lines", "dictionary", "first_number", "lines", "text")
+    __slots__ = ("_gold_lines", "dictionary", "first_number", "lines", "text")
 
     def __init__(self, first_number: int, text: str, dictionary: Dictionary):
         self.first_number = first_number
@@ -119,13 +118,6 @@ class GoldBlock:
         if self.lines[-1] == "":
             self.lines.pop()  # the line feed ends the last line; it does not start a new one
         self._gold_lines: list[GoldLine | None] | None = None
-        self._char_lengths: list[int] | None = None
-
-    def char_lengths(self) -> list[int]:
-        """The number of characters of each line, measured once for every system."""
-        if self._char_lengths is None:
-            self._char_lengths = line_lengths(self.lines, self.text)
-        return self._char_lengths
 
     def word_and_sentence_counts(self) -> WordAndSentenceCounts:
         """Words, and lines with at least one word."""

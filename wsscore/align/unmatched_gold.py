@@ -16,6 +16,7 @@ from wsscore.align.limits import ReadLimits
 from wsscore.align.lines import GoldBlock, GoldLine, chars_of
 from wsscore.core import backend
 from wsscore.core.records import Counts
+from wsscore.core.sentence_spans import line_lengths
 
 
 class UnmatchedGold:
@@ -49,19 +50,20 @@ class UnmatchedGold:
         """The counts of the block's lines from ``start`` on, all facing nothing: their words
         deleted, their characters differing, each line with characters a misaligned one."""
         lines = block.lines[start:]
-        lengths = block.char_lengths()[start:]
-        for index, text in enumerate(lines):
+        text = block.text if start == 0 else "\n".join(lines)
+        lengths = line_lengths(lines, text)
+        for index, line in enumerate(lines):
             if not self._wants_text():
                 break
             if lengths[index]:
                 number = block.first_number + start + index
-                self._show(number, text, _leading_chars(text), pred_line)
+                self._show(number, line, _leading_chars(line), pred_line)
         chars, empty = sum(lengths), lengths.count(0)
         last = block.first_number + len(block.lines) - 1
         self._limits.add_gold_past_end(chars + empty, last, pred_line)  # an empty line counts one
-        text = block.text if start == 0 else "\n".join(lines)
-        words = backend.count_equal_text(text, text, block.dictionary)
-        assert words is not None  # a text has its own characters
+        found = backend.count_equal_text(text, text, block.dictionary)
+        assert found is not None  # a text has its own characters
+        words = found.counts
         return Counts(
             gold_words=words.gold_words,
             oov_words=words.oov_words,

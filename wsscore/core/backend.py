@@ -23,6 +23,7 @@ from wsscore.core.records import (
     CHAR_EXTRA_FIELDS,
     NO_TAGGED_LABELS,
     AgreedLines,
+    BlockCounts,
     CharsWords,
     ConlluWords,
     Counts,
@@ -32,6 +33,7 @@ from wsscore.core.records import (
     LineErrorsFound,
     LineWrongWords,
     SentenceRecords,
+    SentenceSpans,
     TaggedLabels,
     TagTally,
     TypeSets,
@@ -81,9 +83,9 @@ class Counting(Protocol):
 
     def count_equal_text(
         self, gold: str, pred: str, vocabulary: Container[str] | None
-    ) -> Counts | None:
+    ) -> BlockCounts | None:
         """The counts of gold lines against a prediction text with the same characters (its
-        line breaks anywhere); None where the characters differ."""
+        line breaks anywhere), and their sentences; None where the characters differ."""
         ...
 
     def count_agreeing_lines(
@@ -138,7 +140,7 @@ class ReferenceCounting:
 
     def count_equal_text(
         self, gold: str, pred: str, vocabulary: Container[str] | None
-    ) -> Counts | None:
+    ) -> BlockCounts | None:
         return reference.count_equal_text(gold, pred, vocabulary)
 
     def count_agreeing_lines(
@@ -205,9 +207,12 @@ class SpeedupsCounting:
 
     def count_equal_text(
         self, gold: str, pred: str, vocabulary: Container[str] | None
-    ) -> Counts | None:
-        counts = self._count_block(gold, pred, vocabulary)
-        return None if counts is None else Counts._make(counts)
+    ) -> BlockCounts | None:
+        found = self._count_block(gold, pred, vocabulary)
+        if found is None:
+            return None
+        counts, sentences = found
+        return BlockCounts(Counts._make(counts), SentenceSpans._make(sentences))
 
     def count_agreeing_lines(
         self,

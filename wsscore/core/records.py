@@ -704,6 +704,14 @@ class SentenceSpans(NamedTuple):
         return cls(sentences, sentences, sentences)
 
 
+class BlockCounts(NamedTuple):
+    """A block of gold lines against a prediction with the same characters, its lines perhaps
+    broken elsewhere: the words' counts and the sentences', found in one pass."""
+
+    counts: Counts
+    sentences: SentenceSpans
+
+
 class SentenceTokenCounts(NamedTuple):
     """The counts of conll18_ud_eval.py's Sentences and Tokens rows (the JSON keys are these
     names). Tokens are the surface tokens: a CoNLL-U multi-word token counts once; in every

@@ -27,6 +27,7 @@ from wsscore.core.definitions import (
 from wsscore.core.records import (
     NO_TAGGED_LABELS,
     AgreedLines,
+    BlockCounts,
     CharsWords,
     Counts,
     ExtraCounts,
@@ -42,6 +43,7 @@ from wsscore.core.records import (
     WrongWordCounts,
     WrongWordFound,
 )
+from wsscore.core.sentence_spans import count_text_sentences
 
 Span = tuple[int, int]
 Vocabulary = Container[str]
@@ -201,10 +203,11 @@ def align_line(gold: str, pred: str, vocabulary: Vocabulary | None) -> EqualLine
 # --- a block of lines (§1.5) ------------------------------------------------------------------
 
 
-def count_equal_text(gold: str, pred: str, vocabulary: Vocabulary | None) -> Counts | None:
+def count_equal_text(gold: str, pred: str, vocabulary: Vocabulary | None) -> BlockCounts | None:
     """The summed counts of the gold's lines against a prediction with the same characters
-    (its line breaks anywhere), or None if the characters differ. A predicted word belongs to
-    the sentence that holds its first character."""
+    (its line breaks anywhere), and their sentences as spans (docs/metrics.md §5.12), or None if
+    the characters differ. A predicted word belongs to the sentence that holds its first
+    character."""
     gold_lines = [split_words(line) for line in gold.split("\n")]
     pred_words = split_words(pred)
     if "".join(pred_words) != "".join(chain.from_iterable(gold_lines)):
@@ -219,7 +222,7 @@ def count_equal_text(gold: str, pred: str, vocabulary: Vocabulary | None) -> Cou
         first, taken = taken, bisect_left(pred_starts, end)  # the words starting in the line
         words, spans = pred_words[first:taken], pred_spans[first:taken]
         totals += align_equal_words(gold_words, words, vocabulary, gold_spans, spans).counts
-    return totals
+    return BlockCounts(totals, count_text_sentences(gold, pred))
 
 
 def count_agreeing_lines(

@@ -29,8 +29,6 @@ SharedRun = tuple[int, int, int]
 # The separators that may stand inside a line: a line has as many characters as its length
 # less its separators.
 _IN_LINES = SEPARATORS.replace("\n", "")
-_count_spaces = methodcaller("count", " ")
-_count_returns = methodcaller("count", "\r")
 
 
 def sentence_spans_of(lengths: Sequence[int]) -> Iterator[tuple[int, int]]:
@@ -77,28 +75,11 @@ def _mapped(
 
 def count_text_sentences(gold_text: str, pred_text: str) -> SentenceSpans:
     """The sentences of two texts with the same characters (their lines joined by line
-    feeds)."""
-    gold_lines = gold_text.split("\n")
-    return count_block_sentences(line_lengths(gold_lines, gold_text), pred_text.split("\n"))
-
-
-def count_block_sentences(gold_lengths: list[int], pred_lines: list[str]) -> SentenceSpans:
-    """The sentences of a block of gold lines of these numbers of characters against
-    prediction lines that hold the same characters: at once when every line holds as many
-    characters as its pair, else by their spans.
-
-    The prediction's lines are first measured as their lengths less their spaces and carriage
-    returns, an upper bound of their characters: where each bound equals its gold line's
-    characters, the bounds add up to the gold's characters, which are the prediction's, so no
-    bound counts another separator and every line is exact. That is the usual prediction,
-    measured at C speed without looking for other separators (the gold's lengths are measured
-    once per block)."""
-    bounds = list(map(sub, map(len, pred_lines), map(_count_spaces, pred_lines)))
-    bounds = list(map(sub, bounds, map(_count_returns, pred_lines)))  # CRLF files
-    if bounds == gold_lengths:
-        return SentenceSpans.agreeing(len(bounds) - bounds.count(0))
-    pred_lengths = line_lengths(pred_lines, "\n".join(pred_lines))
-    return count_sentence_spans(gold_lengths, pred_lengths)
+    feeds): the plain definition of what the C walk over a block counts in passing."""
+    gold_lines, pred_lines = gold_text.split("\n"), pred_text.split("\n")
+    return count_sentence_spans(
+        line_lengths(gold_lines, gold_text), line_lengths(pred_lines, pred_text)
+    )
 
 
 def line_lengths(lines: Sequence[str], text: str) -> list[int]:

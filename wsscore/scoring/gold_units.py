@@ -36,8 +36,9 @@ class GoldUnits:
         return len(self._syllables)
 
     def take_marks(self, text: str, first_line: int) -> str:
-        """A gold block's text without its syllable marks, their places kept for its lines."""
-        if SYLLABLE_MARK not in text:
+        """A gold block's text without its syllable marks, their places kept for its lines.
+        Only a syllable run's gold holds marks: any other text is not even looked at."""
+        if self.unit != "syllable" or SYLLABLE_MARK not in text:
             return text
         if not self._keep:
             return text.replace(SYLLABLE_MARK, "")
