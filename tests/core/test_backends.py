@@ -346,6 +346,22 @@ def test_load_vocabulary(lines):
         assert "乙乙乙乙" not in vocabulary or "乙乙乙乙" in expected
 
 
+# Short words on every path of the C lookup: one or two BMP characters (its bitmap and pair
+# table, the pair of two NULs included), astral ones and longer words (its slot table).
+SHORT_WORDS = st.text("甲乙\x00a\xff\uffff\U00020000", min_size=1, max_size=3)
+
+
+@needs_c
+@settings(max_examples=300, deadline=None)
+@given(st.lists(SHORT_WORDS, max_size=40), st.lists(SHORT_WORDS, max_size=40))
+def test_vocabulary_lookups(entries, probes):
+    vocabulary = BACKENDS["c"].load_vocabulary("\n".join(entries))
+    expected = set(entries)
+    assert [word in vocabulary for word in entries + probes] == [
+        word in expected for word in entries + probes
+    ]
+
+
 def test_the_reference_by_hand():
     """The examples of docs/metrics.md §5.4 and §6, in the reference (and in C where built)."""
     found = BACKENDS["python"].count_agreeing_lines(
