@@ -13,7 +13,7 @@ import sys
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from wsscore.core import backend
@@ -354,6 +354,8 @@ SHORT_WORDS = st.text("甲乙\x00a\xff\uffff\U00020000", min_size=1, max_size=3)
 @needs_c
 @settings(max_examples=300, deadline=None)
 @given(st.lists(SHORT_WORDS, max_size=40), st.lists(SHORT_WORDS, max_size=40))
+@example(["\x00\x00", "\x00", "\uffff\uffff"], ["\x00\x00", "\x00", "\uffff\uffff", "\x00a"])
+@example(["甲乙", "乙"], ["\x00\x00", "\x00", "乙甲", "甲"])
 def test_vocabulary_lookups(entries, probes):
     vocabulary = BACKENDS["c"].load_vocabulary("\n".join(entries))
     expected = set(entries)
