@@ -3466,9 +3466,46 @@ json_line(const void *data, int kind, Py_ssize_t i, Py_ssize_t length, Writer *w
     return ends_line(kind, data, i, length) ? i : -1;
 }
 
+/* The index of the line feed that ends the line going on at text[i], or -1 where a NUL comes
+ * first or no line feed does (MeCab's features: read only to find their end). */
+static Py_ssize_t
+find_line_end(int kind, const void *data, Py_ssize_t i, Py_ssize_t length)
+{
+    switch (kind) {
+    case PyUnicode_1BYTE_KIND: {
+        const Py_UCS1 *chars = data;
+        for (; i < length && chars[i] != '\n'; i++) {
+            if (chars[i] == 0) {
+                return -1;
+            }
+        }
+        break;
+    }
+    case PyUnicode_2BYTE_KIND: {
+        const Py_UCS2 *chars = data;
+        for (; i < length && chars[i] != '\n'; i++) {
+            if (chars[i] == 0) {
+                return -1;
+            }
+        }
+        break;
+    }
+    default: {
+        const Py_UCS4 *chars = data;
+        for (; i < length && chars[i] != '\n'; i++) {
+            if (chars[i] == 0) {
+                return -1;
+            }
+        }
+    }
+    }
+    return i < length ? i : -1;
+}
+
 /* mecab_block_words(head) -> str | None: the lines of words of whole sentences of plain MeCab
- * lines (EOS, or surface TAB features with a surface holding no separator), or None; the
- * reference is wsscore.core.blocks.mecab_block_words. */
+ * lines (EOS, or surface TAB features with a non-empty surface), or None; a surface's white
+ * space is dropped, and a surface of white space only is no word. The reference is
+ * wsscore.core.blocks.mecab_block_words. */
 static PyObject *
 mecab_block_words(PyObject *module, PyObject *text)
 {
@@ -3482,59 +3519,58 @@ mecab_block_words(PyObject *module, PyObject *text)
     int kind = PyUnicode_KIND(text);
     const void *data = PyUnicode_DATA(text);
     Py_ssize_t length = PyUnicode_GET_LENGTH(text);
-    Py_UCS4 *words = PyMem_Malloc(sizeof(Py_UCS4) * (size_t)(length ? length : 1));
-    if (words == NULL) {
-        return PyErr_NoMemory();
+    Writer words;
+    if (writer_open(&words, kind, length) < 0) {
+        return NULL;
     }
-    Py_ssize_t size = 0, i = 0;
-    int pending = 0; /* words of a sentence whose EOS has not come yet */
+    Py_ssize_t i = 0;
+    int open = 0;    /* token lines of a sentence whose EOS has not come yet */
+    int pending = 0; /* words of that sentence: the next one follows a space */
     while (i < length) {
         if (i + 3 < length && PyUnicode_READ(kind, data, i) == 'E'
             && PyUnicode_READ(kind, data, i + 1) == 'O' && PyUnicode_READ(kind, data, i + 2) == 'S'
             && PyUnicode_READ(kind, data, i + 3) == '\n') {
-            words[size++] = '\n';
-            pending = 0;
+            writer_put(&words, '\n');
+            open = pending = 0;
             i += 4;
             continue;
         }
-        Py_ssize_t tab = i;
-        while (tab < length) {
+        Py_ssize_t tab = i, word_start = words.length;
+        if (pending) {
+            writer_put(&words, ' ');
+        }
+        Py_ssize_t before = words.length; /* where the word starts in the output */
+        for (; tab < length; tab++) {
             Py_UCS4 c = PyUnicode_READ(kind, data, tab);
-            if (c == '\t' || c == 0 || is_separator(c)) {
+            if (c == '\t' || c == '\n' || c == 0) {
                 break;
             }
-            tab++;
+            if (!is_separator(c)) {
+                writer_put(&words, c);
+            }
         }
         if (tab == i || tab >= length || PyUnicode_READ(kind, data, tab) != '\t') {
-            goto not_plain; /* an empty surface, white space in it, a NUL, or no tab */
+            goto not_plain; /* an empty surface, a NUL, or no tab */
         }
-        Py_ssize_t end = tab + 1;
-        while (end < length && PyUnicode_READ(kind, data, end) != '\n') {
-            if (PyUnicode_READ(kind, data, end) == 0) {
-                goto not_plain;
-            }
-            end++;
+        if (words.length == before) {
+            words.length = word_start; /* white space only: no word, and no space before it */
         }
-        if (end >= length) {
-            goto not_plain; /* the last line has no line feed: no EOS after it */
+        else {
+            pending = 1;
         }
-        if (pending) {
-            words[size++] = ' ';
+        Py_ssize_t end = find_line_end(kind, data, tab + 1, length);
+        if (end < 0) {
+            goto not_plain;
         }
-        for (Py_ssize_t k = i; k < tab; k++) {
-            words[size++] = PyUnicode_READ(kind, data, k);
-        }
-        pending = 1;
+        open = 1;
         i = end + 1;
     }
-    if (pending) {
+    if (open) {
         goto not_plain; /* words after the last EOS */
     }
-    PyObject *result = PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, words, size);
-    PyMem_Free(words);
-    return result;
+    return writer_close(&words);
 not_plain:
-    PyMem_Free(words);
+    PyMem_Free(words.data);
     Py_RETURN_NONE;
 }
 

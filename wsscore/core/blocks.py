@@ -105,18 +105,21 @@ def drop_marked(text: str, mark: str, to_space: bool) -> DroppedMarks:
 
 # MeCab: white space in a line but its line feed.
 _SPACE_IN_LINE = re.compile("[{}]".format(re.escape(SEPARATORS.replace("\n", ""))))
+_EMPTY_LINES = re.compile("\n\n+")
 
 
 def mecab_block_words(head: str) -> str | None:
     """The lines of words of whole sentences of MeCab lines (``head`` must end with an ``EOS``
     line), each ending with a line feed, words separated by single spaces; None when a line is
-    not plain: every line must be ``EOS`` or ``surface<TAB>features`` with a surface holding no
-    white space (no blank line, no ``EOS\\r``, no empty surface), and the text no NUL.
+    not plain: every line must be ``EOS`` or ``surface<TAB>features`` (no blank line, no
+    ``EOS\\r``, no empty surface), and the text no NUL. A surface's white space is no
+    character (SudachiPy's ``Machine Learning`` is the word ``MachineLearning``), and a surface
+    of white space only (MeCab's token of a full-width space) is no word, as the line reader
+    (:func:`wsscore.inputs.formats.mecab.read_mecab`) reads them.
 
     Checked by counts rather than a match of every line (which would cost as much as the rest):
     each ``EOS`` line is marked by a NUL, each removal of features (from a line's first tab) is
-    a token line, and together they must be all the lines; then no line may be left empty and
-    no surface may hold white space."""
+    a token line, and together they must be all the lines; then no line may be left empty."""
     if "\x00" in head or (head and not ("\n" + head).endswith("\nEOS\n")):
         return None
     # Two passes: one replacement consumes the line feed before the next EOS line.
@@ -124,8 +127,11 @@ def mecab_block_words(head: str) -> str | None:
     surfaces, tokens = drop_marked(marked, "\t", False)
     if surfaces.count("\x00") + tokens != head.count("\n"):
         return None  # a line that is neither
-    if "\n\n" in surfaces or _SPACE_IN_LINE.search(surfaces):
-        return None
+    if "\n\n" in surfaces:
+        return None  # an empty surface
+    if _SPACE_IN_LINE.search(surfaces):
+        # White space removed; the line of a surface that was only white space is then empty.
+        surfaces = _EMPTY_LINES.sub("\n", _SPACE_IN_LINE.sub("", surfaces))
     # Words and marks, each followed by a space; no space next to a mark; a mark ends a line.
     spaced = surfaces[1:].replace("\n", " ").replace("\x00 ", "\x00").replace(" \x00", "\x00")
     return spaced.replace("\x00", "\n")

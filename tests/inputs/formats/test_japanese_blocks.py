@@ -94,6 +94,18 @@ def test_plain_mecab_blocks_are_cut_at_once() -> None:
     assert pieces == ["a\n", "b c\n\n"]
 
 
+def test_white_space_in_mecab_surfaces_is_cut_at_once() -> None:
+    """SudachiPy's spaced surface and MeCab's token of a full-width space keep the fast path:
+    the space is no character, the token of white space only no word (as read_mecab reads
+    them)."""
+    blocks = ["Machine Learning\tX\n\u3000\tY\nだ\tZ\nEOS\n \tW\nEOS\n"]
+    pieces = list(read_mecab_blocks(blocks, name="in", options=DEFAULT_OPTIONS, max_chars=99))
+    assert pieces == ["MachineLearning だ\n\n"]
+    lines = blocks[0].splitlines()
+    read = read_mecab(lines, name="in", options=DEFAULT_OPTIONS)
+    assert [sentence.words() for sentence in read] == [["MachineLearning", "だ"], []]
+
+
 KYTEA_TOKEN = st.sampled_from(
     ["東京/名詞/とうきょう", "に/助詞", "a", "/N", "a\\ b/N", "x&y/N", "a/N&V", "\\ /空白", "b\\"]
 )
