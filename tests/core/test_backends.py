@@ -410,6 +410,29 @@ def test_mecab_block_words(lines, ended):
     assert backend._c_mecab_block_words(head) == blocks.mecab_block_words(head)
 
 
+MECAB_FEATURES = st.text(st.sampled_from('名詞,,"a \r\x1c\u3000'), max_size=8)
+MECAB_TAG_LINES = st.lists(
+    st.one_of(
+        st.sampled_from(MECAB_LINE_CHOICES),
+        st.builds("{}\t{}".format, st.sampled_from(["甲", " ", "a\x1c", "b c"]), MECAB_FEATURES),
+    ),
+    max_size=8,
+)
+
+
+@needs_c
+@settings(max_examples=500)
+@given(MECAB_TAG_LINES, st.integers(1, 3), st.integers(0, 2))
+def test_mecab_block_tags(lines, first, more):
+    from wsscore.core import blocks
+
+    head = "".join(f"{line}\n" for line in lines)
+    last = first + more
+    assert backend._c_mecab_block_tags(head, first, last) == blocks.mecab_block_tags(
+        head, first, last
+    )
+
+
 KYTEA_TEXT = st.text(st.sampled_from("甲a/&\\ \t\n\r\u3000\x1c\U00020000:"), max_size=40)
 
 

@@ -106,6 +106,7 @@ def drop_marked(text: str, mark: str, to_space: bool) -> DroppedMarks:
 # MeCab: white space in a line but its line feed.
 _SPACE_IN_LINE = re.compile("[{}]".format(re.escape(SEPARATORS.replace("\n", ""))))
 _EMPTY_LINES = re.compile("\n\n+")
+_SPLIT_ONLY = re.compile("[\x1c-\x1f]")  # white space to str.split() only
 
 
 def mecab_block_words(head: str) -> str | None:
@@ -135,6 +136,38 @@ def mecab_block_words(head: str) -> str | None:
     # Words and marks, each followed by a space; no space next to a mark; a mark ends a line.
     spaced = surfaces[1:].replace("\n", " ").replace("\x00 ", "\x00").replace(" \x00", "\x00")
     return spaced.replace("\x00", "\n")
+
+
+def mecab_block_tags(head: str, first: int, last: int) -> FormattedBlock | None:
+    """The words of :func:`mecab_block_words` and each word's tag, feature fields ``first`` to
+    ``last`` joined by ``-`` as :func:`wsscore.inputs.formats.mecab.tag_of` makes it; None
+    where the block is not plain or a token has no tag there (fewer fields, or the chosen ones
+    empty), a quote in its fields up to ``last`` (a quoted field may hold commas: the line
+    reader reads it), white space in its tag, or a character that ``str.split()`` splits on
+    (U+001C..U+001F) in its word or tag."""
+    words = mecab_block_words(head)
+    if words is None or _SPLIT_ONLY.search(words):
+        return None
+    tag_lines: list[str] = []
+    tags: list[str] = []
+    for line in head.split("\n")[:-1]:
+        if line == "EOS":
+            tag_lines.append(" ".join(tags) + "\n")
+            tags = []
+            continue
+        surface, _, features = line.partition("\t")
+        if not _SPACE_IN_LINE.sub("", surface):
+            continue  # white space only: no word
+        fields = features.removesuffix("\r").split(",", last)
+        chosen = fields[first - 1 : last]
+        tag = "-".join(chosen)
+        if '"' in ",".join(fields[:last]) or len(chosen) < last - first + 1 or not any(chosen):
+            return None
+        if _WHITE_SPACE.search(tag):
+            return None
+        tags.append(tag)
+    tagged = sum(len(line.split(" ")) for line in words.split("\n")[:-1] if line)
+    return FormattedBlock(words, "".join(tag_lines), len(tag_lines), tagged)
 
 
 # KyTea: a token that starts with a slash (an empty word).

@@ -7,12 +7,13 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
+from wsscore.core.records import FormattedBlock
 from wsscore.errors import WsscoreError
 from wsscore.inputs.formats import japanese_blocks
 from wsscore.inputs.formats.japanese_blocks import read_kytea_blocks, read_mecab_blocks
 from wsscore.inputs.formats.kytea import read_kytea
 from wsscore.inputs.formats.mecab import read_mecab
-from wsscore.inputs.formats.model import DEFAULT_OPTIONS, Sentence
+from wsscore.inputs.formats.model import DEFAULT_OPTIONS, Sentence, TagFields
 from wsscore.inputs.words import split_words
 
 
@@ -78,6 +79,46 @@ def test_mecab_blocks_give_the_line_readers_sentences(lines, cuts, max_chars, od
         lambda: read_mecab(lines, name="in", options=DEFAULT_OPTIONS, max_chars=max_chars)
     )
     assert by_blocks == by_lines
+
+
+def _tokens_of(pieces) -> list[list[tuple[str, str | None]]]:
+    """The (word, tag) of each sentence, from blocks of words and tags or sentences."""
+    out: list[list[tuple[str, str | None]]] = []
+    for piece in pieces:
+        if isinstance(piece, Sentence):
+            out.append([(token.word, token.tag) for token in piece.tokens])
+            continue
+        assert isinstance(piece, FormattedBlock)
+        lines = zip(piece.words.split("\n")[:-1], piece.tags.split("\n")[:-1], strict=True)
+        out += [list(zip(w.split(), t.split(), strict=True)) for w, t in lines]
+    return out
+
+
+TAG_FEATURES = st.sampled_from(["名詞,一般", "", '"a,b",c', "名詞,,x", "動詞\r", "a b,c", "x,y,z"])
+
+
+@given(
+    st.lists(st.one_of(st.builds("{}\t{}".format, SURFACE, TAG_FEATURES), st.just("EOS"))),
+    st.lists(st.integers(0, 40), max_size=5),
+    st.sampled_from([TagFields(1, 1), TagFields(1, 2), TagFields(2, 3)]),
+)
+def test_mecab_blocks_with_tags_give_the_line_readers_tokens(lines, cuts, fields) -> None:
+    """--tags: plain blocks as words and tags at once, the rest by the line reader; the same
+    words and tags either way."""
+    lines = [*lines, "EOS"]
+    options = DEFAULT_OPTIONS._replace(tag_field=fields)
+    blocks = _cut("".join(f"{line}\n" for line in lines), cuts)
+    read = read_mecab_blocks(blocks, name="in", options=options, max_chars=99, with_tags=True)
+    by_lines = read_mecab(lines, name="in", options=options, max_chars=99)
+    assert _tokens_of(read) == _tokens_of(by_lines)
+
+
+def test_plain_mecab_blocks_with_tags_are_read_at_once() -> None:
+    blocks = ["a\t名詞,一般\n\u3000\t空白\nb c\t動詞\r\nEOS\nEOS\n"]
+    read = list(
+        read_mecab_blocks(blocks, name="in", options=DEFAULT_OPTIONS, max_chars=99, with_tags=True)
+    )
+    assert read == [FormattedBlock("a bc\n\n", "名詞 動詞\n\n", 2, 2)]
 
 
 def test_a_sentence_without_eos_past_the_carry_is_streamed(monkeypatch) -> None:
