@@ -3657,10 +3657,22 @@ mecab_block_tags(PyObject *module, PyObject *args)
     return block_result(&words, &tags, sentences, tagged);
 }
 
+/* Whether a backslash at text[i - 1] ends its line (only carriage returns after it): a lone
+ * escape, which the reader refuses. */
+static int
+lone_escape(int kind, const void *data, Py_ssize_t i, Py_ssize_t length)
+{
+    while (i < length && PyUnicode_READ(kind, data, i) == '\r') {
+        i++;
+    }
+    return ends_line(kind, data, i, length);
+}
+
 /* kytea_block_words(text) -> str | None: a block of KyTea lines with each token's tags removed
- * (from its first slash up to the next separator), separators kept; None for a backslash, an
- * ampersand, a slash at a token's start or an unescaped URL (://). The reference is
- * wsscore.core.blocks.kytea_block_words. */
+ * (from its first unescaped slash up to the next unescaped separator), separators kept, an
+ * escaped character part of the word (an escaped separator dropped); None for an empty word (a
+ * slash at a token's start), an ampersand in a word, a lone backslash at a line's end or an
+ * unescaped URL (://). The reference is wsscore.core.blocks.kytea_block_words. */
 static PyObject *
 kytea_block_words(PyObject *module, PyObject *text)
 {
@@ -3674,45 +3686,53 @@ kytea_block_words(PyObject *module, PyObject *text)
     int kind = PyUnicode_KIND(text);
     const void *data = PyUnicode_DATA(text);
     Py_ssize_t length = PyUnicode_GET_LENGTH(text);
-    Py_UCS4 *words = PyMem_Malloc(sizeof(Py_UCS4) * (size_t)(length ? length : 1));
-    if (words == NULL) {
-        return PyErr_NoMemory();
+    Writer words;
+    if (writer_open(&words, kind, length) < 0) {
+        return NULL;
     }
-    Py_ssize_t size = 0;
     int token_start = 1; /* the next character starts a token (or the text) */
     int in_tags = 0;     /* between a token's first slash and the next separator */
     for (Py_ssize_t i = 0; i < length; i++) {
         Py_UCS4 c = PyUnicode_READ(kind, data, i);
-        if (c == '\\' || c == '&') {
-            PyMem_Free(words);
-            Py_RETURN_NONE;
+        if (c == '\\') {
+            if (lone_escape(kind, data, i + 1, length)) {
+                goto not_plain;
+            }
+            c = PyUnicode_READ(kind, data, ++i);
+            if (!in_tags && !is_separator(c)) {
+                writer_put(&words, c);
+            }
+            token_start = 0;
+            continue;
         }
         if (is_separator(c)) {
-            words[size++] = c;
+            writer_put(&words, c);
             token_start = 1;
             in_tags = 0;
             continue;
         }
+        if (c == '&' && !in_tags) {
+            goto not_plain; /* KyTea refuses it in a word */
+        }
         if (c == '/') {
             if (token_start) {
-                PyMem_Free(words);
-                Py_RETURN_NONE; /* an empty word */
+                goto not_plain; /* an empty word */
             }
-            if (i > 0 && i + 1 < length && PyUnicode_READ(kind, data, i - 1) == ':' &&
-                PyUnicode_READ(kind, data, i + 1) == '/') {
-                PyMem_Free(words);
-                Py_RETURN_NONE; /* an unescaped URL: the reader refuses it */
+            if (i > 0 && i + 1 < length && PyUnicode_READ(kind, data, i - 1) == ':'
+                && PyUnicode_READ(kind, data, i + 1) == '/') {
+                goto not_plain; /* an unescaped URL: the reader refuses it */
             }
             in_tags = 1;
         }
         token_start = 0;
         if (!in_tags) {
-            words[size++] = c;
+            writer_put(&words, c);
         }
     }
-    PyObject *result = PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, words, size);
-    PyMem_Free(words);
-    return result;
+    return writer_close(&words);
+not_plain:
+    PyMem_Free(words.data);
+    Py_RETURN_NONE;
 }
 
 static PyObject *

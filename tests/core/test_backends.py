@@ -437,7 +437,7 @@ KYTEA_TEXT = st.text(st.sampled_from("甲a/&\\ \t\n\r\u3000\x1c\U00020000:"), ma
 
 
 @needs_c
-@settings(max_examples=300)
+@settings(max_examples=1000)
 @given(KYTEA_TEXT)
 def test_kytea_block_words(text):
     from wsscore.core import blocks

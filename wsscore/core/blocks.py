@@ -175,10 +175,47 @@ _KYTEA_EMPTY_WORD = re.compile(f"(?:^|[{re.escape(SEPARATORS)}])/")
 
 
 def kytea_block_words(text: str) -> str | None:
-    """A block of KyTea lines with each token's tags removed (from its first slash up to the
-    next separator), its separators kept; None when the block holds an escape (a backslash),
-    a candidate (``&``), an empty word (a slash at a token's start) or an unescaped URL
-    (``://``, which the reader refuses)."""
-    if "\\" in text or "&" in text or "://" in text or _KYTEA_EMPTY_WORD.search(text):
+    """A block of KyTea lines with each token's tags removed (from its first unescaped slash
+    up to the next unescaped separator), its separators kept; None when the block holds an
+    empty word (a slash at a token's start), an ``&`` in a word (KyTea refuses it), a lone
+    backslash at a line's end, or an unescaped URL (``://``, which the reader refuses). A
+    backslash makes the character after it part of the word or tag; an escaped separator is
+    no character of the word (``Machine\\ Learning`` is ``MachineLearning``), as the line reader
+    (:func:`wsscore.inputs.formats.kytea.read_kytea`) reads it."""
+    if "://" in text:
+        return None
+    if "\\" in text or "&" in text:
+        return _escaped_kytea_words(text)
+    if _KYTEA_EMPTY_WORD.search(text):
         return None
     return drop_marked(text, "/", True).text
+
+
+_LONE_ESCAPE = re.compile("\r*(?:\n|\\Z)")  # what follows a backslash that ends its line
+
+
+def _escaped_kytea_words(text: str) -> str | None:
+    """:func:`kytea_block_words` for a block with escapes or candidates, a character at a time."""
+    out: list[str] = []
+    at, token_start, in_tags = 0, True, False
+    while at < len(text):
+        char = text[at]
+        if char == "\\":
+            if _LONE_ESCAPE.match(text, at + 1):
+                return None
+            at += 1
+            if not in_tags and text[at] not in SEPARATORS:
+                out.append(text[at])
+            token_start = False
+        elif char in SEPARATORS:
+            out.append(char)
+            token_start, in_tags = True, False
+        elif (char == "&" and not in_tags) or (char == "/" and token_start):
+            return None  # an & in a word (KyTea refuses it), or an empty word
+        else:
+            in_tags = in_tags or char == "/"
+            token_start = False
+            if not in_tags:
+                out.append(char)
+        at += 1
+    return "".join(out)

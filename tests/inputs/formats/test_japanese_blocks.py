@@ -147,9 +147,10 @@ def test_white_space_in_mecab_surfaces_is_cut_at_once() -> None:
     assert [sentence.words() for sentence in read] == [["MachineLearning", "だ"], []]
 
 
-KYTEA_TOKEN = st.sampled_from(
-    ["東京/名詞/とうきょう", "に/助詞", "a", "/N", "a\\ b/N", "x&y/N", "a/N&V", "\\ /空白", "b\\"]
-)
+KYTEA_TOKENS = ["東京/名詞/とうきょう", "に/助詞", "a", "/N", "a\\ b/N", "x&y/N", "a/N&V", "b\\"]
+KYTEA_TOKENS += ["\\ /空白", "\\\u3000/空白", "\\/x/N", "a\\&b/N", "c/N\\ x", "\\\\/N"]
+KYTEA_TOKENS += ["http:\\/\\/a/URL", "x:/\\/"]
+KYTEA_TOKEN = st.sampled_from(KYTEA_TOKENS)
 KYTEA_LINE = st.builds(
     lambda tokens, separator: separator.join(tokens),
     st.lists(KYTEA_TOKEN, max_size=4),
@@ -164,6 +165,15 @@ def test_kytea_blocks_give_the_line_readers_sentences(lines, cuts) -> None:
     by_blocks = _outcome(lambda: read_kytea_blocks(blocks, name="in", options=DEFAULT_OPTIONS))
     by_lines = _outcome(lambda: read_kytea(lines, name="in", options=DEFAULT_OPTIONS))
     assert by_blocks == by_lines
+
+
+def test_escaped_kytea_blocks_are_cut_at_once() -> None:
+    """fugashi's full-width space and SudachiPy's spaced words, as KyTea escapes them."""
+    blocks = ["Machine\\ Learning/名詞 \\\u3000/空白 a\\/b/記号&補助記号\n"]
+    pieces = list(read_kytea_blocks(blocks, name="in", options=DEFAULT_OPTIONS))
+    assert pieces == ["MachineLearning  a/b\n"]
+    read = read_kytea([blocks[0][:-1]], name="in", options=DEFAULT_OPTIONS)
+    assert [sentence.words() for sentence in read] == [["MachineLearning", "a/b"]]
 
 
 def test_plain_kytea_blocks_are_cut_at_once() -> None:
