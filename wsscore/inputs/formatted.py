@@ -309,9 +309,10 @@ class FormattedInput:
                 block.append(piece)
                 size += len(piece)
             elif isinstance(piece, FormattedBlock):  # mecab with tags
-                lines = "".join(f"{line}\n" for line in self._lines_of_block(piece))
-                block.append(lines)
-                size += len(lines)
+                lines = list(self._lines_of_block(piece))  # counted, and queued for the tags
+                text = "\n".join(lines) + "\n" if lines else ""
+                block.append(text)
+                size += len(text)
             else:
                 line = self._sentence_line(piece)
                 block += (line, "\n")
