@@ -11,7 +11,8 @@ run alternately --runs times (the order turned each round), medians of wall and 
 - ``wsscore score GOLD SYS -q --tags`` against ``mecab-system-eval -l "0 1" SYS GOLD`` (words
   and the first feature field; it is asked for level 0 too, as the differential test says why);
 - at the largest size, the same pair in MeCab's and KyTea's layouts (made by ``wsscore
-  convert``) against the same text as plain words (``--input-format`` given).
+  convert``) against the same text as plain words (``--input-format`` given); the readers'
+  target is ``bench_shapes.py --rows japanese``'s, on text whose tags are short.
 
 With --baseline PATH another wsscore (the previous build) is run in the same rounds, so that a
 before and after come from one run. mecab-system-eval is Debian's mecab-utils
@@ -59,7 +60,6 @@ JAPANESE = ROOT / "fixtures" / "japanese"
 SYSTEM_EVAL = ("/usr/lib/mecab/mecab-system-eval", "/usr/libexec/mecab/mecab-system-eval")
 TARGET_WORDS = 2.0  # wsscore ÷ mecab-system-eval -l 0, at the largest size
 TARGET_TAGS = 3.0  # --tags ÷ -l "0 1"
-TARGET_READER = 1.2  # the mecab and kytea readers ÷ the words format
 
 
 @dataclass
@@ -185,8 +185,11 @@ def reader_rows(builds: Builds, files: tuple[Path, Path], work: Path) -> list[Ro
             commands[f"{name} {fmt}"] = [*ws, "score", *map(str, pair), "-q", "--input-format", fmt]
             commands[f"{name} words"] = [*ws, "score", *map(str, words), "-q"]
             ratios.append((name, f"{name} {fmt}", f"{name} words"))
-        label = f"{fmt} input ÷ the same text as words, ×{times_of(files)}"
-        rows.append(Row(label, commands, ratios, TARGET_READER))
+        size = sum(path.stat().st_size for path in pair) / sum(p.stat().st_size for p in words)
+        label = f"{fmt} input ({size:.1f}× the bytes) ÷ the same text as words, ×{times_of(files)}"
+        # No target: the 1.2× of issue 35 is bench_shapes.py's (MSR's text with short tags),
+        # where a file is not mostly feature fields that the scorer decodes and skips.
+        rows.append(Row(label, commands, ratios, None))
     return rows
 
 
