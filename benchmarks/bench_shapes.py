@@ -276,7 +276,7 @@ def japanese_rows(loads: Workloads) -> list[Row]:
         label = f"{fmt} input ÷ the same text as words"
         # Given: jieba's ASCII tags make KyTea's word/tag look like a tagged file's.
         given = ("-q", "--input-format", fmt)
-        rows.append(Row(label, score(loads, *files, options=given), words, 2.0, same_output=True))
+        rows.append(Row(label, score(loads, *files, options=given), words, 1.2, same_output=True))
     return rows
 
 

@@ -3648,9 +3648,146 @@ json_line(const void *data, int kind, Py_ssize_t i, Py_ssize_t length, Writer *w
     return ends_line(kind, data, i, length) ? i : -1;
 }
 
+/* The index of the line feed that ends the line going on at text[i], or -1 where a NUL comes
+ * first or no line feed does (MeCab's features: read only to find their end). */
+static Py_ssize_t
+find_line_end(int kind, const void *data, Py_ssize_t i, Py_ssize_t length)
+{
+    switch (kind) {
+    case PyUnicode_1BYTE_KIND: {
+        const Py_UCS1 *chars = data;
+        for (; i < length && chars[i] != '\n'; i++) {
+            if (chars[i] == 0) {
+                return -1;
+            }
+        }
+        break;
+    }
+    case PyUnicode_2BYTE_KIND: {
+        const Py_UCS2 *chars = data;
+        for (; i < length && chars[i] != '\n'; i++) {
+            if (chars[i] == 0) {
+                return -1;
+            }
+        }
+        break;
+    }
+    default: {
+        const Py_UCS4 *chars = data;
+        for (; i < length && chars[i] != '\n'; i++) {
+            if (chars[i] == 0) {
+                return -1;
+            }
+        }
+    }
+    }
+    return i < length ? i : -1;
+}
+
+/* The tag of the MeCab features text[start:end] (no line feed in them), feature fields first
+ * to last joined by '-', written out; 0 where the strict rules leave the line to the reader
+ * (wsscore.core.blocks.mecab_block_tags): no tag there, a quote in fields 1 to last, or white
+ * space in the tag. A carriage return that ends the features is no part of them. */
+static int
+mecab_tag(const void *data, int kind, Py_ssize_t start, Py_ssize_t end, Py_ssize_t first,
+          Py_ssize_t last, Writer *tags)
+{
+    if (end > start && PyUnicode_READ(kind, data, end - 1) == '\r') {
+        end--;
+    }
+    Py_ssize_t field = 1, written = 0;
+    for (Py_ssize_t i = start; i < end && field <= last; i++) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        if (c == ',') {
+            if (++field > first && field <= last) {
+                writer_put(tags, '-');
+            }
+            continue;
+        }
+        if (c == '"' || (field >= first && is_white_space(c))) {
+            return 0;
+        }
+        if (field >= first) {
+            writer_put(tags, c);
+            written++;
+        }
+    }
+    return field >= last && written > 0;
+}
+
+/* The words (and with tags, the tags) of whole sentences of plain MeCab lines (EOS, or surface
+ * TAB features with a non-empty surface): 1, or 0 where a line is not plain. A surface's white
+ * space is dropped, and a surface of white space only is no word. */
+static int
+mecab_scan(PyObject *text, Writer *words, Writer *tags, Py_ssize_t first, Py_ssize_t last,
+           Py_ssize_t *sentences, Py_ssize_t *tagged)
+{
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t length = PyUnicode_GET_LENGTH(text), i = 0;
+    int open = 0;    /* token lines of a sentence whose EOS has not come yet */
+    int pending = 0; /* words of that sentence: the next one follows a space */
+    while (i < length) {
+        if (i + 3 < length && PyUnicode_READ(kind, data, i) == 'E'
+            && PyUnicode_READ(kind, data, i + 1) == 'O' && PyUnicode_READ(kind, data, i + 2) == 'S'
+            && PyUnicode_READ(kind, data, i + 3) == '\n') {
+            writer_put(words, '\n');
+            if (tags != NULL) {
+                writer_put(tags, '\n');
+            }
+            open = pending = 0;
+            ++*sentences;
+            i += 4;
+            continue;
+        }
+        Py_ssize_t tab = i, word_start = words->length, tag_start = tags ? tags->length : 0;
+        if (pending) {
+            writer_put(words, ' ');
+            if (tags != NULL) {
+                writer_put(tags, ' ');
+            }
+        }
+        Py_ssize_t before = words->length; /* where the word starts in the output */
+        for (; tab < length; tab++) {
+            Py_UCS4 c = PyUnicode_READ(kind, data, tab);
+            if (c == '\t' || c == '\n' || c == 0) {
+                break;
+            }
+            if (!is_separator(c)) {
+                if (tags != NULL && c >= 0x1c && c <= 0x1f) {
+                    return 0; /* white space to str.split() alone: the reader reads it */
+                }
+                writer_put(words, c);
+            }
+        }
+        if (tab == i || tab >= length || PyUnicode_READ(kind, data, tab) != '\t') {
+            return 0; /* an empty surface, a NUL, or no tab */
+        }
+        Py_ssize_t end = find_line_end(kind, data, tab + 1, length);
+        if (end < 0) {
+            return 0;
+        }
+        if (words->length == before) {
+            words->length = word_start; /* white space only: no word, and no space before it */
+            if (tags != NULL) {
+                tags->length = tag_start;
+            }
+        }
+        else {
+            if (tags != NULL && !mecab_tag(data, kind, tab + 1, end, first, last, tags)) {
+                return 0;
+            }
+            pending = 1;
+            ++*tagged;
+        }
+        open = 1;
+        i = end + 1;
+    }
+    return !open; /* else words after the last EOS */
+}
+
 /* mecab_block_words(head) -> str | None: the lines of words of whole sentences of plain MeCab
- * lines (EOS, or surface TAB features with a surface holding no separator), or None; the
- * reference is wsscore.core.blocks.mecab_block_words. */
+ * lines, or None; the reference is wsscore.core.blocks.mecab_block_words. */
 static PyObject *
 mecab_block_words(PyObject *module, PyObject *text)
 {
@@ -3661,69 +3798,63 @@ mecab_block_words(PyObject *module, PyObject *text)
     if (!check_configured()) {
         return NULL;
     }
+    Writer words;
+    if (writer_open(&words, PyUnicode_KIND(text), PyUnicode_GET_LENGTH(text)) < 0) {
+        return NULL;
+    }
+    Py_ssize_t sentences = 0, tagged = 0;
+    if (!mecab_scan(text, &words, NULL, 0, 0, &sentences, &tagged)) {
+        PyMem_Free(words.data);
+        Py_RETURN_NONE;
+    }
+    return writer_close(&words);
+}
+
+/* mecab_block_tags(head, first, last) -> (words, tags, sentences, tagged) | None: the same with
+ * each word's tag; the reference is wsscore.core.blocks.mecab_block_tags. */
+static PyObject *
+mecab_block_tags(PyObject *module, PyObject *args)
+{
+    PyObject *text;
+    Py_ssize_t first, last;
+    if (!check_configured() || !PyArg_ParseTuple(args, "Unn", &text, &first, &last)) {
+        return NULL;
+    }
+    if (first < 1 || last < first) {
+        PyErr_SetString(PyExc_ValueError, "mecab_block_tags: fields are 1 <= first <= last");
+        return NULL;
+    }
     int kind = PyUnicode_KIND(text);
-    const void *data = PyUnicode_DATA(text);
-    Py_ssize_t length = PyUnicode_GET_LENGTH(text);
-    Py_UCS4 *words = PyMem_Malloc(sizeof(Py_UCS4) * (size_t)(length ? length : 1));
-    if (words == NULL) {
-        return PyErr_NoMemory();
+    Py_ssize_t length = PyUnicode_GET_LENGTH(text), sentences = 0, tagged = 0;
+    Writer words = {0}, tags = {0};
+    if (writer_open(&words, kind, length) < 0 || writer_open(&tags, kind, length) < 0) {
+        PyMem_Free(words.data);
+        return NULL;
     }
-    Py_ssize_t size = 0, i = 0;
-    int pending = 0; /* words of a sentence whose EOS has not come yet */
-    while (i < length) {
-        if (i + 3 < length && PyUnicode_READ(kind, data, i) == 'E'
-            && PyUnicode_READ(kind, data, i + 1) == 'O' && PyUnicode_READ(kind, data, i + 2) == 'S'
-            && PyUnicode_READ(kind, data, i + 3) == '\n') {
-            words[size++] = '\n';
-            pending = 0;
-            i += 4;
-            continue;
-        }
-        Py_ssize_t tab = i;
-        while (tab < length) {
-            Py_UCS4 c = PyUnicode_READ(kind, data, tab);
-            if (c == '\t' || c == 0 || is_separator(c)) {
-                break;
-            }
-            tab++;
-        }
-        if (tab == i || tab >= length || PyUnicode_READ(kind, data, tab) != '\t') {
-            goto not_plain; /* an empty surface, white space in it, a NUL, or no tab */
-        }
-        Py_ssize_t end = tab + 1;
-        while (end < length && PyUnicode_READ(kind, data, end) != '\n') {
-            if (PyUnicode_READ(kind, data, end) == 0) {
-                goto not_plain;
-            }
-            end++;
-        }
-        if (end >= length) {
-            goto not_plain; /* the last line has no line feed: no EOS after it */
-        }
-        if (pending) {
-            words[size++] = ' ';
-        }
-        for (Py_ssize_t k = i; k < tab; k++) {
-            words[size++] = PyUnicode_READ(kind, data, k);
-        }
-        pending = 1;
-        i = end + 1;
+    if (!mecab_scan(text, &words, &tags, first, last, &sentences, &tagged)) {
+        PyMem_Free(words.data);
+        PyMem_Free(tags.data);
+        Py_RETURN_NONE;
     }
-    if (pending) {
-        goto not_plain; /* words after the last EOS */
+    return block_result(&words, &tags, sentences, tagged);
+}
+
+/* Whether a backslash at text[i - 1] ends its line (only carriage returns after it): a lone
+ * escape, which the reader refuses. */
+static int
+lone_escape(int kind, const void *data, Py_ssize_t i, Py_ssize_t length)
+{
+    while (i < length && PyUnicode_READ(kind, data, i) == '\r') {
+        i++;
     }
-    PyObject *result = PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, words, size);
-    PyMem_Free(words);
-    return result;
-not_plain:
-    PyMem_Free(words);
-    Py_RETURN_NONE;
+    return ends_line(kind, data, i, length);
 }
 
 /* kytea_block_words(text) -> str | None: a block of KyTea lines with each token's tags removed
- * (from its first slash up to the next separator), separators kept; None for a backslash, an
- * ampersand, a slash at a token's start or an unescaped URL (://). The reference is
- * wsscore.core.blocks.kytea_block_words. */
+ * (from its first unescaped slash up to the next unescaped separator), separators kept, an
+ * escaped character part of the word (an escaped separator dropped); None for an empty word (a
+ * slash at a token's start), an ampersand in a word, a lone backslash at a line's end or an
+ * unescaped URL (://). The reference is wsscore.core.blocks.kytea_block_words. */
 static PyObject *
 kytea_block_words(PyObject *module, PyObject *text)
 {
@@ -3737,45 +3868,53 @@ kytea_block_words(PyObject *module, PyObject *text)
     int kind = PyUnicode_KIND(text);
     const void *data = PyUnicode_DATA(text);
     Py_ssize_t length = PyUnicode_GET_LENGTH(text);
-    Py_UCS4 *words = PyMem_Malloc(sizeof(Py_UCS4) * (size_t)(length ? length : 1));
-    if (words == NULL) {
-        return PyErr_NoMemory();
+    Writer words;
+    if (writer_open(&words, kind, length) < 0) {
+        return NULL;
     }
-    Py_ssize_t size = 0;
     int token_start = 1; /* the next character starts a token (or the text) */
     int in_tags = 0;     /* between a token's first slash and the next separator */
     for (Py_ssize_t i = 0; i < length; i++) {
         Py_UCS4 c = PyUnicode_READ(kind, data, i);
-        if (c == '\\' || c == '&') {
-            PyMem_Free(words);
-            Py_RETURN_NONE;
+        if (c == '\\') {
+            if (lone_escape(kind, data, i + 1, length)) {
+                goto not_plain;
+            }
+            c = PyUnicode_READ(kind, data, ++i);
+            if (!in_tags && !is_separator(c)) {
+                writer_put(&words, c);
+            }
+            token_start = 0;
+            continue;
         }
         if (is_separator(c)) {
-            words[size++] = c;
+            writer_put(&words, c);
             token_start = 1;
             in_tags = 0;
             continue;
         }
+        if (c == '&' && !in_tags) {
+            goto not_plain; /* KyTea refuses it in a word */
+        }
         if (c == '/') {
             if (token_start) {
-                PyMem_Free(words);
-                Py_RETURN_NONE; /* an empty word */
+                goto not_plain; /* an empty word */
             }
-            if (i > 0 && i + 1 < length && PyUnicode_READ(kind, data, i - 1) == ':' &&
-                PyUnicode_READ(kind, data, i + 1) == '/') {
-                PyMem_Free(words);
-                Py_RETURN_NONE; /* an unescaped URL: the reader refuses it */
+            if (i > 0 && i + 1 < length && PyUnicode_READ(kind, data, i - 1) == ':'
+                && PyUnicode_READ(kind, data, i + 1) == '/') {
+                goto not_plain; /* an unescaped URL: the reader refuses it */
             }
             in_tags = 1;
         }
         token_start = 0;
         if (!in_tags) {
-            words[size++] = c;
+            writer_put(&words, c);
         }
     }
-    PyObject *result = PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, words, size);
-    PyMem_Free(words);
-    return result;
+    return writer_close(&words);
+not_plain:
+    PyMem_Free(words.data);
+    Py_RETURN_NONE;
 }
 
 static PyObject *
@@ -4622,6 +4761,8 @@ static PyMethodDef module_methods[] = {
      "tokens), or None for a block that the strict rules of wsscore.core.blocks do not cover."},
     {"mecab_block_words", (PyCFunction)mecab_block_words, METH_O,
      "The lines of words of whole sentences of plain MeCab lines, or None."},
+    {"mecab_block_tags", (PyCFunction)mecab_block_tags, METH_VARARGS,
+     "mecab_block_tags(head, first, last) -> (words, tags, sentences, tagged) or None"},
     {"kytea_block_words", (PyCFunction)kytea_block_words, METH_O,
      "A block of plain KyTea lines without their tags, or None."},
     {"read_jsonl_block", (PyCFunction)read_jsonl_block, METH_O,

@@ -451,6 +451,7 @@ def test_the_bakeoff_baselines_score_the_same_on_both_backends(mm_baselines) -> 
 
 MECAB_LINE_CHOICES = ["EOS", "甲\t名詞,一般", "a b\tX", "\tX", "", "EOS\r", "EOS\tX", "甲"]
 MECAB_LINE_CHOICES += ["乙\tX\tY", "\x00\tX", "\U00020000\t", "a\x1c\tX", "\u3000\tX"]
+MECAB_LINE_CHOICES += [" \tX", "\u3000 \r\tX", "Deep\u3000Learning\tX", "a\ufeff\tX"]
 MECAB_LINES = st.lists(st.sampled_from(MECAB_LINE_CHOICES), max_size=8)
 
 
@@ -466,11 +467,34 @@ def test_mecab_block_words(lines, ended):
     assert backend._c_mecab_block_words(head) == blocks.mecab_block_words(head)
 
 
+MECAB_FEATURES = st.text(st.sampled_from('名詞,,"a \r\x1c\u3000'), max_size=8)
+MECAB_TAG_LINES = st.lists(
+    st.one_of(
+        st.sampled_from(MECAB_LINE_CHOICES),
+        st.builds("{}\t{}".format, st.sampled_from(["甲", " ", "a\x1c", "b c"]), MECAB_FEATURES),
+    ),
+    max_size=8,
+)
+
+
+@needs_c
+@settings(max_examples=500)
+@given(MECAB_TAG_LINES, st.integers(1, 3), st.integers(0, 2))
+def test_mecab_block_tags(lines, first, more):
+    from wsscore.core import blocks
+
+    head = "".join(f"{line}\n" for line in lines)
+    last = first + more
+    assert backend._c_mecab_block_tags(head, first, last) == blocks.mecab_block_tags(
+        head, first, last
+    )
+
+
 KYTEA_TEXT = st.text(st.sampled_from("甲a/&\\ \t\n\r\u3000\x1c\U00020000:"), max_size=40)
 
 
 @needs_c
-@settings(max_examples=300)
+@settings(max_examples=1000)
 @given(KYTEA_TEXT)
 def test_kytea_block_words(text):
     from wsscore.core import blocks

@@ -334,6 +334,17 @@ mecab_block_words = blocks.mecab_block_words if _SPEEDUPS is None else _c_mecab_
 :func:`wsscore.core.blocks.mecab_block_words`."""
 
 
+def _c_mecab_block_tags(head: str, first: int, last: int) -> FormattedBlock | None:
+    assert _SPEEDUPS is not None
+    read = _SPEEDUPS.mecab_block_tags(head, first, last)
+    return None if read is None else FormattedBlock._make(read)
+
+
+mecab_block_tags = blocks.mecab_block_tags if _SPEEDUPS is None else _c_mecab_block_tags
+"""The words and tags of a block of plain MeCab sentences, or None:
+:func:`wsscore.core.blocks.mecab_block_tags`."""
+
+
 def _c_kytea_block_words(text: str) -> str | None:
     assert _SPEEDUPS is not None
     words: str | None = _SPEEDUPS.kytea_block_words(text)

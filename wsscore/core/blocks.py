@@ -105,18 +105,22 @@ def drop_marked(text: str, mark: str, to_space: bool) -> DroppedMarks:
 
 # MeCab: white space in a line but its line feed.
 _SPACE_IN_LINE = re.compile("[{}]".format(re.escape(SEPARATORS.replace("\n", ""))))
+_EMPTY_LINES = re.compile("\n\n+")
+_SPLIT_ONLY = re.compile("[\x1c-\x1f]")  # white space to str.split() only
 
 
 def mecab_block_words(head: str) -> str | None:
     """The lines of words of whole sentences of MeCab lines (``head`` must end with an ``EOS``
     line), each ending with a line feed, words separated by single spaces; None when a line is
-    not plain: every line must be ``EOS`` or ``surface<TAB>features`` with a surface holding no
-    white space (no blank line, no ``EOS\\r``, no empty surface), and the text no NUL.
+    not plain: every line must be ``EOS`` or ``surface<TAB>features`` (no blank line, no
+    ``EOS\\r``, no empty surface), and the text no NUL. A surface's white space is no
+    character (SudachiPy's ``Machine Learning`` is the word ``MachineLearning``), and a surface
+    of white space only (MeCab's token of a full-width space) is no word, as the line reader
+    (:func:`wsscore.inputs.formats.mecab.read_mecab`) reads them.
 
     Checked by counts rather than a match of every line (which would cost as much as the rest):
     each ``EOS`` line is marked by a NUL, each removal of features (from a line's first tab) is
-    a token line, and together they must be all the lines; then no line may be left empty and
-    no surface may hold white space."""
+    a token line, and together they must be all the lines; then no line may be left empty."""
     if "\x00" in head or (head and not ("\n" + head).endswith("\nEOS\n")):
         return None
     # Two passes: one replacement consumes the line feed before the next EOS line.
@@ -124,11 +128,46 @@ def mecab_block_words(head: str) -> str | None:
     surfaces, tokens = drop_marked(marked, "\t", False)
     if surfaces.count("\x00") + tokens != head.count("\n"):
         return None  # a line that is neither
-    if "\n\n" in surfaces or _SPACE_IN_LINE.search(surfaces):
-        return None
+    if "\n\n" in surfaces:
+        return None  # an empty surface
+    if _SPACE_IN_LINE.search(surfaces):
+        # White space removed; the line of a surface that was only white space is then empty.
+        surfaces = _EMPTY_LINES.sub("\n", _SPACE_IN_LINE.sub("", surfaces))
     # Words and marks, each followed by a space; no space next to a mark; a mark ends a line.
     spaced = surfaces[1:].replace("\n", " ").replace("\x00 ", "\x00").replace(" \x00", "\x00")
     return spaced.replace("\x00", "\n")
+
+
+def mecab_block_tags(head: str, first: int, last: int) -> FormattedBlock | None:
+    """The words of :func:`mecab_block_words` and each word's tag, feature fields ``first`` to
+    ``last`` joined by ``-`` as :func:`wsscore.inputs.formats.mecab.tag_of` makes it; None
+    where the block is not plain or a token has no tag there (fewer fields, or the chosen ones
+    empty), a quote in its fields up to ``last`` (a quoted field may hold commas: the line
+    reader reads it), white space in its tag, or a character that ``str.split()`` splits on
+    (U+001C..U+001F) in its word or tag."""
+    words = mecab_block_words(head)
+    if words is None or _SPLIT_ONLY.search(words):
+        return None
+    tag_lines: list[str] = []
+    tags: list[str] = []
+    for line in head.split("\n")[:-1]:
+        if line == "EOS":
+            tag_lines.append(" ".join(tags) + "\n")
+            tags = []
+            continue
+        surface, _, features = line.partition("\t")
+        if not _SPACE_IN_LINE.sub("", surface):
+            continue  # white space only: no word
+        fields = features.removesuffix("\r").split(",", last)
+        chosen = fields[first - 1 : last]
+        tag = "-".join(chosen)
+        if '"' in ",".join(fields[:last]) or len(chosen) < last - first + 1 or not any(chosen):
+            return None
+        if _WHITE_SPACE.search(tag):
+            return None
+        tags.append(tag)
+    tagged = sum(len(line.split(" ")) for line in words.split("\n")[:-1] if line)
+    return FormattedBlock(words, "".join(tag_lines), len(tag_lines), tagged)
 
 
 # KyTea: a token that starts with a slash (an empty word).
@@ -136,10 +175,47 @@ _KYTEA_EMPTY_WORD = re.compile(f"(?:^|[{re.escape(SEPARATORS)}])/")
 
 
 def kytea_block_words(text: str) -> str | None:
-    """A block of KyTea lines with each token's tags removed (from its first slash up to the
-    next separator), its separators kept; None when the block holds an escape (a backslash),
-    a candidate (``&``), an empty word (a slash at a token's start) or an unescaped URL
-    (``://``, which the reader refuses)."""
-    if "\\" in text or "&" in text or "://" in text or _KYTEA_EMPTY_WORD.search(text):
+    """A block of KyTea lines with each token's tags removed (from its first unescaped slash
+    up to the next unescaped separator), its separators kept; None when the block holds an
+    empty word (a slash at a token's start), an ``&`` in a word (KyTea refuses it), a lone
+    backslash at a line's end, or an unescaped URL (``://``, which the reader refuses). A
+    backslash makes the character after it part of the word or tag; an escaped separator is
+    no character of the word (``Machine\\ Learning`` is ``MachineLearning``), as the line reader
+    (:func:`wsscore.inputs.formats.kytea.read_kytea`) reads it."""
+    if "://" in text:
+        return None
+    if "\\" in text or "&" in text:
+        return _escaped_kytea_words(text)
+    if _KYTEA_EMPTY_WORD.search(text):
         return None
     return drop_marked(text, "/", True).text
+
+
+_LONE_ESCAPE = re.compile("\r*(?:\n|\\Z)")  # what follows a backslash that ends its line
+
+
+def _escaped_kytea_words(text: str) -> str | None:
+    """:func:`kytea_block_words` for a block with escapes or candidates, a character at a time."""
+    out: list[str] = []
+    at, token_start, in_tags = 0, True, False
+    while at < len(text):
+        char = text[at]
+        if char == "\\":
+            if _LONE_ESCAPE.match(text, at + 1):
+                return None
+            at += 1
+            if not in_tags and text[at] not in SEPARATORS:
+                out.append(text[at])
+            token_start = False
+        elif char in SEPARATORS:
+            out.append(char)
+            token_start, in_tags = True, False
+        elif (char == "&" and not in_tags) or (char == "/" and token_start):
+            return None  # an & in a word (KyTea refuses it), or an empty word
+        else:
+            in_tags = in_tags or char == "/"
+            token_start = False
+            if not in_tags:
+                out.append(char)
+        at += 1
+    return "".join(out)

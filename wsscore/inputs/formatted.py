@@ -160,6 +160,8 @@ class FormattedInput:
                     for line in piece.split("\n")[:-1]:
                         self.lines_read += 1
                         yield line
+                elif isinstance(piece, FormattedBlock):  # mecab with tags
+                    yield from self._lines_of_block(piece)
                 else:
                     yield self._sentence_line(piece)
         except WsscoreError as error:
@@ -172,7 +174,7 @@ class FormattedInput:
 
         return explained_refusal(self.source, self.format, error)
 
-    def _pieces(self) -> Iterator[str | Sentence]:
+    def _pieces(self) -> Iterator[str | FormattedBlock | Sentence]:
         """The file's sentences, each as a Sentence, or runs of them as lines of words where a
         format's block reader can skip the tokens (no one keeps them)."""
         marks = marks_syllables(self.format, self.options)
@@ -185,13 +187,14 @@ class FormattedInput:
                 options=self.options,
                 max_chars=self.sentence_limit,
             )
-        if self.format == "mecab" and not self._keeps_tokens():
+        if self.format == "mecab":
             check_options(self.format, self.options)
             return read_mecab_blocks(
                 self.source.text_blocks(),
                 name=self.name,
                 options=self.options,
                 max_chars=self.sentence_limit,
+                with_tags=self._keeps_tokens(),
             )
         if self.format == "kytea" and not self._keeps_tokens():
             check_options(self.format, self.options)
@@ -305,6 +308,11 @@ class FormattedInput:
                 self.lines_read += piece.count("\n")
                 block.append(piece)
                 size += len(piece)
+            elif isinstance(piece, FormattedBlock):  # mecab with tags
+                lines = list(self._lines_of_block(piece))  # counted, and queued for the tags
+                text = "\n".join(lines) + "\n" if lines else ""
+                block.append(text)
+                size += len(text)
             else:
                 line = self._sentence_line(piece)
                 block += (line, "\n")

@@ -7,12 +7,13 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
+from wsscore.core.records import FormattedBlock
 from wsscore.errors import WsscoreError
 from wsscore.inputs.formats import japanese_blocks
 from wsscore.inputs.formats.japanese_blocks import read_kytea_blocks, read_mecab_blocks
 from wsscore.inputs.formats.kytea import read_kytea
 from wsscore.inputs.formats.mecab import read_mecab
-from wsscore.inputs.formats.model import DEFAULT_OPTIONS, Sentence
+from wsscore.inputs.formats.model import DEFAULT_OPTIONS, Sentence, TagFields
 from wsscore.inputs.words import split_words
 
 
@@ -80,6 +81,46 @@ def test_mecab_blocks_give_the_line_readers_sentences(lines, cuts, max_chars, od
     assert by_blocks == by_lines
 
 
+def _tokens_of(pieces) -> list[list[tuple[str, str | None]]]:
+    """The (word, tag) of each sentence, from blocks of words and tags or sentences."""
+    out: list[list[tuple[str, str | None]]] = []
+    for piece in pieces:
+        if isinstance(piece, Sentence):
+            out.append([(token.word, token.tag) for token in piece.tokens])
+            continue
+        assert isinstance(piece, FormattedBlock)
+        lines = zip(piece.words.split("\n")[:-1], piece.tags.split("\n")[:-1], strict=True)
+        out += [list(zip(w.split(), t.split(), strict=True)) for w, t in lines]
+    return out
+
+
+TAG_FEATURES = st.sampled_from(["名詞,一般", "", '"a,b",c', "名詞,,x", "動詞\r", "a b,c", "x,y,z"])
+
+
+@given(
+    st.lists(st.one_of(st.builds("{}\t{}".format, SURFACE, TAG_FEATURES), st.just("EOS"))),
+    st.lists(st.integers(0, 40), max_size=5),
+    st.sampled_from([TagFields(1, 1), TagFields(1, 2), TagFields(2, 3)]),
+)
+def test_mecab_blocks_with_tags_give_the_line_readers_tokens(lines, cuts, fields) -> None:
+    """--tags: plain blocks as words and tags at once, the rest by the line reader; the same
+    words and tags either way."""
+    lines = [*lines, "EOS"]
+    options = DEFAULT_OPTIONS._replace(tag_field=fields)
+    blocks = _cut("".join(f"{line}\n" for line in lines), cuts)
+    read = read_mecab_blocks(blocks, name="in", options=options, max_chars=99, with_tags=True)
+    by_lines = read_mecab(lines, name="in", options=options, max_chars=99)
+    assert _tokens_of(read) == _tokens_of(by_lines)
+
+
+def test_plain_mecab_blocks_with_tags_are_read_at_once() -> None:
+    blocks = ["a\t名詞,一般\n\u3000\t空白\nb c\t動詞\r\nEOS\nEOS\n"]
+    read = list(
+        read_mecab_blocks(blocks, name="in", options=DEFAULT_OPTIONS, max_chars=99, with_tags=True)
+    )
+    assert read == [FormattedBlock("a bc\n\n", "名詞 動詞\n\n", 2, 2)]
+
+
 def test_a_sentence_without_eos_past_the_carry_is_streamed(monkeypatch) -> None:
     monkeypatch.setattr(japanese_blocks, "CARRY_MOST", 10)
     blocks = ["a\tX\nb\tX\n", "c\tX\nd\tX\n", "e\tX\nEOS\nf\tX\n"]
@@ -94,9 +135,22 @@ def test_plain_mecab_blocks_are_cut_at_once() -> None:
     assert pieces == ["a\n", "b c\n\n"]
 
 
-KYTEA_TOKEN = st.sampled_from(
-    ["東京/名詞/とうきょう", "に/助詞", "a", "/N", "a\\ b/N", "x&y/N", "a/N&V", "\\ /空白", "b\\"]
-)
+def test_white_space_in_mecab_surfaces_is_cut_at_once() -> None:
+    """SudachiPy's spaced surface and MeCab's token of a full-width space keep the fast path:
+    the space is no character, the token of white space only no word (as read_mecab reads
+    them)."""
+    blocks = ["Machine Learning\tX\n\u3000\tY\nだ\tZ\nEOS\n \tW\nEOS\n"]
+    pieces = list(read_mecab_blocks(blocks, name="in", options=DEFAULT_OPTIONS, max_chars=99))
+    assert pieces == ["MachineLearning だ\n\n"]
+    lines = blocks[0].splitlines()
+    read = read_mecab(lines, name="in", options=DEFAULT_OPTIONS)
+    assert [sentence.words() for sentence in read] == [["MachineLearning", "だ"], []]
+
+
+KYTEA_TOKENS = ["東京/名詞/とうきょう", "に/助詞", "a", "/N", "a\\ b/N", "x&y/N", "a/N&V", "b\\"]
+KYTEA_TOKENS += ["\\ /空白", "\\\u3000/空白", "\\/x/N", "a\\&b/N", "c/N\\ x", "\\\\/N"]
+KYTEA_TOKENS += ["http:\\/\\/a/URL", "x:/\\/"]
+KYTEA_TOKEN = st.sampled_from(KYTEA_TOKENS)
 KYTEA_LINE = st.builds(
     lambda tokens, separator: separator.join(tokens),
     st.lists(KYTEA_TOKEN, max_size=4),
@@ -111,6 +165,15 @@ def test_kytea_blocks_give_the_line_readers_sentences(lines, cuts) -> None:
     by_blocks = _outcome(lambda: read_kytea_blocks(blocks, name="in", options=DEFAULT_OPTIONS))
     by_lines = _outcome(lambda: read_kytea(lines, name="in", options=DEFAULT_OPTIONS))
     assert by_blocks == by_lines
+
+
+def test_escaped_kytea_blocks_are_cut_at_once() -> None:
+    """fugashi's full-width space and SudachiPy's spaced words, as KyTea escapes them."""
+    blocks = ["Machine\\ Learning/名詞 \\\u3000/空白 a\\/b/記号&補助記号\n"]
+    pieces = list(read_kytea_blocks(blocks, name="in", options=DEFAULT_OPTIONS))
+    assert pieces == ["MachineLearning  a/b\n"]
+    read = read_kytea([blocks[0][:-1]], name="in", options=DEFAULT_OPTIONS)
+    assert [sentence.words() for sentence in read] == [["MachineLearning", "a/b"]]
 
 
 def test_plain_kytea_blocks_are_cut_at_once() -> None:

@@ -1,18 +1,20 @@
 """MeCab and KyTea files read a block of text at a time, for the scorer, which needs only the
-words (no one keeps the tokens: ``--tags`` reads them through the line readers).
+words, and for MeCab also for ``--tags``, which needs the words and their tags (KyTea's tokens
+are then read by the line reader).
 
 The line readers (:func:`~wsscore.inputs.formats.mecab.read_mecab`,
 :func:`~wsscore.inputs.formats.kytea.read_kytea`) build a token per word in Python. Most blocks
-are plain: MeCab lines ``surface<TAB>features`` whose surface holds no white space, and ``EOS``
-lines; KyTea lines without escapes or candidates (no backslash, no ``&``) where no token starts
-with a slash. Their lines of words are cut out of the whole block at once, by regular
-expressions and string replacements, through the backend boundary (in C when it runs):
+are plain: MeCab lines ``surface<TAB>features`` and ``EOS`` lines (a surface's white space
+dropped, as the line reader drops it); KyTea lines without escapes or candidates (no
+backslash, no ``&``) where no token starts with a slash. Their lines of words are cut out of
+the whole block at once through the backend boundary (in C when it runs):
 :func:`wsscore.core.backend.mecab_block_words` and
-:func:`wsscore.core.backend.kytea_block_words`.
-Any block that is not plain in that sense (a spaced or
-white-space surface, a blank or malformed line, an ``EOS\\r`` line, an escape, an empty word, a
-sentence past the limit) is read by the line reader, with its lines numbered as in the file: it
-stays the definition of the format and the only source of its errors.
+:func:`wsscore.core.backend.kytea_block_words`; with tags,
+:func:`wsscore.core.backend.mecab_block_tags` gives the words and their tags as a
+:class:`~wsscore.core.records.FormattedBlock`. Any block that is not plain in that sense (a
+blank or malformed line, an ``EOS\\r`` line, an escape, an empty word, a quoted or missing
+tag field, a sentence past the limit) is read by the line reader, with its lines numbered as
+in the file: it stays the definition of the format and the only source of its errors.
 
 A MeCab block is cut after its last ``EOS`` line, so that the line reader, reading a part, reads
 whole sentences; a sentence carried past :data:`CARRY_MOST` characters without its ``EOS`` hands
@@ -25,19 +27,27 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from itertools import chain
 
-from wsscore.core.backend import kytea_block_words, mecab_block_words
+from wsscore.core.backend import kytea_block_words, mecab_block_tags, mecab_block_words
+from wsscore.core.records import FormattedBlock
 from wsscore.inputs.formats.kytea import read_kytea
 from wsscore.inputs.formats.mecab import read_mecab
 from wsscore.inputs.formats.model import FormatOptions, Sentence
 
 CARRY_MOST = 1 << 20  # characters of an unfinished MeCab sentence held for the next block
-Piece = str | Sentence  # lines of words (each ending with a line feed), or a sentence read
+# Lines of words (each ending with a line feed), lines of words and tags, or a sentence read.
+Piece = str | FormattedBlock | Sentence
 
 
 def read_mecab_blocks(
-    blocks: Iterable[str], *, name: str, options: FormatOptions, max_chars: int
+    blocks: Iterable[str],
+    *,
+    name: str,
+    options: FormatOptions,
+    max_chars: int,
+    with_tags: bool = False,
 ) -> Iterator[Piece]:
-    """The sentences of MeCab text given in blocks of whole lines, in order (see the module)."""
+    """The sentences of MeCab text given in blocks of whole lines, in order (see the module):
+    with tags, plain ones as :class:`FormattedBlock`, else as lines of words."""
     blocks = iter(blocks)
     lines_before = 0  # lines of the file before the text being read
     carry = ""
@@ -46,7 +56,7 @@ def read_mecab_blocks(
         end = _after_last_eos(text)
         head, carry = text[:end], text[end:]
         if head:
-            yield from _mecab_sentences(head, lines_before, name, options, max_chars)
+            yield from _mecab_sentences(head, lines_before, name, options, (max_chars, with_tags))
             lines_before += head.count("\n")
         if len(carry) > CARRY_MOST:  # no EOS for long: the line reader streams the rest
             rest = _lines(carry, blocks)
@@ -73,16 +83,17 @@ def _after_last_eos(text: str) -> int:
 
 
 def _mecab_sentences(
-    head: str, lines_before: int, name: str, options: FormatOptions, max_chars: int
+    head: str, lines_before: int, name: str, options: FormatOptions, limits: tuple[int, bool]
 ) -> Iterator[Piece]:
     """Whole sentences (``head`` ends with an ``EOS`` line): at once when plain, else by the
-    line reader."""
-    words = mecab_block_words(head)
-    if words is not None and (
-        len(words) <= max_chars or max(map(len, words.split("\n"))) <= max_chars
-    ):
-        yield words
-        return
+    line reader. ``limits``: the most characters of a sentence, and whether tags are read."""
+    max_chars, with_tags = limits
+    read = _plain_mecab(head, options, with_tags)
+    if read is not None:
+        words = read if isinstance(read, str) else read.words
+        if len(words) <= max_chars or max(map(len, words.split("\n"))) <= max_chars:
+            yield read
+            return
     yield from read_mecab(
         head[:-1].split("\n"),
         name=name,
@@ -90,6 +101,12 @@ def _mecab_sentences(
         max_chars=max_chars,
         first_line=lines_before + 1,
     )
+
+
+def _plain_mecab(head: str, options: FormatOptions, with_tags: bool) -> str | FormattedBlock | None:
+    if with_tags:
+        return mecab_block_tags(head, *options.tag_field)
+    return mecab_block_words(head)
 
 
 def _lines(text: str, blocks: Iterator[str]) -> Iterator[str]:
