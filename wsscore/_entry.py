@@ -1,7 +1,8 @@
 """The ``wsscore`` command's entry point: Ctrl-C is handled before any heavy import.
 
 Importing click and the scorer takes a while; a Ctrl-C then would print a
-traceback from deep inside click. This module imports only what Python has loaded before it
+traceback from deep inside click. ``--version`` and ``--help`` are answered before that, by
+:mod:`wsscore.cli.answers`. This module imports only what Python has loaded before it
 runs a line of ours (``os``, ``sys`` and ``_signal``, the built-in half of ``signal``, which
 itself is not loaded at start-up) and the flag of :mod:`wsscore.interrupts`. From the first line
 of :func:`main` on, a Ctrl-C ends the run with one line and exit status 130, whatever an import
@@ -77,6 +78,12 @@ def main() -> None:
     # default one raises KeyboardInterrupt too) ends in one line.
     try:
         _catch_interrupts()
+        from wsscore.cli.answers import answered
+
+        if interrupts.interrupted():  # swallowed while importing
+            interrupted()
+        if answered(sys.argv[1:]):  # --version, --help: without importing click
+            return
         from wsscore.cli.app import main as run_cli
 
         if interrupts.interrupted():  # swallowed while importing
