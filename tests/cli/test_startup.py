@@ -90,6 +90,47 @@ def test_version_and_help_import_no_click_and_no_command(flag):
     assert "click" not in modules
 
 
+# What a command's help needs no part of: the scorer, the readers, the alignment, the counting.
+SCORING = (
+    "wsscore.scoring",
+    "wsscore.align",
+    "wsscore.inputs.formats",
+    "wsscore.inputs.dictionary",
+    "wsscore.core.backend",
+    "wsscore._speedups",
+)
+LOADED_AFTER = """
+import sys
+from wsscore.cli.app import main
+try:
+    main(sys.argv[1:])
+except SystemExit:
+    pass
+print(" ".join(sorted(sys.modules)), file=sys.stderr)
+"""
+
+
+def _loaded_after(*args: str) -> set[str]:
+    """Every module loaded once `wsscore ARGS` has run (importlib's imports too)."""
+    done = subprocess.run(
+        [sys.executable, "-c", LOADED_AFTER, *args], capture_output=True, text=True, check=False
+    )
+    return set(done.stderr.split())
+
+
+@pytest.mark.parametrize("command", ["score", "errors"])
+def test_a_command_s_help_imports_no_scoring(command):
+    loaded = _loaded_after(command, "--help")
+    assert f"wsscore.cli.commands.{command}" in loaded  # the list was read
+    assert not {name for name in loaded if name.startswith(SCORING)}
+
+
+def test_the_control_scoring_imports_them():
+    # The check above would see them: a plain score loads every one of them.
+    loaded = _loaded_after("score", str(FIXTURES / "gold.txt"), str(FIXTURES / "pred.txt"))
+    assert all(any(name.startswith(part) for name in loaded) for part in SCORING)
+
+
 def test_the_control_imports_click_and_the_commands():
     # The check above would see them: a command's help imports click and its command's options
     # (the command itself is imported by importlib.import_module, which the log leaves out).
