@@ -164,7 +164,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     print(f"{args.runs} runs of each, in turn; medians.\n")
     print("\n".join(timing_table(interleaved(commands, args.runs))))
-    print(f"\nWhat `wsscore {' '.join(plain)}` imports (fixtures/):\n")
+    print("\nWhat `wsscore score fixtures/gold.txt fixtures/pred.txt` imports:\n")
     print("\n".join(import_lines(imports(python, [script, *plain], args.import_runs))))
     return 0
 
