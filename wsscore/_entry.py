@@ -1,16 +1,18 @@
 """The ``wsscore`` command's entry point: Ctrl-C is handled before any heavy import.
 
-Importing click and the scorer takes a while; a Ctrl-C then would print a
-traceback from deep inside click. This module imports only what Python has loaded before it
-runs a line of ours (``os``, ``sys`` and ``_signal``, the built-in half of ``signal``, which
-itself is not loaded at start-up) and the flag of :mod:`wsscore.interrupts`. From the first line
-of :func:`main` on, a Ctrl-C ends the run with one line and exit status 130, whatever an import
-makes of its KeyboardInterrupt: wrapped in another exception, or swallowed ("Exception ignored
-in ..."). Before that line (Python's own start-up, the console script's ``import re``, this
-package's ``__init__``) Python's default handler answers it.
+Importing click and the scorer takes a while; a Ctrl-C then would print a traceback from deep
+inside click. ``--version`` and ``--help`` are answered before that, by
+:mod:`wsscore.cli.answers`. This module imports only what Python has loaded before it runs a
+line of ours (``os``, ``sys``), built-in modules (``gc``, and ``_signal``, the built-in half of
+``signal``, which itself is not loaded at start-up) and the flag of :mod:`wsscore.interrupts`.
+From the first line of :func:`main` on, a Ctrl-C ends the run with one line and exit status
+130, whatever an import makes of its KeyboardInterrupt: wrapped in another exception, or
+swallowed ("Exception ignored in ..."). Before that line (Python's own start-up, the console
+script's ``import re``, this package's ``__init__``) Python's default handler answers it.
 """
 
 import _signal  # type: ignore[import-not-found]
+import gc
 import os
 import sys
 
@@ -76,7 +78,16 @@ def main() -> None:
     # Everything inside the `try`: a Ctrl-C even before our handler is in place (Python's
     # default one raises KeyboardInterrupt too) ends in one line.
     try:
+        # The cyclic garbage collector would pass over the objects of every module imported
+        # (an eighth of their import time); wsscore.cli.app keeps it off for the run.
+        gc.disable()
         _catch_interrupts()
+        from wsscore.cli.answers import answered
+
+        if interrupts.interrupted():  # swallowed while importing
+            interrupted()
+        if answered(sys.argv[1:]):  # --version, --help: without importing click
+            return
         from wsscore.cli.app import main as run_cli
 
         if interrupts.interrupted():  # swallowed while importing

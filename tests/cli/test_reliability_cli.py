@@ -328,6 +328,9 @@ STREAMS = {
     "stdout /dev/full": ("$WSSCORE score gold.txt pred.txt > /dev/full", "No space left"),
     "-o /dev/full": ("$WSSCORE score gold.txt pred.txt -o /dev/full", "No space left"),
     "help into /dev/full": ("$WSSCORE score --help > /dev/full", "No space left"),
+    # Answered without click (wsscore/cli/answers.py), and still told when they cannot be written.
+    "group help into /dev/full": ("$WSSCORE --help > /dev/full", "No space left"),
+    "version into /dev/full": ("$WSSCORE --version > /dev/full", "No space left"),
     "stdout closed": ("$WSSCORE score gold.txt pred.txt >&-", "standard output is closed"),
     "json, stdout closed": ("$WSSCORE errors gold.txt pred.txt -f json >&-", "output is closed"),
     "stdin closed": ("$WSSCORE score gold.txt - <&-", "standard input ('-'), which is closed"),
@@ -530,10 +533,13 @@ def test_ctrl_c_while_importing(work, how, module):
 
 
 @pytest.mark.parametrize("how", ["raised", "wrapped", "swallowed"])
-@pytest.mark.parametrize("args", [["score", "--help"], ["--version"], [*SCORE, "-q"]], ids=str)
+@pytest.mark.parametrize(
+    "args", [["score", "--help"], ["--version"], ["--help"], [*SCORE, "-q"]], ids=str
+)
 def test_ctrl_c_before_anything_is_printed_prints_nothing(work, how, args):
     """Help, a version or a report to standard output: none of it after a Ctrl-C."""
-    module = "wsscore.cli.commands.score" if args[0] == "score" else "click.core"
+    # --version and --help are answered without click (wsscore.cli.answers).
+    module = "wsscore.cli.commands.score" if args[0] == "score" else "wsscore.cli.help_text"
     code = ["-c", INTERRUPT_AT_IMPORT, how, module, *args]
     run = checked(work, lambda: process(work, *code, script=True))
     assert (run.status, run.stderr, run.stdout) == (130, "wsscore: interrupted\n", b"")

@@ -46,3 +46,39 @@ def _umask() -> int:
     current = os.umask(0)
     os.umask(current)
     return current
+
+
+class _Terminal:
+    """Standard output's buffer, as the deferred report is finally copied into it."""
+
+    def __init__(self) -> None:
+        self.written = bytearray()
+
+    def write(self, data: bytes) -> int:
+        self.written += data
+        return len(data)
+
+    def flush(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize("spool", [1 << 20, 10])
+def test_a_deferred_report_is_copied_whole_from_memory_or_from_a_file(
+    monkeypatch: pytest.MonkeyPatch, spool: int
+) -> None:
+    # A report larger than SPOOL_IN_MEMORY leaves memory for a temporary file on its way.
+    import io
+    import sys
+
+    import wsscore.output.destination as destination
+
+    terminal = _Terminal()
+    monkeypatch.setattr(destination, "SPOOL_IN_MEMORY", spool)
+    monkeypatch.setattr(sys, "stdout", type("Out", (), {"buffer": terminal})())
+    parts = [b"first line\n", "第二行\n", b"x" * 50]
+    with Destination(None) as sink:
+        for part in parts:
+            sink.write(part)
+        assert isinstance(sink.stream, io.BytesIO) == (spool > 100)
+        assert terminal.written == b""  # held back until the run has succeeded
+    assert bytes(terminal.written) == b"first line\n" + "第二行\n".encode() + b"x" * 50

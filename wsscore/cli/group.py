@@ -9,6 +9,7 @@ import click
 
 from wsscore import interrupts
 from wsscore._version import __version__
+from wsscore.cli.answers import PROG, VERSION_MESSAGE
 from wsscore.errors import EXIT_OK, EXIT_USAGE
 
 # An unknown option is answered with a known one only when it is this close to it (difflib's
@@ -167,7 +168,7 @@ def _usage_message(exc: click.UsageError) -> str:
     cls=CommandGroup,
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
 )
-@click.version_option(__version__, "-V", "--version", prog_name="wsscore")
+@click.version_option(__version__, "-V", "--version", prog_name=PROG, message=VERSION_MESSAGE)
 def cli() -> None:
     """Score word segmentation against a gold standard (SIGHAN bakeoff compatible).
 

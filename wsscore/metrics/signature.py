@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from wsscore._version import __version__
-from wsscore.core.units import UNICODE_VERSION
-from wsscore.inputs.dictionary import Dictionary
-from wsscore.metrics.settings import ReportSettings
+
+if TYPE_CHECKING:  # the gates read signatures: their options' help needs no dictionary
+    from wsscore.inputs.dictionary import Dictionary
+    from wsscore.metrics.settings import ReportSettings
 
 
 class SignedInputs(NamedTuple):
@@ -59,6 +60,8 @@ def unit_field(unit: str) -> str | None:
     if unit == "char":
         return None
     if unit == "grapheme":
+        from wsscore.core.units import UNICODE_VERSION
+
         return f"unit:grapheme@{UNICODE_VERSION}"
     return f"unit:{unit}"
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import io
 import os
-import secrets
 import stat
 import sys
 from types import TracebackType
@@ -132,11 +132,10 @@ class Destination:
             self.stream = target
             self._owns_stream = False
             return
-        import tempfile
-
         self._target = target
-        spool = tempfile.SpooledTemporaryFile(max_size=SPOOL_IN_MEMORY)  # noqa: SIM115 - kept open
-        self.stream = spool  # type: ignore[assignment]
+        # In memory, and in a temporary file once it passes SPOOL_IN_MEMORY (_spill): tempfile
+        # (which loads shutil, random and the compression modules) only for a large report.
+        self.stream = io.BytesIO()
 
     def _opened(self, path: str) -> BinaryIO:
         try:
@@ -172,6 +171,8 @@ class Destination:
         no file that the cleanup cannot name."""
         directory = os.path.dirname(os.path.abspath(path))
         flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+        import secrets  # here: it loads hashlib and OpenSSL, which only -o FILE needs
+
         for _ in range(TEMPORARY_ATTEMPTS):
             suffix = secrets.token_hex(4)
             self._temp_path = os.path.join(directory, f".{os.path.basename(path)}.{suffix}.tmp")
@@ -191,6 +192,8 @@ class Destination:
             data = data.encode("utf-8", "surrogateescape")
         try:
             self.stream.write(data)
+            if isinstance(self.stream, io.BytesIO) and self.stream.tell() > SPOOL_IN_MEMORY:
+                self._spill(self.stream)
         except BrokenPipeError:
             raise
         except OSError as exc:
@@ -218,6 +221,14 @@ class Destination:
         except BaseException:  # a Ctrl-C before the report was delivered: leave nothing
             self.discard()
             raise
+
+    def _spill(self, held: io.BytesIO) -> None:
+        """Move a deferred report that has grown large out of memory, into a temporary file."""
+        import tempfile
+
+        spool = tempfile.TemporaryFile()  # noqa: SIM115 - kept open until the copy
+        spool.write(held.getbuffer())
+        self.stream = spool
 
     def _copy_deferred(self) -> None:
         assert self._target is not None

@@ -93,6 +93,9 @@ def _jsonl(lines: list[str]) -> str | None:
     return f"{fitting} of {total} {what}"
 
 
+JSON_WHITE_SPACE = " \t\n\r"  # what a JSON parser skips before a value (RFC 8259)
+
+
 # What each test counts: (fitting, out of, what they are), to name a near miss.
 Count = tuple[int, int, str]
 
@@ -102,6 +105,9 @@ def _count_jsonl(lines: list[str]) -> Count:
 
 
 def _is_json_sentence(line: str) -> bool:
+    # Only an array or an object is a sentence: anything else is refused without parsing it.
+    if line.lstrip(JSON_WHITE_SPACE)[:1] not in ("[", "{"):
+        return False
     try:
         parse_sentence(line, "", 0)
     except WsscoreError:
@@ -262,6 +268,9 @@ def _count_kytea_tokens(lines: list[str], *, readings: bool) -> Count:
     for line in lines:
         if ESCAPE in line:
             line = _ESCAPED.sub("x", line)
+        if LEVEL not in line:  # no token fits, none is a URL: counted without a list of them
+            counted += backend.count_words_and_sentences(line).words
+            continue
         for token in split_words(line):
             if "://" in token:
                 continue
