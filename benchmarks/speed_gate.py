@@ -18,10 +18,10 @@ Why CPU time, and 1.6 (benchmarks/README.md, *The speed gate*, has the figures):
 single-threaded pass, so the ratio of CPU times compares the work of the two commands, where
 wall time also counts the waits for a core that a neighbour holds. It still moves with the
 load: on this project's shared 2-core machines, the build before the regression of issue 35
-(fac194e) measured 1.40-1.49 at load averages of 5-6 and 1.75 at 8, the regressed build
-(e5c4e66) 2.0-2.9. At 80 MiB wsscore's fixed costs (start-up, imports, the word list: about
-0.15 s) add about 0.1 to the ratio that MSR x128 (175 MiB) shows, whose target is 1.15 on an
-idle machine: about 1.25 here. 1.6 leaves that target 28% for a busy machine and fails the
+(fac194e) measured 1.40-1.51 at load averages of 5-8 and up to 1.78 at 8-9, the regressed build
+(e5c4e66) 2.0-2.9. At 80 MiB wsscore's fixed costs (start-up, imports, the word list: 0.15 to
+0.2 s of CPU) add 0.1 to 0.15 to the ratio that MSR x128 (175 MiB) shows, whose target is 1.15
+on an idle machine: about 1.3 here. 1.6 leaves that target 23% for a busy machine and fails the
 regressed build at every load measured. A FAIL on a busy machine (the table says when) is
 worth measuring again, and against the previous build (tools/compare_builds.sh), whose ratio
 the load moves far less.
@@ -228,9 +228,10 @@ def measure(args: argparse.Namespace, directory: Path) -> tuple[list[str], int]:
         verdicts.append(jobs2)
     # The heading names no path: tools/compare_builds.sh matches two builds' rows by it.
     lines = [
-        f"## speed gate: wsscore score GOLD PRED -d WORDS -f json against {WC} GOLD PRED",
+        "## speed gate",
         "",
-        f"{' '.join(ws)} ({info['wsscore']}, Python {info['python']});"
+        f"`wsscore score GOLD PRED -d WORDS -f json` against `{WC} GOLD PRED`:"
+        f" {' '.join(ws)} ({info['wsscore']}, Python {info['python']});"
         f" {workload.size / gate_workload.MIB:.1f} MiB of gold + prediction"
         f" (benchmarks/gate_workload.py, seed {args.seed}); LC_ALL={UTF8_ENV['LC_ALL']};"
         f" {info['cores']} cores, load average before {load_before}",
