@@ -92,7 +92,7 @@ class Verdict(NamedTuple):
 
 
 def median_of(runs: Sequence[Run], measure: str) -> float:
-    return statistics.median(getattr(one, measure) for one in runs)
+    return float(statistics.median(getattr(one, measure) for one in runs))
 
 
 def judge(
@@ -200,9 +200,9 @@ def workload_in(directory: Path, args: argparse.Namespace) -> gate_workload.Work
     stamp = directory / "workload.json"
     wanted = {"size_mb": args.size_mb, "seed": args.seed, "unit": gate_workload.UNIT_LINES}
     if stamp.is_file() and json.loads(stamp.read_text()) == wanted:
-        files = [directory / name for name in ("gold.txt", "pred.txt", "words.txt")]
-        size = files[0].stat().st_size + files[1].stat().st_size
-        return gate_workload.Workload(*files, size)
+        gold, pred = directory / "gold.txt", directory / "pred.txt"
+        size = gold.stat().st_size + pred.stat().st_size
+        return gate_workload.Workload(gold, pred, directory / "words.txt", size)
     progress(f"writing the workload ({args.size_mb:g} MiB) in {directory}")
     made = gate_workload.write(directory, args.size_mb, args.seed)
     stamp.write_text(json.dumps(wanted))
