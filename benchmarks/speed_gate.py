@@ -189,6 +189,8 @@ def require_utf8_locale() -> None:
 
 def require_c_backend(ws: list[str], args: argparse.Namespace) -> dict[str, str]:
     info = machine_info(ws, args)
+    if info["speedups"] == "speed-ups ?":  # its Python could not import wsscore
+        raise BenchError(f"give --wsscore the console script of an installed wsscore: {ws[0]}")
     if info["speedups"] != "C speed-ups":
         raise BenchError(f"build the C speed-ups of {' '.join(ws)} first: the gate times them")
     return info
