@@ -192,7 +192,10 @@ def require_c_backend(ws: list[str], args: argparse.Namespace) -> dict[str, str]
     if info["speedups"] == "speed-ups ?":  # its Python could not import wsscore
         raise BenchError(f"give --wsscore the console script of an installed wsscore: {ws[0]}")
     if info["speedups"] != "C speed-ups":
-        raise BenchError(f"build the C speed-ups of {' '.join(ws)} first: the gate times them")
+        raise BenchError(
+            f"build the C speed-ups of {' '.join(ws)} (and unset WSSCORE_PURE_PYTHON): the gate"
+            " times them"
+        )
     return info
 
 
