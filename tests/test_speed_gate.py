@@ -80,7 +80,7 @@ def test_the_counts_of_wsscore_and_wc_must_agree() -> None:
         speed_gate.check_counts(fake_outputs(10, 11))
 
 
-@pytest.mark.parametrize(("cpu", "status"), [(1.2, 0), (1.8, 1)])
+@pytest.mark.parametrize(("cpu", "status"), [(1.2, 0), (2.0, 1)])
 def test_the_exit_status_follows_the_verdict(
     cpu: float, status: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
 ) -> None:
