@@ -40,9 +40,10 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parents[1]
 ICWB2 = ROOT.parent / "shared" / "icwb2"
@@ -142,6 +143,59 @@ def timed(command: Sequence[str], env: dict[str, str], cwd: Path) -> tuple[float
     start = time.perf_counter()
     output = run(command, env, cwd)
     return time.perf_counter() - start, output
+
+
+class Run(NamedTuple):
+    """One timed run of a whole command: wall seconds, CPU seconds (user + system, the children
+    it waited for included) and peak RSS in KiB, all from the same run."""
+
+    wall: float
+    cpu: float
+    rss_kib: int
+
+
+def run_measured(command: Sequence[str], env: dict[str, str], cwd: Path) -> tuple[Run, bytes]:
+    """Time ``command`` once: its Run and its standard output, or BenchError.
+
+    The output goes to a temporary file, not a pipe, so that nothing here reads while the child
+    runs; ``os.wait4`` gives the child's own CPU time and peak RSS (``-j 2``'s workers
+    included), where getrusage(RUSAGE_CHILDREN) would give a maximum over every child."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        start = time.perf_counter()
+        child = subprocess.Popen(list(command), stdout=out, stderr=err, env=env, cwd=cwd)
+        _, status, rusage = os.wait4(child.pid, 0)
+        wall = time.perf_counter() - start
+        child.returncode = os.waitstatus_to_exitcode(status)
+        if child.returncode:
+            err.seek(0)
+            message = err.read().decode(errors="replace").strip().splitlines()
+            raise BenchError(f"{' '.join(command)} failed: {message[-1] if message else ''}")
+        out.seek(0)
+        output = out.read()
+    return Run(wall, rusage.ru_utime + rusage.ru_stime, rusage.ru_maxrss), output
+
+
+def interleaved(
+    commands: Mapping[str, Sequence[str]], env: dict[str, str], cwd: Path, runs: int
+) -> tuple[dict[str, list[Run]], dict[str, set[bytes]]]:
+    """Each command's Runs over ``runs`` rounds, and every output it printed.
+
+    One untimed run of each first (the warm-up: the files are then in the page cache, as in
+    every timed round); then the commands take turns, in the given order in even rounds and
+    reversed in odd ones, so that neither always follows the other, and a neighbour's burst
+    on a shared machine weighs on both alike."""
+    keys = list(commands)
+    runs_of: dict[str, list[Run]] = {key: [] for key in keys}
+    outputs: dict[str, set[bytes]] = {key: set() for key in keys}
+    for key in keys:
+        outputs[key].add(run_measured(commands[key], env, cwd)[1])
+    for round_ in range(runs):
+        progress(f"round {round_ + 1} of {runs}: {', '.join(keys)}")
+        for key in keys if round_ % 2 == 0 else keys[::-1]:
+            one, output = run_measured(commands[key], env, cwd)
+            runs_of[key].append(one)
+            outputs[key].add(output)
+    return runs_of, outputs
 
 
 def gnu_time() -> str | None:
