@@ -113,8 +113,8 @@ def header(meta: Mapping[str, Any]) -> str:
     return (
         f"*Measured {meta['date']} on {meta['cores']} cores ({meta['cpu']}, {meta['system']}, "
         f"load {meta['load']}); Python {meta['python']}, wsscore {meta['wsscore']} ({backend}), "
-        f"commit {meta['commit']}; `{meta['command']}`; {rounds}; every command a whole "
-        "process unless it says otherwise. Each command's exact arguments are in "
+        f"checkout at commit {meta['commit']}; `{meta['command']}`; {rounds}; every command "
+        "a whole process unless it says otherwise. Each command's exact arguments are in "
         f"[`benchmarks/results/{meta['benchmark']}.json`](../benchmarks/results/"
         f"{meta['benchmark']}.json).*"
     )

@@ -290,10 +290,21 @@ def first_line(command: list[str]) -> str:
 
 
 def commit() -> str:
-    """The checkout's commit, with ``+`` when files outside the results differ from it."""
+    """The checkout's commit, with ``+`` when tracked files (the results and the document
+    aside, which the run itself rewrites) differ from it."""
     head = first_line(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"])
     status = subprocess.run(
-        ["git", "-C", str(ROOT), "status", "--porcelain", "--", ".", ":!benchmarks/results"],
+        [
+            "git",
+            "-C",
+            str(ROOT),
+            "status",
+            "--porcelain",
+            "-uno",
+            "--",
+            ".",
+            ":!benchmarks/results",
+        ],
         capture_output=True,
         text=True,
     ).stdout
