@@ -109,7 +109,7 @@ def header(meta: Mapping[str, Any]) -> str:
     if meta["runs"] == 1:
         rounds = "one round (a single run of each command, no median)"
     if meta.get("quick"):
-        rounds += " (a `--quick` smoke run: fewer rounds than the full run's)"
+        rounds += "; a `--quick` smoke run, with fewer rounds than a full run"
     return (
         f"*Measured {meta['date']} on {meta['cores']} cores ({meta['cpu']}, {meta['system']}, "
         f"load {meta['load']}); Python {meta['python']}, wsscore {meta['wsscore']} ({backend}), "
