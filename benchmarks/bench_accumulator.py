@@ -2,40 +2,46 @@
 
 A training loop scores its dev set batch by batch. The issue's target: accumulating 1,563
 batches of 32 sentences (about the MSR test set cut 16 times: 50,016 sentences) costs at most
-1.5 times one `score()` call on the same lists (before the Scorer, one `score()` call per batch
-took 3.5 s against 0.37 s). Here the same sentences, gold and prediction as lists of words, are
+1.5 times one `score()` call on the same lists. Here the same sentences, gold and prediction as
+lists of words, are
 
 - scored by one `score(gold, prediction, inputs=InputOptions(dictionary=..., mismatch="error"))`
   call (the reference), and
 - fed to a `Scorer(dictionary=...)` in batches of 1, 32 and 1,024, then `compute()` once,
 
-in one process, each round running every case once in turn (alternating, so a noisy machine
-slows them alike), --runs rounds; a row gives the median of its times and the ratio of the
-medians to the reference's. The dictionary is loaded once, outside the timings.
-
+in one process (the Python of the wsscore under test), in interleaved rounds
+(benchmarks/timing.py: wall and CPU time). The dictionary is loaded once, outside the timings.
 The gold is the MSR test gold repeated and cut to 50,016 sentences, from ../shared/icwb2 (never
-copied into the repository); the prediction a real segmenter's output of the gold's text, one
-line per gold line (--pred; jieba's, say), else the bakeoff's maximum-matching baseline made
-in-process. Without the data the benchmark is skipped (exit 0). Standard library only:
+copied into the repository); the prediction jieba's segmentation of each gold line's text when
+jieba is installed, else the bakeoff's maximum-matching baseline made in-process.
 
-    python benchmarks/bench_accumulator.py [--runs 7] [--pred msr_jieba.txt]
-
-It writes a Markdown report (--output, default benchmarks/accumulator.md).
+    python benchmarks/bench_accumulator.py [--runs 7]  # = write_performance.py --only accumulator
 """
 
 from __future__ import annotations
 
-import argparse
-import gc
-import platform
-import statistics
+import importlib.util
+import json
+import subprocess
 import sys
-import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-ICWB2 = HERE.parent.parent / "shared" / "icwb2"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+# The sibling modules, found through sys.path above.
+from figures import Results, seconds, table, times, verdict
+from timing import (
+    BenchError,
+    Collected,
+    Samples,
+    Setup,
+    Skipped,
+    environment,
+    interleaved_calls,
+    wsscore_python,
+)
+
 SENTENCES = 1_563 * 32  # the issue's 1,563 batches of 32
 BATCHES = (1, 32, 1_024)
 TARGET = 1.5  # batches of 32 at most this many times one score() call
@@ -46,6 +52,19 @@ def sentences(path: Path, total: int) -> list[list[str]]:
     lines = path.read_text("utf-8").splitlines()
     repeated = lines * (total // len(lines) + 1)
     return [line.split() for line in repeated[:total]]
+
+
+def jieba_words(gold: list[list[str]]) -> list[list[str]]:
+    """jieba's segmentation of each gold sentence's text (each distinct one segmented once)."""
+    import jieba
+
+    jieba.setLogLevel(60)
+    found: dict[str, list[str]] = {}
+    for sentence in gold:
+        text = "".join(sentence)
+        if text not in found:
+            found[text] = [word for word in jieba.cut(text) if word.strip()]
+    return [found["".join(sentence)] for sentence in gold]
 
 
 def baseline(gold: list[list[str]], words: Path) -> list[list[str]]:
@@ -84,73 +103,66 @@ def cases(
     return found
 
 
-def timings(runs: Sequence[Callable[[], object]], rounds: int) -> list[list[float]]:
-    """Each case's times, the cases run in turn in each round."""
-    times: list[list[float]] = [[] for _ in runs]
-    for _ in range(rounds):
-        for index, case in enumerate(runs):
-            gc.collect()
-            start = time.perf_counter()
-            case()
-            times[index].append(time.perf_counter() - start)
-    return times
+def measure(icwb2: Path, runs: int) -> dict[str, object]:
+    """Run in the Python of the wsscore under test: the samples of every case, as JSON."""
+    gold = sentences(icwb2 / "gold" / "msr_test_gold.utf8", SENTENCES)
+    words = icwb2 / "gold" / "msr_training_words.utf8"
+    has_jieba = importlib.util.find_spec("jieba") is not None
+    pred = jieba_words(gold) if has_jieba else baseline(gold, words)
+    found = cases(gold, pred, words)
+    samples = interleaved_calls(found, runs)
+    return {
+        "timings": {key: value.as_json() for key, value in samples.items()},
+        "predicted_by": "jieba" if has_jieba else "maximum matching (jieba is not installed)",
+    }
 
 
-def markdown(names: list[str], times: list[list[float]], args: argparse.Namespace) -> str:
-    medians = [statistics.median(t) for t in times]
-    rows = [
-        "| case | median (s) | least – greatest (s) | ratio to one score() call | target |",
-        "|---|--:|--:|--:|---|",
-    ]
-    for index, (name, median) in enumerate(zip(names, medians, strict=True)):
-        ratio = median / medians[0]
-        target = ""
-        if index and "batches of 32 " in f"{name} ":
-            target = f"≤ {TARGET}× ({'pass' if ratio <= TARGET else 'FAIL'})"
-        spread = f"{min(times[index]):.3f} – {max(times[index]):.3f}"
-        rows.append(f"| {name} | {median:.3f} | {spread} | {ratio:.2f}× | {target} |")
-    pred = args.pred.name if args.pred else "the maximum-matching baseline of the gold's text"
-    return "\n".join(
-        [
-            "# The accumulator's overhead",
-            "",
-            f"{SENTENCES:,} sentences (the MSR test gold repeated) against {pred}, as lists of "
-            f"words, with the MSR training words; medians of {args.runs} alternating rounds in "
-            "one process (`python benchmarks/bench_accumulator.py`).",
-            "",
-            *rows,
-            "",
-            f"Python {platform.python_version()} on {platform.machine()}; backend: {_backend()}.",
-            "",
-        ]
-    )
+def collect(setup: Setup) -> Collected:
+    if not (setup.icwb2 / "gold" / "msr_test_gold.utf8").is_file():
+        raise Skipped(f"{setup.icwb2} holds no bakeoff data")
+    command = [wsscore_python(setup.ws), __file__, "--measure", str(setup.icwb2), str(setup.runs)]
+    done = subprocess.run(command, capture_output=True, env=environment(), cwd=setup.work)
+    if done.returncode:
+        raise BenchError(f"bench_accumulator.py --measure failed: {done.stderr.decode()[-500:]}")
+    found = json.loads(done.stdout)
+    timings = {
+        key: Samples(value["wall"], value["cpu"], [], value["command"])
+        for key, value in found["timings"].items()
+    }
+    return Collected(timings, {"cases": list(timings), "predicted_by": found["predicted_by"]})
 
 
-def _backend() -> str:
-    from wsscore.core import backend
-
-    return backend.NAME
+def figures(results: Results) -> dict[str, str]:
+    reference, *others = results.facts["cases"]
+    rows = [[reference, seconds(results.wall(reference)), "1×", "1×", ""]]
+    for key in others:
+        value = results.ratio(key, reference)
+        target = f"≤ {TARGET:g}× ({verdict(value, TARGET)})" if " of 32" in f"{key} " else ""
+        rows.append(
+            [
+                key,
+                seconds(results.wall(key)),
+                times(value),
+                times(results.cpu_ratio(key, reference)),
+                target,
+            ]
+        )
+    header = ["case", "median", "÷ one `score()` call", "CPU ÷ one call", "target"]
+    return {
+        "table": table(header, "lrrrr", rows),
+        "predicted_by": results.facts["predicted_by"],
+        "sentences": f"{SENTENCES:,}",
+    }
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=7, help="rounds (default 7)")
-    parser.add_argument("--pred", type=Path, help="a segmentation of the MSR gold's text")
-    parser.add_argument("--output", type=Path, default=HERE / "accumulator.md")
-    args = parser.parse_args(argv)
-    gold_file = ICWB2 / "gold" / "msr_test_gold.utf8"
-    words = ICWB2 / "gold" / "msr_training_words.utf8"
-    if not gold_file.is_file():
-        print(f"skipped: {ICWB2} holds no bakeoff data", file=sys.stderr)
+    given = list(sys.argv[1:] if argv is None else argv)
+    if given[:1] == ["--measure"]:
+        print(json.dumps(measure(Path(given[1]), int(given[2]))))
         return 0
-    gold = sentences(gold_file, SENTENCES)
-    pred = sentences(args.pred, SENTENCES) if args.pred else baseline(gold, words)
-    found = cases(gold, pred, words)
-    times = timings(list(found.values()), args.runs)
-    report = markdown(list(found), times, args)
-    args.output.write_text(report, "utf-8")
-    print(report)
-    return 0
+    import write_performance
+
+    return write_performance.main(["--only", "accumulator", *given])
 
 
 if __name__ == "__main__":

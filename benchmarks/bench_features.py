@@ -1,7 +1,8 @@
 """Benchmark what wsscore does beyond plain scoring, each against the plain run it extends.
 
-Every case is a whole `wsscore` process, timed against a reference case on the same data (the
-runs of a group interleaved, medians of --runs), with the issue's target for the ratio:
+Every case is a whole `wsscore` process, the cases of a group timed in interleaved rounds
+(benchmarks/timing.py: wall time, CPU time and peak RSS of every run) against a reference case
+on the same data, with the issue's target for the ratio:
 
 - suite: the four SIGHAN 2005 corpora × four systems, one `wsscore suite` run against sixteen
   `wsscore score` runs (a shell script running them one after another). Target: at most half
@@ -9,60 +10,41 @@ runs of a group interleaved, medians of --runs), with the issue's target for the
 - analyses: 16 times the MSR test set against its maximum-matching baseline: `score --extra`,
   `score --ci bootstrap`, `errors` and `compare` (with the topline) against plain
   `score -f json`. Targets: 2×, 3×, 3× and 4×.
-- formats: the MSR test set's gold and its maximum-matching baseline in every input format
-  (made by `wsscore convert`; `tagged` with one made-up tag per word, as the gold has none),
-  each scored as `wsscore score GOLD PRED -d WORDS -q` against the plain words files. Target:
-  CoNLL-U within 3× the plain words time.
 
-The workloads are built in a temporary directory from ../shared/icwb2 (never copied into the
-repository); without it the benchmark is skipped (exit 0). It writes a Markdown report
-(--output, default benchmarks/features.md):
+(Each input format against plain words is bench_shapes.py's.) The workloads are built in a
+temporary directory from ../shared/icwb2 (never copied into the repository); without it the
+benchmark is skipped.
 
-    python benchmarks/bench_features.py [--runs 11] [--groups formats]
-
-Measure an installed (not editable) wsscore: by default the console script beside this Python,
-else --wsscore PATH.
+    python benchmarks/bench_features.py [--runs 5]     # = write_performance.py --only features
 """
 
 from __future__ import annotations
 
-import argparse
 import shlex
 import shutil
 import sys
-import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-# The sibling script, found through sys.path above.
-from bench_score import (
-    ICWB2,
-    UTF8_ENV,
-    BenchError,
+# The sibling modules, found through sys.path above.
+from figures import Results, mib, seconds, table, times, verdict
+from timing import (
+    Collected,
+    Command,
     Samples,
-    chosen_names,
-    divide,
+    Setup,
+    Skipped,
     environment,
-    gnu_time,
-    load_average,
-    machine_info,
+    interleaved,
     progress,
-    ratio,
     run,
-    seconds,
-    table,
-    timed,
-    usage,
-    verdict,
-    wsscore_command,
 )
 
 HERE = Path(__file__).resolve().parent
-FORMATS = ("words", "tagged", "chars", "conllu", "jsonl")
-TARGET_CONLLU = 3.0  # CoNLL-U input of MSR size within this many times plain words
 TARGET_SUITE = 0.5  # four corpora × four systems in one run, against sixteen `score` runs
 # Issue 16: each analysis on 16x MSR within this many times plain `score -f json`.
 TARGET_EXTRA, TARGET_BOOTSTRAP, TARGET_ERRORS, TARGET_COMPARE = 2.0, 3.0, 3.0, 4.0
@@ -76,7 +58,6 @@ class Case:
     command: list[str]
     reference: str | None = None  # the label of the case this one is divided by
     target: float | None = None  # at most this many times the reference
-    samples: Samples | None = None
 
 
 @dataclass
@@ -105,39 +86,6 @@ def msr_baseline(icwb2: Path, work: Path, ws: list[str], env: dict[str, str]) ->
             work,
         )
     return gold, baseline, words
-
-
-def write_tagged(source: Path, target: Path) -> None:
-    """Every word of a words file tagged `x`: the gold has no tags, and the reader's cost does
-    not depend on which tag it reads."""
-    with open(source, encoding="utf-8") as lines, open(target, "w", encoding="utf-8") as out:
-        for line in lines:
-            out.write(" ".join(f"{word}/x" for word in line.split()) + "\n")
-
-
-def formats_group(icwb2: Path, work: Path, ws: list[str], env: dict[str, str]) -> Group:
-    gold, baseline, words = msr_baseline(icwb2, work, ws, env)
-    cases = []
-    for fmt in FORMATS:
-        pair = []
-        for role, source in (("gold", gold), ("mm", baseline)):
-            target = work / f"msr_{role}.{fmt}"
-            if fmt == "tagged":
-                write_tagged(source, target)
-            else:
-                run([*ws, "convert", str(source), "--to", fmt, "-o", str(target)], env, work)
-            pair.append(str(target))
-        command = [*ws, "score", *pair, "-d", str(words), "-q"]
-        if fmt == "words":
-            cases.append(Case("words", command))
-        else:
-            target_ratio = TARGET_CONLLU if fmt == "conllu" else None
-            cases.append(Case(fmt, command, reference="words", target=target_ratio))
-    note = (
-        "The MSR test set (gold and its maximum-matching baseline, 1.4 MB as plain words) in each "
-        "format, scored with `-d WORDS -q`; the format is detected."
-    )
-    return Group("formats", "Input formats", cases, note)
 
 
 def suite_group(icwb2: Path, work: Path, ws: list[str], env: dict[str, str]) -> Group:
@@ -255,38 +203,50 @@ def analyses_group(icwb2: Path, work: Path, ws: list[str], env: dict[str, str]) 
 
 
 GROUPS: dict[str, Callable[[Path, Path, list[str], dict[str, str]], Group]] = {
-    "formats": formats_group,
     "suite": suite_group,
     "analyses": analyses_group,
 }
 
 
 # ---------------------------------------------------------------------------------------------
-# Measuring and reporting
+# Measuring
 
 
-def measure(
-    group: Group, runs: int, env: dict[str, str], cwd: Path, time_binary: str | None
-) -> None:
-    outputs: dict[str, set[bytes]] = {}
-    for case in group.cases:
-        case.samples = Samples()
-    for round_ in range(runs):
-        progress(f"{group.name}: round {round_ + 1} of {runs}")
-        for case in group.cases:
-            assert case.samples is not None
-            elapsed, output = timed(case.command, env, cwd)
-            case.samples.seconds.append(elapsed)
-            outputs.setdefault(case.label, set()).add(output)
-    for case in group.cases:
-        assert case.samples is not None
-        rss, cpu = usage(case.command, env, cwd, time_binary)
-        case.samples.rss_kib.append(rss)
-        case.samples.cpu.append(cpu)
-    printed = {
-        label: b" / ".join(sorted(found)).decode().strip() for label, found in outputs.items()
-    }
-    group.note += " " + (group.check or same_output)(printed)
+def collect(setup: Setup) -> Collected:
+    if not (setup.icwb2 / "gold" / "msr_test_gold.utf8").is_file():
+        raise Skipped(f"the bakeoff data is missing ({setup.icwb2})")
+    env = environment()
+    timings: dict[str, Samples] = {}
+    facts: dict[str, Any] = {}
+    for name, make in GROUPS.items():
+        progress(f"{name}: building the workloads")
+        group = make(setup.icwb2, setup.work, setup.ws, env)
+        commands = {
+            f"{name}.{index}": Command(case.command, env) for index, case in enumerate(group.cases)
+        }
+        samples, outputs = interleaved(commands, setup.runs, setup.work)
+        timings.update(samples)
+        labels = [case.label for case in group.cases]
+        printed = {
+            label: b" / ".join(sorted(outputs[key])).decode().strip()
+            for label, key in zip(labels, commands, strict=True)
+        }
+        facts[name] = {
+            "title": group.title,
+            "note": f"{group.note} {(group.check or same_output)(printed)}",
+            "cases": [
+                {
+                    "key": key,
+                    "label": case.label,
+                    "target": case.target,
+                    "reference": f"{name}.{labels.index(case.reference)}"
+                    if case.reference
+                    else None,
+                }
+                for key, case in zip(commands, group.cases, strict=True)
+            ],
+        }
+    return Collected(timings, facts)
 
 
 def same_output(printed: dict[str, str]) -> str:
@@ -308,93 +268,42 @@ def same_cells(printed: dict[str, str]) -> str:
     return f"The suite's 16 F values equal the separate runs' ({', '.join(expected)})."
 
 
-def group_report(group: Group) -> list[str]:
-    by_label = {case.label: case for case in group.cases}
+# ---------------------------------------------------------------------------------------------
+# Figures
+
+
+def group_table(results: Results, name: str) -> str:
     rows = []
-    for case in group.cases:
-        assert case.samples is not None
-        reference = by_label[case.reference] if case.reference else None
-        value = divide(
-            case.samples.time, reference.samples.time if reference and reference.samples else None
-        )
-        target = f"≤ {case.target:g}×" if case.target else ""
-        met = None if case.target is None or value is None else value <= case.target
+    for case in results.facts[name]["cases"]:
+        key, reference = case["key"], case["reference"]
+        value = results.ratio(key, reference) if reference else None
         rows.append(
             [
-                case.label,
-                seconds(case.samples.time),
-                f"{ratio(value)} {case.reference}" if reference else "–",
-                target,
-                verdict(met) if case.target else "",
-                f"{(case.samples.rss or 0) / 1024:.1f}",
+                case["label"],
+                seconds(results.wall(key)),
+                times(value) if reference else "1×",
+                times(results.cpu_ratio(key, reference)) if reference else "1×",
+                f"≤ {case['target']:g}×" if case["target"] else "",
+                verdict(value, case["target"]) if case["target"] else "",
+                mib(results.rss_mib(key)),
             ]
         )
-    header = ["case", "time", "÷ reference", "target", "", "peak RSS (MiB)"]
-    return [f"## {group.title}", "", group.note.strip(), "", *table(header, "lrrrlr", rows), ""]
+    header = ["case", "time", "÷ reference", "CPU ÷ reference", "target", "", "peak RSS"]
+    return table(header, "lrrrrlr", rows)
 
 
-def markdown(groups: list[Group], info: dict[str, str], runs: int, load_before: str) -> str:
-    out = [
-        "# wsscore benchmark: beyond plain scoring",
-        "",
-        f"- Date: {info['date']}",
-        f"- Machine: {info['cores']} cores (`os.cpu_count()`), {info['cpu']}, {info['system']}",
-        f"- Python {info['python']}; wsscore {info['wsscore']} ({info['speedups']})",
-        f"- Command: `{info['command']}`; load average before {load_before}, "
-        f"after {load_average()}",
-        f"- Medians of {runs} runs of each case, interleaved, whole process; ratios of medians "
-        "from this run; peak RSS from one more run.",
-        "",
-    ]
-    for group in groups:
-        out += group_report(group)
-    return "\n".join(out)
-
-
-def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
-        description=(__doc__ or "").splitlines()[0],
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
-    )
-    parser.add_argument("--runs", type=int, default=11, help="timed runs of every case")
-    parser.add_argument("--groups", default=",".join(GROUPS), help="comma-separated groups")
-    parser.add_argument("--wsscore", help="the wsscore to measure")
-    parser.add_argument("--icwb2", type=Path, default=ICWB2, help="the bakeoff data")
-    parser.add_argument("--output", type=Path, default=HERE / "features.md", help="Markdown report")
-    args = parser.parse_args(argv)
-    args.groups = chosen_names(parser, args.groups, list(GROUPS), "--groups")
-    if args.runs < 1:
-        parser.error("--runs must be at least 1")
-    return args
+def figures(results: Results) -> dict[str, str]:
+    found = {}
+    for name in GROUPS:
+        found[f"{name}_table"] = group_table(results, name)
+        found[f"{name}_note"] = results.facts[name]["note"].strip()
+    return found
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parse_arguments(argv)
-    if not (args.icwb2 / "gold" / "msr_test_gold.utf8").is_file():
-        print(f"skipped: the bakeoff data is missing ({args.icwb2})", file=sys.stderr)
-        return 0
-    load_before = load_average()
-    ws = wsscore_command(args.wsscore)
-    env = environment(UTF8_ENV)
-    time_binary = gnu_time()
-    groups = []
-    try:
-        with tempfile.TemporaryDirectory(prefix="wsscore-bench-") as directory:
-            work = Path(directory)
-            for name in args.groups:
-                progress(f"{name}: building the workloads in {work}")
-                group = GROUPS[name](args.icwb2, work, ws, env)
-                measure(group, args.runs, env, work, time_binary)
-                groups.append(group)
-    except BenchError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 1
-    report = markdown(groups, machine_info(ws, args), args.runs, load_before)
-    args.output.parent.mkdir(parents=True, exist_ok=True)
-    args.output.write_text(report + "\n", encoding="utf-8")
-    print(report)
-    print(f"wrote {args.output}", file=sys.stderr)
-    return 0
+    import write_performance
+
+    return write_performance.main(["--only", "features", *(argv or sys.argv[1:])])
 
 
 if __name__ == "__main__":

@@ -1,65 +1,55 @@
 """Benchmark every shape of the scoring work against plain scoring, as ratios measured in one run.
 
 Plain scoring of a words file is the reference: every other shape of the same work (another
-input format, `--tags`, `report`, `errors`, `sighan`, one long line, `--jobs 2`) is timed against
-it on the same text, each pair of commands run alternately --runs times (whole processes). A row
-gives the median of each command's times, the ratio of the medians and the least and greatest of
-the per-round ratios, so the spread of a noisy machine shows. Memory rows give the peak RSS of
-the whole process (GNU time's %M, else an os.wait4 wrapper), the median of --runs runs.
+input format, `--tags`, `report`, `errors`, `sighan`, one long line, a prediction that ends
+early, counting in units) is timed against it on the same text, the two commands of a row run
+in interleaved rounds (benchmarks/timing.py: wall time, CPU time and peak RSS of every run). A
+row gives the median times, the ratio of the medians, the least and greatest per-round ratio (so
+the spread of a noisy machine shows) and the ratio of the median CPU times. Memory rows give the
+peak RSS of the whole process, the median over the rounds.
 
 The workloads are built in a temporary directory from ../shared/icwb2 (never copied into the
 repository): the MSR test gold repeated 16 times (12 MB, 64k sentences) against a real
 segmenter's output of the same text, jieba's (`pip install '.[bench]'` installs it; without it
-the maximum-matching baseline of `wsscore segment` stands in, and the report says so), converted
-by `wsscore convert` into each input format. Without the data the benchmark is skipped (exit 0).
+the maximum-matching baseline of `wsscore segment` stands in, and the document says so),
+converted by `wsscore convert` into each input format. Without the data it is skipped.
 
-    python benchmarks/bench_shapes.py [--runs 5] [--rows formats,tags,...] [--wsscore PATH]
-
-It writes a Markdown report (--output, default benchmarks/shapes.md) with each row's target
-marked pass or fail, and exits 1 when a command fails (never when a target is missed: a noisy
-machine is no reason to fail a run).
+    python benchmarks/bench_shapes.py [--runs 5]     # = write_performance.py --only shapes
 """
 
 from __future__ import annotations
 
-import argparse
 import importlib.util
-import statistics
-import subprocess
 import sys
-import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-# The sibling script, found through sys.path above.
-from bench_score import (
-    ICWB2,
-    UTF8_ENV,
+# The sibling modules, found through sys.path above.
+from figures import Results, mib, seconds, spread, table, verdict
+from figures import times as ratio_text
+from timing import (
     BenchError,
-    chosen_names,
+    Collected,
+    Command,
+    Samples,
+    Setup,
+    Skipped,
     environment,
-    gnu_time,
-    load_average,
-    machine_info,
+    interleaved,
     progress,
     run,
-    seconds,
-    table,
-    timed,
-    usage,
-    verdict,
-    wsscore_command,
 )
 
 HERE = Path(__file__).resolve().parent
 MIB = 1024 * 1024
 # The sizes of issue 23's table, in repetitions of the MSR test set (767 KB of gold).
 BASE_TIMES = 16  # the workload of most rows: 12 MB of gold
-JOBS_SIZES = (1, 4, 16, 64)  # --jobs 2 against one process at each
 MEMORY_TIMES = 128  # 512k sentences: the memory rows
+MEMORY_RUNS = 3  # rounds of a memory row, at most
 LONG_LINE_TIMES = (40, 160)  # one line of about 30 MB, and one four times longer
 LINES_TIMES = 64  # one line of about 50 MB against the same text in its lines
 MADE_UP_TAGS = ("n", "v", "a", "d")  # the gold's tags: MSR's gold has none
@@ -75,24 +65,7 @@ class Row:
     target: float  # at most this ratio, or this many MiB
     # Both commands print the same result (F, -q): a check that the shapes read the same words.
     same_output: bool = False
-    # `-j 2` rows: the run stayed in one process (`--debug` says so), the same work as `-j 1`.
-    one_process: bool = False
-    seconds: list[float] = field(default_factory=list)
-    reference_seconds: list[float] = field(default_factory=list)
-    rss_kib: list[int] = field(default_factory=list)
-    outputs: dict[bool, set[bytes]] = field(default_factory=dict)  # by "is the reference"
-
-    @property
-    def ratios(self) -> list[float]:
-        return [a / b for a, b in zip(self.seconds, self.reference_seconds, strict=True) if b > 0]
-
-    @property
-    def value(self) -> float | None:
-        if self.reference is None:
-            return statistics.median(self.rss_kib) / 1024 if self.rss_kib else None
-        if not self.seconds or not self.reference_seconds:
-            return None
-        return statistics.median(self.seconds) / statistics.median(self.reference_seconds)
+    printed: str = field(default="", compare=False)  # what both printed, when checked
 
 
 @dataclass
@@ -354,18 +327,17 @@ def three_systems(loads: Workloads, times: int) -> list[Path]:
     return [pred(loads, times), maximum_matching(loads, times), gold(loads, times)]
 
 
-def page_sizes(loads: Workloads) -> list[str]:
-    """The report page's size at 16× and 128× MSR (one run each: the size does not vary)."""
-    lines = []
-    for times in (BASE_TIMES, MEMORY_TIMES):
-        page = loads.work / f"page_{times}.html"
-        systems = map(str, three_systems(loads, times))
-        command = loads.wsscore("report", str(gold(loads, times)), *systems)
+def page_sizes(loads: Workloads) -> dict[str, float]:
+    """The report page's size in MiB at 16× and 128× MSR (one run each: it does not vary)."""
+    sizes = {}
+    for factor in (BASE_TIMES, MEMORY_TIMES):
+        page = loads.work / f"page_{factor}.html"
+        systems = map(str, three_systems(loads, factor))
+        command = loads.wsscore("report", str(gold(loads, factor)), *systems)
         run([*command, "-d", str(loads.words), "-o", str(page)], loads.env, loads.work)
-        size = page.stat().st_size / MIB
-        lines.append(f"{times}× MSR: {size:.1f} MiB {verdict(size <= 30)}")
+        sizes[f"{factor}× MSR"] = page.stat().st_size / MIB
         page.unlink()
-    return lines
+    return sizes
 
 
 def long_line_rows(loads: Workloads) -> list[Row]:
@@ -406,26 +378,6 @@ def errors_rows(loads: Workloads) -> list[Row]:
     errors = loads.wsscore("errors", str(gold(loads)), str(pred(loads)), "-d", str(loads.words))
     label = f"`errors` ÷ plain, on {loads.predicted_by.split()[0]} output"
     return [Row(label, errors, score(loads, gold(loads), pred(loads)), 2.0)]
-
-
-def jobs_rows(loads: Workloads) -> list[Row]:
-    rows = []
-    for times in JOBS_SIZES:
-        files = gold(loads, times), pred(loads, times)
-        one = score(loads, *files, options=("-q", "--jobs", "1"))
-        two = score(loads, *files, options=("-q", "--jobs", "2"))
-        row = Row(f"`-j 2` ÷ one process at {times}× MSR", two, one, 1.0)
-        row.one_process = "in one process" in debug_lines(loads, two)
-        rows.append(row)
-    return rows
-
-
-def debug_lines(loads: Workloads, command: list[str]) -> str:
-    """What ``command --debug`` says on standard error."""
-    done = subprocess.run(
-        [*command, "--debug"], capture_output=True, env=loads.env, cwd=loads.work, check=False
-    )
-    return done.stderr.decode(errors="replace")
 
 
 def sighan_rows(loads: Workloads) -> list[Row]:
@@ -474,7 +426,6 @@ ROWS: dict[str, Callable[[Workloads], list[Row]]] = {
     "report": report_rows,
     "long-lines": long_line_rows,
     "errors": errors_rows,
-    "jobs": jobs_rows,
     "sighan": sighan_rows,
     "ends-early": ends_early_rows,
     "memory": memory_rows,
@@ -482,148 +433,115 @@ ROWS: dict[str, Callable[[Workloads], list[Row]]] = {
 
 
 # ---------------------------------------------------------------------------------------------
-# Measuring and reporting
+# Measuring
 
 
-def measure(row: Row, runs: int, loads: Workloads, time_binary: str | None) -> None:
-    # One run of each command first, untimed: the files it reads are then in the page cache
-    # (the previous row may have just written several hundred MB), as in every timed round.
-    for command in (row.command, row.reference):
-        if command is not None:
-            run(command, loads.env, loads.work)
-    for round_ in range(runs):
-        progress(f"{row.label}: round {round_ + 1} of {runs}")
-        if row.reference is None:
-            rss, _ = usage(row.command, loads.env, loads.work, time_binary)
-            row.rss_kib.append(rss)
-            continue
-        # Alternate which command goes first: a warm cache or a busy neighbour favours neither.
-        pair = [(row.command, row.seconds), (row.reference, row.reference_seconds)]
-        for command, times in pair if round_ % 2 == 0 else pair[::-1]:
-            elapsed, output = timed(command, loads.env, loads.work)
-            times.append(elapsed)
-            row.outputs.setdefault(command is row.reference, set()).add(output)
+def measure(row: Row, key: str, runs: int, loads: Workloads) -> dict[str, Samples]:
+    """The row's command and its reference in interleaved rounds (a memory row: alone)."""
+    commands = {f"{key}.command": Command(row.command, loads.env)}
+    if row.reference is not None:
+        commands[f"{key}.reference"] = Command(row.reference, loads.env)
+        samples, outputs = interleaved(commands, runs, loads.work)
+    else:  # a peak RSS varies little, and these runs at 128× are the longest: at most 3
+        samples, outputs = interleaved(commands, min(runs, MEMORY_RUNS), loads.work, warm=[])
+    if row.same_output:
+        printed = {output.decode().strip() for found in outputs.values() for output in found}
+        if len(printed) != 1:
+            raise BenchError(f"{row.label}: printed another result than its reference: {printed}")
+        row.printed = printed.pop()
+    return samples
 
 
-def report_row(row: Row) -> list[str]:
-    value = row.value
-    met = None if value is None else value <= row.target
-    if row.reference is None:
-        values = [kib / 1024 for kib in row.rss_kib]
+def collect(setup: Setup) -> Collected:
+    if not (setup.icwb2 / "gold" / "msr_test_gold.utf8").is_file():
+        raise Skipped(f"the bakeoff data is missing ({setup.icwb2})")
+    loads = build(setup.icwb2, setup.work, setup.ws, environment())
+    timings: dict[str, Samples] = {}
+    facts: dict[str, Any] = {"rows": [], "predicted_by": loads.predicted_by, "base": BASE_TIMES}
+    for name, make in ROWS.items():
+        progress(f"{name}: building the workloads")
+        for index, row in enumerate(make(loads)):
+            key = f"{name}.{index}"
+            timings.update(measure(row, key, setup.runs, loads))
+            facts["rows"].append(
+                {
+                    "key": key,
+                    "group": name,
+                    "label": row.label,
+                    "target": row.target,
+                    "memory": row.reference is None,
+                    "printed": row.printed,
+                }
+            )
+        if name == "report":
+            facts["pages"] = page_sizes(loads)
+    return Collected(timings, facts)
+
+
+# ---------------------------------------------------------------------------------------------
+# Figures
+
+
+def row_cells(results: Results, row: dict[str, Any]) -> list[str]:
+    command, reference = f"{row['key']}.command", f"{row['key']}.reference"
+    if row["memory"]:
+        value = results.rss_mib(command)
+        low, high = results.rss_range(command)
         return [
-            row.label,
+            row["label"],
+            seconds(results.wall(command)),
             "–",
-            f"{value:.1f}" if value is not None else "–",
-            f"{min(values):.1f} – {max(values):.1f}" if values else "–",
-            f"≤ {row.target:g} MiB",
-            verdict(met),
+            "–",
+            "–",
+            f"{mib(value)} ({low:.1f} – {high:.1f})",
+            f"≤ {row['target']:g} MiB",
+            verdict(value, row["target"]),
         ]
-    ratios = row.ratios
-    if not met and row.one_process and ratios and min(ratios) <= row.target:
-        verdict_text = "**pass**: one process, the same work as `-j 1` (the ratio is noise)"
-    else:
-        verdict_text = verdict(met)
+    value = results.ratio(command, reference)
     return [
-        row.label,
-        f"{seconds(statistics.median(row.seconds))} ÷ "
-        f"{seconds(statistics.median(row.reference_seconds))}",
-        f"{value:.2f}×" if value is not None else "–",
-        f"{min(ratios):.2f} – {max(ratios):.2f}" if ratios else "–",
-        f"≤ {row.target:g}×",
-        verdict_text,
+        row["label"],
+        f"{seconds(results.wall(command))} ÷ {seconds(results.wall(reference))}",
+        ratio_text(value),
+        spread(*results.spread(command, reference)),
+        ratio_text(results.cpu_ratio(command, reference)),
+        mib(results.rss_mib(command)),
+        f"≤ {row['target']:g}×",
+        verdict(value, row["target"]),
     ]
 
 
-def output_checks(rows: list[Row]) -> list[str]:
-    """A line saying whether the rows that read the same words in another shape printed the
-    same F as their reference, naming those that did not."""
-    checked = [row for row in rows if row.same_output]
-    if not checked:
-        return []
-    differ = [row.label for row in checked if len(set().union(*row.outputs.values())) > 1]
-    if differ:
-        return [f"**Printed another result than their reference**: {', '.join(differ)}.", ""]
-    printed = "; ".join(
-        f"{row.label.split(' ')[0]} {b' '.join(row.outputs[False]).decode().strip()}"
-        for row in checked
-    )
-    return [f"Every input shape printed the same F as its words files ({printed}).", ""]
-
-
-def markdown(
-    rows: list[Row], pages: list[str], info: dict[str, str], runs: int, loads: Workloads
-) -> str:
-    header = ["run", "median times", "ratio", "min – max", "target", ""]
-    out = [
-        "# wsscore benchmark: every input shape at the speed of plain scoring",
-        "",
-        f"- Date: {info['date']}",
-        f"- Machine: {info['cores']} cores (`os.cpu_count()`), {info['cpu']}, {info['system']}",
-        f"- Python {info['python']}; wsscore {info['wsscore']} ({info['speedups']})",
-        f"- Command: `{info['command']}`; load average after {load_average()}",
-        f"- The MSR test gold repeated {BASE_TIMES} times (12 MB) against {loads.predicted_by}'s "
-        "output of the same text unless a row says otherwise; every command a whole process.",
-        f"- A ratio is the median of {runs} timed runs of the command over the median of "
-        f"{runs} of its reference, run alternately; min – max are the per-round ratios. "
-        f"Memory is the peak RSS of the whole process, median of {runs} runs.",
-        "",
-        *table(header, "lrrrrl", [report_row(row) for row in rows]),
-        "",
+def shapes_table(results: Results, groups: Sequence[str], exclude: bool) -> str:
+    header = ["run", "median times", "ratio", "min – max", "CPU ratio", "peak RSS", "target", ""]
+    rows = [
+        row_cells(results, row)
+        for row in results.facts["rows"]
+        if (row["group"] in groups) != exclude
     ]
-    if pages:
-        out += ["The report page's size (three systems): " + "; ".join(pages) + ".", ""]
-    out += output_checks(rows)
-    return "\n".join(out)
+    return table(header, "lrrrrrrl", rows)
 
 
-def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
-        description=(__doc__ or "").splitlines()[0],
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+def figures(results: Results) -> dict[str, str]:
+    # The input shapes' rows: "chars input ÷ the same text as words" names its shape first.
+    checked = [row for row in results.facts["rows"] if row["printed"] and row["group"] != "units"]
+    printed = "; ".join(f"{row['label'].split(' ')[0]} {row['printed']}" for row in checked)
+    pages = "; ".join(
+        f"{size:.1f} MiB at {label} ({verdict(size, 30)})"
+        for label, size in results.facts["pages"].items()
     )
-    parser.add_argument("--runs", type=int, default=5, help="timed runs of every command")
-    parser.add_argument("--rows", default=",".join(ROWS), help="comma-separated groups of rows")
-    parser.add_argument("--wsscore", help="the wsscore to measure")
-    parser.add_argument("--icwb2", type=Path, default=ICWB2, help="the bakeoff data")
-    parser.add_argument("--output", type=Path, default=HERE / "shapes.md", help="Markdown report")
-    args = parser.parse_args(argv)
-    args.rows = chosen_names(parser, args.rows, list(ROWS), "--rows")
-    if args.runs < 1:
-        parser.error("--runs must be at least 1")
-    return args
+    return {
+        "table": shapes_table(results, ["units"], exclude=True),
+        "units_table": shapes_table(results, ["units"], exclude=False),
+        "predicted_by": results.facts["predicted_by"],
+        "base": str(results.facts["base"]),
+        "printed": printed,
+        "pages": pages,
+    }
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parse_arguments(argv)
-    if not (args.icwb2 / "gold" / "msr_test_gold.utf8").is_file():
-        print(f"skipped: the bakeoff data is missing ({args.icwb2})", file=sys.stderr)
-        return 0
-    ws = wsscore_command(args.wsscore)
-    env = environment(UTF8_ENV)
-    time_binary = gnu_time()
-    rows: list[Row] = []
-    pages: list[str] = []
-    try:
-        with tempfile.TemporaryDirectory(prefix="wsscore-shapes-") as directory:
-            loads = build(args.icwb2, Path(directory), ws, env)
-            for name in args.rows:
-                progress(f"{name}: building the workloads")
-                group = ROWS[name](loads)
-                for row in group:
-                    measure(row, args.runs, loads, time_binary)
-                rows += group
-                if name == "report":
-                    pages = page_sizes(loads)
-            info = machine_info(ws, args)
-            report = markdown(rows, pages, info, args.runs, loads)
-    except BenchError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 1
-    args.output.parent.mkdir(parents=True, exist_ok=True)
-    args.output.write_text(report + "\n", encoding="utf-8")
-    print(report)
-    print(f"wrote {args.output}", file=sys.stderr)
-    return 0
+    import write_performance
+
+    return write_performance.main(["--only", "shapes", *(argv or sys.argv[1:])])
 
 
 if __name__ == "__main__":

@@ -53,18 +53,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 # The sibling scripts, found through sys.path above.
 import gate_workload
-from bench_score import (
+from figures import seconds, table
+from figures import times as ratio
+from timing import (
     UTF8_ENV,
     BenchError,
+    Command,
     Run,
+    Samples,
     environment,
     interleaved,
     load_average,
-    machine_info,
+    machine,
     progress,
-    ratio,
-    seconds,
-    table,
     wsscore_command,
 )
 
@@ -127,7 +128,7 @@ def report(verdicts: Sequence[Verdict], wc: Sequence[Run]) -> list[str]:
         limit = f"{v.gated_on} ≤ {ratio(v.limit)}"
         shown = [seconds(v.wall), seconds(v.cpu), ratio(v.wall_ratio), ratio(v.cpu_ratio)]
         rows.append([v.label, *shown, spread, limit])
-    lines = table(header, "lrrrrrl", rows)
+    lines = table(header, "lrrrrrl", rows).splitlines()
     waited = median_of(wc, "wall") / median_of(wc, "cpu")
     if waited > BUSY:
         lines.append(
@@ -151,13 +152,19 @@ def report(verdicts: Sequence[Verdict], wc: Sequence[Run]) -> list[str]:
 
 def commands_for(
     ws: list[str], workload: gate_workload.Workload, jobs2: bool
-) -> dict[str, list[str]]:
+) -> dict[str, Command]:
     files = [str(workload.gold), str(workload.pred)]
     plain = [*ws, "score", *files, "-d", str(workload.words), "-f", "json"]
-    commands = {"wsscore score": plain, WC: ["wc", "-w", *files]}
+    env = environment(UTF8_ENV)
+    commands = {"wsscore score": Command(plain, env), WC: Command(["wc", "-w", *files], env)}
     if jobs2:
-        commands["wsscore score -j 2"] = [*plain, "-j", "2"]
+        commands["wsscore score -j 2"] = Command([*plain, "-j", "2"], env)
     return commands
+
+
+def runs_of(samples: Samples) -> list[Run]:
+    """A command's runs, round by round, from the timing module's samples."""
+    return [Run(*one) for one in zip(samples.wall, samples.cpu, samples.rss_kib, strict=True)]
 
 
 def check_counts(outputs: dict[str, set[bytes]]) -> None:
@@ -188,11 +195,11 @@ def require_utf8_locale() -> None:
         locale.setlocale(locale.LC_CTYPE, "")
 
 
-def require_c_backend(ws: list[str], args: argparse.Namespace) -> dict[str, str]:
-    info = machine_info(ws, args)
-    if info["speedups"] == "speed-ups ?":  # its Python could not import wsscore
+def require_c_backend(ws: list[str]) -> dict[str, str]:
+    info = machine(ws)
+    if info["backend"] == "?":  # its Python could not import wsscore
         raise BenchError(f"give --wsscore the console script of an installed wsscore: {ws[0]}")
-    if info["speedups"] != "C speed-ups":
+    if info["backend"] != "c":
         raise BenchError(
             f"build the C speed-ups of {' '.join(ws)} (and unset WSSCORE_PURE_PYTHON): the gate"
             " times them"
@@ -219,12 +226,12 @@ def measure(args: argparse.Namespace, directory: Path) -> tuple[list[str], int]:
     """Write (or reuse) the workload, time the commands, judge: the printed lines, exit status."""
     ws = wsscore_command(args.wsscore)
     require_utf8_locale()
-    info = require_c_backend(ws, args)
+    info = require_c_backend(ws)
     workload = workload_in(directory, args)
-    env = environment(UTF8_ENV)
     commands = commands_for(ws, workload, args.jobs2)
     load_before = load_average()
-    runs, outputs = interleaved(commands, env, directory, args.runs)
+    samples, outputs = interleaved(commands, args.runs, directory)
+    runs = {label: runs_of(found) for label, found in samples.items()}
     check_counts(outputs)
     verdicts = [judge("wsscore score", runs["wsscore score"], runs[WC], "cpu", args.ratio)]
     if args.jobs2:

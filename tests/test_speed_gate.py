@@ -15,7 +15,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 # The benchmarks' scripts, found through sys.path above.
 import gate_workload
 import speed_gate
-from bench_score import BenchError, Run
+from timing import BenchError, Run, Samples
 
 
 def runs(*cpu: float, wall_factor: float = 1.5) -> list[Run]:
@@ -85,10 +85,10 @@ def test_the_exit_status_follows_the_verdict(
     cpu: float, status: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
 ) -> None:
     made = gate_workload.Workload(tmp_path / "g", tmp_path / "p", tmp_path / "w", 60 << 20)
-    timed = {"wsscore score": runs(cpu, cpu, cpu), speed_gate.WC: runs(1, 1, 1)}
+    timed = {"wsscore score": samples(runs(cpu, cpu, cpu)), speed_gate.WC: samples(runs(1, 1, 1))}
     monkeypatch.setattr(speed_gate, "workload_in", lambda directory, args: made)
     monkeypatch.setattr(speed_gate, "require_utf8_locale", lambda: None)
-    monkeypatch.setattr(speed_gate, "require_c_backend", lambda ws, args: FAKE_INFO)
+    monkeypatch.setattr(speed_gate, "require_c_backend", lambda ws: FAKE_INFO)
     monkeypatch.setattr(speed_gate, "interleaved", lambda *a: (timed, fake_outputs(10, 12)))
     markdown = tmp_path / "gate.md"
     assert speed_gate.main(["--wsscore", "ws", "--markdown", str(markdown)]) == status
@@ -97,11 +97,19 @@ def test_the_exit_status_follows_the_verdict(
     assert markdown.read_text(encoding="utf-8") == printed
 
 
-FAKE_INFO = {"wsscore": "0", "python": "3", "cores": "2", "speedups": "C speed-ups"}
+FAKE_INFO = {"wsscore": "0", "python": "3", "cores": "2", "backend": "c"}
+
+
+def samples(found: list[Run]) -> Samples:
+    """The timing module's record of these runs, as interleaved() gives it."""
+    recorded = Samples()
+    for one in found:
+        recorded.add(one)
+    return recorded
 
 
 def test_a_failed_measurement_is_exit_status_2(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
-    def no_backend(ws: list[str], args: object) -> dict[str, str]:
+    def no_backend(ws: list[str]) -> dict[str, str]:
         raise BenchError("build the C speed-ups first")
 
     monkeypatch.setattr(speed_gate, "require_c_backend", no_backend)
