@@ -85,10 +85,8 @@ def imports(setup: Setup, env: dict[str, str], runs: int) -> dict[str, list[floa
         done = subprocess.run(command, capture_output=True, text=True, env=env, cwd=setup.work)
         if done.returncode:
             raise BenchError(f"{' '.join(command)} failed: exit status {done.returncode}")
-        for line in done.stderr.splitlines():
-            fields = line.removeprefix("import time:").split("|")
-            if len(fields) == 3 and fields[0].strip().isdigit():  # not the header
-                found[fields[2].strip()].append((int(fields[0]), int(fields[1])))
+        for name, micros in import_times(done.stderr).items():
+            found[name].append(micros)
     return {
         name: [
             round(statistics.median(own for own, _ in found[name]) / 1000, 2),
@@ -96,6 +94,17 @@ def imports(setup: Setup, env: dict[str, str], runs: int) -> dict[str, list[floa
         ]
         for name in found
     }
+
+
+def import_times(log: str) -> dict[str, tuple[int, int]]:
+    """Each module's self and cumulative microseconds from ``-X importtime``'s log
+    ("import time: SELF | CUMULATIVE | NAME", the name indented by nesting)."""
+    found = {}
+    for line in log.splitlines():
+        fields = line.removeprefix("import time:").split("|")
+        if len(fields) == 3 and fields[0].strip().isdigit():  # not the header
+            found[fields[2].strip()] = (int(fields[0]), int(fields[1]))
+    return found
 
 
 # ---------------------------------------------------------------------------------------------
