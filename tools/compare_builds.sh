@@ -4,7 +4,7 @@
 # NON-editably into a fresh virtual environment of its own (an editable install would time the
 # working tree's sources and extension instead), and measured by the benchmarks/ scripts of
 # NEW_REF, so that both builds run the very same workloads. It prints, per measured command, the
-# old and the new median wall time and new/old. Only committed code is compared: commit before
+# old and the new median wall time and CPU time, and new/old. Only committed code is compared: commit before
 # you measure.
 #   usage: tools/compare_builds.sh OLD_REF [NEW_REF]        (NEW_REF defaults to HEAD)
 # Environment: RUNS (interleaved rounds of every command in one benchmark run, default 5),
@@ -104,12 +104,14 @@ def results(side):
 
 
 def fastest(side):
-    """Each command's fastest median wall time over the rounds' results of one build."""
+    """Each command's fastest median wall time and CPU time over the rounds' results of one
+    build (CPU time, which waits for no core, moves less with the machine's load)."""
     best = {}
     for benchmark, found in results(side):
         for key, runs in found["timings"].items():
-            value, name = statistics.median(runs["wall"]), f"{benchmark}: {key}"
-            best[name] = min(value, best.get(name, value))
+            for measure, suffix in (("wall", ""), ("cpu", " [CPU]")):
+                value, name = statistics.median(runs[measure]), f"{benchmark}: {key}{suffix}"
+                best[name] = min(value, best.get(name, value))
     return best
 
 
