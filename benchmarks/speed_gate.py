@@ -53,14 +53,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 # The sibling scripts, found through sys.path above.
 import gate_workload
-from figures import seconds, table
+from figures import Results, seconds, table
 from figures import times as ratio
 from timing import (
     UTF8_ENV,
     BenchError,
+    Collected,
     Command,
     Run,
     Samples,
+    Setup,
     environment,
     interleaved,
     load_average,
@@ -252,6 +254,41 @@ def measure(args: argparse.Namespace, directory: Path) -> tuple[list[str], int]:
         *report(verdicts, runs[WC]),
     ]
     return lines, 0 if all(v.passed for v in verdicts) else 1
+
+
+# ---------------------------------------------------------------------------------------------
+# In docs/performance.md (benchmarks/write_performance.py, "gate"): the same workload, commands
+# and verdict as in CI, the rounds kept in the results
+
+
+def collect(setup: Setup) -> Collected:
+    require_utf8_locale()
+    require_c_backend(setup.ws)
+    progress(f"writing the gate's workload ({SIZE_MB:g} MiB)")
+    workload = gate_workload.write(setup.work / "gate", SIZE_MB)
+    commands = commands_for(setup.ws, workload, jobs2=False)
+    samples, outputs = interleaved(commands, setup.runs, setup.work)
+    check_counts(outputs)
+    facts = {"mib": round(workload.size / gate_workload.MIB, 1), "limit": RATIO}
+    return Collected(samples, facts)
+
+
+def figures(results: Results) -> dict[str, str]:
+    runs = {
+        label: [Run(*one) for one in zip(t["wall"], t["cpu"], t["rss_kib"], strict=True)]
+        for label, t in results.timings.items()
+    }
+    limit = float(results.facts["limit"])
+    verdict = judge("wsscore score", runs["wsscore score"], runs[WC], "cpu", limit)
+    lines = report([verdict], runs[WC])
+    rows = [line for line in lines if line.startswith("|")]
+    said = [line for line in lines if not line.startswith("|")]  # paragraphs of their own
+    return {
+        "report": "\n\n".join(["\n".join(rows), *said]),
+        "mib": f"{results.facts['mib']:g} MiB",
+        "ratio": ratio(verdict.cpu_ratio),
+        "limit": ratio(limit),
+    }
 
 
 # ---------------------------------------------------------------------------------------------

@@ -46,6 +46,7 @@ import bench_features
 import bench_mecab_eval
 import bench_score
 import bench_shapes
+import speed_gate
 import startup
 from figures import RESULTS, Results, fill, header
 from timing import (
@@ -76,6 +77,7 @@ class Benchmark(NamedTuple):
 
 BENCHMARKS = [
     Benchmark("scaling", bench_score.collect, bench_score.figures, 5, 2, bench_score.draw),
+    Benchmark("gate", speed_gate.collect, speed_gate.figures, 7, 3),
     Benchmark("perl", bench_score.collect_perl, bench_score.perl_figures, 3, 1),
     Benchmark("shapes", bench_shapes.collect, bench_shapes.figures, 5, 2),
     Benchmark("features", bench_features.collect, bench_features.figures, 5, 2),

@@ -4,14 +4,16 @@
 # NON-editably into a fresh virtual environment of its own (an editable install would time the
 # working tree's sources and extension instead), and measured by the benchmarks/ scripts of
 # NEW_REF, so that both builds run the very same workloads. It prints, per measured command, the
-# old and the new median wall time and new/old. Only committed code is compared: commit before
+# old and the new median wall time and CPU time, and new/old. Only committed code is compared: commit before
 # you measure.
 #   usage: tools/compare_builds.sh OLD_REF [NEW_REF]        (NEW_REF defaults to HEAD)
 # Environment: RUNS (interleaved rounds of every command in one benchmark run, default 5),
 # ROUNDS (benchmark runs of each build, default 2), BENCHMARKS (of write_performance.py, default
-# scaling,features), KEEP=1 keeps the work directory (results, venvs).
-# Needs ../shared/icwb2 (the bakeoff data) and a C compiler; the machine should be otherwise idle:
-# differences of a few per cent are noise.
+# gate,scaling,features), BENCH_REF (the ref whose benchmarks/ run, default NEW_REF: HEAD compares
+# two refs older than the benchmarks), KEEP=1 keeps the work directory (results, venvs).
+# Needs a C compiler, and ../shared/icwb2 (the bakeoff data) for every benchmark but the speed
+# gate's (BENCHMARKS=gate needs none); the machine should be otherwise idle: differences of a few
+# per cent are noise (the wc -w row of the gate, the same command for both builds, shows how much).
 set -euo pipefail
 if [[ $# -lt 1 || $# -gt 2 ]]; then
     echo "usage: $0 OLD_REF [NEW_REF]" >&2
@@ -22,10 +24,10 @@ old_commit="$(git -C "$root" rev-parse --verify "$1^{commit}")"
 new_commit="$(git -C "$root" rev-parse --verify "${2:-HEAD}^{commit}")"
 runs="${RUNS:-5}"
 rounds="${ROUNDS:-2}"
-benchmarks="${BENCHMARKS:-scaling,features}"
+benchmarks="${BENCHMARKS:-gate,scaling,features}"
 icwb2="$root/../shared/icwb2"
-if [[ ! -f "$icwb2/gold/msr_test_gold.utf8" ]]; then
-    echo "error: the bakeoff data is missing ($icwb2)" >&2
+if [[ "$benchmarks" != gate && ! -f "$icwb2/gold/msr_test_gold.utf8" ]]; then
+    echo "error: the bakeoff data is missing ($icwb2); BENCHMARKS=gate needs none" >&2
     exit 1
 fi
 work="$(mktemp -d "${TMPDIR:-/tmp}/wsscore-compare-XXXXXX")"
@@ -57,6 +59,12 @@ echo "building old = $old_commit and new = $new_commit in $work" >&2
 build old "$old_commit"
 build new "$new_commit"
 bench="$work/src-new/benchmarks"
+if [[ -n "${BENCH_REF:-}" ]]; then
+    mkdir -p "$work/src-bench"
+    git -C "$root" archive "$(git -C "$root" rev-parse --verify "$BENCH_REF^{commit}")" benchmarks \
+        | tar -x -C "$work/src-bench"
+    bench="$work/src-bench/benchmarks"
+fi
 
 # The builds take turns, old-new in odd rounds and new-old in even ones, so that a change in the
 # machine's load weighs on both alike; each row keeps the fastest of its rounds' medians, the
@@ -96,12 +104,14 @@ def results(side):
 
 
 def fastest(side):
-    """Each command's fastest median wall time over the rounds' results of one build."""
+    """Each command's fastest median wall time and CPU time over the rounds' results of one
+    build (CPU time, which waits for no core, moves less with the machine's load)."""
     best = {}
     for benchmark, found in results(side):
         for key, runs in found["timings"].items():
-            value, name = statistics.median(runs["wall"]), f"{benchmark}: {key}"
-            best[name] = min(value, best.get(name, value))
+            for measure, suffix in (("wall", ""), ("cpu", " [CPU]")):
+                value, name = statistics.median(runs[measure]), f"{benchmark}: {key}{suffix}"
+                best[name] = min(value, best.get(name, value))
     return best
 
 
