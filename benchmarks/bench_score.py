@@ -8,8 +8,8 @@ Two benchmarks of write_performance.py (run them with ``--only scaling,perl``):
   `wc -w GOLD PRED` (in a UTF-8 locale, so that it counts the same words as wsscore), and at 1×
   ten systems (ten copies of the prediction) against one;
 - ``perl``: the real MSR and PKU test sets against `perl ../shared/icwb2/scripts/score WORDS
-  GOLD PRED` (which forks `diff` once per sentence), and `wsscore --version` against
-  `python -c pass` (the floor of a small file's time).
+  GOLD PRED` (which forks `diff` once per sentence). Start-up, the floor of a small file's time,
+  is startup.py's.
 
 Each workload's commands run in interleaved rounds (benchmarks/timing.py), each run giving wall
 time, CPU time and peak RSS. The workloads are built in a temporary directory from
@@ -44,7 +44,6 @@ from timing import (
     environment,
     interleaved,
     run,
-    wsscore_python,
 )
 
 SIZES = (1, 4, 16, 128)  # repetitions of the MSR pair; issue 35's targets are at 128×
@@ -172,7 +171,7 @@ def check_wc(outputs: set[bytes], described: dict[str, Any]) -> None:
 
 
 def collect_perl(setup: Setup) -> Collected:
-    """The real test sets against the Perl script; `wsscore --version` against `python -c pass`."""
+    """The real test sets against the Perl script."""
     script = setup.icwb2 / "scripts" / "score"
     if not shutil.which("perl") or not os.path.exists("/usr/bin/diff") or not script.is_file():
         raise Skipped("the Perl script needs perl, /usr/bin/diff and scripts/score")
@@ -195,13 +194,6 @@ def collect_perl(setup: Setup) -> Collected:
         last = sorted(outputs[f"{corpus}.perl"])[0].decode(errors="replace").rstrip()
         fields = last.splitlines()[-1].split("\t")
         facts["perl_f"][corpus] = fields[10] if len(fields) > 10 else "?"
-    python = wsscore_python(setup.ws)
-    startup = {
-        "version": Command([*setup.ws, "--version"], env),
-        "python": Command([python, "-c", "pass"], env),
-    }
-    samples, _ = interleaved(startup, setup.runs * 4, setup.work)
-    timings.update(samples)
     return Collected(timings, facts)
 
 
@@ -305,10 +297,6 @@ def perl_figures(results: Results) -> dict[str, str]:
         "table": table(header, "lrrrrll", rows),
         "msr": times(results.ratio("msr.perl", "msr.j1"), 0),
         "pku": times(results.ratio("pku.perl", "pku.j1"), 0),
-        "version": seconds(results.wall("version")),
-        "python": seconds(results.wall("python")),
-        "version_ratio": times(results.ratio("version", "python")),
-        "version_rss": f"{results.rss_mib('version'):.1f} MiB",
     }
 
 

@@ -1,172 +1,167 @@
-"""Fixed costs: how long wsscore takes before it has any work to do, against ``python -c pass``.
+"""Benchmark fixed costs: how long wsscore takes before it has any work, against ``python -c pass``.
 
-Times, as whole processes run in turn (A B C A B C ..., the median of each), the installed
-``wsscore --version``, ``--help``, ``score --help`` and a plain ``score`` of two small files,
-beside ``python -c pass`` run by the same interpreter, with wall and CPU time (the child's own,
-from the kernel) and their ratios to Python's start-up; then lists what the plain ``score``
-imports (``python -X importtime``, the median of each module over the runs). Prints Markdown:
+The ``startup`` benchmark of write_performance.py: the installed ``wsscore --version``,
+``--help``, ``score --help`` and a plain ``score`` of the two small fixture files, in
+interleaved rounds with ``python -c pass`` run by the same interpreter (benchmarks/timing.py:
+wall time, CPU time and peak RSS of every run), each against Python's own start-up; issue 35's
+targets are ``--version`` within 2× of it and ``--help`` within 3×. Then what the plain
+``score`` imports (``python -X importtime``: each module's median over a few runs).
 
-    pip install .                       # a regular install: an editable one adds a finder
-    python benchmarks/startup.py        # about a minute
-    python benchmarks/startup.py --runs 40 --workload PKU GOLD PRED WORDS
+Install wsscore regularly first: an editable install adds a finder to every import.
 
-``--workload NAME GOLD PRED WORDS`` adds the plain score of those files (``-d WORDS``), e.g.
-the bakeoff's test sets, where start-up is most of the time. ``--wsscore PATH`` measures
-another installation's console script; its own interpreter (from the script's first line)
-runs ``python -c pass``.
+    python benchmarks/startup.py [--runs 30]     # = write_performance.py --only startup
 """
 
 from __future__ import annotations
 
-import argparse
-import datetime as dt
-import os
-import platform
-import shutil
 import statistics
 import subprocess
 import sys
-import time
 from collections import defaultdict
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+# The sibling modules, found through sys.path above.
+from figures import Results, seconds, table, times, verdict
+from timing import (
+    ROOT,
+    BenchError,
+    Collected,
+    Command,
+    Setup,
+    environment,
+    interleaved,
+    wsscore_python,
+)
+
 FIXTURES = ROOT / "fixtures"
+IMPORT_RUNS = 5  # runs of `-X importtime`: a module's time is the median over them
 TOP_IMPORTS = 12  # the largest imports listed, by cumulative time
+# Issue 35: each command's wall time at most this many times `python -c pass`'s.
+TARGETS = {"version": 2.0, "help": 3.0}
+LABELS = {
+    "python": "python -c pass",
+    "version": "wsscore --version",
+    "help": "wsscore --help",
+    "score_help": "wsscore score --help",
+    "plain": "wsscore score fixtures/gold.txt fixtures/pred.txt",
+}
 
 
-def measure(command: Sequence[str]) -> tuple[float, float]:
-    """Wall and CPU seconds of one run (its output thrown away)."""
-    start = time.perf_counter()
-    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    _, status, usage = os.wait4(child.pid, 0)
-    wall = time.perf_counter() - start
-    child.returncode = os.waitstatus_to_exitcode(status)
-    if child.returncode != 0:
-        raise SystemExit(f"exit {child.returncode}: {' '.join(command)}")
-    return wall, usage.ru_utime + usage.ru_stime
+def plain_score(ws: list[str]) -> list[str]:
+    return [*ws, "score", str(FIXTURES / "gold.txt"), str(FIXTURES / "pred.txt")]
 
 
-def interleaved(commands: dict[str, list[str]], runs: int) -> dict[str, tuple[float, float]]:
-    """Median wall and CPU seconds of each command, run in turn, after one warm-up round."""
-    times: dict[str, list[tuple[float, float]]] = defaultdict(list)
-    for round_number in range(runs + 1):
-        for name, command in commands.items():
-            figures = measure(command)
-            if round_number:
-                times[name].append(figures)
+def collect(setup: Setup) -> Collected:
+    env = environment()
+    python = wsscore_python(setup.ws)
+    commands = {
+        "python": Command([python, "-c", "pass"], env),
+        "version": Command([*setup.ws, "--version"], env),
+        "help": Command([*setup.ws, "--help"], env),
+        "score_help": Command([*setup.ws, "score", "--help"], env),
+        "plain": Command(plain_score(setup.ws), env),
+    }
+    samples, _ = interleaved(commands, setup.runs, setup.work)
+    runs = min(setup.runs, IMPORT_RUNS)
+    return Collected(samples, {"imports": imports(setup, env, runs), "import_runs": runs})
+
+
+def importtime_command(ws: list[str]) -> list[str]:
+    """The plain score under ``python -X importtime``: a console script is run by its own
+    interpreter; ``python -m wsscore`` takes the option after its interpreter."""
+    script = ws[1:] if len(ws) > 1 else ws
+    return [wsscore_python(ws), "-X", "importtime", *plain_score(script)]
+
+
+def imports(setup: Setup, env: dict[str, str], runs: int) -> dict[str, list[float]]:
+    """Each module the plain score imports: [self ms, cumulative ms], medians of ``runs``."""
+    found: dict[str, list[tuple[int, int]]] = defaultdict(list)
+    command = importtime_command(setup.ws)
+    for _ in range(runs):
+        done = subprocess.run(command, capture_output=True, text=True, env=env, cwd=setup.work)
+        if done.returncode:
+            raise BenchError(f"{' '.join(command)} failed: exit status {done.returncode}")
+        for name, micros in import_times(done.stderr).items():
+            found[name].append(micros)
     return {
-        name: (statistics.median(w for w, _ in runs_), statistics.median(c for _, c in runs_))
-        for name, runs_ in times.items()
+        name: [
+            round(statistics.median(own for own, _ in found[name]) / 1000, 2),
+            round(statistics.median(whole for _, whole in found[name]) / 1000, 2),
+        ]
+        for name in found
     }
 
 
-def imports(python: str, command: list[str], runs: int) -> list[tuple[float, float, str]]:
-    """(self ms, cumulative ms, module) of every module ``command`` imports, medians."""
-    self_times: dict[str, list[int]] = defaultdict(list)
-    cumulative: dict[str, list[int]] = defaultdict(list)
-    for _ in range(runs):
-        done = subprocess.run(
-            [python, "-X", "importtime", *command], capture_output=True, text=True, check=True
-        )
-        for line in done.stderr.splitlines():
-            fields = line.removeprefix("import time:").split("|")
-            if len(fields) != 3 or not fields[0].strip().isdigit():
-                continue  # the header
-            name = fields[2].strip()
-            self_times[name].append(int(fields[0]))
-            cumulative[name].append(int(fields[1]))
-    return [
-        (
-            statistics.median(self_times[name]) / 1000,
-            statistics.median(cumulative[name]) / 1000,
-            name,
-        )
-        for name in self_times
-    ]
+def import_times(log: str) -> dict[str, tuple[int, int]]:
+    """Each module's self and cumulative microseconds from ``-X importtime``'s log
+    ("import time: SELF | CUMULATIVE | NAME", the name indented by nesting)."""
+    found = {}
+    for line in log.splitlines():
+        fields = line.removeprefix("import time:").split("|")
+        if len(fields) == 3 and fields[0].strip().isdigit():  # not the header
+            found[fields[2].strip()] = (int(fields[0]), int(fields[1]))
+    return found
 
 
-def interpreter_of(script: str) -> str:
-    """The Python that runs a console script: its first line's (pip writes it there)."""
-    first = Path(script).read_bytes().split(b"\n", 1)[0]
-    if first.startswith(b"#!") and b"python" in first:
-        return first[2:].decode().strip().split()[0]
-    return sys.executable
+# ---------------------------------------------------------------------------------------------
+# Figures
 
 
-def timing_table(figures: dict[str, tuple[float, float]]) -> list[str]:
-    base_wall, base_cpu = figures["python -c pass"]
-    rows = [
-        "| command | wall | CPU | ÷ `python -c pass` (wall) | (CPU) |",
-        "|:---|---:|---:|---:|---:|",
-    ]
-    for name, (wall, cpu) in figures.items():
+def timing_rows(results: Results) -> list[list[str]]:
+    rows = []
+    for key, label in LABELS.items():
+        ratio = results.ratio(key, "python")
+        target = TARGETS.get(key)
         rows.append(
-            f"| `{name}` | {wall * 1000:.1f} ms | {cpu * 1000:.1f} ms "
-            f"| {wall / base_wall:.2f}× | {cpu / base_cpu:.2f}× |"
+            [
+                f"`{label}`",
+                seconds(results.wall(key)),
+                seconds(results.cpu(key)),
+                f"{results.rss_mib(key):.1f} MiB",
+                times(ratio),
+                times(results.cpu_ratio(key, "python")),
+                "–" if target is None else f"≤ {target:g}×",
+                "" if target is None else verdict(ratio, target),
+            ]
         )
     return rows
 
 
-def import_lines(found: list[tuple[float, float, str]]) -> list[str]:
-    ours = [row for row in found if row[2].split(".")[0] == "wsscore"]
-    total = sum(row[0] for row in found)
-    lines = [
-        f"{len(found)} modules imported ({len(ours)} of wsscore), {total:.1f} ms in all by "
-        f"`-X importtime` (which slows imports down), {sum(row[0] for row in ours):.1f} ms of "
-        "them in wsscore's own; the largest, by cumulative time:",
-        "",
-        "| module | self | cumulative |",
-        "|:---|---:|---:|",
-    ]
-    top = sorted(found, key=lambda row: -row[1])[:TOP_IMPORTS]
-    lines += [f"| `{name}` | {own:.1f} ms | {whole:.1f} ms |" for own, whole, name in top]
-    return lines
-
-
-def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--wsscore", help="the console script (default: wsscore on PATH)")
-    parser.add_argument("--runs", type=int, default=20, help="timed runs of each command")
-    parser.add_argument("--import-runs", type=int, default=5, help="-X importtime runs")
-    parser.add_argument(
-        "--workload",
-        nargs=4,
-        action="append",
-        default=[],
-        metavar=("NAME", "GOLD", "PRED", "WORDS"),
-        help="also time `wsscore score GOLD PRED -d WORDS` (repeatable)",
+def import_figures(found: dict[str, Any], runs: int) -> dict[str, str]:
+    ours = {name: value for name, value in found.items() if name.split(".")[0] == "wsscore"}
+    top = sorted(found.items(), key=lambda item: -item[1][1])[:TOP_IMPORTS]
+    rows = [[f"`{name}`", f"{own:.1f} ms", f"{whole:.1f} ms"] for name, (own, whole) in top]
+    summary = (
+        f"{len(found)} modules ({len(ours)} of them wsscore's), "
+        f"{sum(own for own, _ in found.values()):.1f} ms in all by `-X importtime` (which slows "
+        f"imports down), {sum(own for own, _ in ours.values()):.1f} ms of them in wsscore's own; "
+        f"each module's median over {runs} runs"
     )
-    return parser.parse_args(argv)
+    header = ["module", "self", "cumulative"]
+    return {"imports": table(header, "lrr", rows), "imports_summary": summary}
+
+
+def figures(results: Results) -> dict[str, str]:
+    header = ["command", "wall", "CPU", "peak RSS", "÷ python (wall)", "(CPU)", "target", ""]
+    return {
+        "table": table(header, "lrrrrrrl", timing_rows(results)),
+        "version": seconds(results.wall("version")),
+        "python": seconds(results.wall("python")),
+        "version_ratio": times(results.ratio("version", "python")),
+        "help_ratio": times(results.ratio("help", "python")),
+        "plain": seconds(results.wall("plain")),
+        **import_figures(results.facts["imports"], results.facts["import_runs"]),
+    }
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parse_arguments(argv)
-    script = args.wsscore or shutil.which("wsscore")
-    if script is None:
-        raise SystemExit("no wsscore on PATH: pip install . (or give --wsscore)")
-    python = interpreter_of(script)
-    plain = ["score", str(FIXTURES / "gold.txt"), str(FIXTURES / "pred.txt")]
-    commands = {
-        "python -c pass": [python, "-c", "pass"],
-        "wsscore --version": [script, "--version"],
-        "wsscore --help": [script, "--help"],
-        "wsscore score --help": [script, "score", "--help"],
-        "wsscore score gold.txt pred.txt": [script, *plain],
-    }
-    for name, gold, pred, words in args.workload:
-        commands[f"wsscore score ({name})"] = [script, "score", gold, pred, "-d", words]
-    version = subprocess.run([script, "--version"], capture_output=True, text=True, check=True)
-    print(f"# Start-up: {version.stdout.strip()}, {dt.date.today()}")
-    print(
-        f"\n{platform.python_implementation()} {platform.python_version()}, {os.cpu_count()} cores"
-    )
-    print(f"{args.runs} runs of each, in turn; medians.\n")
-    print("\n".join(timing_table(interleaved(commands, args.runs))))
-    print("\nWhat `wsscore score fixtures/gold.txt fixtures/pred.txt` imports:\n")
-    print("\n".join(import_lines(imports(python, [script, *plain], args.import_runs))))
-    return 0
+    import write_performance
+
+    return write_performance.main(["--only", "startup", *(argv or sys.argv[1:])])
 
 
 if __name__ == "__main__":

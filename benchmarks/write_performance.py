@@ -43,9 +43,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 # The sibling modules, found through sys.path above.
 import bench_accumulator
 import bench_features
+import bench_mecab_eval
 import bench_score
 import bench_shapes
 import speed_gate
+import startup
 from figures import RESULTS, Results, fill, header
 from timing import (
     ICWB2,
@@ -80,6 +82,8 @@ BENCHMARKS = [
     Benchmark("shapes", bench_shapes.collect, bench_shapes.figures, 5, 2),
     Benchmark("features", bench_features.collect, bench_features.figures, 5, 2),
     Benchmark("accumulator", bench_accumulator.collect, bench_accumulator.figures, 7, 3),
+    Benchmark("startup", startup.collect, startup.figures, 30, 10),
+    Benchmark("mecab", bench_mecab_eval.collect, bench_mecab_eval.figures, 5, 2),
 ]
 BY_NAME = {benchmark.name: benchmark for benchmark in BENCHMARKS}
 

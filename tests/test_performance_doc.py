@@ -111,3 +111,43 @@ def test_a_failing_command_stops_the_run(tmp_path: Path) -> None:
     command = timing.Command(["sh", "-c", "echo why >&2; exit 3"], timing.environment())
     with pytest.raises(timing.BenchError, match="why"):
         timing.run_measured(command, tmp_path)
+
+
+def test_a_command_may_succeed_with_another_exit_status(tmp_path: Path) -> None:
+    # mecab-system-eval exits 1 when it has printed its result.
+    argv = ["sh", "-c", "echo LEVEL; exit 1"]
+    allowed = timing.Command(argv, timing.environment(), succeeded=(0, 1))
+    assert timing.run_measured(allowed, tmp_path)[1] == b"LEVEL\n"
+    with pytest.raises(timing.BenchError):
+        timing.run_measured(timing.Command(argv, timing.environment()), tmp_path)
+
+
+def test_mecab_system_eval_s_f_is_read_at_each_level() -> None:
+    import bench_mecab_eval
+
+    printed = (
+        "              precision          recall         F\n"
+        "LEVEL 0:    97.0297(392/404) 97.0297(392/404) 97.0297\n"
+        "LEVEL 1:    96.5347(390/404) 96.5347(390/404) 96.5347"
+    )
+    assert bench_mecab_eval.level_f(printed, "x1.tags") == ["97.0297", "96.5347"]
+    with pytest.raises(timing.BenchError, match="no result"):
+        bench_mecab_eval.level_f("eval.cpp(129) no such file", "x1.words")
+
+
+def test_the_imports_of_a_plain_run_are_read_from_importtime() -> None:
+    import startup
+
+    log = (
+        "import time: self [us] | cumulative | imported package\n"
+        "import time:       262 |        262 |   _io\n"
+        "import time:      1500 |       4000 | wsscore.cli\n"
+    )
+    assert startup.import_times(log) == {"_io": (262, 262), "wsscore.cli": (1500, 4000)}
+    shown = startup.import_figures({"re": [2.0, 2.5], "wsscore.cli": [1.5, 4.0]}, 3)
+    assert shown["imports_summary"].startswith(
+        "2 modules (1 of them wsscore's), 3.5 ms in all by `-X importtime`"
+    )
+    assert "1.5 ms of them in wsscore's own" in shown["imports_summary"]
+    # The largest cumulative time first.
+    assert shown["imports"].splitlines()[2] == "| `wsscore.cli` | 1.5 ms | 4.0 ms |"
