@@ -311,7 +311,25 @@ def fixture_copy(tmp_path) -> Path:
 def run_wsscore(
     *args: object, env: dict[str, str] | None = None, text: bool = True
 ) -> subprocess.CompletedProcess:
-    """``python -m wsscore ARGS`` as a user runs it: its status and output, never raising."""
+    """``wsscore ARGS`` as a user runs it: its status and output, never raising.
+
+    Run in this process, through the command's click group (a process's start cost more than
+    most of these runs), unless ``env`` is given (a backend or locale of its own): an exception
+    other than an exit is raised, as the traceback a process would print. Tests of the process
+    itself (its entry point, signals, closed streams) start one of their own."""
+    if env is None:
+        from click.testing import CliRunner
+
+        from wsscore.cli.app import cli
+
+        done = CliRunner().invoke(cli, list(map(str, args)))
+        if done.exception is not None and not isinstance(done.exception, SystemExit):
+            raise done.exception
+        if text:
+            return subprocess.CompletedProcess(args, done.exit_code, done.stdout, done.stderr)
+        return subprocess.CompletedProcess(
+            args, done.exit_code, done.stdout_bytes, done.stderr_bytes
+        )
     return subprocess.run(
         [sys.executable, "-m", "wsscore", *map(str, args)],
         capture_output=True,
