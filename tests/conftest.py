@@ -41,7 +41,6 @@ BACKEND_INDEPENDENT = frozenset(
         "align/test_aligner_parts.py",
         "core/test_records.py",
         "core/test_units.py",
-        "inputs/formats/test_conllu_blocks.py",
         "inputs/formats/test_format_errors.py",
         "inputs/formats/test_format_readers.py",
         "inputs/formats/test_format_writers.py",
