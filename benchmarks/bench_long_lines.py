@@ -9,6 +9,10 @@ and peak resident memory (os.wait4), as a Markdown table on standard output:
     python benchmarks/bench_long_lines.py [--sizes 30,120] [--timeout 300] [--wsscore PATH]
 
 - `long line N MB`: a gold of one line of N MB (words of 2 characters) scored against itself;
+- `... one character changed`: the same line against a copy of it with one character of its
+  middle word changed, and the same line against itself, both with `--mismatch align`: the
+  two should take about the same time and memory (the wrong character once cost 8 times the
+  time and 10 times the memory; tests/whole/test_reliability_sizes.py checks the memory);
 - `endless <shape>`: a small gold against standard input fed the same text forever: one line
   without a line feed, lines of words, tagged, JSONL, CoNLL-U and chars sentences that never
   end (no blank line). Each must end with exit status 2 and one error line.
@@ -90,6 +94,23 @@ def write_long_line(path: Path, megabytes: int) -> Path:
     return path
 
 
+def one_character_changed(ws: list[str], gold: Path, size: int, timeout: float) -> list[list[str]]:
+    """The line against itself and against a copy with its middle word's first character
+    changed, both aligned (``--mismatch align``)."""
+    text = gold.read_text(encoding="utf-8")
+    middle = text.index(WORD, len(text) // 2)
+    changed = gold.with_name(f"changed{size}.txt")
+    changed.write_text(f"{text[:middle]}乾{text[middle + 1 :]}", encoding="utf-8")
+    rows = []
+    for name, pred in (("itself", gold), ("one character changed", changed)):
+        command = [*ws, "score", str(gold), str(pred), "-q", "--mismatch", "align"]
+        status, seconds, peak, error = measure(command, "", timeout)
+        label = f"long line {size} MB, aligned: {name}"
+        rows.append([label, str(status), f"{seconds:.1f}", f"{peak:.0f}", error])
+    changed.unlink()
+    return rows
+
+
 def rows_of(args: argparse.Namespace, work: Path) -> list[list[str]]:
     ws = wsscore_command(args.wsscore)
     rows = []
@@ -99,6 +120,7 @@ def rows_of(args: argparse.Namespace, work: Path) -> list[list[str]]:
             [*ws, "score", str(gold), str(gold), "-q"], "", args.timeout
         )
         rows.append([f"long line {size} MB", str(status), f"{seconds:.1f}", f"{peak:.0f}", error])
+        rows.extend(one_character_changed(ws, gold, size, args.timeout))
         gold.unlink()
     small = work / "gold.txt"
     small.write_text("我们 走 了\n他 来\n" * 1000, encoding="utf-8")

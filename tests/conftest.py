@@ -27,6 +27,117 @@ needs_c = pytest.mark.skipif(
 )
 
 
+# --- what runs once: the tests whose outcome no backend can change ------------------------------
+# CI runs every test on the C speed-ups and, under WSSCORE_PURE_PYTHON=1, only what the backend
+# could change: the modules below (paths under tests/) get the marker ``backend_independent``,
+# which that pass leaves out. A module not listed runs on both, so a new module is safe by
+# default; a listed one is held to its listing by ``_BackendGuard``: in the C pass, a test of
+# it that reaches the C speed-ups, or starts a process naming wsscore, fails. A module fits the
+# list when nothing it checks is computed through ``wsscore.core.backend``: the docs, layers
+# and structure, the pure-Python tables and references called directly, readers and writers
+# of the formats that have no C path, metrics from given counts.
+BACKEND_INDEPENDENT = frozenset(
+    {
+        "align/test_aligner_parts.py",
+        "core/test_records.py",
+        "core/test_units.py",
+        "inputs/formats/test_format_errors.py",
+        "inputs/formats/test_format_readers.py",
+        "inputs/formats/test_format_writers.py",
+        "inputs/test_manifest.py",
+        "inputs/test_tag_map.py",
+        "inputs/test_words.py",
+        "metrics/test_conventions.py",
+        "metrics/test_gates.py",
+        "metrics/test_metrics.py",
+        "metrics/test_paper_tables.py",
+        "metrics/test_signature.py",
+        "output/test_destination.py",
+        "test_architecture_doc.py",
+        "test_docs.py",
+        "test_formatting_tables.py",
+        "test_layers.py",
+        "test_structure.py",
+    }
+)
+
+
+TESTS = Path(__file__).resolve().parent
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    missing = sorted(name for name in BACKEND_INDEPENDENT if not (TESTS / name).is_file())
+    if missing:
+        raise pytest.UsageError(f"BACKEND_INDEPENDENT lists no test module {', '.join(missing)}")
+    for item in items:
+        module = item.path.relative_to(TESTS).as_posix() if item.path.is_relative_to(TESTS) else ""
+        if module in BACKEND_INDEPENDENT:
+            item.add_marker(pytest.mark.backend_independent)
+
+
+class _BackendGuard:
+    """Notes, while installed, whether the C speed-ups are reached (every call to them looks
+    its function up on ``backend._SPEEDUPS`` or in ``backend._COUNTING``) or a process naming
+    wsscore is started (its backend is out of sight)."""
+
+    def __init__(self) -> None:
+        self.reached: list[str] = []
+        self._patch = pytest.MonkeyPatch()
+        guard, speedups, start = self, backend._SPEEDUPS, subprocess.Popen.__init__
+
+        class Speedups:
+            def __getattr__(self, name: str) -> object:
+                guard.reached.append(f"_speedups.{name}")
+                return getattr(speedups, name)
+
+        def counting(name: str, function):
+            def noted(*args, **options):
+                guard.reached.append(f"_speedups.{name.lstrip('_')}")
+                return function(*args, **options)
+
+            return noted
+
+        def started(process, args, *rest, **options):
+            if "wsscore" in (args if isinstance(args, str) else " ".join(map(str, args))):
+                guard.reached.append(f"a process: {args}")
+            start(process, args, *rest, **options)
+
+        self._patch.setattr(backend, "_SPEEDUPS", Speedups())
+        for name, function in vars(backend._COUNTING).items():
+            if name.startswith("_"):
+                self._patch.setattr(backend._COUNTING, name, counting(name, function))
+        self._patch.setattr(subprocess.Popen, "__init__", started)
+
+    def remove(self) -> None:
+        self._patch.undo()
+
+
+_guarding: list[_BackendGuard] = []  # the one installed, while a listed test runs
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Before the test's fixtures: those a listed module sets up count as its own work."""
+    while _guarding:  # left by a teardown that failed before ours ran
+        _guarding.pop().remove()
+    if backend.NAME == "c" and item.get_closest_marker("backend_independent"):
+        _guarding.append(_BackendGuard())
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item: pytest.Item) -> None:
+    """After the fixtures' teardown: a listed test that reached the backend fails here."""
+    if _guarding:
+        guard = _guarding.pop()
+        guard.remove()
+        if guard.reached:
+            pytest.fail(
+                f"{item.path.relative_to(TESTS)} is in BACKEND_INDEPENDENT (tests/conftest.py) "
+                f"but reached the backend ({guard.reached[0]}): take it off that list",
+                pytrace=False,
+            )
+
+
 def need_icwb2() -> Path:
     if not (ICWB2 / "gold").is_dir():
         pytest.skip("the SIGHAN bakeoff data (../shared/icwb2) is not here")
@@ -72,11 +183,16 @@ def reference_directory(name: str) -> Path | None:
 
 
 def run_reference(
-    command: list[str | Path], *, stdin: Path | None = None, env: dict[str, str] | None = None
-) -> subprocess.CompletedProcess:
+    command: list[str | Path],
+    *,
+    stdin: Path | None = None,
+    env: dict[str, str] | None = None,
+    wait: bool = True,
+) -> subprocess.CompletedProcess | None:
     """``subprocess.run(command)`` of a reference script, its output captured; from the cache
     when the same script has read the same bytes before. A ``Path`` in ``command`` is a file
-    it reads, keyed by its base name (which the scripts print) and its bytes."""
+    it reads, keyed by its base name (which the scripts print) and its bytes. Without ``wait``,
+    None when another worker is making the same run (to make another one meanwhile)."""
     import hashlib
 
     key = hashlib.sha256(repr((env or {}).get("LC_ALL")).encode())
@@ -91,7 +207,10 @@ def run_reference(
 
     # One worker makes a run; the other, wanting it at the same time, waits for it.
     with open(stored.with_suffix(".lock"), "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+        except BlockingIOError:
+            return None
         if not stored.with_suffix(".rc").exists():  # the return code is written last
             done = _run_with_input(command, stdin, env)
             _write_whole(stored.with_suffix(".out"), done.stdout)
@@ -117,18 +236,28 @@ def mm_baselines(tmp_path_factory) -> dict[str, Path]:
     """
 
     data = need_icwb2()
-    perl = need_perl()
+    need_perl()
     out = tmp_path_factory.mktemp("mm")
-    made = {}
-    for corpus in ("as", "cityu", "msr", "pku"):
-        target = out / f"{corpus}_mm.txt"
-        done = run_reference(
-            [perl, data / "scripts" / "mwseg.pl", data / "gold" / f"{corpus}_training_words.txt"],
-            stdin=data / "testing" / f"{corpus}_test.txt",
-        )
-        assert done.returncode == 0, done.stderr
-        target.write_bytes(done.stdout)
-        made[corpus] = target
+    made: dict[str, Path] = {}
+    # Each xdist worker first makes the runs no other worker is making, then waits for the
+    # rest: two workers make two at once, and each run is made once.
+    for wait in (False, True):
+        for corpus in ("as", "cityu", "msr", "pku"):
+            if corpus in made:
+                continue
+            done = run_reference(
+                [
+                    "perl",  # as tests/sighan/test_sighan.py names it: one run in the cache
+                    data / "scripts" / "mwseg.pl",
+                    data / "gold" / f"{corpus}_training_words.txt",
+                ],
+                stdin=data / "testing" / f"{corpus}_test.txt",
+                wait=wait,
+            )
+            if done is not None:
+                assert done.returncode == 0, done.stderr
+                made[corpus] = out / f"{corpus}_mm.txt"
+                made[corpus].write_bytes(done.stdout)
     return made
 
 
@@ -181,7 +310,25 @@ def fixture_copy(tmp_path) -> Path:
 def run_wsscore(
     *args: object, env: dict[str, str] | None = None, text: bool = True
 ) -> subprocess.CompletedProcess:
-    """``python -m wsscore ARGS`` as a user runs it: its status and output, never raising."""
+    """``wsscore ARGS`` as a user runs it: its status and output, never raising.
+
+    Run in this process, through the command's click group (a process's start cost more than
+    most of these runs), unless ``env`` is given (a backend or locale of its own): an exception
+    other than an exit is raised, as the traceback a process would print. Tests of the process
+    itself (its entry point, signals, closed streams) start one of their own."""
+    if env is None:
+        from click.testing import CliRunner
+
+        from wsscore.cli.app import cli
+
+        done = CliRunner().invoke(cli, list(map(str, args)))
+        if done.exception is not None and not isinstance(done.exception, SystemExit):
+            raise done.exception
+        if text:
+            return subprocess.CompletedProcess(args, done.exit_code, done.stdout, done.stderr)
+        return subprocess.CompletedProcess(
+            args, done.exit_code, done.stdout_bytes, done.stderr_bytes
+        )
     return subprocess.run(
         [sys.executable, "-m", "wsscore", *map(str, args)],
         capture_output=True,
@@ -226,7 +373,9 @@ def need_script() -> Path:
 def run_perl_script(
     script: Path, dictionary: Path, gold: Path, test: Path
 ) -> subprocess.CompletedProcess:
-    return run_reference(["perl", script, dictionary, gold, test], env=C_LOCALE)
+    done = run_reference(["perl", script, dictionary, gold, test], env=C_LOCALE)
+    assert done is not None  # waited for
+    return done
 
 
 @pytest.fixture(scope="session")

@@ -75,24 +75,3 @@ def test_a_wrong_section_is_caught() -> None:
     assert _cited("see docs/metrics.md §9.9") == [("metrics", ["9.9"])]
     assert "9.9" not in _sections(DOCS / "metrics.md")
     assert _cited("docs/metrics.md §1-2, §5") == [("metrics", ["1", "2", "5"])]
-
-
-def test_the_readme_python_example_runs(tmp_path: Path, monkeypatch, capsys) -> None:
-    # The README's API example, run as written on copies of the fixtures named as it names them.
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("## Python API") :]
-    code = section[section.index("```python") + len("```python") : section.index("```\n", 10)]
-    fixtures = ROOT / "fixtures"
-    for name, source in {
-        "gold.txt": "gold.txt",
-        "a.txt": "pred.txt",
-        "b.txt": "gbk/pred.txt",
-        "training_words.txt": "words.txt",
-    }.items():
-        (tmp_path / name).write_bytes((fixtures / source).read_bytes())
-    monkeypatch.chdir(tmp_path)
-    exec(compile(code, "README.md", "exec"), {})
-    printed = capsys.readouterr().out
-    # Both predictions hold the same words (one in GBK): R = 21/36, P = 21/30, F = 0.636.
-    assert "a.txt 0.5833333333333334 0.7 0.6363636363636365" in printed
-    assert "| a.txt " in printed and "0.636" in printed

@@ -5,12 +5,13 @@ from __future__ import annotations
 import importlib.util
 import itertools
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from conftest import FIXTURES, ROOT
 
+from wsscore.cli.app import cli
 from wsscore.errors import Warnings
 from wsscore.inputs.formats import FORMATS, FormatOptions, read_sentences
 
@@ -25,12 +26,12 @@ TAGGED_FORMATS = ("tagged", "chars", "conllu", "jsonl", "vlsp")
 
 
 def _convert(*args: object, stdin: bytes | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "wsscore", "convert", *map(str, args)],
-        capture_output=True,
-        input=stdin,
-        check=False,
-    )
+    """``wsscore convert ARGS``, in this process (what is tested is the conversion, not the
+    process, whose start cost more than most conversions): its status and output in bytes."""
+    done = CliRunner().invoke(cli, ["convert", *map(str, args)], input=stdin)
+    if done.exception is not None and not isinstance(done.exception, SystemExit):
+        raise done.exception  # a traceback, which the process would have printed
+    return subprocess.CompletedProcess(args, done.exit_code, done.stdout_bytes, done.stderr_bytes)
 
 
 def _sentences(path: Path, fmt: str) -> list[list[tuple[str, str | None]]]:

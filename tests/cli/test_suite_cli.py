@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import re
 import subprocess
 import sys
@@ -12,7 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 from conftest import FIXTURES
+
+from wsscore.cli.app import cli
 
 GOLD_LINES = (FIXTURES / "gold.txt").read_text(encoding="utf-8").splitlines()
 PRED_LINES = (FIXTURES / "pred.txt").read_text(encoding="utf-8").splitlines()
@@ -86,15 +90,18 @@ def inputs_untouched(tree: Path):
     assert {path: after.get(path) for path in before} == before
 
 
-def _run(*args: object, cwd: Path, **options: Any) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "wsscore", *map(str, args)],
-        capture_output=True,
-        cwd=cwd,
-        timeout=60,
-        check=False,
-        **options,
-    )
+def _run(*args: object, cwd: Path) -> subprocess.CompletedProcess:
+    """``wsscore ARGS`` run from ``cwd``, in this process (what is tested is the suite, not
+    the process, whose start cost about what a run costs): its status and output in bytes."""
+    here = os.getcwd()
+    os.chdir(cwd)
+    try:
+        done = CliRunner().invoke(cli, list(map(str, args)))
+    finally:
+        os.chdir(here)
+    if done.exception is not None and not isinstance(done.exception, SystemExit):
+        raise done.exception  # a traceback, which the process would have printed
+    return subprocess.CompletedProcess(args, done.exit_code, done.stdout_bytes, done.stderr_bytes)
 
 
 def _run_into(path: Path, *args: object, cwd: Path) -> subprocess.CompletedProcess:

@@ -152,6 +152,7 @@ def test_count_equal_text_refuses_other_characters(pair, extra):
     assert same_in_both("count_equal_text", gold + extra, pred, None) is None
 
 
+@pytest.mark.slow  # hundreds of examples: CI's C pass runs it, the quick set not
 @needs_c
 @settings(max_examples=400, deadline=None)
 @given(line_pairs(), dictionaries(), st.sampled_from(list(Gather)), st.integers(0, 10**6))
@@ -165,6 +166,7 @@ def test_count_agreeing_lines(pair, words, gather, first):
             assert (found.errors.extra is not None) == (gather is Gather.ALL)
 
 
+@pytest.mark.slow  # hundreds of examples: CI's C pass runs it, the quick set not
 @needs_c
 @settings(max_examples=300, deadline=None)
 @given(line_pairs())
@@ -184,6 +186,7 @@ def test_whole_sentence_counts_of_agreeing_lines(pair):
     assert extra.edge_gold_boundaries == found.totals.gold_words + len(records)
 
 
+@pytest.mark.slow  # hundreds of examples: CI's C pass runs it, the quick set not
 @needs_c
 @settings(max_examples=300, deadline=None)
 @given(st.lists(gold_and_prediction(), min_size=1, max_size=4))
@@ -221,6 +224,7 @@ def wrong_words_one_by_one(gold: list[str], pred: list[str]) -> Counter[WrongWor
     return counted
 
 
+@pytest.mark.slow  # hundreds of examples: CI's C pass runs it, the quick set not
 @needs_c
 @settings(max_examples=300, deadline=None)
 @given(st.lists(line_pairs(), min_size=1, max_size=4), st.sampled_from([Gather.ERRORS, Gather.ALL]))
@@ -258,6 +262,7 @@ def test_wrong_word_tallies_differ_when_their_counts_differ():
             tally.merge(tally)
 
 
+@pytest.mark.slow  # hundreds of examples: CI's C pass runs it, the quick set not
 @needs_c
 @settings(max_examples=300, deadline=None)
 @given(gold_and_prediction())
@@ -292,6 +297,7 @@ def tagged_labels(draw) -> TaggedLabels:
     return TaggedLabels({label: number for number, label in enumerate(labels)}, positions)
 
 
+@pytest.mark.slow  # hundreds of examples: CI's C pass runs it, the quick set not
 @needs_c
 @settings(max_examples=600, deadline=None)
 @given(chars_texts(), tagged_labels())

@@ -87,6 +87,7 @@ def test_it_refuses_a_sentence_longer_than_the_limit() -> None:
     assert scan(SECOND, max_chars=1) == ConlluWords("", 0, 0, 0, True)
 
 
+@pytest.mark.slow  # hundreds of examples: CI's C pass runs it, the quick set not
 @needs_c
 @settings(max_examples=500, deadline=None)
 @given(text=conllu_texts(), max_chars=st.sampled_from([1, 3, 100]))

@@ -69,6 +69,7 @@ def tag_texts(draw) -> tuple[str, str, str, str]:
     return texts[0], texts[1], texts[2], texts[3]
 
 
+@pytest.mark.slow  # hundreds of examples: CI's C pass runs it, the quick set not
 @needs_c
 @settings(max_examples=500, deadline=None)
 @given(tag_texts(), st.sampled_from([None, frozenset({"甲", "乙丙"})]))

@@ -23,8 +23,10 @@ from pathlib import Path
 from typing import NamedTuple
 
 import pytest
+from click.testing import CliRunner
 from conftest import FIXTURES
 
+from wsscore.cli.app import cli
 from wsscore.inputs.formats import FORMATS
 
 PACKAGE = Path(__file__).resolve().parents[2] / "wsscore"
@@ -145,13 +147,13 @@ class Case(NamedTuple):
 
 
 def _run(args: list[str], stdin: bytes | None = None) -> subprocess.CompletedProcess:
+    """The command in this process (the hints and counts are tested, not the process): its
+    status and output in bytes, an exception other than an exit raised as its traceback."""
     json_report = ["-f", "json"] if args[0] == "score" else []
-    return subprocess.run(
-        [sys.executable, "-m", "wsscore", *args, *json_report],
-        input=stdin,
-        capture_output=True,
-        check=False,
-    )
+    done = CliRunner().invoke(cli, [*args, *json_report], input=stdin)
+    if done.exception is not None and not isinstance(done.exception, SystemExit):
+        raise done.exception
+    return subprocess.CompletedProcess(args, done.exit_code, done.stdout_bytes, done.stderr_bytes)
 
 
 def _counts(done: subprocess.CompletedProcess, keys: tuple[str, ...]) -> dict[str, int] | None:

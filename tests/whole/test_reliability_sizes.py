@@ -1,17 +1,21 @@
-"""Bounded memory and time on hostile sizes (issue "Reliability", section 5).
+"""Bounded memory on hostile sizes, and an end to every endless input (issue "Reliability",
+section 5).
 
 - A prediction that goes on past the end of the gold (endless, junk appended, the wrong file)
   ends with one clear error as soon as it has more text than the gold can match, within the
   limit of its ``--mismatch`` policy (``EXTRA_TEXT_LIMITS``); a little extra text is scored as
   before.
-- A long line with one wrong character costs about what the same line without it costs.
+- A long line with one wrong character takes about the memory the same line without it takes.
 - Repeated passages (a test set concatenated several times) with long insertions or deletions
   leave every untouched line aligned.
 
-Runs that measure memory and time go through a small supervisor process whose only child is
-``wsscore``, so that ``RUSAGE_CHILDREN`` is that child's peak. Every run on files checks that
-each input file is byte-identical afterwards. Expected counts are derived from how the data
-is built, never from wsscore's own output.
+Runs that measure memory go through a small supervisor process whose only child is
+``wsscore``, so that ``RUSAGE_CHILDREN`` is that child's peak; a run that has not ended at its
+timeout is killed, its status ``"timeout"``. No test here asserts a time (on a shared machine
+that fails at random): the times of the same shapes are the benchmarks'
+(``benchmarks/bench_long_lines.py``, ``benchmarks/bench_shapes.py``). Every run on files
+checks that each input file is byte-identical afterwards. Expected counts are derived from how
+the data is built, never from wsscore's own output.
 """
 
 from __future__ import annotations
@@ -66,10 +70,9 @@ def write(path: Path, lines: list[str]) -> Path:
 # --- running the command line as a measured child ------------------------------------------------
 
 SUPERVISOR = r"""
-import json, resource, subprocess, sys, tempfile, threading, time
+import json, resource, subprocess, sys, tempfile, threading
 args, endless, timeout = json.loads(sys.argv[1])
 with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-    start = time.monotonic()
     child = subprocess.Popen(
         [sys.executable, "-m", "wsscore", *args],
         stdin=subprocess.PIPE if endless else subprocess.DEVNULL, stdout=out, stderr=err,
@@ -97,11 +100,10 @@ with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         child.kill()
         child.wait()
         status = "timeout"
-    seconds = time.monotonic() - start
     peak_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     out.seek(0)
     err.seek(0)
-    print(json.dumps({"status": status, "seconds": seconds, "peak_mb": peak_kb / 1024,
+    print(json.dumps({"status": status, "peak_mb": peak_kb / 1024,
                       "stdout": out.read().decode("utf-8", "replace"),
                       "stderr": err.read().decode("utf-8", "replace")}))
 """
@@ -110,7 +112,8 @@ with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
 def run_measured(*args: str | Path, endless: str | None = None, timeout: float = 30) -> dict:
     """Run ``wsscore ARGS`` (standard input: ``endless`` repeated forever, if given, with
     ``{n}`` in it counting up from 1); its exit
-    status, wall time, peak memory in MB, standard output and error. Every file among the
+    status (``"timeout"`` when killed at ``timeout``), peak memory in MB, standard output and
+    error. Every file among the
     arguments must be byte-identical afterwards."""
     files = [Path(a) for a in args if isinstance(a, Path)]
     before = [path.read_bytes() for path in files]
@@ -158,7 +161,7 @@ def test_an_endless_prediction_ends_with_an_error_at_the_limit(gold_2000, policy
     gold, gold_lines = gold_2000
     run = run_measured("score", gold, "-", "--mismatch", policy, endless="乾 坤\n")
     assert run["status"] == 2, run
-    assert run["seconds"] < 15 and run["peak_mb"] < 200, run
+    assert run["peak_mb"] < 200, run
     line = one_error_line(run)
     # The junk differs from the first gold line on: one stretch holds the whole gold, and the
     # prediction ("乾坤", 2 characters a line) may exceed it by the limit. The error comes at
@@ -175,7 +178,7 @@ def test_an_endless_prediction_ends_with_an_error_at_the_limit(gold_2000, policy
 def test_an_endless_prediction_under_error_is_refused_at_its_first_line(gold_2000):
     gold, _ = gold_2000
     run = run_measured("score", gold, "-", "--mismatch", "error", endless="乾 坤\n")
-    assert run["status"] == 2 and run["seconds"] < 15 and run["peak_mb"] < 200, run
+    assert run["status"] == 2 and run["peak_mb"] < 200, run
     line = one_error_line(run)
     assert "prediction line 1 col 1 has '乾'" in line
     # Its lines are counted no further than 2 * 2000 + 10,000 more than read.
@@ -190,7 +193,7 @@ def test_endless_empty_lines_end_too(gold_2000, tmp_path, blank):
 
     gold, gold_lines = gold_2000
     run = run_measured("score", gold, "-", endless=blank)  # a stretch from the first line
-    assert run["status"] == 2 and run["seconds"] < 15 and run["peak_mb"] < 200, run
+    assert run["status"] == 2 and run["peak_mb"] < 200, run
     line = one_error_line(run)
     assert "the prediction goes on past the end of the gold" in line
     assert f"lines of white space (the limit is {BLANK_LINES_PAST_END:,})" in line
@@ -199,7 +202,7 @@ def test_endless_empty_lines_end_too(gold_2000, tmp_path, blank):
     with pred.open("a", encoding="utf-8") as more:
         more.write(blank * (BLANK_LINES_PAST_END + 1))
     run = run_measured("score", gold, pred)
-    assert run["status"] == 2 and run["seconds"] < 15 and run["peak_mb"] < 200, run
+    assert run["status"] == 2 and run["peak_mb"] < 200, run
     line = one_error_line(run)
     assert f"by line {2000 + BLANK_LINES_PAST_END + 1} the prediction has " in line
     assert f"has {BLANK_LINES_PAST_END + 1:,} lines of white space" in line
@@ -218,7 +221,7 @@ def test_junk_appended_is_refused_at_the_line_past_the_limit(
     junk = [junk_line] * 800_000
     pred = write(tmp_path / "pred.txt", gold_lines + junk)
     run = run_measured("score", gold, pred, "--mismatch", policy)
-    assert run["status"] == 2 and run["seconds"] < 10 and run["peak_mb"] < 150, run
+    assert run["status"] == 2 and run["peak_mb"] < 150, run
     line = one_error_line(run)
     # The gold is matched exactly; the junk adds len(junk_line) characters a line past its end.
     size = len(junk_line.replace(" ", ""))
@@ -320,7 +323,7 @@ def test_a_prediction_of_another_text_with_long_lines_stays_bounded(tmp_path, go
     junk = [" ".join(["乾坤震巽坎"] * 20_000)] * 100
     pred = write(tmp_path / "pred.txt", gold_lines[:100] + junk)
     run = run_measured("score", gold, pred, "--mismatch", "align")
-    assert run["status"] == 2 and run["seconds"] < 15 and run["peak_mb"] < 200, run
+    assert run["status"] == 2 and run["peak_mb"] < 200, run
     assert "the prediction goes on past the end of the gold" in one_error_line(run)
 
 
@@ -388,9 +391,9 @@ def test_one_wrong_character_costs_about_what_the_line_costs(long_line, extra, m
             0,
         )
         assert counts["gold_boundaries"] == counts["correct_boundaries"] == words - 1
-    # Before: 10 times the memory (half a gigabyte here) and 8 times the time.
+    # Before: 10 times the memory (half a gigabyte here) and 8 times the time (the time is
+    # benchmarks/bench_long_lines.py's "one character changed" row).
     assert hit["peak_mb"] <= 1.5 * base["peak_mb"] + 30, (base, hit)
-    assert hit["seconds"] <= 3 * base["seconds"] + 1.5, (base, hit)
 
 
 def positions_cases() -> list[tuple[str, int, str]]:
@@ -635,7 +638,8 @@ def test_a_prediction_that_ends_early_costs_about_what_reading_the_gold_costs(
         monkeypatch.setenv("WSSCORE_PURE_PYTHON", "1")
     pred = write(tmp_path / "pred.txt", ["字"] * 4)
     # The gold's lines past the prediction's end were all kept in one differing stretch: 0.7 GB
-    # and 30 seconds for 1.5 million of them; now they are counted as they are read.
+    # and 30 seconds for 1.5 million of them; now they are counted as they are read (the time:
+    # benchmarks/bench_shapes.py's row of a prediction of its first 4 lines).
     base = run_measured("score", one_character_gold, one_character_gold, "-f", "json")
     run = run_measured("score", one_character_gold, pred, "--mismatch", "align", "-f", "json")
     missing = ONE_CHARACTER_LINES - 4
@@ -651,7 +655,6 @@ def test_a_prediction_that_ends_early_costs_about_what_reading_the_gold_costs(
         missing,
     )
     assert run["peak_mb"] <= base["peak_mb"] + 30, (base, run)
-    assert run["seconds"] <= 3 * base["seconds"] + 2, (base, run)
     refused = run_measured("score", one_character_gold, pred)
     assert refused["status"] == 2 and refused["peak_mb"] <= base["peak_mb"] + 30, refused
     assert f"{missing} of {ONE_CHARACTER_LINES} sentences" in one_error_line(refused)
@@ -675,7 +678,7 @@ def _read_then(line: str) -> tuple[int, int, int, int]:
 def test_an_endless_gold_is_refused_past_the_end_of_the_prediction(tmp_path, policy, share):
     pred = write(tmp_path / "pred.txt", ["字 字", "字"])
     run = run_measured("score", "-", pred, "--mismatch", policy, endless="字\n")
-    assert run["status"] == 2 and run["seconds"] < 15 and run["peak_mb"] < 200, run
+    assert run["status"] == 2 and run["peak_mb"] < 200, run
     line = one_error_line(run)
     assert line.startswith(
         "wsscore: error: <stdin>: the gold goes on past the end of the prediction: the "
@@ -691,7 +694,7 @@ def test_an_endless_gold_is_refused_past_the_end_of_the_prediction(tmp_path, pol
 def test_an_endless_gold_under_error_is_refused_at_its_first_line_past_the_prediction(tmp_path):
     pred = write(tmp_path / "pred.txt", ["字 字", "字"])
     run = run_measured("score", "-", pred, "--mismatch", "error", endless="字\n")
-    assert run["status"] == 2 and run["seconds"] < 15 and run["peak_mb"] < 200, run
+    assert run["status"] == 2 and run["peak_mb"] < 200, run
     line = one_error_line(run)
     assert "gold line 4 col 1 has '字', the prediction has ended (after line 2)" in line
     # The gold is read on to count its lines no further than 2 * 2 + 10,000 lines.
@@ -706,7 +709,7 @@ def test_an_endless_gold_line_is_refused_at_what_the_predictions_can_match(tmp_p
     pred = write(tmp_path / "pred.txt", ["字 字", "字"])
     size = pred.stat().st_size
     run = run_measured("score", "-", pred, endless="字 ")
-    assert run["status"] == 2 and run["seconds"] < 15 and run["peak_mb"] < 200, run
+    assert run["status"] == 2 and run["peak_mb"] < 200, run
     most = BYTES_PER_CHARACTER * (size + EXTRA_TEXT_LIMITS["align"].allowed(size))
     line = one_error_line(run)
     assert f"<stdin>:1: line is longer than {most:,} bytes and has not ended" in line

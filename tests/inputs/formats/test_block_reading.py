@@ -91,6 +91,7 @@ def jsonl_texts(draw) -> str:
     return end.join(lines) + draw(st.sampled_from(["", end]))
 
 
+@pytest.mark.slow  # hundreds of examples: CI's C pass runs it, the quick set not
 @needs_c
 @settings(max_examples=400, deadline=None)
 @given(tagged_texts(), st.sampled_from("/_"), st.booleans())
@@ -100,6 +101,7 @@ def test_c_reads_a_tagged_block_as_the_reference(text: str, sep: str, with_tags:
     )
 
 
+@pytest.mark.slow  # hundreds of examples: CI's C pass runs it, the quick set not
 @needs_c
 @settings(max_examples=400, deadline=None)
 @given(jsonl_texts())
