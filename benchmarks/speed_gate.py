@@ -275,7 +275,7 @@ def collect(setup: Setup) -> Collected:
 
 def figures(results: Results) -> dict[str, str]:
     runs = {
-        label: [Run(*one) for one in zip(t["wall"], t["cpu"], t["rss_kib"], strict=True)]
+        label: runs_of(Samples(t["wall"], t["cpu"], t["rss_kib"]))
         for label, t in results.timings.items()
     }
     limit = float(results.facts["limit"])
