@@ -37,13 +37,13 @@ class Results:
         return key in self.timings and bool(self.timings[key]["wall"])
 
     def wall(self, key: str) -> float:
-        return statistics.median(self.timings[key]["wall"])
+        return float(statistics.median(self.timings[key]["wall"]))
 
     def cpu(self, key: str) -> float:
-        return statistics.median(self.timings[key]["cpu"])
+        return float(statistics.median(self.timings[key]["cpu"]))
 
     def rss_mib(self, key: str) -> float:
-        return statistics.median(self.timings[key]["rss_kib"]) / 1024
+        return float(statistics.median(self.timings[key]["rss_kib"])) / 1024
 
     def rss_range(self, key: str) -> tuple[float, float]:
         values = self.timings[key]["rss_kib"]
@@ -56,9 +56,9 @@ class Results:
     def cpu_ratio(self, key: str, reference: str) -> float:
         return self.cpu(key) / self.cpu(reference)
 
-    def spread(self, key: str, reference: str) -> tuple[float, float]:
-        """The least and greatest ratio of one round's two times."""
-        pairs = zip(self.timings[key]["wall"], self.timings[reference]["wall"], strict=True)
+    def spread(self, key: str, reference: str, measure: str = "wall") -> tuple[float, float]:
+        """The least and greatest ratio of one round's two times (``measure``: wall or cpu)."""
+        pairs = zip(self.timings[key][measure], self.timings[reference][measure], strict=True)
         ratios = [a / b for a, b in pairs]
         return min(ratios), max(ratios)
 

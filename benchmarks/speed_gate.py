@@ -42,10 +42,9 @@ from __future__ import annotations
 import argparse
 import json
 import locale
-import statistics
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
@@ -60,7 +59,6 @@ from timing import (
     BenchError,
     Collected,
     Command,
-    Run,
     Samples,
     Setup,
     environment,
@@ -95,55 +93,48 @@ class Verdict(NamedTuple):
     passed: bool
 
 
-def median_of(runs: Sequence[Run], measure: str) -> float:
-    return float(statistics.median(getattr(one, measure) for one in runs))
-
-
-def judge(
-    label: str, runs: Sequence[Run], wc: Sequence[Run], gated_on: str, limit: float
-) -> Verdict:
-    """The verdict on ``runs`` against ``wc``'s runs of the same rounds (round i with round i).
-    ``gated_on`` is "cpu" or "wall"; a ratio equal to the limit passes."""
-    wall_ratio = median_of(runs, "wall") / median_of(wc, "wall")
-    cpu_ratio = median_of(runs, "cpu") / median_of(wc, "cpu")
-    per_round = [getattr(a, gated_on) / getattr(b, gated_on) for a, b in zip(runs, wc, strict=True)]
+def judge(label: str, results: Results, gated_on: str, limit: float) -> Verdict:
+    """The verdict on ``label``'s runs against wc's runs of the same rounds (round i with
+    round i). ``gated_on`` is "cpu" or "wall"; a ratio equal to the limit passes."""
+    wall_ratio, cpu_ratio = results.ratio(label, WC), results.cpu_ratio(label, WC)
     gated = cpu_ratio if gated_on == "cpu" else wall_ratio
     return Verdict(
         label=label,
-        wall=median_of(runs, "wall"),
-        cpu=median_of(runs, "cpu"),
+        wall=results.wall(label),
+        cpu=results.cpu(label),
         wall_ratio=wall_ratio,
         cpu_ratio=cpu_ratio,
-        spread=(min(per_round), max(per_round)),
+        spread=results.spread(label, WC, gated_on),
         gated_on="CPU" if gated_on == "cpu" else "wall",
         limit=limit,
         passed=gated <= limit,
     )
 
 
-def report(verdicts: Sequence[Verdict], wc: Sequence[Run]) -> list[str]:
+def report(verdicts: Sequence[Verdict], results: Results) -> list[str]:
     """The table of medians and ratios, wc's row first, then a line per verdict."""
     header = ["command", "time", "CPU time", "time ÷ wc", "CPU ÷ wc", "per round", "limit"]
-    rows = [[WC, seconds(median_of(wc, "wall")), seconds(median_of(wc, "cpu")), *["–"] * 4]]
+    rows = [[WC, seconds(results.wall(WC)), seconds(results.cpu(WC)), *["–"] * 4]]
     for v in verdicts:
         spread = f"{ratio(v.spread[0])}–{ratio(v.spread[1])}"
         limit = f"{v.gated_on} ≤ {ratio(v.limit)}"
         shown = [seconds(v.wall), seconds(v.cpu), ratio(v.wall_ratio), ratio(v.cpu_ratio)]
         rows.append([v.label, *shown, spread, limit])
     lines = table(header, "lrrrrrl", rows).splitlines()
-    waited = median_of(wc, "wall") / median_of(wc, "cpu")
+    waited = results.wall(WC) / results.cpu(WC)
     if waited > BUSY:
         lines.append(
             f"note: the machine was busy: {WC} took {ratio(waited)} its CPU time in wall time"
             " (waiting for a core), which inflates wsscore's CPU time more than wc's"
         )
+    rounds = len(results.timings[WC]["wall"])
     for v in verdicts:
         gated = v.cpu_ratio if v.gated_on == "CPU" else v.wall_ratio
         word = "pass" if v.passed else "FAIL"
         relation = "within" if v.passed else "above"
         lines.append(
             f"{word}: {v.label}: {v.gated_on} time {ratio(gated)} of {WC}'s, {relation} the"
-            f" limit of {ratio(v.limit)} (medians of {len(wc)} interleaved rounds)"
+            f" limit of {ratio(v.limit)} (medians of {rounds} interleaved rounds)"
         )
     return lines
 
@@ -164,9 +155,12 @@ def commands_for(
     return commands
 
 
-def runs_of(samples: Samples) -> list[Run]:
-    """A command's runs, round by round, from the timing module's samples."""
-    return [Run(*one) for one in zip(samples.wall, samples.cpu, samples.rss_kib, strict=True)]
+def results_of(samples: Mapping[str, Samples]) -> Results:
+    """The timing module's samples as the figures module reads recorded runs."""
+    timings = {
+        label: {"wall": s.wall, "cpu": s.cpu, "rss_kib": s.rss_kib} for label, s in samples.items()
+    }
+    return Results({"meta": {}, "timings": timings, "facts": {}})
 
 
 def check_counts(outputs: dict[str, set[bytes]]) -> None:
@@ -233,14 +227,11 @@ def measure(args: argparse.Namespace, directory: Path) -> tuple[list[str], int]:
     commands = commands_for(ws, workload, args.jobs2)
     load_before = load_average()
     samples, outputs = interleaved(commands, args.runs, directory)
-    runs = {label: runs_of(found) for label, found in samples.items()}
+    results = results_of(samples)
     check_counts(outputs)
-    verdicts = [judge("wsscore score", runs["wsscore score"], runs[WC], "cpu", args.ratio)]
+    verdicts = [judge("wsscore score", results, "cpu", args.ratio)]
     if args.jobs2:
-        jobs2 = judge(
-            "wsscore score -j 2", runs["wsscore score -j 2"], runs[WC], "wall", args.jobs2_ratio
-        )
-        verdicts.append(jobs2)
+        verdicts.append(judge("wsscore score -j 2", results, "wall", args.jobs2_ratio))
     # The heading names no path: tools/compare_builds.sh matches two builds' rows by it.
     lines = [
         "## speed gate",
@@ -251,7 +242,7 @@ def measure(args: argparse.Namespace, directory: Path) -> tuple[list[str], int]:
         f" (benchmarks/gate_workload.py, seed {args.seed}); LC_ALL={UTF8_ENV['LC_ALL']};"
         f" {info['cores']} cores, load average before {load_before}",
         "",
-        *report(verdicts, runs[WC]),
+        *report(verdicts, results),
     ]
     return lines, 0 if all(v.passed for v in verdicts) else 1
 
@@ -274,13 +265,9 @@ def collect(setup: Setup) -> Collected:
 
 
 def figures(results: Results) -> dict[str, str]:
-    runs = {
-        label: runs_of(Samples(t["wall"], t["cpu"], t["rss_kib"]))
-        for label, t in results.timings.items()
-    }
     limit = float(results.facts["limit"])
-    verdict = judge("wsscore score", runs["wsscore score"], runs[WC], "cpu", limit)
-    lines = report([verdict], runs[WC])
+    verdict = judge("wsscore score", results, "cpu", limit)
+    lines = report([verdict], results)
     rows = [line for line in lines if line.startswith("|")]
     said = [line for line in lines if not line.startswith("|")]  # paragraphs of their own
     return {

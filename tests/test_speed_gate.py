@@ -15,6 +15,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 # The benchmarks' scripts, found through sys.path above.
 import gate_workload
 import speed_gate
+from figures import Results
 from timing import BenchError, Run, Samples
 
 
@@ -25,8 +26,24 @@ def runs(*cpu: float, wall_factor: float = 1.5) -> list[Run]:
 WC_RUNS = runs(1.0, 1.1, 0.9, 1.0, 1.2)  # median CPU 1.0, median wall 1.5
 
 
+def judge(
+    label: str, mine: list[Run], wc: list[Run], gated_on: str, limit: float
+) -> speed_gate.Verdict:
+    """The gate's verdict on made-up runs of ``label`` and of wc in the same rounds."""
+    return speed_gate.judge(label, recorded({label: mine, speed_gate.WC: wc}), gated_on, limit)
+
+
+def recorded(runs_by_label: dict[str, list[Run]]) -> Results:
+    """Made-up runs as the gate records them."""
+    samples = {
+        label: Samples([r.wall for r in rs], [r.cpu for r in rs], [r.rss_kib for r in rs])
+        for label, rs in runs_by_label.items()
+    }
+    return speed_gate.results_of(samples)
+
+
 def test_the_ratio_is_of_the_medians_of_the_same_rounds() -> None:
-    verdict = speed_gate.judge("wsscore score", runs(1.3, 1.4, 1.2, 9.0, 1.35), WC_RUNS, "cpu", 1.4)
+    verdict = judge("wsscore score", runs(1.3, 1.4, 1.2, 9.0, 1.35), WC_RUNS, "cpu", 1.4)
     assert verdict.cpu == pytest.approx(1.35)  # one slow run moves the median little
     assert verdict.cpu_ratio == pytest.approx(1.35)
     assert verdict.wall_ratio == pytest.approx(1.35)
@@ -35,36 +52,38 @@ def test_the_ratio_is_of_the_medians_of_the_same_rounds() -> None:
 
 
 def test_above_the_limit_fails_and_at_it_passes() -> None:
-    assert not speed_gate.judge("w", runs(1.41, 1.41, 1.41), runs(1, 1, 1), "cpu", 1.4).passed
-    assert speed_gate.judge("w", runs(1.4, 1.4, 1.4), runs(1, 1, 1), "cpu", 1.4).passed
+    assert not judge("w", runs(1.41, 1.41, 1.41), runs(1, 1, 1), "cpu", 1.4).passed
+    assert judge("w", runs(1.4, 1.4, 1.4), runs(1, 1, 1), "cpu", 1.4).passed
 
 
 def test_the_gated_measure_is_the_one_asked_for() -> None:
     # Twice wc's wall time but the same CPU time: a wall-time gate fails, a CPU gate passes.
     slow_wall = [Run(wall=2.0, cpu=1.0, rss_kib=0)] * 3
     wc = [Run(wall=1.0, cpu=1.0, rss_kib=0)] * 3
-    assert speed_gate.judge("w", slow_wall, wc, "cpu", 1.4).passed
-    on_wall = speed_gate.judge("w", slow_wall, wc, "wall", 1.4)
+    assert judge("w", slow_wall, wc, "cpu", 1.4).passed
+    on_wall = judge("w", slow_wall, wc, "wall", 1.4)
     assert not on_wall.passed and on_wall.gated_on == "wall"
 
 
 def test_the_table_shows_the_figures_and_the_verdict() -> None:
-    verdict = speed_gate.judge("wsscore score", runs(1.8, 1.9, 1.7), runs(1, 1, 1), "cpu", 1.4)
-    lines = speed_gate.report([verdict], runs(1, 1, 1))
+    verdict = judge("wsscore score", runs(1.8, 1.9, 1.7), runs(1, 1, 1), "cpu", 1.4)
+    lines = speed_gate.report([verdict], recorded({speed_gate.WC: runs(1, 1, 1)}))
     text = "\n".join(lines)
     assert lines[0].startswith("| command | time | CPU time |")
     assert "| wc -w | 1.50 s | 1.00 s |" in text
     assert "| wsscore score | 2.70 s | 1.80 s | 1.80× | 1.80× | 1.70×–1.90× | CPU ≤ 1.40× |" in text
     assert lines[-1].startswith("FAIL: wsscore score: CPU time 1.80× of wc -w's, above the limit")
-    passed = speed_gate.judge("wsscore score", runs(1.1, 1.1, 1.1), runs(1, 1, 1), "cpu", 1.4)
-    assert speed_gate.report([passed], runs(1, 1, 1))[-1].startswith("pass: wsscore score")
+    passed = judge("wsscore score", runs(1.1, 1.1, 1.1), runs(1, 1, 1), "cpu", 1.4)
+    assert speed_gate.report([passed], recorded({speed_gate.WC: runs(1, 1, 1)}))[-1].startswith(
+        "pass: wsscore score"
+    )
 
 
 def test_the_table_says_when_the_machine_was_busy() -> None:
-    verdict = speed_gate.judge("wsscore score", runs(1.1), runs(1.0), "cpu", 1.4)
-    busy = speed_gate.report([verdict], runs(1.0, wall_factor=1.5))
+    verdict = judge("wsscore score", runs(1.1), runs(1.0), "cpu", 1.4)
+    busy = speed_gate.report([verdict], recorded({speed_gate.WC: runs(1.0, wall_factor=1.5)}))
     assert any(line.startswith("note: the machine was busy: wc -w took 1.50×") for line in busy)
-    idle = speed_gate.report([verdict], runs(1.0, wall_factor=1.05))
+    idle = speed_gate.report([verdict], recorded({speed_gate.WC: runs(1.0, wall_factor=1.05)}))
     assert not any(line.startswith("note:") for line in idle)
 
 
