@@ -30,7 +30,6 @@ from wsscore.align.stream import SystemAligner
 from wsscore.core.records import Counts, ExtraCounts, SentenceRecords, SentenceSpans, TypeSets
 from wsscore.errors import Warnings
 from wsscore.inputs.encodings import Encoding
-from wsscore.inputs.formats.model import SYLLABLE_MARK
 from wsscore.inputs.reading import BLOCK_SIZE, TextFile
 
 # Below this size of the gold one process scores it, whatever -j says: workers would give the
@@ -354,9 +353,8 @@ def score_chunk(task: ChunkTask) -> ChunkResult | None:
     next_line = task.first_line
     try:
         for text in gold.text_blocks():
-            # A syllable run's gold marks its syllables; a worker counts no unit (the run
-            # counts in units in one process), so it drops them.
-            block = GoldBlock(next_line, text.replace(SYLLABLE_MARK, ""), _DICTIONARY)
+            # Plain text files only (one_process_reason): no syllable marks to drop.
+            block = GoldBlock(next_line, text, _DICTIONARY)
             next_line += len(block.lines)
             block_words, block_sentences = block.word_and_sentence_counts()
             words += block_words
