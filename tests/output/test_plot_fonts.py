@@ -175,3 +175,43 @@ def test_cli_plot_with_a_chinese_name_keeps_stderr_clean(tmp_path):
         assert done.stderr == ""
     else:
         assert done.stderr.splitlines() == [NO_FONT_LINE]
+
+
+def installed_cjk_families(monkeypatch) -> list[str]:
+    """A family of each of the machine's font files with Chinese characters (the families of
+    one file share its weights; the files of a package differ: Regular, Bold, Zen Hei, Micro
+    Hei), each made known to matplotlib for this test only (its cached list may predate them)."""
+    from matplotlib import font_manager
+
+    manager = font_manager.fontManager
+    monkeypatch.setattr(manager, "ttflist", list(manager.ttflist))
+    families: set[str] = set()
+    for path in sorted(font_manager.findSystemFonts()):
+        if fonts._covers_cjk(path):
+            families.update(fonts._add(manager, path)[:1])
+    return sorted(families)
+
+
+@pytest.mark.slow
+def test_every_installed_cjk_font_plots_without_a_word_on_stderr(tmp_path, monkeypatch, caplog):
+    """Each CJK family the machine has, not only the one the search takes first: WenQuanYi Zen
+    Hei, for one, has no "normal" weight, and matplotlib said so four times per plot."""
+    from click.testing import CliRunner
+
+    from wsscore.cli.group import cli
+
+    families = installed_cjk_families(monkeypatch)
+    if not families:
+        pytest.skip("no CJK font installed (e.g. apt-get install fonts-noto-cjk)")
+    caplog.set_level(logging.WARNING)
+    arguments = ["score", "fixtures/gold.txt", "fixtures/pred.txt", "-d", "fixtures/words.txt"]
+    arguments += ["--name", "最大匹配", "-q", "--plot"]
+    monkeypatch.chdir(ROOT)
+    for family in families:
+        monkeypatch.setattr(fonts, "cjk_font_family", lambda family=family: family)
+        target = tmp_path / f"{family}.png"
+        result = CliRunner().invoke(cli, [*arguments, str(target)], catch_exceptions=False)
+        said = [record.getMessage() for record in caplog.records] + [result.stderr]
+        assert result.exit_code == 0 and not any(said), (family, said)
+        assert target.stat().st_size > 0
+        caplog.clear()

@@ -52,6 +52,11 @@ NO_FONT_HINT = (
     "install one, e.g. apt-get install fonts-noto-cjk, or a Noto Sans CJK / Source Han Sans font"
 )
 GLYPH_WARNING = r"Glyph \d+ .*missing from font"
+# What matplotlib logs while it draws with a font it was given, none of which the user can act
+# on: a glyph the font lacks (the run has said once that a font is missing), and a weight the
+# family lacks (WenQuanYi Zen Hei has only 500, "medium": matplotlib takes the nearest weight,
+# as it should, and says so for every text).
+FONT_NOISE = ("missing from font", "Failed to find font weight")
 
 
 def has_cjk(text: str) -> bool:
@@ -142,28 +147,30 @@ def cjk_rc(texts: Iterable[str], warnings: Warnings) -> dict[str, Any]:
     return {"font.family": [family, LATIN_FALLBACK], "font.sans-serif": sans_serif}
 
 
-class _GlyphFilter(logging.Filter):
+class _FontNoiseFilter(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
-        return "missing from font" not in record.getMessage()
+        message = record.getMessage()
+        return not any(noise in message for noise in FONT_NOISE)
 
 
 @contextlib.contextmanager
-def missing_glyphs_silenced() -> Iterator[None]:
-    """Drop matplotlib's one-warning-per-missing-glyph while a figure is drawn: the run has
-    already said, once, that a font is missing."""
+def font_noise_silenced() -> Iterator[None]:
+    """Drop matplotlib's :data:`FONT_NOISE` while a figure is drawn: one warning per missing
+    glyph (the run has already said, once, that a font is missing) and one per text drawn in a
+    family without the weight asked for."""
     # A logger's filter sees only its own records, not its children's: filter each one.
     loggers = [
         logger
         for name, logger in logging.Logger.manager.loggerDict.items()
         if isinstance(logger, logging.Logger) and (name + ".").startswith("matplotlib.")
     ]
-    glyph_filter = _GlyphFilter()
+    noise_filter = _FontNoiseFilter()
     with python_warnings.catch_warnings():
         python_warnings.filterwarnings("ignore", message=GLYPH_WARNING)
         for logger in loggers:
-            logger.addFilter(glyph_filter)
+            logger.addFilter(noise_filter)
         try:
             yield
         finally:
             for logger in loggers:
-                logger.removeFilter(glyph_filter)
+                logger.removeFilter(noise_filter)

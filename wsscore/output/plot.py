@@ -14,7 +14,7 @@ from typing import Any
 from wsscore.errors import Warnings, WsscoreError
 from wsscore.metrics.scores import f_beta
 from wsscore.output.destination import Destination, check_destination
-from wsscore.output.fonts import cjk_rc, missing_glyphs_silenced
+from wsscore.output.fonts import cjk_rc, font_noise_silenced
 from wsscore.results import Report, SystemResult
 
 SUFFIXES = (".png", ".svg")
@@ -81,7 +81,7 @@ def plot_report(report: Report, path: str, *, warnings: Warnings | None = None) 
     plt = _pyplot()
     rc = cjk_rc(_texts(report), warnings if warnings is not None else Warnings())
     # rc_context, not rcParams: a caller's own figures keep their fonts.
-    with plt.rc_context(rc), missing_glyphs_silenced():
+    with plt.rc_context(rc), font_noise_silenced():
         figure = draw_figure(plt, report)
         try:
             _save(figure, path)
