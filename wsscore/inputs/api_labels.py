@@ -6,19 +6,36 @@ one definition): each batch is handed to it as a chars file would be, a characte
 a line and a blank line after each sentence, so invalid sequences are decoded as a chars file's
 are (an M, I or E with no word open starts one) and the order of tagged labels (``B-NN`` or
 ``NN-B``) is decided per batch unless given.
+
+A batch of plain position labels without tags (the common case: a segmenter's BMES) takes a
+shortcut that gives the same words a batch at a time, by string operations instead of a step
+per character (:func:`_plain_lines`); anything else, and any batch it cannot vouch for, goes
+the reader's way, which also names what is wrong.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 
+from wsscore.core.definitions import SEPARATORS
 from wsscore.errors import InvalidArgument, Warnings, WsscoreError
 from wsscore.inputs.api_sentences import SentenceLines, check_batch, check_word, kind_of
-from wsscore.inputs.formats.chars import read_chars, read_label
+from wsscore.inputs.formats.chars import CLOSES, POSITIONS, STARTS, read_chars, read_label
 from wsscore.inputs.formats.model import LABEL_ORDERS, Token
 
 LABEL_HINT = "a label is B, M, I, E, S or O, alone or joined with a tag as B-NN or NN-B"
 NO_TAG = "_"  # a word whose labels carry no tag, as a chars file scored with tags has it
+
+# The shortcut's pieces: a word starts at a label of STARTS or after one of CLOSES (whatever the
+# label, as the reader's decoder does: an M, I or E with no word open starts one).
+_NOT_A_POSITION = re.compile(f"[^{''.join(sorted(POSITIONS))}]")
+_A_SEPARATOR = re.compile(f"[{re.escape(SEPARATORS)}]")
+_STARTS_HERE = str.maketrans({**dict.fromkeys(POSITIONS, "0"), **dict.fromkeys(STARTS, "1")})
+_CLOSED_BEFORE = str.maketrans({**dict.fromkeys(POSITIONS, "0"), **dict.fromkeys(CLOSES, "1")})
+_GOES_ON = str.maketrans({**dict.fromkeys(POSITIONS, "1"), "\n": "0"})
+_CUT, _NO_CUT = " ", "\t"  # put before a character: a space between words, or nothing
+_MARK_BYTES = bytes.maketrans(b"10", (_CUT + _NO_CUT).encode("ascii"))
 
 
 def labelled_sentences(
@@ -33,6 +50,23 @@ def labelled_sentences(
     if label_order is not None and label_order not in LABEL_ORDERS:
         raise InvalidArgument(f"label_order must be one of {LABEL_ORDERS}, not {label_order!r}")
     text_batch = check_batch(texts, "texts")
+    if not tags:
+        shortcut = _plain_lines(text_batch, gold_labels, pred_labels)
+        if shortcut is not None:
+            return shortcut
+    return read_labelled(text_batch, gold_labels, pred_labels, tags=tags, label_order=label_order)
+
+
+def read_labelled(
+    text_batch: Sequence[object],
+    gold_labels: object,
+    pred_labels: object,
+    *,
+    tags: bool,
+    label_order: str | None,
+) -> tuple[SentenceLines, SentenceLines]:
+    """:func:`labelled_sentences` by the chars reader, every label checked on its own: the
+    reference of the shortcut, and the way of every batch it does not take."""
     pieces = [_pieces(text, f"texts[{i}]") for i, text in enumerate(text_batch)]
     checked = {}
     for argument, labels in (("gold_labels", gold_labels), ("pred_labels", pred_labels)):
@@ -49,6 +83,68 @@ def labelled_sentences(
         _decoded(pieces, labels, side, tags, label_order) for side, labels in checked.items()
     )
     return gold, pred
+
+
+def _plain_lines(
+    texts: Sequence[object], gold_labels: object, pred_labels: object
+) -> tuple[SentenceLines, SentenceLines] | None:
+    """The lines of words of a batch of str texts and one-letter position labels (each side a
+    list of str, or of lists of one-letter str), or None when the batch is anything else: a
+    label with a tag or not a label, a character that is white space, a length that differs.
+    The same words as the reader's, a batch at a time (tests/scoring: the two compared)."""
+    if not all(text.__class__ is str for text in texts):
+        return None
+    text = "\n".join(texts)  # type: ignore[arg-type]  # all str, checked above
+    if _A_SEPARATOR.search(text.replace("\n", "")) or text.count("\n") != len(texts) - 1:
+        return None
+    sides = [_joined_labels(labels, texts) for labels in (gold_labels, pred_labels)]
+    if sides[0] is None or sides[1] is None:
+        return None
+    gold, pred = (SentenceLines(_words_of(text, labels, len(texts)), None) for labels in sides)
+    return gold, pred
+
+
+def _joined_labels(labels: object, texts: Sequence[str]) -> str | None:
+    """A side's labels, one letter per character, its sentences joined by line feeds as the
+    texts are; None unless every label is one position letter and every length is right."""
+    if isinstance(labels, (str, bytes)) or not isinstance(labels, Sequence):
+        return None
+    if len(labels) != len(texts):
+        return None
+    sentences = []
+    for sentence, text in zip(labels, texts, strict=True):
+        if sentence.__class__ is not str:
+            if not isinstance(sentence, (list, tuple)) or "" in sentence:
+                return None
+            try:
+                sentence = "".join(sentence)
+            except TypeError:  # a label that is not a str
+                return None
+        if len(sentence) != len(text):  # a list's labels: one letter each, none empty
+            return None
+        sentences.append(sentence)
+    joined = "\n".join(sentences)
+    return None if _NOT_A_POSITION.search(joined.replace("\n", "")) else joined
+
+
+def _words_of(text: str, labels: str, count: int) -> list[str]:
+    """The lines of words of the batch's ``text`` cut as ``labels`` say (both joined by line
+    feeds; ``count`` sentences), with no Python step per character: where words start comes
+    from the labels by translation and bit strings; a mark (a space, or a tab that is dropped)
+    is put before each character by strided copies into the text's UTF-32 code units."""
+    if not labels:  # no sentence, or one without characters
+        return [text] if count else []
+    starts = labels.replace("\n", "0").translate(_STARTS_HERE)
+    closed = ("0" + labels[:-1]).replace("\n", "0").translate(_CLOSED_BEFORE)
+    lines_go_on = labels.translate(_GOES_ON)  # no mark before a line feed
+    cuts = format((int(starts, 2) | int(closed, 2)) & int(lines_go_on, 2), f"0{len(labels)}b")
+    units = text.encode("utf-32-le", "surrogatepass")  # a lone surrogate passes, as elsewhere
+    spaced = bytearray(2 * len(units))
+    spaced[0::8] = cuts.encode("ascii").translate(_MARK_BYTES)  # the marks' low bytes
+    for byte in range(4):  # each character's four bytes after its mark's
+        spaced[4 + byte :: 8] = units[byte::4]
+    lines = spaced.decode("utf-32-le", "surrogatepass").replace(_NO_CUT, "").split("\n")
+    return [line[1:] if line[:1] == _CUT else line for line in lines]
 
 
 def _pieces(text: object, place: str) -> list[str]:
