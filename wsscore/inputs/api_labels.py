@@ -91,17 +91,22 @@ def _plain_lines(
     """The lines of words of a batch of str texts and one-letter position labels (each side a
     list of str, or of lists of one-letter str), or None when the batch is anything else: a
     label with a tag or not a label, a character that is white space, a length that differs.
-    The same words as the reader's, a batch at a time (tests/scoring: the two compared)."""
+    The same words as the reader's, a batch at a time (tests/inputs: the two compared)."""
     if not all(text.__class__ is str for text in texts):
         return None
-    text = "\n".join(texts)  # type: ignore[arg-type]  # all str, checked above
+    strings: Sequence[str] = texts  # type: ignore[assignment]  # all str, checked above
+    text = "\n".join(strings)
     if _A_SEPARATOR.search(text.replace("\n", "")) or text.count("\n") != len(texts) - 1:
         return None
-    sides = [_joined_labels(labels, texts) for labels in (gold_labels, pred_labels)]
-    if sides[0] is None or sides[1] is None:
+    gold = _joined_labels(gold_labels, strings)
+    pred = _joined_labels(pred_labels, strings)
+    if gold is None or pred is None:
         return None
-    gold, pred = (SentenceLines(_words_of(text, labels, len(texts)), None) for labels in sides)
-    return gold, pred
+    count = len(strings)
+    return (
+        SentenceLines(_words_of(text, gold, count), None),
+        SentenceLines(_words_of(text, pred, count), None),
+    )
 
 
 def _joined_labels(labels: object, texts: Sequence[str]) -> str | None:
