@@ -44,6 +44,7 @@ BACKEND_INDEPENDENT = frozenset(
         "inputs/formats/test_format_errors.py",
         "inputs/formats/test_format_readers.py",
         "inputs/formats/test_format_writers.py",
+        "inputs/test_api_labels_shortcut.py",
         "inputs/test_manifest.py",
         "inputs/test_tag_map.py",
         "inputs/test_words.py",
