@@ -367,3 +367,27 @@ def test_wrong_settings_are_refused(arguments, message) -> None:  # type: ignore
     with pytest.raises(InvalidArgument) as raised:
         Scorer(**arguments)
     assert str(raised.value) == message
+
+
+def test_labels_without_texts_by_hand() -> None:
+    # gold 甲乙|丙|丁戊, predicted 甲乙|丙丁|戊: one word of three right, as spans (0,2) (2,3)
+    # (3,5) against (0,2) (2,4) (4,5); the characters are never needed.
+    scorer = Scorer()
+    scorer.update_labels(None, ["BESBE"], [list("BEBES")])
+    counts = scorer.counts
+    assert (counts.correct, counts.gold_words, counts.pred_words) == (1, 3, 3)
+
+
+@pytest.mark.parametrize(
+    ("options", "named"), [({"dictionary": {"甲乙"}}, "a dictionary"), ({"extra": True}, "extra")]
+)
+def test_labels_without_texts_refused_where_the_words_matter(options, named) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(InvalidArgument, match=f"^give the texts: .*Scorer with {named}"):
+        Scorer(**options).update_labels(None, ["BE"], ["SS"])
+
+
+def test_labels_without_texts_a_length_is_checked_against_the_gold_s() -> None:
+    with pytest.raises(
+        InvalidArgument, match=r"pred_labels\[0\] has 3 label\(s\) for the 2 gold_labels\[0\]"
+    ):
+        Scorer().update_labels(None, ["BE"], ["SSS"])

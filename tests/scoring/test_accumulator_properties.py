@@ -98,6 +98,20 @@ def test_labels_and_words_give_the_same_counts(corpus, known, extra) -> None:  #
     assert by_labels == by_words
 
 
+@settings(max_examples=60, deadline=None)
+@given(corpora(), st.sampled_from(["bakeoff", "bootstrap"]))
+def test_labels_without_texts_count_spans_as_with_them(corpus, ci) -> None:  # type: ignore[no-untyped-def]
+    """Without texts (as seqeval takes labels) a word is its span of positions: the counts and
+    the per-sentence records are those of the same labels with their texts."""
+    gold, pred = corpus
+    gold_labels, pred_labels = [_labels(s) for s in gold], [list(_labels(s)) for s in pred]
+    with_texts, alone = Scorer(ci=ci), Scorer(ci=ci)
+    with_texts.update_labels(["".join(s) for s in gold], gold_labels, pred_labels)
+    alone.update_labels(None, gold_labels, pred_labels)
+    assert alone.counts == with_texts.counts
+    assert alone.metrics() == with_texts.metrics()
+
+
 TAG = st.sampled_from(["NN", "VV", "PU"])
 
 

@@ -26,6 +26,8 @@ from wsscore.inputs.formats.model import LABEL_ORDERS, Token
 
 LABEL_HINT = "a label is B, M, I, E, S or O, alone or joined with a tag as B-NN or NN-B"
 NO_TAG = "_"  # a word whose labels carry no tag, as a chars file scored with tags has it
+# Stands for each character of a text not given (a private-use character: no real word's).
+POSITION = "\ue000"
 
 # The shortcut's pieces: a word starts at a label of STARTS or after one of CLOSES (whatever the
 # label, as the reader's decoder does: an M, I or E with no word open starts one).
@@ -49,12 +51,24 @@ def labelled_sentences(
     """The gold and the predicted sentences of labelled texts, as lines of words (and tags)."""
     if label_order is not None and label_order not in LABEL_ORDERS:
         raise InvalidArgument(f"label_order must be one of {LABEL_ORDERS}, not {label_order!r}")
-    text_batch = check_batch(texts, "texts")
+    given = texts is not None
+    text_batch = check_batch(texts, "texts") if given else _positions_only(gold_labels)
     if not tags:
         shortcut = _plain_lines(text_batch, gold_labels, pred_labels)
         if shortcut is not None:
             return shortcut
-    return read_labelled(text_batch, gold_labels, pred_labels, tags=tags, label_order=label_order)
+    return read_labelled(
+        text_batch, gold_labels, pred_labels, tags=tags, label_order=label_order, texts=given
+    )
+
+
+def _positions_only(gold_labels: object) -> list[str]:
+    """Texts for labels given without them, as seqeval takes labels: a placeholder character
+    per gold label, so that a word is its span of positions (and is counted right when the
+    prediction has the same span); what the words are is unknown, so no word is looked up."""
+    batch = check_batch(gold_labels, "gold_labels")
+    lengths = [len(labels) if isinstance(labels, (str, list, tuple)) else 0 for labels in batch]
+    return [POSITION * length for length in lengths]
 
 
 def read_labelled(
@@ -64,6 +78,7 @@ def read_labelled(
     *,
     tags: bool,
     label_order: str | None,
+    texts: bool = True,
 ) -> tuple[SentenceLines, SentenceLines]:
     """:func:`labelled_sentences` by the chars reader, every label checked on its own: the
     reference of the shortcut, and the way of every batch it does not take."""
@@ -77,7 +92,7 @@ def read_labelled(
                 "give one label sequence per text, in the same order"
             )
         checked[argument] = [
-            _labels(batch[i], chars, argument, i) for i, chars in enumerate(pieces)
+            _labels(batch[i], chars, argument, i, texts) for i, chars in enumerate(pieces)
         ]
     gold, pred = (
         _decoded(pieces, labels, side, tags, label_order) for side, labels in checked.items()
@@ -164,8 +179,9 @@ def _pieces(text: object, place: str) -> list[str]:
     return [check_word(piece, f"{place}[{index}]") for index, piece in enumerate(text)]
 
 
-def _labels(labels: object, chars: list[str], argument: str, index: int) -> list[str]:
-    """A text's labels, one per character: a list of labels, or a str of one-letter labels."""
+def _labels(labels: object, chars: list[str], argument: str, index: int, texts: bool) -> list[str]:
+    """A text's labels, one per character: a list of labels, or a str of one-letter labels.
+    Without ``texts``, the text is as long as the gold's labels (:func:`_positions_only`)."""
     place = f"{argument}[{index}]"
     if isinstance(labels, str):
         listed: Sequence[object] = list(labels)
@@ -177,9 +193,10 @@ def _labels(labels: object, chars: list[str], argument: str, index: int) -> list
             "of one-letter labels)"
         )
     if len(listed) != len(chars):
+        of = f"character(s) of texts[{index}]" if texts else f"gold_labels[{index}]"
         raise InvalidArgument(
-            f"{place} has {len(listed)} label(s) for the {len(chars)} character(s) of "
-            f"texts[{index}]: give one label per character"
+            f"{place} has {len(listed)} label(s) for the {len(chars)} {of}: give one label "
+            "per character"
         )
     for number, label in enumerate(listed):
         check_word(label, f"{place}[{number}]")

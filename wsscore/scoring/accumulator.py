@@ -197,7 +197,15 @@ class Scorer:
         """Add a batch given as per-character labels (BMES, BIES, BI or BIO, with or without
         tags as ``B-NN`` or ``NN-B``): each text a str (or a list of pieces), each label
         sequence a list of labels or a str of one-letter labels. Decoded as a chars file is;
-        ``label_order`` (``pos-tag``, ``tag-pos``) is decided per call when None."""
+        ``label_order`` (``pos-tag``, ``tag-pos``) is decided per call when None. ``texts``
+        None scores the labels alone, as seqeval does: a word is its span of positions, and
+        a scorer with a dictionary or ``extra`` (which look at the words) refuses it."""
+        if texts is None and (self.dictionary is not None or self.settings.extra):
+            wanted = "a dictionary" if self.dictionary is not None else "extra=True"
+            raise InvalidArgument(
+                f"give the texts: without them a word is only its span of positions, and a "
+                f"Scorer with {wanted} looks at the words (a Scorer without it scores labels alone)"
+            )
         gold, pred = labelled_sentences(
             texts, gold_labels, pred_labels, tags=self.settings.tags, label_order=label_order
         )
