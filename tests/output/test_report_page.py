@@ -122,6 +122,29 @@ def test_a_capped_browser_says_what_it_leaves_out_and_the_figures_stay(tmp_path:
     assert data == whole_data  # every figure counts all the sentences
 
 
+def test_it_says_where_it_wrote_what_it_holds_and_how_to_open_it(tmp_path: Path) -> None:
+    out = tmp_path / "page.html"
+    done = wsscore("report", GOLD, PRED, PRED, "--max-sentences", "2", "-o", out)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == ""
+    assert done.stderr == (
+        f"wsscore: wrote {out} (2 systems, 2 of the 4 sentences in its browser); open it in a "
+        f"browser: {out.as_uri()}\n"
+    )
+
+
+def test_the_title_is_the_corpus_and_the_systems_not_a_path(tmp_path: Path) -> None:
+    out = tmp_path / "page.html"
+    done = wsscore("report", GOLD, PRED, "--name", "结巴 <b>", "-o", out)
+    assert done.returncode == 0, done.stderr
+    page = out.read_text(encoding="utf-8")
+    title = "gold.txt: 结巴 &lt;b&gt;"
+    assert f"<title>{title}</title>" in page and f"<h1>{title}</h1>" in page
+    assert str(FIXTURES) not in page.split("</h1>")[0]
+    assert wsscore("report", GOLD, PRED, "--title", "PKU, 2005", "-o", out).returncode == 0
+    assert "<title>PKU, 2005</title>" in out.read_text(encoding="utf-8")
+
+
 def test_the_default_cap_is_the_library_s() -> None:
     from wsscore.cli.commands.report import report
     from wsscore.scoring.page_sentences import MAX_SENTENCES

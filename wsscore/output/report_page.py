@@ -16,6 +16,7 @@ import re
 import shutil
 from html import escape
 from importlib import resources
+from pathlib import PurePath
 from typing import Protocol
 
 from wsscore._version import __version__
@@ -120,9 +121,8 @@ def write_page(data: PageData, out: Writer, *, title: str | None = None) -> None
     """The whole page into ``out``; the sentences are copied from ``data.sentences`` in
     blocks, never held whole."""
     template = asset("page.html")
-    gold = data.report.gold
     slots = {
-        "title": escape(title or f"wsscore report: {gold.path}"),
+        "title": escape(title or default_title(data)),
         "meta": _meta(data),
         "summary": _summary(data),
         "figures": _figures(data),
@@ -146,6 +146,14 @@ def write_page(data: PageData, out: Writer, *, title: str | None = None) -> None
 def _filled(text: str, slots: dict[str, str]) -> str:
     """The slots filled in one pass: text put into one is never searched for another."""
     return SLOT.sub(lambda found: slots[found.group(1)], text)
+
+
+def default_title(data: PageData) -> str:
+    """The page's title unless ``--title`` gives one: the corpus (the gold's file name, not
+    its path, which says where a file was and not what it is) and the systems."""
+    gold = data.report.gold.path
+    corpus = gold if gold.startswith("<") or gold == "-" else PurePath(gold).name
+    return f"{corpus}: {', '.join(data.names)}"
 
 
 def _left_out(data: PageData) -> str:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -20,6 +21,9 @@ from wsscore.cli.options import (
 from wsscore.cli.running import run_command
 from wsscore.cli.sections import SCORING_SECTIONS, SectionedCommand
 from wsscore.errors import EXIT_OK, WsscoreError
+
+if TYPE_CHECKING:
+    from wsscore.scoring.report_page import PageData
 
 
 @click.command(
@@ -41,7 +45,11 @@ from wsscore.errors import EXIT_OK, WsscoreError
     "their frequency in it (repeatable)."
 )
 @click.option("--name", "names", multiple=True, help="Label of each prediction, in order.")
-@click.option("--title", metavar="TEXT", help="The page's title [default: the gold's name].")
+@click.option(
+    "--title",
+    metavar="TEXT",
+    help="The page's title [default: the gold's file name and the systems].",
+)
 @interval_options()
 @click.option("--beta", type=BETA, default=1.0, show_default=True, help="Report F_β.")
 @conventions_option("the page's table of scores")
@@ -100,4 +108,17 @@ def _report_command(options: dict[str, Any]) -> int:
             write_page(data, destination, title=options.get("title"))
     finally:
         data.sentences.close()
+    click.echo(f"wsscore: {written(options['output'], data)}", err=True)
     return EXIT_OK
+
+
+def written(output: str, data: PageData) -> str:
+    """What a run that wrote the page says, on stderr: where, what its browser holds, how to
+    open it (standard output is left to the page when it is ``-``)."""
+    systems = len(data.names)
+    total = data.sentence_count + data.left_out
+    held = "all" if not data.left_out else f"{data.sentence_count:,} of the {total:,}"
+    what = f"{systems} system{'s' * (systems != 1)}, {held} sentences in its browser"
+    if output == "-":
+        return f"wrote the page to standard output ({what})"
+    return f"wrote {output} ({what}); open it in a browser: {Path(output).resolve().as_uri()}"
