@@ -1,7 +1,10 @@
-"""A hint when a failed command was given its files in the other order: the Perl script's
-``score WORDS GOLD PRED`` typed as ``wsscore score``, or wsscore's order given to ``sighan``.
+"""Files given in the other order: the Perl script's ``score WORDS GOLD PRED`` typed as
+``wsscore score``, or wsscore's order given to ``sighan``.
 
-Looked at only once the command has failed, on the first lines of the files (a few kilobytes):
+The Perl order is refused before any scoring (:func:`perl_order_refusal`): the first file a word
+list, the next a segmentation of other text. Other orders are a hint added to the error of a
+command that failed (:func:`argument_order_hint`). Both look at the first lines of the files
+(a few kilobytes):
 a word list has one short word a line, a segmentation several words on most lines. The bytes
 are split at ASCII white space, which no byte of a multi-byte character is in UTF-8, GBK,
 GB18030 or Big5; a file in UTF-16, standard input or a pipe is not looked at.
@@ -27,6 +30,9 @@ WORD_LIST_MEDIAN_BYTES = 24
 # A segmentation: at least this share of its non-blank lines hold several tokens (the golds
 # of SIGHAN 2005: 97% to 100%).
 SEGMENTED_SHARE = 0.5
+# Bytes of text (white space left out) that tell a word list from a gold written one word a
+# line: the gold's text starts as its predictions' does, a word list's does not.
+TEXT_START_BYTES = 256
 
 # The commands whose first file is the gold, and the other files of the call after it.
 GOLD_FIRST = {
@@ -43,6 +49,7 @@ class LineShape(NamedTuple):
     lines: int
     single: int
     median_bytes: int
+    text_start: bytes = b""  # its first bytes of text, white space left out
 
     @property
     def word_list(self) -> bool:
@@ -70,7 +77,8 @@ def line_shape(path: str) -> LineShape | None:
         return LineShape(0, 0, 0)
     lengths = sorted(len(line) for line in kept)
     single = sum(1 for line in kept if len(line.split()) == 1)
-    return LineShape(len(kept), single, lengths[len(lengths) // 2])
+    text_start = b"".join(sample.split())[:TEXT_START_BYTES]
+    return LineShape(len(kept), single, lengths[len(lengths) // 2], text_start)
 
 
 def _first_bytes(path: str) -> bytes | None:
@@ -100,27 +108,47 @@ def _open_binary(path: str) -> BufferedIOBase:
     return open(path, "rb")
 
 
+def perl_order_refusal(command: str, options: dict[str, Any]) -> str | None:
+    """The error for the Perl script's order, WORDS GOLD PRED, told before any scoring: the
+    first file looks like a word list, the next like a segmentation, and their texts start
+    differently (a gold written one word a line starts as its predictions do)."""
+    files = _gold_and_others(command, options)
+    if files is None:
+        return None
+    gold, others = files
+    gold_shape, first_other = line_shape(gold), line_shape(others[0])
+    if gold_shape is None or first_other is None or not gold_shape.word_list:
+        return None
+    if not first_other.segmented or gold_shape.text_start == first_other.text_start:
+        return None
+    # Given WORDS GOLD and no prediction, the call shown has a PRED to fill in.
+    call = shlex.join(["wsscore", command, others[0], *(others[1:] or ["PRED"]), "-d", gold])
+    return f"the first file looks like a word list (the Perl order WORDS GOLD PRED); run: {call}"
+
+
 def argument_order_hint(command: str, options: dict[str, Any]) -> str | None:
-    """What to add to a failed command's error when its files look given in the wrong order."""
+    """What to put before a failed command's error when its files look given in another order
+    than the Perl script's (refused before it ran): the word list given as a prediction, or
+    wsscore's order given to ``sighan``."""
     if command == "sighan":
         return _sighan_hint(options)
+    files = _gold_and_others(command, options)
+    if files is None:
+        return None
+    gold, others = files
+    gold_shape = line_shape(gold)
+    return None if gold_shape is None else _word_list_last(command, gold, gold_shape, others)
+
+
+def _gold_and_others(command: str, options: dict[str, Any]) -> tuple[str, list[str]] | None:
+    """The gold and the other files of a command whose first file is the gold."""
     if command not in GOLD_FIRST:
         return None
     gold = options.get("gold")
     others = [path for key in GOLD_FIRST[command] for path in _paths(options.get(key))]
     if not isinstance(gold, str) or not others:
         return None
-    gold_shape, first_other = line_shape(gold), line_shape(others[0])
-    if gold_shape is None or first_other is None:
-        return None
-    if not (gold_shape.word_list and first_other.segmented):
-        return _word_list_last(command, gold, gold_shape, others)
-    # Given WORDS GOLD and no prediction, the call shown has a PRED to fill in.
-    call = shlex.join(["wsscore", command, others[0], *(others[1:] or ["PRED"]), "-d", gold])
-    return (
-        f"the gold {gold} looks like a word list, one word a line: the Perl script takes "
-        f"WORDS GOLD PRED, wsscore takes GOLD PRED -d WORDS: {call}"
-    )
+    return gold, others
 
 
 def _word_list_last(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from typing import Any
 
@@ -111,8 +112,11 @@ class CommandGroup(click.Group):
                 sys.exit(exc.exit_code)
             path = exc.ctx.command_path.split()[1:] if exc.ctx is not None else []
             command = " ".join(["wsscore", *path])  # not click's name for it under a test runner
+            refusal = _perl_order(exc)
+            if refusal is not None:  # the extra argument is the word list: say that alone
+                click.echo(f"wsscore: error: {refusal}", err=True)
+                sys.exit(EXIT_USAGE)
             message = _usage_message(exc).replace("\n", " ")
-            message += _argument_order_hint(exc)
             click.echo(f"wsscore: error: {message} (see '{command} --help')", err=True)
             sys.exit(EXIT_USAGE)
         except click.ClickException as exc:
@@ -133,15 +137,21 @@ class CommandGroup(click.Group):
             return self.invoke(ctx)
 
 
-def _argument_order_hint(exc: click.UsageError) -> str:
+def _perl_order(exc: click.UsageError) -> str | None:
     """`wsscore errors WORDS GOLD PRED`: one file too many, as the Perl script's order gives
-    them; the hint shows the call in wsscore's order."""
+    them: the refusal of that order, which shows the call in wsscore's."""
     if exc.ctx is None or not exc.format_message().startswith("Got unexpected extra argument"):
-        return ""
-    from wsscore.cli.argument_order import argument_order_hint
+        return None
+    from wsscore.cli.argument_order import GOLD_FIRST, perl_order_refusal
 
-    hint = argument_order_hint(exc.ctx.info_name or "", exc.ctx.params)
-    return "" if hint is None else f"; {hint}"
+    command, params = exc.ctx.info_name or "", dict(exc.ctx.params)
+    # One extra file (click names it whole in parentheses): the call shown takes it.
+    extra = re.fullmatch(r"Got unexpected extra argument \((.+)\)", exc.format_message())
+    if extra is not None and command in GOLD_FIRST:
+        last = GOLD_FIRST[command][-1]
+        given = params.get(last)
+        params[last] = [*(given if isinstance(given, (list, tuple)) else [given]), extra[1]]
+    return perl_order_refusal(command, params)
 
 
 def _usage_message(exc: click.UsageError) -> str:

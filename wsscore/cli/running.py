@@ -146,6 +146,7 @@ def run_command(command: Callable[[dict[str, Any]], int], options: dict[str, Any
         # The public entry points it calls say their messages in flags, not API arguments.
         with command_line_terms():
             check_files(options)
+            _refuse_the_perl_order(options)
             with _debug_messages(debug):
                 status = command(options)
     except click.ClickException:
@@ -164,15 +165,30 @@ def run_command(command: Callable[[dict[str, Any]], int], options: dict[str, Any
     sys.exit(status)
 
 
+def _command_name() -> str:
+    context = click.get_current_context(silent=True)
+    return (context.info_name if context is not None else None) or ""
+
+
+def _refuse_the_perl_order(options: dict[str, Any]) -> None:
+    """WORDS GOLD PRED, as the Perl script takes them, refused before anything is scored: what
+    such a call would meet (a prediction that is not a segmentation of the "gold") says
+    nothing of the cause."""
+    from wsscore.cli.argument_order import perl_order_refusal
+
+    refusal = perl_order_refusal(_command_name(), options)
+    if refusal is not None:
+        raise WsscoreError(refusal)
+
+
 def _with_order_hint(message: str, options: dict[str, Any]) -> str:
-    """The error, and why its files look given in the wrong order when they do (the Perl
-    script's WORDS GOLD PRED), which explains most errors such a call meets."""
+    """The error, led by why its files look given in the wrong order when they do (the word
+    list given as a prediction; wsscore's order given to sighan), which explains the error:
+    the cause and the call to make first, the error itself on the next line."""
     from wsscore.cli.argument_order import argument_order_hint
 
-    context = click.get_current_context(silent=True)
-    command = context.info_name if context is not None else None
-    hint = argument_order_hint(command or "", options)
-    return message if hint is None else f"{message}; {hint}"
+    hint = argument_order_hint(_command_name(), options)
+    return message if hint is None else f"{hint}\n  {message}"
 
 
 @contextlib.contextmanager
