@@ -1073,6 +1073,20 @@ def test_an_unknown_option_is_matched_only_to_a_close_one(work, option):
         assert f"Did you mean '{suggestion}'?" in line
 
 
+UNKNOWN_COMMANDS = {"scor": "score", "repot": "report", "erors": "errors", "foo": None}
+
+
+@pytest.mark.parametrize("command", list(UNKNOWN_COMMANDS))
+def test_an_unknown_command_is_matched_only_to_a_close_one(work, command):
+    run = checked(work, lambda: invoke(work, command, "gold.txt"))
+    line = assert_one_error(run, f"No such command '{command}'.")
+    suggestion = UNKNOWN_COMMANDS[command]
+    if suggestion is None:
+        assert "Did you mean" not in line
+    else:
+        assert f"Did you mean '{suggestion}'?" in line
+
+
 def test_json_numbers_stay_exact(work):
     """The encoder leaves finite numbers alone: the fixture's R and P to full precision."""
     run = invoke(work, *SCORE, "-f", "json")

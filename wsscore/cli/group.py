@@ -13,8 +13,9 @@ from wsscore._version import __version__
 from wsscore.cli.answers import PROG, VERSION_MESSAGE
 from wsscore.errors import EXIT_OK, EXIT_USAGE
 
-# An unknown option is answered with a known one only when it is this close to it (difflib's
-# ratio, without the dashes): "--sed" gets "--seed", "--foo" gets nothing rather than "--format".
+# An unknown option or command is answered with a known one only when it is this close to it
+# (difflib's ratio, without the dashes): "--sed" gets "--seed", "--foo" gets nothing rather than
+# "--format"; "scor" gets "score".
 SUGGESTION_CUTOFF = 0.75
 
 
@@ -155,23 +156,34 @@ def _perl_order(exc: click.UsageError) -> str | None:
 
 
 def _usage_message(exc: click.UsageError) -> str:
-    """Click's message, but an unknown option gets a suggestion only when one is close to it."""
-    if not isinstance(exc, click.NoSuchOption):
+    """Click's message, but an unknown option or command gets a suggestion, and only when one
+    is close to it."""
+    if isinstance(exc, click.NoSuchOption):
+        name, known = exc.option_name, list(exc.possibilities or ())
+        return f"No such option '{name}'.{_did_you_mean(name, known)}"
+    unknown = re.fullmatch(r"No such command '(.+)'\.", exc.format_message())
+    group = exc.ctx.command if exc.ctx is not None else None
+    if unknown is None or not isinstance(group, click.Group):
         return exc.format_message()
+    commands = group.list_commands(exc.ctx)  # type: ignore[arg-type]  # a group has its ctx
+    return f"No such command '{unknown[1]}'.{_did_you_mean(unknown[1], commands)}"
+
+
+def _did_you_mean(name: str, known: list[str]) -> str:
+    """ " Did you mean 'x'?" for the known names close to ``name`` (dashes aside), or ""."""
     from difflib import SequenceMatcher
 
-    name = exc.option_name.lstrip("-")
+    bare = name.lstrip("-")
     close = [
-        known
-        for known in exc.possibilities or ()
-        if SequenceMatcher(None, name, known.lstrip("-")).ratio() >= SUGGESTION_CUTOFF
+        candidate
+        for candidate in known
+        if SequenceMatcher(None, bare, candidate.lstrip("-")).ratio() >= SUGGESTION_CUTOFF
     ]
-    message = f"No such option '{exc.option_name}'."
     if len(close) == 1:
-        message += f" Did you mean '{close[0]}'?"
-    elif close:
-        message += " Did you mean one of: " + ", ".join(f"'{known}'" for known in close) + "?"
-    return message
+        return f" Did you mean '{close[0]}'?"
+    if close:
+        return " Did you mean one of: " + ", ".join(f"'{one}'" for one in close) + "?"
+    return ""
 
 
 @click.group(
