@@ -90,6 +90,22 @@ def test_words_with_the_gold_s_breaks_show_nothing_new() -> None:
     assert not set(KEYS) & set(keys)
 
 
+def test_a_differing_character_alone_adds_no_column_but_the_json_has_them(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # AS against jieba's output: one 'c' written 'ｃ'. The sentence on that line is wrong, as
+    # its words touching it are; the breaks are the gold's and the tokens are the words, so
+    # the six columns would say 1.000 and P, R, F again: the table keeps the bakeoff's.
+    gold, pred = tmp_path / "gold.txt", tmp_path / "pred.txt"
+    gold.write_text("甲乙 c 丙\n丁 戊\n", encoding="utf-8")
+    pred.write_text("甲乙 ｃ 丙\n丁 戊\n", encoding="utf-8")
+    table = run_wsscore("score", gold, pred, "--ci", "none", "--mismatch", "align")
+    assert table.stdout.splitlines()[0].split() == ["System", "Words", "R", "P", "F"]
+    done = run_wsscore("score", gold, pred, "-f", "json", "--mismatch", "align")
+    counts = json.loads(done.stdout)["systems"][0]["counts"]
+    assert [counts[key] for key in KEYS] == [1, 2, 2, 4, 5, 5]
+    extra = run_wsscore("score", gold, pred, "--ci", "none", "--extra", "--mismatch", "align")
+    assert "P_sent" in extra.stdout.splitlines()[0]
+
+
 def test_extra_shows_them_even_with_the_gold_s_breaks() -> None:
     report = score(["甲乙 丙", "丁"], [["甲 乙丙", "丁"]], extra=True)
     assert _found(report) == SentenceTokenCounts(2, 2, 2, 1, 3, 3)

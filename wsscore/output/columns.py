@@ -66,9 +66,35 @@ def _analysis_columns(report: Report) -> list[Column]:
         cols += weighted_columns()
     if any(system.tag_metrics is not None for system in report.systems):
         cols += tag_columns(report.has_dictionary)
-    if any(system.sentence_token_metrics is not None for system in report.systems):
+    if any(_sentences_and_tokens_tell(system) for system in report.systems):
         cols += sentence_token_columns()
     return cols
+
+
+def _sentences_and_tokens_tell(system: SystemResult) -> bool:
+    """Whether a system's Sentences and Tokens (conll18_ud_eval.py's) belong in the table: with
+    ``--extra``, which asks for every figure, or where they say what the other columns do not.
+    They say nothing more where the tokens are the words (no CoNLL-U multi-word token) and the
+    only sentences that are wrong are those on a line with a character that differs from the
+    gold (wrong as the words touching it are): six columns of 1.000 and of P, R and F again.
+    The JSON has them all the same."""
+    found = system.sentence_tokens
+    if found is None or system.sentence_token_metrics is None:
+        return False
+    if system.extra_metrics is not None:
+        return True
+    counts = system.counts
+    tokens_are_words = (found.tokens_correct, found.tokens_gold, found.tokens_pred) == (
+        counts.correct,
+        counts.gold_words,
+        counts.pred_words,
+    )
+    wrong_sentences = found.sentences_gold - found.sentences_correct
+    same_breaks = (
+        found.sentences_gold == found.sentences_pred
+        and wrong_sentences <= counts.misaligned_lines
+    )
+    return not (tokens_are_words and same_breaks)
 
 
 # Each convention's columns after System, by header, in the order and grouping its community
