@@ -72,3 +72,52 @@ def test_metrics_f1_is_the_jsons_f1_on_the_command_line():
     metrics = score(GOLD, [PRED], ci="bootstrap", samples=50).systems[0].metrics
     assert metrics.f1 == metrics.f == printed["f1"]
     assert metrics.f1_ci is not None and metrics.f1_ci.as_dict() == printed["f1_ci"]
+
+
+# --- one call from Python -------------------------------------------------------------------
+
+WORDS = FIXTURES / "words.txt"
+
+
+def test_one_call_gives_the_figures_by_their_short_names() -> None:
+    # The fixture by hand: 21 of 36 gold words right, 30 predicted; 6 gold words OOV, 2 of
+    # them right; 19 of the 30 IV words right.
+    report = score(GOLD, PRED, dictionary=str(WORDS))
+    assert (report.r, report.p) == (21 / 36, 21 / 30)
+    assert report.f == pytest.approx(2 * 21 / (36 + 30))
+    assert (report.oov_rate, report.r_oov, report.r_iv) == (6 / 36, 2 / 6, 19 / 30)
+    assert report["pred.txt"].f == report.f == report.systems[0].metrics.f
+
+
+def test_a_report_of_several_systems_is_asked_by_name() -> None:
+    report = score(GOLD, [PRED, PRED], names=["a", "b"])
+    assert report["b"].r == 21 / 36
+    with pytest.raises(AttributeError, match=r"^take one system first: report\['a'\]\.f "):
+        report.f  # noqa: B018
+    with pytest.raises(KeyError, match="no system is named 'c': the report's are 'a', 'b'"):
+        report["c"]
+
+
+def test_a_reading_field_given_twice_is_refused() -> None:
+    assert score(GOLD, PRED, mismatch="error", inputs=InputOptions(mismatch="error")).f
+    with pytest.raises(InvalidArgument, match=r"^mismatch is given twice, mismatch='align' and"):
+        score(GOLD, PRED, mismatch="align", inputs=InputOptions(mismatch="error"))
+
+
+def test_dir_lists_the_public_api_and_nothing_else() -> None:
+    import wsscore.output  # a submodule once loaded is no public name
+
+    assert dir(wsscore) == sorted(wsscore.__all__)
+
+
+def test_the_one_line_call_in_a_fresh_process() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import wsscore; "
+        f"r = wsscore.score({str(GOLD)!r}, {str(PRED)!r}, dictionary={str(WORDS)!r}); "
+        "print(round(r.f, 4), round(r.r_oov, 4))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "0.6364 0.3333\n", "")

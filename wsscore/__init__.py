@@ -100,3 +100,9 @@ def __getattr__(name: str) -> object:
     from importlib import import_module
 
     return getattr(import_module(module), name)
+
+
+def __dir__() -> list[str]:
+    """The public API (what ``from wsscore import *`` gives), not the submodules that happen to
+    be loaded: what a notebook's completion and ``dir(wsscore)`` should offer."""
+    return sorted(__all__)

@@ -256,14 +256,21 @@ def api_terms_for(
 
 
 def in_api_terms(
-    entry: str, *, parameters: Iterable[str] | None = None, renames: Mapping[str, str] | None = None
+    entry: str,
+    *,
+    parameters: Iterable[str] | None = None,
+    renames: Mapping[str, str] | None = None,
+    said_as_inputs: Iterable[str] = (),
 ) -> Callable[[Callable[P, R]], Callable[P, R]]:
     """A decorator: the function is the public entry point ``entry``, whose messages name its
-    arguments (its own parameters unless ``parameters`` are given) and not flags."""
+    arguments (its own parameters unless ``parameters`` are given) and not flags. Parameters in
+    ``said_as_inputs`` are InputOptions fields the function also takes: messages name them as
+    InputOptions', as they name that class's other fields (``InputOptions(dictionary=...) or
+    InputOptions(train=...)``), which works whichever way they were given."""
 
     def decorate(function: Callable[P, R]) -> Callable[P, R]:
         if parameters is None:
-            own = frozenset(inspect.signature(function).parameters)
+            own = frozenset(inspect.signature(function).parameters) - frozenset(said_as_inputs)
         else:
             own = frozenset(parameters)
 

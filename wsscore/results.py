@@ -109,7 +109,43 @@ class AnalysisMetrics(NamedTuple):
         )
 
 
-class SystemResult:
+class Figures:
+    """The bakeoff's figures by their short names, for a session at the prompt or in a notebook:
+    ``report.f`` for a one-system report, ``report["jieba"].r_oov`` for one of several. Each is
+    the system's :class:`Metrics` field (None where undefined): ``r`` recall, ``p`` precision,
+    ``f`` F_β, ``oov_rate``, ``r_oov`` and ``r_iv``."""
+
+    __slots__ = ()
+
+    def _figures(self) -> Metrics:
+        raise NotImplementedError
+
+    @property
+    def r(self) -> float | None:
+        return self._figures().recall
+
+    @property
+    def p(self) -> float | None:
+        return self._figures().precision
+
+    @property
+    def f(self) -> float | None:
+        return self._figures().f
+
+    @property
+    def oov_rate(self) -> float | None:
+        return self._figures().oov_rate
+
+    @property
+    def r_oov(self) -> float | None:
+        return self._figures().oov_recall
+
+    @property
+    def r_iv(self) -> float | None:
+        return self._figures().iv_recall
+
+
+class SystemResult(Figures):
     """One scored system. ``sighan`` holds the Perl script's own counters when it was scored
     with ``--match diff`` (they need not fit ``counts``: the script counts correct words apart
     for recall and precision, and its OOV and IV words need not add up to the gold words)."""
@@ -152,6 +188,9 @@ class SystemResult:
 
     def __repr__(self) -> str:
         return f"SystemResult({self.name!r}, {self.counts!r})"
+
+    def _figures(self) -> Metrics:
+        return self.metrics
 
     # What the prediction was, as attributes of their own (the public API).
 
@@ -256,8 +295,9 @@ class SystemResult:
         return data
 
 
-class Report:
-    """Everything a renderer needs: the same object backs every output format."""
+class Report(Figures):
+    """Everything a renderer needs: the same object backs every output format. A report of one
+    system answers that system's figures (``report.f``); ``report[name]`` is a system by name."""
 
     def __init__(
         self,
@@ -280,6 +320,23 @@ class Report:
 
     def __repr__(self) -> str:
         return f"Report({self.signature!r}, systems={self.systems!r})"
+
+    def __getitem__(self, name: str) -> SystemResult:
+        """The system named ``name`` (its ``--name``, or its file's name)."""
+        for system in self.systems:
+            if system.name == name:
+                return system
+        names = ", ".join(repr(system.name) for system in self.systems)
+        raise KeyError(f"no system is named {name!r}: the report's are {names}")
+
+    def _figures(self) -> Metrics:
+        if len(self.systems) != 1:
+            named = self.systems[0].name if self.systems else "NAME"
+            raise AttributeError(
+                f"take one system first: report[{named!r}].f (this report has "
+                f"{len(self.systems)} systems, and a figure is one system's)"
+            )
+        return self.systems[0].metrics
 
     @property
     def has_dictionary(self) -> bool:

@@ -91,8 +91,7 @@ def _sentences_and_tokens_tell(system: SystemResult) -> bool:
     )
     wrong_sentences = found.sentences_gold - found.sentences_correct
     same_breaks = (
-        found.sentences_gold == found.sentences_pred
-        and wrong_sentences <= counts.misaligned_lines
+        found.sentences_gold == found.sentences_pred and wrong_sentences <= counts.misaligned_lines
     )
     return not (tokens_are_words and same_breaks)
 

@@ -30,7 +30,7 @@ from wsscore.inputs.formatted import (
     label_order_of,
 )
 from wsscore.inputs.labels import refuse_breaking_label
-from wsscore.inputs.options import InputOptions
+from wsscore.inputs.options import DictionarySource, InputOptions
 from wsscore.inputs.sources import Source, is_path
 from wsscore.metrics.bootstrap import SAMPLES, SEED, ResampledColumns, with_bootstrap
 from wsscore.metrics.conventions import needs_extra, unit_for, warn_of_unit
@@ -64,7 +64,11 @@ from wsscore.scoring.run import AlignmentRun, Totals
 __all__ = ["score", "score_request"]
 
 
-@in_api_terms("score")
+# InputOptions fields that score() takes too, for a call of one line.
+READING_FIELDS = ("dictionary", "encoding", "mismatch", "input_format", "word_sep")
+
+
+@in_api_terms("score", said_as_inputs=READING_FIELDS)
 def score(
     gold: Source,
     predictions: Source | Sequence[Source],
@@ -90,6 +94,11 @@ def score(
     jobs: int = 1,
     conventions: str | None = None,
     unit: str | None = None,
+    dictionary: DictionarySource | None = None,
+    encoding: str | None = None,
+    mismatch: str | None = None,
+    input_format: str | None = None,
+    word_sep: str | None = None,
 ) -> Report:
     """Score predictions against a gold segmentation.
 
@@ -118,6 +127,11 @@ def score(
     convention's unit, else the gold format's own (``syllable`` for vlsp, else ``char``). The
     report records it (``options.unit``), and the signature when it is not ``char``.
 
+    ``dictionary``, ``encoding``, ``mismatch``, ``input_format`` and ``word_sep`` are the
+    :class:`InputOptions` fields of the same names, given here for a call of one line
+    (``score(gold, pred, dictionary="words.txt").f``); None leaves ``inputs``' own. One given
+    both here and in ``inputs``, with two values, is refused.
+
     Callbacks: ``on_detail(system_index, detail)`` receives every sentence's words and marks;
     ``on_difficulties(detail, difficulties)`` each gold line's word difficulties;
     ``progress(bytes)`` the bytes of the gold read so far, after each block.
@@ -130,7 +144,9 @@ def score(
     in this function's arguments and ``InputOptions``' fields: :mod:`wsscore.api_terms`).
     """
     extra = extra or needs_extra(conventions)  # an unknown convention is refused here
-    inputs = _with_unit(inputs, unit)
+    reading = {"unit": unit, "dictionary": dictionary, "encoding": encoding}
+    reading |= {"mismatch": mismatch, "input_format": input_format, "word_sep": word_sep}
+    inputs = _with_reading(inputs, reading)
     request = ScoreRequest(
         names=names,
         statistics=Statistics(ci, beta, samples, seed),
@@ -145,17 +161,22 @@ def score(
     return score_request(gold, predictions, inputs, request)
 
 
-def _with_unit(inputs: InputOptions | None, unit: str | None) -> InputOptions | None:
-    """``inputs`` with score()'s ``unit`` (refused where ``inputs`` asks for another one)."""
-    if unit is None:
+def _with_reading(inputs: InputOptions | None, given: Mapping[str, object]) -> InputOptions | None:
+    """``inputs`` with the InputOptions fields score() was given (None: not given), each
+    refused where ``inputs`` asks for another value of it."""
+    chosen = {name: value for name, value in given.items() if value is not None}
+    if not chosen:
         return inputs
     inputs = inputs if inputs is not None else InputOptions()
-    if inputs.unit is not None and inputs.unit != unit:
-        raise InvalidArgument(
-            f"unit is given twice, unit={unit!r} and InputOptions(unit={inputs.unit!r})",
-            hint="give it once",
-        )
-    return inputs.replace(unit=unit)
+    defaults = InputOptions()
+    for name, value in chosen.items():
+        held = getattr(inputs, name)
+        if held != getattr(defaults, name) and held != value:
+            raise InvalidArgument(
+                f"{name} is given twice, {name}={value!r} and InputOptions({name}={held!r})",
+                hint="give it once",
+            )
+    return inputs.replace(**chosen)
 
 
 def score_request(
