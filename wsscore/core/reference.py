@@ -24,7 +24,6 @@ from wsscore.core.definitions import (
     SPLIT_DIFFERS,
     length_bucket,
 )
-from wsscore.core.patterns import LazyPattern
 from wsscore.core.records import (
     NO_TAGGED_LABELS,
     AgreedLines,
@@ -50,7 +49,7 @@ Span = tuple[int, int]
 Vocabulary = Container[str]
 
 SPLIT, MERGED, CROSSING = ERROR_CLASSES
-_SEPARATOR_RUN = LazyPattern(f"[{re.escape(SEPARATORS)}]+")
+_SEPARATOR_RUN = re.compile(f"[{re.escape(SEPARATORS)}]+")
 
 
 # --- words and spans (§1.2, §1.3) -------------------------------------------------------------

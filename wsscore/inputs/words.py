@@ -6,12 +6,11 @@ import re
 from itertools import accumulate, pairwise
 
 from wsscore.core.definitions import SEPARATORS, SPLIT_DIFFERS
-from wsscore.core.patterns import LazyPattern
 
 # The separators of docs/metrics.md §1.2, as a string for str.strip() and as a regex for
 # splitting.
 WHITE_SPACE = SEPARATORS
-_WHITE_SPACE = LazyPattern(f"[{re.escape(WHITE_SPACE)}]+")
+_WHITE_SPACE = re.compile(f"[{re.escape(WHITE_SPACE)}]+")
 
 
 def needs_exact_split(text: str) -> bool:
