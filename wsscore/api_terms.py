@@ -33,14 +33,13 @@ import codecs
 import contextlib
 import functools
 import inspect
-import json
 import re
-import shlex
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextvars import ContextVar
 from enum import Enum
 from typing import NamedTuple, ParamSpec, TypeVar
 
+from wsscore.core.patterns import LazyPattern
 from wsscore.errors import WsscoreError
 
 P = ParamSpec("P")
@@ -137,14 +136,14 @@ MATCH_EITHER = "score() or score_by_diff()"
 # slash of ``--gold-format/--pred-format``, and not as a piece of a word or a file's name
 # (``/tmp/--dict.txt``); then perhaps its value after one space: a shell-quoted string, a plain
 # separator, or a word.
-_FLAG = re.compile(
+_FLAG = LazyPattern(
     r"(?:(?<=[\s(/])|^)(?P<flag>(?:-[a-z](?:/--[a-z][a-z-]*)?|--[a-z][a-z-]*)(?![\w-]|\.\w))"
     r"(?: (?!--)(?P<value>'[^']*'|[@%+=:,./-]+(?=[\s;)]|$)|[\w.-]+))?"
 )
 # A value already said as Python writes it (``tag_sep=" --baseline "``) is the caller's own text:
 # saying a text twice leaves it alone.
 _SAID_VALUE = r'(?P<said>(?<==)"(?:[^"\\]|\\.)*")'
-_FLAG_OR_SAID_VALUE = re.compile(f"{_SAID_VALUE}|{_FLAG.pattern}")
+_FLAG_OR_SAID_VALUE = LazyPattern(f"{_SAID_VALUE}|{_FLAG.pattern}")
 
 
 class ApiTerms(NamedTuple):
@@ -202,6 +201,9 @@ def _taken_value(argument: Argument, value: str | None) -> str | None:
     flag is not its value (``check --dict-encoding and ...``)."""
     if value is None:
         return None
+    import json  # a message that names a flag's value: not loaded for every run
+    import shlex
+
     kind = argument.value
     if kind is Value.CHOICE and value in argument.choices:
         return json.dumps(value)

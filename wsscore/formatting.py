@@ -7,16 +7,17 @@ aligner, and the tables of every output format, show the same thing the same way
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from collections.abc import Iterable, Sequence
+
+from wsscore.core.patterns import LazyPattern
 
 # --- shown text and code points -------------------------------------------------------------
 
 # Differing texts of at most this many characters on both sides are shown with code points.
 LOOK_ALIKE = 4
 
-_KEPT_BYTE = re.compile(r"\\udc([89a-f][0-9a-f])")
+_KEPT_BYTE = LazyPattern(r"\\udc([89a-f][0-9a-f])")
 
 
 def code_points(text: str) -> str:
@@ -56,7 +57,7 @@ def interval_digits(digits: int) -> int:
 # Characters that can start Markdown inline formatting anywhere in a line (emphasis, code,
 # links, HTML, entities, strikethrough, table pipes). Lines escaped with it start with fixed
 # words or a cell's border, so the characters special only at the start of a line need none.
-_MARKDOWN_INLINE = re.compile(r"([\\`*_\[\]<>|~&])")
+_MARKDOWN_INLINE = LazyPattern(r"([\\`*_\[\]<>|~&])")
 
 
 def label_then_figures(headers: Sequence[str]) -> list[bool]:

@@ -9,6 +9,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Sequence
 
 import pytest
 from conftest import FIXTURES, ROOT
@@ -131,6 +132,60 @@ def test_the_control_scoring_imports_them():
     loaded = _loaded_after("score", str(FIXTURES / "gold.txt"), str(FIXTURES / "pred.txt"))
     expected = SCORING if backend.NAME == "c" else SCORING[:-1]  # the C speed-ups last
     assert all(any(name.startswith(part) for name in loaded) for part in expected)
+
+
+# What a plain score (a word list, one process, the F alone) has no use for: the parallel
+# scoring (only -j), JSON (only -f json and messages naming a value), the resampling, and the
+# Python references of what the C speed-ups do. Loading them cost a small file's run a tenth of
+# its time (issue 35: the Perl script's MSR and PKU, fixed costs).
+UNUSED_BY_PLAIN = (
+    "json",
+    "multiprocessing",
+    "concurrent",
+    "rich",
+    "chardet",
+    "wsscore.align.parallel",
+)
+PYTHON_REFERENCES = (
+    "random",
+    "wsscore.core.blocks",
+    "wsscore.core.conllu_scan",
+    "wsscore.core.draws",
+    "wsscore.core.side_by_side",
+    "wsscore.core.tags",
+)
+PLAIN = (
+    "score",
+    str(FIXTURES / "gold.txt"),
+    str(FIXTURES / "pred.txt"),
+    "-d",
+    str(FIXTURES / "words.txt"),
+    "-q",
+    "--jobs",
+    "1",
+)
+
+
+def _loaded_of(loaded: set[str], names: Sequence[str]) -> set[str]:
+    """The modules of ``loaded`` that are one of ``names`` or inside one of them."""
+    return {
+        name
+        for name in loaded
+        if any(name == part or name.startswith(f"{part}.") for part in names)
+    }
+
+
+def test_a_plain_score_imports_only_what_it_uses():
+    loaded = _loaded_after(*PLAIN)
+    assert "wsscore.scoring.scorer" in loaded  # the list was read
+    unused = UNUSED_BY_PLAIN + (PYTHON_REFERENCES if backend.NAME == "c" else ())
+    assert not _loaded_of(loaded, unused), _loaded_of(loaded, unused)
+
+
+def test_the_control_bootstrap_and_json_load_them():
+    # The check above would see them: intervals load the resampling, -f json loads json.
+    loaded = _loaded_after(*PLAIN[:-3], "--jobs", "2", "--ci", "bootstrap", "-f", "json")
+    assert {"json", "wsscore.align.parallel", "wsscore.core.draws", "random"} <= loaded
 
 
 def test_the_control_imports_click_and_the_commands():

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from wsscore.core import backend
+from wsscore.core import backend, tags
 from wsscore.core.definitions import SEPARATORS, SPLIT_DIFFERS
 from wsscore.core.records import CharsWords, Gather, TaggedLabels, WrongWordFound
 
@@ -552,7 +552,7 @@ def test_count_tags_counts_exactly_tagged_sentences(pair):
     comparing each pair of lines (which break at the same places here) gives them."""
     gold, pred = pair
     texts = (*_tag_texts(gold), *_tag_texts(pred))
-    reference = backend.tags.count_tags(*texts, None)
+    reference = tags.count_tags(*texts, None)
     fast = backend._c_count_tags(*texts, None)
     assert fast == reference
     assert reference is not None

@@ -9,16 +9,14 @@ backend runs.
 from __future__ import annotations
 
 import os
-import random
 from array import array
 from collections.abc import Container, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from types import ModuleType
 from typing import TYPE_CHECKING, Protocol
 
-from wsscore.core import blocks, conllu_scan, draws, reference, side_by_side, tags, unit_change
+from wsscore.core import reference, unit_change
 from wsscore.core.definitions import ERROR_CLASSES, LENGTH_BUCKETS, SEPARATORS
-from wsscore.core.draws import MovedCounts, SwapGroup
 from wsscore.core.records import (
     CHAR_EXTRA_FIELDS,
     NO_TAGGED_LABELS,
@@ -46,6 +44,7 @@ from wsscore.core.records import (
 
 if TYPE_CHECKING:
     from wsscore import _speedups
+    from wsscore.core.draws import SwapGroup
 
 
 def _load_speedups() -> ModuleType | None:
@@ -61,6 +60,12 @@ def _load_speedups() -> ModuleType | None:
 _SPEEDUPS = _load_speedups()
 NAME = "python" if _SPEEDUPS is None else "c"
 """Which backend runs: ``"c"`` or ``"python"``."""
+
+# The plain Python references of the readers, the resampling and the sighan layout: with the C
+# speed-ups none of them runs in a plain score, so they are loaded only without them (and, for
+# the records a C function's result is put in, by that function).
+if TYPE_CHECKING or _SPEEDUPS is None:
+    from wsscore.core import blocks, conllu_scan, draws, side_by_side, tags
 
 # --- counting ---------------------------------------------------------------------------------
 
@@ -396,6 +401,8 @@ count_tags = tags.count_tags if _SPEEDUPS is None else _c_count_tags
 
 def _generator_state(seed: int) -> tuple[int, ...]:
     """The Mersenne Twister's words and position in ``random.Random(seed)``, which C draws from."""
+    import random  # only for the resampling
+
     state: tuple[int, ...] = random.Random(seed).getstate()[1]
     return state
 
@@ -404,6 +411,8 @@ def _c_resample_sums(
     columns: Mapping[str, Sequence[int]], samples: int, seed: int
 ) -> Iterator[dict[str, list[int]]]:
     assert _SPEEDUPS is not None
+    from wsscore.core import draws
+
     # C reads arrays where they lie; anything else is packed into one first.
     packed = [
         column if isinstance(column, array) else array("q", column) for column in columns.values()
@@ -418,8 +427,10 @@ def _c_resample_sums(
 
 def _c_randomized_moves(
     groups: Sequence[SwapGroup], trials: int, seed: int
-) -> Iterator[list[MovedCounts]]:
+) -> Iterator[list[draws.MovedCounts]]:
     assert _SPEEDUPS is not None
+    from wsscore.core import draws
+
     by_field = [
         [group.size for group in groups],
         [group.pred_words for group in groups],
@@ -430,7 +441,7 @@ def _c_randomized_moves(
         pred_words, correct, state = _SPEEDUPS.randomized_moves(
             state, by_field, min(draws.AT_ONCE, trials - first)
         )
-        yield list(map(MovedCounts, pred_words, correct))
+        yield list(map(draws.MovedCounts, pred_words, correct))
 
 
 resample_sums = draws.resample_sums if _SPEEDUPS is None else _c_resample_sums
@@ -472,6 +483,8 @@ def _c_sighan_utf8_lines(
     gold_lines: list[str], pred_lines: list[str], first: int, gold_name: bytes, test_name: bytes
 ) -> side_by_side.AgreeingRun | None:
     assert _SPEEDUPS is not None
+    from wsscore.core import side_by_side
+
     found: tuple[int, bytes] | None = _SPEEDUPS.sighan_utf8_lines(
         gold_lines, pred_lines, first, gold_name, test_name
     )

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import codecs
 import functools
-import re
 from collections.abc import Callable
 from typing import NamedTuple
+
+from wsscore.core.patterns import LazyPattern
 
 BIG5_HANDLER = "wsscore-big5hkscs"
 BIG5_STRICT_HANDLER = "wsscore-big5hkscs-strict"
@@ -166,7 +167,7 @@ def lookup(name: str) -> Encoding:
 # --- detection ----------------------------------------------------------------------------------
 
 # A double-byte character of the Big5/GB families: lead 0x81-0xFE, trail 0x40-0xFE.
-_DOUBLE_BYTE = re.compile(rb"[\x81-\xfe][\x40-\xfe]")
+_DOUBLE_BYTE = LazyPattern(rb"[\x81-\xfe][\x40-\xfe]")
 _LOW_TRAILS = bytes(range(0x40, 0x7F))  # Big5 and GBK, never GB2312
 _MIDDLE_TRAILS = bytes(range(0x80, 0xA1))  # GBK/GB18030 only, never Big5
 _CHARDET_MAP = {
@@ -226,10 +227,10 @@ def _family_by_chardet(sample: bytes) -> str | None:
     return _CHARDET_MAP.get(name)
 
 
-_ESCAPES = re.compile("[\udc80-\udcff]")
+_ESCAPES = LazyPattern("[\udc80-\udcff]")
 # What a file read in the wrong encoding shows and text seldom holds: private-use characters
 # (GBK bytes read as Big5 land there, and the reverse) and bytes kept undecoded.
-_MISDECODED = re.compile("[\ue000-\uf8ff\U000f0000-\U0010ffff\udc80-\udcff]")
+_MISDECODED = LazyPattern("[\ue000-\uf8ff\U000f0000-\U0010ffff\udc80-\udcff]")
 
 
 def misdecoded(text: str) -> str | None:
@@ -239,7 +240,7 @@ def misdecoded(text: str) -> str | None:
     return None if found is None else found.group()
 
 
-_NON_ASCII = re.compile("[^\x00-\x7f]")
+_NON_ASCII = LazyPattern("[^\x00-\x7f]")
 UTF8_SAMPLE = 64 * 1024
 UTF8_MIN_RATIO = 10  # valid multibyte characters per invalid byte; GBK/Big5 text gives < 0.3
 
@@ -299,10 +300,10 @@ def _no_four_byte_gb18030(sample: bytes, decoded: dict[tuple[str, str], str]) ->
 # Thai vowels above and below a consonant and tone marks: in Thai text each follows a consonant
 # or another such mark; in Chinese bytes read as TIS-620 about half of them follow anything.
 _THAI_MARK = "\u0e31\u0e34-\u0e3a\u0e47-\u0e4e"
-_THAI_MARKS = re.compile(f"[{_THAI_MARK}]")
-_MISPLACED_THAI_MARKS = re.compile(f"(?<![\u0e01-\u0e2e{_THAI_MARK}])[{_THAI_MARK}]")
+_THAI_MARKS = LazyPattern(f"[{_THAI_MARK}]")
+_MISPLACED_THAI_MARKS = LazyPattern(f"(?<![\u0e01-\u0e2e{_THAI_MARK}])[{_THAI_MARK}]")
 MIN_THAI_MARKS = 10
-_WINDOWS_THAI = re.compile(rb"[\x80-\xa0]")
+_WINDOWS_THAI = LazyPattern(rb"[\x80-\xa0]")
 MOST_MISPLACED_THAI_MARKS = 0.02
 
 
@@ -370,7 +371,7 @@ def _whole_lines(sample: bytes, complete: bool) -> bytes:
     return sample[: cut + 1] if cut >= 0 else sample[:-4]
 
 
-_FIRST_NON_ASCII = re.compile(rb"[\x80-\xff]")
+_FIRST_NON_ASCII = LazyPattern(rb"[\x80-\xff]")
 
 
 def non_ascii_part(sample: bytes) -> bytes:

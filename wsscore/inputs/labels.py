@@ -6,12 +6,11 @@ escape it differently per format, it is refused, the same for every command and 
 
 from __future__ import annotations
 
-import re
-
+from wsscore.core.patterns import LazyPattern
 from wsscore.errors import InvalidArgument
 
 # Control characters (tab and line feed among them) and the other line breaks str.splitlines knows.
-_BREAKING = re.compile("[\x00-\x1f\x7f\x85\u2028\u2029]")
+_BREAKING = LazyPattern("[\x00-\x1f\x7f\x85\u2028\u2029]")
 _NAMED = {"\t": "a tab", "\n": "a line feed", "\r": "a carriage return"}
 LABEL_HINT = "a label is one line of text: remove the tab or line break"
 

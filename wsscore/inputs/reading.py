@@ -9,11 +9,11 @@ import codecs
 import errno
 import io
 import os
-import re
 import sys
 from collections.abc import Generator, Iterator
 from typing import BinaryIO, cast
 
+from wsscore.core.patterns import LazyPattern
 from wsscore.errors import Warnings, WsscoreError, location
 from wsscore.inputs.encodings import (
     Crib,
@@ -40,7 +40,7 @@ _COMPRESSIONS = (  # signature, module that reads it, file name suffix, format's
     (b"BZh", "bz2", ".bz2", "bz2"),
     (b"\xfd7zXZ\x00", "lzma", ".xz", "xz"),
 )
-_ESCAPED = re.compile("[\udc80-\udcff]")
+_ESCAPED = LazyPattern("[\udc80-\udcff]")
 _DIRECTORY = "is a directory, not a file"
 _DIRECTORY_HINT = "give the file inside it"
 # The option that sets a file's encoding, named in every hint about it: each command has one per

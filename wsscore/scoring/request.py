@@ -2,14 +2,15 @@
 
 The public entry points keep their keyword-only options (the documented API); they build one
 :class:`ScoreRequest` and hand it down, so that the steps of a run take the group they need
-(the statistics, the analyses, the parallelism) rather than a dozen loose arguments.
+(the statistics, the analyses, the parallelism) rather than a dozen loose arguments. They are
+named records, as the data that crosses layers elsewhere: a frozen dataclass costs every run
+several times a NamedTuple's creation at import (its methods are compiled from source).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from wsscore.align.lines import SentenceDetail
 from wsscore.inputs.sources import Source
@@ -17,8 +18,7 @@ from wsscore.metrics.settings import Statistics
 from wsscore.scoring.collecting import DetailCallback, SentenceCollector
 
 
-@dataclass(frozen=True)
-class AnalysisOptions:
+class AnalysisOptions(NamedTuple):
     """What is counted beside the words: ``extra`` (TNR, boundary scores, F_mean, error
     classes), ``tags`` (renamed by ``tag_map``), and difficulty weights from a ``committee`` of
     segmentations or a ``difficulty`` file."""
@@ -34,8 +34,7 @@ class AnalysisOptions:
         return (column + ("+map" if self.tag_map else "")) if self.tags else None
 
 
-@dataclass(frozen=True)
-class ReferenceRows:
+class ReferenceRows(NamedTuple):
     """The bakeoff's BASE and TOP rows: the gold's text segmented by maximum matching with the
     dictionary, or with the gold's own words."""
 
@@ -43,8 +42,7 @@ class ReferenceRows:
     topline: bool = False
 
 
-@dataclass(frozen=True)
-class Callbacks:
+class Callbacks(NamedTuple):
     """What the caller sees on the way: every sentence's detail (``on_detail(system, detail)``),
     each gold line's word difficulties, and the bytes of the gold read so far."""
 
@@ -53,15 +51,13 @@ class Callbacks:
     progress: Callable[[int], None] | None = None
 
 
-@dataclass(frozen=True)
-class Parallelism:
+class Parallelism(NamedTuple):
     """``jobs`` processes for large files and threads for the bootstraps (0: all cores)."""
 
     jobs: int = 1
 
 
-@dataclass(frozen=True)
-class ScoreRequest:
+class ScoreRequest(NamedTuple):
     """Everything :func:`wsscore.score` is asked beside the inputs and how to read them.
 
     ``names`` label the predictions in order (None keeps a default name); ``sort`` is a key of
@@ -72,7 +68,7 @@ class ScoreRequest:
     """
 
     names: Sequence[str | None] | None = None
-    statistics: Statistics = field(default_factory=Statistics)
+    statistics: Statistics = Statistics()
     sort: str = "f"
     keep_sentences: bool = False
     analyses: AnalysisOptions = AnalysisOptions()

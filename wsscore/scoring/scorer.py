@@ -16,7 +16,6 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
 from wsscore.align.lines import SentenceDetail
-from wsscore.align.parallel import effective_jobs
 from wsscore.api_terms import in_api_terms
 from wsscore.core.records import Counts, SentenceRecords, SentenceTokenCounts
 from wsscore.errors import InvalidArgument, refuse_standard_input_twice
@@ -531,6 +530,8 @@ def _add_bootstrap_intervals(
         result, records = pair
         columns = ResampledColumns.of_records(records)
         return with_bootstrap(result.metrics, columns, statistics.samples, statistics.seed)
+
+    from wsscore.align.parallel import effective_jobs  # not loaded for a run without intervals
 
     pairs = list(zip(results, sentences, strict=True))
     threads = min(effective_jobs(request.parallelism.jobs), len(pairs))

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from wsscore.core import backend
+from wsscore.core.patterns import LazyPattern
 from wsscore.core.units import graphemes, may_join
 from wsscore.errors import WsscoreError
 from wsscore.inputs.formats.best import SEPARATOR, SPACE_MARK, join_marks
@@ -159,7 +160,7 @@ def _is_labelled_character(columns: list[str]) -> bool:
 
 # Longer lines are looked at by their ends only (is_labelled_character_line).
 SHORT_LINE = 256
-_WORD = re.compile(f"[^{re.escape(WHITE_SPACE)}]+")
+_WORD = LazyPattern(f"[^{re.escape(WHITE_SPACE)}]+")
 
 
 def is_labelled_character_line(line: str) -> bool:
@@ -226,8 +227,8 @@ def _word_and_pos(lines: list[str]) -> tuple[str, str] | None:
 # kytea without tags: the least number of lines with a space escaped in a word (Hà\ Nội).
 MIN_ESCAPED_SPACES = 3
 # A backslash and what KyTea escapes after it; anything else after one is not KyTea's.
-_ESCAPED_SPACE = re.compile(f"\\\\[{re.escape(WHITE_SPACE)}]")
-_KYTEA_ESCAPE = re.compile(f"\\\\[{re.escape(WHITE_SPACE)}\\\\/&]")
+_ESCAPED_SPACE = LazyPattern(f"\\\\[{re.escape(WHITE_SPACE)}]")
+_KYTEA_ESCAPE = LazyPattern(f"\\\\[{re.escape(WHITE_SPACE)}\\\\/&]")
 
 
 def _kytea_words(lines: list[str]) -> tuple[str, str] | None:
@@ -290,7 +291,7 @@ def _count_kytea_tokens(lines: list[str], *, readings: bool) -> Count:
     return fitting, counted, what
 
 
-_ESCAPED = re.compile(r"\\.", re.DOTALL)
+_ESCAPED = LazyPattern(r"\\.", re.DOTALL)
 
 
 def _is_part_of_speech(text: str) -> bool:
@@ -333,8 +334,8 @@ def line_tagged_shares(line: str, word_sep: str | None) -> dict[str, TaggedShare
 
 # best: a word touching white space beside a | (a Markdown table's "| ก | ข |"); BEST writes a
 # space of the text as a piece of its own, | |.
-_LOOSE_PIECE = re.compile(f"[^|{re.escape(WHITE_SPACE)}][{re.escape(WHITE_SPACE)}]+\\|")
-_THAI = re.compile("[\u0e00-\u0e7f]")
+_LOOSE_PIECE = LazyPattern(f"[^|{re.escape(WHITE_SPACE)}][{re.escape(WHITE_SPACE)}]+\\|")
+_THAI = LazyPattern("[\u0e00-\u0e7f]")
 
 
 def _best(lines: list[str]) -> str | None:
@@ -369,7 +370,7 @@ def _ends_best_line(line: str) -> bool:
     return rest == 0 or end[rest - 1] == SEPARATOR
 
 
-_SPACES_BACKWARDS = re.compile(f"(?:{re.escape(SPACE_MARK[::-1])}|[{re.escape(WHITE_SPACE)}])*")
+_SPACES_BACKWARDS = LazyPattern(f"(?:{re.escape(SPACE_MARK[::-1])}|[{re.escape(WHITE_SPACE)}])*")
 
 
 def _thai_best(lines: list[str], ending: int) -> str | None:
@@ -403,8 +404,8 @@ class _Joins(NamedTuple):
 # Letters (what str.isalpha takes, nearly), and the Latin ones among them (Vietnamese's are in
 # Latin-1, Latin Extended-A/B and Latin Extended Additional): counted by the regex engine, since
 # a head may be one line of millions of characters.
-_LETTER = re.compile(r"[^\W\d_]")
-_LATIN = re.compile("[A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e00-\u1eff]")
+_LETTER = LazyPattern(r"[^\W\d_]")
+_LATIN = LazyPattern("[A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e00-\u1eff]")
 
 
 def _count_joins(lines: list[str]) -> _Joins:
