@@ -641,7 +641,7 @@ CASES: dict[tuple[str, str], Callable[[Path], list[Case]]] = {
     ("scoring/mismatch.py", "_policy_that_scores"): _mismatch_error,
     ("align/limits.py", "EXTRA_TEXT_LIMITS"): _overrun,
     ("inputs/other_readings.py", "mismatch_hint"): _mismatch_hint,
-    ("inputs/other_readings.py", "explained_refusal"): _other_format,
+    ("inputs/shared_layout.py", "explained_refusal"): _other_format,
     ("inputs/formats/tagged.py", "_hint"): _tagged_word_sep,
     ("inputs/formats/tagged.py", "NOT_TAGGED_HINT"): _not_tagged,
     ("inputs/formats/mecab.py", "LINE_HINT"): _not_mecab,
