@@ -27,7 +27,8 @@ from wsscore.align.divergence import MismatchError
 from wsscore.align.equal_lines import LineErrorsReceiver
 from wsscore.align.lines import GoldBlock, SentenceDetail
 from wsscore.align.stream import SystemAligner
-from wsscore.core.records import Counts, ExtraCounts, SentenceRecords, SentenceSpans, TypeSets
+from wsscore.core.records import Counts, ExtraCounts, SentenceRecords, SentenceSpans
+from wsscore.core.type_sets import TypeSets
 from wsscore.errors import Warnings
 from wsscore.inputs.encodings import Encoding
 from wsscore.inputs.formats.model import SYLLABLE_MARK

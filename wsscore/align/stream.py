@@ -36,8 +36,9 @@ from wsscore.align.past_end import read_past_end
 from wsscore.align.prediction import PredictionLines
 from wsscore.align.stretch import score_stretch
 from wsscore.align.unmatched_gold import UnmatchedGold
-from wsscore.core.records import ExtraCounts, SentenceRecords, SentenceSpans, TypeSets
+from wsscore.core.records import ExtraCounts, SentenceRecords, SentenceSpans
 from wsscore.core.sentence_spans import count_sentence_spans
+from wsscore.core.type_sets import TypeSets
 
 
 class SystemAligner(EqualLineCounter):
