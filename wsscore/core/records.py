@@ -726,3 +726,21 @@ SENTENCE_TOKEN_RELATIONS = relations(
     "tokens_gold ≤ gold_words",
     "sentences_gold = gold.sentences",
 )
+
+
+# A word's characters, as offsets [start, end) in its gold line.
+Span = tuple[int, int]
+
+
+class SentenceDetail(NamedTuple):
+    """Words of one sentence with their correctness marks, for per-sentence reports."""
+
+    line: int
+    gold_words: list[str]
+    pred_words: list[str]
+    gold_marks: list[bool]
+    pred_marks: list[bool]
+    # Spans of the predicted words in the gold line's character offsets (a word may run past
+    # the line's end when the line breaks differ); None for a word touching characters that
+    # differ from the gold's, which has no place in the gold.
+    pred_spans: Sequence[Span | None] = ()

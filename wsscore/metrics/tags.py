@@ -26,9 +26,8 @@ from collections import Counter
 from collections.abc import Container, Mapping
 from typing import NamedTuple
 
-from wsscore.align.lines import SentenceDetail, Span
 from wsscore.core.backend import count_tags
-from wsscore.core.records import TagTally, relations
+from wsscore.core.records import SentenceDetail, Span, TagTally, relations
 from wsscore.core.reference import align_equal_words
 from wsscore.errors import WsscoreError, location
 from wsscore.inputs.dictionary import Dictionary

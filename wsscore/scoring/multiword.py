@@ -15,8 +15,7 @@ from __future__ import annotations
 from operator import sub
 
 from wsscore.align.counting import substitutions
-from wsscore.align.lines import SentenceDetail
-from wsscore.core.records import Counts, SentenceRecord, SentenceRecords
+from wsscore.core.records import Counts, SentenceDetail, SentenceRecord, SentenceRecords
 from wsscore.inputs.dictionary import Dictionary
 from wsscore.inputs.formatted import FormattedInput
 from wsscore.inputs.sources import Input

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from wsscore.align.lines import SentenceDetail
+from wsscore.core.records import SentenceDetail
 from wsscore.inputs.sources import Source
 from wsscore.metrics.settings import Statistics
 from wsscore.scoring.collecting import DetailCallback, SentenceCollector

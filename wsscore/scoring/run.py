@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from wsscore.align.divergence import MismatchError
 from wsscore.align.equal_lines import LineErrorsReceiver
 from wsscore.align.limits import EXTRA_TEXT_LIMITS, ReadLimits
-from wsscore.align.lines import GoldBlock, SentenceDetail
+from wsscore.align.lines import GoldBlock
 from wsscore.align.stream import SystemAligner
 from wsscore.core import backend
 from wsscore.core.records import (
@@ -23,6 +23,7 @@ from wsscore.core.records import (
     ExtraCounts,
     Gather,
     LineErrorsFound,
+    SentenceDetail,
     SentenceRecords,
     SentenceSpans,
 )

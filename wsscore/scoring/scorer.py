@@ -15,10 +15,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
-from wsscore.align.lines import SentenceDetail
 from wsscore.align.parallel import effective_jobs
 from wsscore.api_terms import in_api_terms
-from wsscore.core.records import Counts, SentenceRecords, SentenceTokenCounts
+from wsscore.core.records import Counts, SentenceDetail, SentenceRecords, SentenceTokenCounts
 from wsscore.errors import InvalidArgument, refuse_standard_input_twice
 from wsscore.inputs.api_sentences import in_memory_lines, is_one_prediction
 from wsscore.inputs.dictionary import Dictionary, check_coverage
