@@ -1,5 +1,5 @@
 """The layers of docs/architecture.md: every module imports only from the layers below its own,
-and no module imports itself through others.
+``metrics/`` only from ``core/`` and ``errors``, and no module imports itself through others.
 
 Read from the source (every ``import`` and ``from … import`` anywhere in a module, also inside
 functions and ``if TYPE_CHECKING:`` blocks), so an upward import or a cycle cannot hide in a
@@ -30,7 +30,7 @@ LAYERS = [
     ("wsscore.inputs",),
     ("wsscore.align",),
     ("wsscore.metrics",),
-    ("wsscore.results",),
+    ("wsscore.results", "wsscore.signature", "wsscore.gates"),
     ("wsscore.segmenters",),
     ("wsscore.scoring",),
     ("wsscore.sighan",),
@@ -39,6 +39,9 @@ LAYERS = [
 ]
 # The package's own __init__ re-exports the public API from every layer, lazily.
 EXEMPT = {"wsscore"}
+# The metrics take counts and return figures: what they may import besides one another.
+METRICS = "wsscore.metrics"
+METRICS_MAY_IMPORT = ("wsscore.core", "wsscore.errors", METRICS)
 
 
 def _module_name(path: Path) -> str:
@@ -109,6 +112,21 @@ def test_the_check_sees_an_upward_import(tmp_path: Path) -> None:
     source.write_text("from wsscore.output.json import render_json\n", encoding="utf-8")
     names = _imports(source, "wsscore.metrics.probe")
     assert any(_known(name) and _layer_of(name) > _layer_of("wsscore.metrics") for name in names)
+
+
+def _within(name: str, prefixes: tuple[str, ...]) -> bool:
+    return any(name == prefix or name.startswith(prefix + ".") for prefix in prefixes)
+
+
+def test_metrics_import_only_core_and_errors() -> None:
+    found = [
+        f"{_module_name(path)} imports {name}"
+        for path in MODULES
+        if _within(_module_name(path), (METRICS,))
+        for name in sorted(_imports(path, _module_name(path)))
+        if _known(name) and not _within(name, METRICS_MAY_IMPORT)
+    ]
+    assert not found, "metrics/ reaches past core/ and errors: " + "; ".join(found)
 
 
 def _import_graph() -> dict[str, set[str]]:

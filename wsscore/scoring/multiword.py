@@ -20,7 +20,7 @@ from wsscore.inputs.dictionary import Dictionary
 from wsscore.inputs.formatted import FormattedInput
 from wsscore.inputs.sources import Input
 from wsscore.metrics.conll_words import Word, align
-from wsscore.metrics.token_feed import (
+from wsscore.scoring.token_feed import (
     TokenFeed,
     gold_spans,
     has_parts,

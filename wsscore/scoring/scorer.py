@@ -36,7 +36,6 @@ from wsscore.metrics.conventions import needs_extra, unit_for, warn_of_unit
 from wsscore.metrics.ranking import SORT_KEYS
 from wsscore.metrics.scores import CI_METHODS, Metrics, compute
 from wsscore.metrics.settings import ReportSettings, Statistics
-from wsscore.metrics.tags import TagCollector
 from wsscore.ranges import check_numbers
 from wsscore.results import (
     Analyses,
@@ -59,6 +58,7 @@ from wsscore.scoring.request import (
     ScoreRequest,
 )
 from wsscore.scoring.run import AlignmentRun, Totals
+from wsscore.scoring.tag_collector import TagCollector
 
 __all__ = ["score", "score_request"]
 
