@@ -40,9 +40,9 @@ from wsscore.api_terms import (
     api_terms_for,
     command_line_terms,
     in_api_terms,
-    in_current_terms,
 )
 from wsscore.cli.group import cli
+from wsscore.errors import in_current_terms
 from wsscore.scoring.scorer import READING_FIELDS
 
 GOLD, PRED = FIXTURES / "gold.txt", FIXTURES / "pred.txt"

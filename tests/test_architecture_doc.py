@@ -16,7 +16,7 @@ The rules, applied to every `backticked` span outside fenced code blocks:
    or one of its modules): ``cli/app.py`` (``_run``) says that ``_run`` is in ``cli/app.py``.
    In a parenthesis that holds nothing but spans (a list), names owned by a name are its
    attributes: ``Report`` (``as_dict``), and a name followed by a list of paths is defined in
-   one of them: ``SentenceDetail`` (``align/lines.py``).
+   one of them: ``SentenceDetail`` (``core/records.py``).
 5. **Other names** (``SystemAligner``, ``Report.as_dict()``): the first part is defined at the
    top level of some module of the package (a class, a function or an assignment, not an
    import), and each further part is an attribute of it.
@@ -390,7 +390,7 @@ def test_true_mentions_pass() -> None:
     text = (
         "`inputs/words.py`, `align/`, `_speedups.c`, `tools/snapshot.sh`, `wsscore/results.py` "
         "(`Report`, `build_report`), `inputs/` (`open_source`), `SentenceDetail` "
-        "(`align/lines.py`), `Report.as_dict()`, `wsscore.core.backend.NAME`, `typing.Protocol`, "
+        "(`core/records.py`), `Report.as_dict()`, `wsscore.core.backend.NAME`, `typing.Protocol`, "
         "`getattr`, `--extra`, `wsscore score`, `Report` (`as_dict`) (a parenthesis of prose).\n"
     )
     assert _problems(text) == []

@@ -22,7 +22,7 @@ from wsscore import InputOptions, InvalidArgument, Scorer, analyse, compare, ren
 from wsscore.cli.app import cli
 from wsscore.cli.group import COMMANDS
 from wsscore.cli.options import RangedFloat, RangedInt, TagFieldType
-from wsscore.metrics.gates import FAIL_UNDER, parse_gate
+from wsscore.gates import FAIL_UNDER, parse_gate
 from wsscore.ranges import OPTION_RANGES, RANGES, NumberRange
 from wsscore.scoring import comparison, report_page
 from wsscore.sighan import by_diff

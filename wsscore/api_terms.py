@@ -35,12 +35,11 @@ import functools
 import inspect
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from contextvars import ContextVar
 from enum import Enum
 from typing import NamedTuple, ParamSpec, TypeVar
 
 from wsscore.core.patterns import LazyPattern
-from wsscore.errors import WsscoreError
+from wsscore.errors import WORDING, WsscoreError
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -223,17 +222,9 @@ def _is_text_codec(name: str) -> bool:
         return False
 
 
-# The terms of the call in progress: None outside any entry point (the text as worded), the
-# command line's (which reword nothing), or an entry point's.
-_CURRENT: ContextVar[ApiTerms | str | None] = ContextVar("wsscore_api_terms", default=None)
-_COMMAND_LINE = "command line"
-
-
-def in_current_terms(text: str) -> str:
-    """``text`` as the caller in progress should read it (unchanged outside an entry point and
-    on the command line). :meth:`wsscore.errors.Warnings.relay` words every warning so."""
-    terms = _CURRENT.get()
-    return terms.say(text) if isinstance(terms, ApiTerms) else text
+def _as_worded(text: str) -> str:
+    """The command line's terms: every message as worded."""
+    return text
 
 
 @contextlib.contextmanager
@@ -243,18 +234,18 @@ def api_terms_for(
     """Within the block, messages are said to a caller of ``entry`` (whose own arguments are
     ``parameters``); an error leaving it is reworded. Inside another entry point or a command
     of the command line, the outer terms hold."""
-    if _CURRENT.get() is not None:
+    if WORDING.get() is not None:
         yield
         return
     terms = ApiTerms(entry, frozenset(parameters), dict(renames or {}))
-    token = _CURRENT.set(terms)
+    token = WORDING.set(terms.say)
     try:
         yield
     except WsscoreError as error:
         terms.reword(error)
         raise
     finally:
-        _CURRENT.reset(token)
+        WORDING.reset(token)
 
 
 def in_api_terms(
@@ -290,8 +281,8 @@ def in_api_terms(
 def command_line_terms() -> Iterator[None]:
     """Within the block (a command's run), messages keep the command line's flags, also when
     the command calls the public entry points."""
-    token = _CURRENT.set(_COMMAND_LINE)
+    token = WORDING.set(_as_worded)
     try:
         yield
     finally:
-        _CURRENT.reset(token)
+        WORDING.reset(token)

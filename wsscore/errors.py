@@ -3,12 +3,27 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
+from contextvars import ContextVar
 from typing import TextIO
 
 EXIT_OK = 0
 EXIT_THRESHOLD = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report it
+
+
+# How the call in progress words a message for its caller: None outside any public entry point
+# (the text as worded, in the command line's terms). Set by :mod:`wsscore.api_terms` (which
+# imports this module): within a call of the Python API, flags are said as its arguments.
+WORDING: ContextVar[Callable[[str], str] | None] = ContextVar("wsscore_wording", default=None)
+
+
+def in_current_terms(text: str) -> str:
+    """``text`` as the caller in progress should read it (unchanged outside an entry point and
+    on the command line). :meth:`Warnings.relay` words every warning so."""
+    say = WORDING.get()
+    return text if say is None else say(text)
 
 
 class WsscoreError(Exception):
@@ -87,8 +102,6 @@ class Warnings:
     def relay(self, text: str) -> None:
         """Keep (and print, unless quiet) a warning already worded, e.g. by another run; in
         API terms within a call of a public entry point (:mod:`wsscore.api_terms`)."""
-        from wsscore.api_terms import in_current_terms  # it imports this module
-
         text = in_current_terms(text)
         self.messages.append(text)
         if not self.quiet:

@@ -23,13 +23,13 @@ from wsscore.metrics.ranking import not_significantly_different, sort_systems
 from wsscore.metrics.scores import Metrics
 from wsscore.metrics.sentence_tokens import SentenceTokenMetrics, compute_sentence_tokens
 from wsscore.metrics.settings import ReportSettings
-from wsscore.metrics.signature import SignedInputs, signature
 from wsscore.metrics.tags import TagCounts, TagMetrics, compute_tags, tag_rows
+from wsscore.signature import SignedInputs, signature
 
 if TYPE_CHECKING:
     from wsscore.align.divergence import Divergence
     from wsscore.core.records import SentenceRecord
-    from wsscore.metrics.gates import GateOutcome
+    from wsscore.gates import GateOutcome
     from wsscore.metrics.sighan_counts import SighanTotals
 
 # The layout of the JSON document (docs/metrics.md §9): a change that removes or renames a key,

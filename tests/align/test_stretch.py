@@ -18,8 +18,9 @@ from wsscore.align.characters import (
     Difference,
     align_characters,
 )
-from wsscore.align.lines import GoldLine, PredLine, SentenceDetail
+from wsscore.align.lines import GoldLine, PredLine
 from wsscore.align.stretch import StretchResult, score_stretch
+from wsscore.core.records import SentenceDetail
 
 # --- align_characters ----------------------------------------------------------------------------
 

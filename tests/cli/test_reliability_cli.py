@@ -863,7 +863,7 @@ def test_undefined_figures_are_told_apart(work):
     """F is undefined when R or P is: each is named with the file it comes from."""
     from types import SimpleNamespace
 
-    from wsscore.metrics.gates import FAIL_UNDER, Gate, refuse_undefined_figures
+    from wsscore.gates import FAIL_UNDER, Gate, refuse_undefined_figures
 
     def report(recall, precision):
         metrics = SimpleNamespace(recall=recall, precision=precision, f=None)

@@ -1,7 +1,7 @@
 """The prototype's count of a line's boundaries in units (docs/design-units.md §5), kept as the
 tests' oracle: a gold line's unit edges from its words (and, for syllables, their forms) and
 its boundary counts from spans, written plainly and apart from the scorer's own paths
-(``GoldUnits``, ``core/unit_change``, ``align/boundary_counts.in_units``)."""
+(``GoldUnits``, ``core/unit_change``, ``core/boundary_counts.in_units``)."""
 
 from __future__ import annotations
 

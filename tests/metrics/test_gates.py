@@ -1,4 +1,4 @@
-"""The gates of wsscore.metrics.gates on their own: how ``[SYSTEM:]NAME=VALUE`` is read, and
+"""The gates of wsscore.gates on their own: how ``[SYSTEM:]NAME=VALUE`` is read, and
 how a floor and a drop are decided, on values chosen by hand and at random."""
 
 from __future__ import annotations
@@ -10,8 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from wsscore.errors import InvalidArgument, Warnings
-from wsscore.inputs.previous import PreviousRun
-from wsscore.metrics.gates import (
+from wsscore.gates import (
     DROP_TOLERANCE,
     FAIL_UNDER,
     FIGURES,
@@ -20,6 +19,7 @@ from wsscore.metrics.gates import (
     check_gates,
     parse_gate,
 )
+from wsscore.inputs.previous import PreviousRun
 
 
 @pytest.mark.parametrize(

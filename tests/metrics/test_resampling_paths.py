@@ -61,7 +61,7 @@ def test_intervals_and_p_values_are_identical_on_both_backends(
 def test_line_extras_are_sentence_extra(counting, chars, rng) -> None:
     """TNR terms, boundaries and error classes of a line, from the backend, equal those made
     from the sentence's words and marks (as differing stretches count them)."""
-    from wsscore.align.lines import SentenceDetail
+    from wsscore.core.records import SentenceDetail
     from wsscore.core.reference import align_equal_words
     from wsscore.metrics.boundaries import sentence_extra
 

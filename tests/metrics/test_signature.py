@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from wsscore._version import __version__
 from wsscore.metrics.settings import ReportSettings, Statistics
-from wsscore.metrics.signature import SignedInputs, signature
+from wsscore.signature import SignedInputs, signature
 
 
 def test_the_draws_are_signed_only_when_intervals_are_drawn() -> None:

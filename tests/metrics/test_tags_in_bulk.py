@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import wsscore.metrics.tags
 import wsscore.scoring.scorer
+import wsscore.scoring.tag_collector
 from wsscore import InputOptions, WsscoreError, score
 from wsscore.core import backend, tags
 from wsscore.core.records import TagTally
@@ -172,13 +172,13 @@ def test_tags_counted_in_bulk_are_the_tags_counted_by_sentence(
 def test_the_bulk_path_is_taken_where_lines_agree(tmp_path: Path) -> None:
     gold = _write(tmp_path, "gold.txt", [[("中国", "NR"), ("人民", "NN")]] * 50)
     taken: list[int] = []
-    original = wsscore.metrics.tags.TagCollector._count_lines
+    original = wsscore.scoring.tag_collector.TagCollector._count_lines
 
     def counting(self, index, sides):  # type: ignore[no-untyped-def]
         taken.append(len(sides[0]))
         return original(self, index, sides)
 
-    with mock.patch.object(wsscore.metrics.tags.TagCollector, "_count_lines", counting):
+    with mock.patch.object(wsscore.scoring.tag_collector.TagCollector, "_count_lines", counting):
         system = score(gold, [gold], tags=True).systems[0]
     assert system.tags is not None and system.tags.tag_correct == 100
     assert sum(taken) == 50

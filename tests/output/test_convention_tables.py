@@ -14,9 +14,9 @@ import pytest
 from conftest import FIXTURES
 
 from wsscore import InvalidArgument, merge_reports, score
-from wsscore.metrics.signature import scoring_settings, signature_fields
 from wsscore.output import render
 from wsscore.output.columns import columns
+from wsscore.signature import scoring_settings, signature_fields
 
 THAI = FIXTURES / "thai"
 JAPANESE = FIXTURES / "japanese"

@@ -11,9 +11,8 @@ import pytest
 from conftest import FIXTURES
 
 from wsscore.align import parallel
-from wsscore.align.lines import SentenceDetail
 from wsscore.core import backend
-from wsscore.core.records import Gather
+from wsscore.core.records import Gather, SentenceDetail
 from wsscore.scoring.collecting import EqualLinesReceiver, SentenceCollector
 from wsscore.scoring.request import Callbacks, Parallelism, ScoreRequest
 from wsscore.scoring.scorer import score_request

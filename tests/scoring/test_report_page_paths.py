@@ -16,7 +16,7 @@ from test_error_analysis_paths import ALPHABET, _random_pair, _segment
 
 from wsscore import InputOptions
 from wsscore.align import stream
-from wsscore.align.lines import SentenceDetail
+from wsscore.core.records import SentenceDetail
 from wsscore.core.reference import align_equal_words
 from wsscore.scoring.page_sentences import (
     AgreeingPiece,

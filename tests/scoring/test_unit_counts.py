@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wsscore.align.lines import SentenceDetail
+from wsscore.core.records import SentenceDetail
 from wsscore.core.reference import align_line, line_extra
 from wsscore.errors import Warnings
 from wsscore.inputs.options import InputOptions

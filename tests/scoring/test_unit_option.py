@@ -28,10 +28,10 @@ from wsscore.metrics.conventions import (
     warn_of_unit,
 )
 from wsscore.metrics.settings import ReportSettings, Statistics
-from wsscore.metrics.signature import SignedInputs, signature, unit_field
 from wsscore.scoring.opened import open_inputs, unit_of
 from wsscore.sighan.by_diff import score_by_diff
 from wsscore.sighan.exact import write_sighan
+from wsscore.signature import SignedInputs, signature, unit_field
 
 GOLD_LINES = ["中国 人民 站 起来 了", "我 爱 你"]
 PRED_LINES = ["中国人 民 站 起来 了", "我 爱 你"]

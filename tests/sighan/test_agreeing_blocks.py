@@ -11,8 +11,8 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from wsscore.align.lines import SentenceDetail
 from wsscore.core import backend, side_by_side
+from wsscore.core.records import SentenceDetail
 from wsscore.core.reference import align_equal_words
 from wsscore.inputs.encodings import Encoding, lookup
 from wsscore.inputs.options import InputOptions

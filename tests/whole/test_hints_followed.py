@@ -31,7 +31,7 @@ from wsscore.inputs.formats import FORMATS
 
 PACKAGE = Path(__file__).resolve().parents[2] / "wsscore"
 # Where the readers, the mismatch path and the checks of what a file was read as write hints.
-SCOPE = ("inputs", "align", "scoring/mismatch.py", "scoring/opened.py", "metrics/tags.py")
+SCOPE = ("inputs", "align", "scoring/mismatch.py", "scoring/opened.py", "scoring/tag_collector.py")
 # The options that change how a file is read or a difference is treated.
 READING_OPTION = re.compile(
     r"--(?:(?:gold|pred|input)-)?format\b|--(?:(?:gold|pred)-)?word-sep\b"
@@ -641,7 +641,7 @@ CASES: dict[tuple[str, str], Callable[[Path], list[Case]]] = {
     ("scoring/mismatch.py", "_policy_that_scores"): _mismatch_error,
     ("align/limits.py", "EXTRA_TEXT_LIMITS"): _overrun,
     ("inputs/other_readings.py", "mismatch_hint"): _mismatch_hint,
-    ("inputs/other_readings.py", "explained_refusal"): _other_format,
+    ("inputs/shared_layout.py", "explained_refusal"): _other_format,
     ("inputs/formats/tagged.py", "_hint"): _tagged_word_sep,
     ("inputs/formats/tagged.py", "NOT_TAGGED_HINT"): _not_tagged,
     ("inputs/formats/mecab.py", "LINE_HINT"): _not_mecab,
@@ -654,8 +654,8 @@ CASES: dict[tuple[str, str], Callable[[Path], list[Case]]] = {
     ("inputs/dictionary.py", "check_coverage"): _coverage,
     ("inputs/formats/writers.py", "_tagged_token"): _tag_separator,
     ("scoring/opened.py", "unit_of"): _no_syllables,
-    ("metrics/tags.py", "_no_tags"): _no_tags,
-    ("metrics/tags.py", "_field_out_of_range"): _field_out_of_range,
+    ("scoring/tag_collector.py", "_no_tags"): _no_tags,
+    ("scoring/tag_collector.py", "_field_out_of_range"): _field_out_of_range,
     ("inputs/reading.py", "TextFile._blocks_incremental"): _encodings,
     ("inputs/reading.py", "_codec_error"): _encodings,
     ("inputs/reading.py", "refuse_nul"): _encodings,

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Container
 from typing import Protocol
 
-from wsscore.align.lines import GoldBlock, GoldLine, PredLine, SentenceDetail, Span
+from wsscore.align.lines import GoldBlock, GoldLine, PredLine
 from wsscore.align.prediction import PredictionLines
 from wsscore.core import backend
 from wsscore.core.records import (
@@ -23,9 +23,11 @@ from wsscore.core.records import (
     ExtraCounts,
     Gather,
     LineErrorsFound,
+    SentenceDetail,
     SentenceRecord,
     SentenceRecords,
     SentenceSpans,
+    Span,
 )
 from wsscore.core.reference import align_equal_words
 

@@ -9,17 +9,15 @@ stretch (:mod:`wsscore.align.stretch`). A line's characters are its text without
 from __future__ import annotations
 
 import re
-from collections.abc import Container, Iterator, Sequence
+from collections.abc import Container, Iterator
 from itertools import accumulate, pairwise
-from typing import NamedTuple
 
 from wsscore.align.counting import oov_words
 from wsscore.core import backend
 from wsscore.core.definitions import SEPARATORS, SPLIT_DIFFERS
-from wsscore.core.records import WordAndSentenceCounts
+from wsscore.core.records import Span, WordAndSentenceCounts
 from wsscore.inputs.words import needs_exact_split, split_words
 
-Span = tuple[int, int]
 Dictionary = Container[str] | None  # a set, or the C speed-ups' Vocabulary
 
 
@@ -145,20 +143,6 @@ class PredLine(_Line):
 
     def part(self, start: int, end: int) -> PredLine:
         return PredLine(self.number, self.text[start:end])
-
-
-class SentenceDetail(NamedTuple):
-    """Words of one sentence with their correctness marks, for per-sentence reports."""
-
-    line: int
-    gold_words: list[str]
-    pred_words: list[str]
-    gold_marks: list[bool]
-    pred_marks: list[bool]
-    # Spans of the predicted words in the gold line's character offsets (a word may run past
-    # the line's end when the line breaks differ); None for a word touching characters that
-    # differ from the gold's, which has no place in the gold.
-    pred_spans: Sequence[Span | None] = ()
 
 
 def line_starts(lines: list[GoldLine] | list[PredLine]) -> Iterator[int]:

@@ -25,9 +25,10 @@ from typing import NamedTuple, Protocol
 
 from wsscore.align.divergence import MismatchError
 from wsscore.align.equal_lines import LineErrorsReceiver
-from wsscore.align.lines import GoldBlock, SentenceDetail
+from wsscore.align.lines import GoldBlock
 from wsscore.align.stream import SystemAligner
-from wsscore.core.records import Counts, ExtraCounts, SentenceRecords, SentenceSpans, TypeSets
+from wsscore.core.records import Counts, ExtraCounts, SentenceDetail, SentenceRecords, SentenceSpans
+from wsscore.core.type_sets import TypeSets
 from wsscore.errors import Warnings
 from wsscore.inputs.encodings import Encoding
 from wsscore.inputs.reading import BLOCK_SIZE, TextFile

@@ -18,9 +18,9 @@ from wsscore.align.divergence import (
     divergence_at,
 )
 from wsscore.align.limits import ReadLimits
-from wsscore.align.lines import PredLine, SentenceDetail
+from wsscore.align.lines import PredLine
 from wsscore.align.prediction import PredictionLines
-from wsscore.core.records import Counts
+from wsscore.core.records import Counts, SentenceDetail
 
 
 class PastEnd(NamedTuple):

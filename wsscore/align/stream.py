@@ -31,13 +31,14 @@ from wsscore.align.closing import StretchCloser
 from wsscore.align.divergence import Divergence, StretchLines, divergence_at
 from wsscore.align.equal_lines import EqualLineCounter, LineErrorsReceiver
 from wsscore.align.limits import EXTRA_TEXT_LIMITS, ReadLimits
-from wsscore.align.lines import GoldBlock, GoldLine, SentenceDetail, chars_of_lines
+from wsscore.align.lines import GoldBlock, GoldLine, chars_of_lines
 from wsscore.align.past_end import read_past_end
 from wsscore.align.prediction import PredictionLines
 from wsscore.align.stretch import score_stretch
 from wsscore.align.unmatched_gold import UnmatchedGold
-from wsscore.core.records import ExtraCounts, SentenceRecords, SentenceSpans, TypeSets
+from wsscore.core.records import ExtraCounts, SentenceDetail, SentenceRecords, SentenceSpans
 from wsscore.core.sentence_spans import count_sentence_spans
+from wsscore.core.type_sets import TypeSets
 
 
 class SystemAligner(EqualLineCounter):

@@ -18,7 +18,6 @@ from collections.abc import Callable
 from itertools import chain
 from typing import NamedTuple, TypeVar
 
-from wsscore.align.boundary_counts import extra_counts
 from wsscore.align.characters import (
     Block,
     Difference,
@@ -32,15 +31,14 @@ from wsscore.align.lines import (
     Dictionary,
     GoldLine,
     PredLine,
-    SentenceDetail,
-    Span,
     TextPositions,
     chars_of_lines,
     line_starts,
     oov_indices,
 )
 from wsscore.core import backend
-from wsscore.core.records import Counts, ExtraCounts, Gather
+from wsscore.core.boundary_counts import extra_counts
+from wsscore.core.records import Counts, ExtraCounts, Gather, SentenceDetail, Span
 from wsscore.core.reference import align_equal_words
 from wsscore.inputs.words import spans_of, split_words
 

@@ -1,6 +1,6 @@
 """The CI gates and the decimals of a report command: ``--fail-under``, ``--previous`` with
 ``--max-drop``, and ``--digits``, as options any command that prints a report can take, and
-how their values become the gates of :mod:`wsscore.metrics.gates`."""
+how their values become the gates of :mod:`wsscore.gates`."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import click
 from wsscore.cli.options import Decorator, ranged, stacked
 from wsscore.errors import EXIT_OK, EXIT_THRESHOLD, InvalidArgument, Warnings
 from wsscore.formatting import DEFAULT_DIGITS, ratio_text
-from wsscore.metrics.gates import (
+from wsscore.gates import (
     DICTIONARY_FIGURES,
     FAIL_UNDER,
     FIGURES,
@@ -24,7 +24,7 @@ from wsscore.output import FORMATS
 from wsscore.ranges import RANGES
 
 if TYPE_CHECKING:
-    from wsscore.metrics.gates import GateOutcome
+    from wsscore.gates import GateOutcome
     from wsscore.results import Report, SystemResult
 
 FIGURE_NAMES = (
@@ -234,7 +234,7 @@ def check_report_gates(report: Report, request: GateRequest, *, strict: bool) ->
     it is rendered; nothing is printed yet but warnings."""
     if not request.gates:
         return
-    from wsscore.metrics.gates import check_gates
+    from wsscore.gates import check_gates
     from wsscore.scoring.report_checks import load_previous
 
     previous = load_previous(request.previous) if request.previous is not None else None

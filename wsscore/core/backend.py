@@ -34,7 +34,6 @@ from wsscore.core.records import (
     SentenceSpans,
     TaggedLabels,
     TagTally,
-    TypeSets,
     WordAndSentenceCounts,
     WordLengths,
     WordTypeSet,
@@ -306,11 +305,6 @@ wrong_word_tally = _COUNTING.wrong_word_tally
 word_types = _COUNTING.word_types
 grapheme_change = _COUNTING.grapheme_change
 grapheme_lengths = _COUNTING.grapheme_lengths
-
-
-def type_sets() -> TypeSets:
-    """An empty pair of sets of distinct words, gold and predicted (--extra's type counts)."""
-    return TypeSets(word_types(), word_types())
 
 
 # --- reading blocks of a formatted file -------------------------------------------------------

@@ -531,42 +531,6 @@ TYPE_RELATIONS = relations(
 )
 
 
-class TypeSets:
-    """The distinct gold words and predicted words of one prediction's run (§5.11), as sets of
-    the backend (:func:`wsscore.core.backend.type_sets` makes an empty pair). Pickled as their
-    words, so that a worker's sets and a :class:`~wsscore.Scorer`'s travel."""
-
-    __slots__ = ("gold", "pred")
-
-    def __init__(self, gold: WordTypeSet, pred: WordTypeSet):
-        self.gold = gold
-        self.pred = pred
-
-    def counts(self) -> TypeCounts:
-        return TypeCounts(self.gold.common(self.pred), len(self.gold), len(self.pred))
-
-    def merge(self, other: TypeSets) -> None:
-        """Add another pair's words (of the same backend) to these."""
-        self.gold.merge(other.gold)
-        self.pred.merge(other.pred)
-
-    def copy(self) -> TypeSets:
-        return _type_sets_of_words(self.gold.words(), self.pred.words())
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (_type_sets_of_words, (self.gold.words(), self.pred.words()))
-
-
-def _type_sets_of_words(gold: frozenset[str], pred: frozenset[str]) -> TypeSets:
-    """Sets of the running backend holding these words (which hold no separator)."""
-    from wsscore.core.backend import type_sets  # the boundary sits above these records
-
-    found = type_sets()
-    found.gold.add("\n".join(gold))
-    found.pred.add("\n".join(pred))
-    return found
-
-
 class LineWrongWords(NamedTuple):
     """A line with wrong gold words: its number, how many are wrong, and its gold words."""
 
@@ -762,3 +726,21 @@ SENTENCE_TOKEN_RELATIONS = relations(
     "tokens_gold ≤ gold_words",
     "sentences_gold = gold.sentences",
 )
+
+
+# A word's characters, as offsets [start, end) in its gold line.
+Span = tuple[int, int]
+
+
+class SentenceDetail(NamedTuple):
+    """Words of one sentence with their correctness marks, for per-sentence reports."""
+
+    line: int
+    gold_words: list[str]
+    pred_words: list[str]
+    gold_marks: list[bool]
+    pred_marks: list[bool]
+    # Spans of the predicted words in the gold line's character offsets (a word may run past
+    # the line's end when the line breaks differ); None for a word touching characters that
+    # differ from the gold's, which has no place in the gold.
+    pred_spans: Sequence[Span | None] = ()

@@ -37,16 +37,17 @@ from wsscore.inputs.formats import (
 from wsscore.inputs.formats.chars_blocks import read_chars_blocks
 from wsscore.inputs.formats.conllu import has_multiword_tokens
 from wsscore.inputs.formats.conllu_blocks import read_conllu_blocks
+from wsscore.inputs.formats.detect import HEAD_LINES
 from wsscore.inputs.formats.fast import BlockReader, reads_by_block
 from wsscore.inputs.formats.japanese_blocks import read_kytea_blocks, read_mecab_blocks
 from wsscore.inputs.formats.model import SYLLABLE_MARK, check_options, marks_syllables
 from wsscore.inputs.formats.vlsp import vlsp_word_lines
 from wsscore.inputs.formats.words import separator_seen
 from wsscore.inputs.reading import BLOCK_SIZE, TextFile, open_binary, open_text
+from wsscore.inputs.shared_layout import explained_refusal
 from wsscore.inputs.words import WHITE_SPACE, split_words
 
 FORMAT_CHOICES = ("auto", *FORMATS)
-HEAD_LINES = 200  # the non-blank whole lines a format is detected on
 # The most bytes read ahead for them (16 MiB): a file whose first non-blank line is longer is
 # detected on the start of that line, as the reason then says.
 HEAD_MOST = 1 << 24
@@ -170,8 +171,6 @@ class FormattedInput:
     def _explained(self, error: WsscoreError) -> WsscoreError:
         """A refusal, with the other format that reads the file where one does (nagisa's
         ``word/POS`` read as KyTea's), and what the file was read as."""
-        from wsscore.inputs.other_readings import explained_refusal
-
         return explained_refusal(self.source, self.format, error)
 
     def _pieces(self) -> Iterator[str | FormattedBlock | Sentence]:

@@ -12,33 +12,30 @@ it was tried, on the lines the file's format was detected on (:func:`head_of`):
 - a reading that joins what white space separates must not do it where the file does not
   mark it: a BEST piece holding a space (``他|来到 北京|``) would make one word of two.
 
-A reader's refusal in a file read as one of two formats that share a layout (``word/POS``:
-KyTea without readings, or tagged) names the other when it reads the same lines, the refused
-one included, with the same text where both read them (:func:`other_format_hint`).
+A reader's refusal that another format of the same layout explains is worded in
+:mod:`wsscore.inputs.shared_layout`.
 """
 
 from __future__ import annotations
 
 import shlex
-from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from itertools import islice
 
-from wsscore.errors import Warnings, WsscoreError
-from wsscore.inputs.formats import FormatOptions, Sentence, detect_format, read_sentences
+from wsscore.errors import WsscoreError
+from wsscore.inputs.formats import FormatOptions, detect_format
 from wsscore.inputs.formats.best import SEPARATOR as BEST_SEPARATOR
 from wsscore.inputs.formats.best import SPAN_TAG
-from wsscore.inputs.formats.model import SYLLABLE_MARK
+from wsscore.inputs.formats.detect import HEAD_LINES
 from wsscore.inputs.formats.words import separates_all
 from wsscore.inputs.formatted import (
-    HEAD_LINES,
     FormattedInput,
     detection_of,
     format_of,
     head_of,
     text_file_of,
 )
-from wsscore.inputs.reading import TextFile
+from wsscore.inputs.shared_layout import read_quietly, text_of
 from wsscore.inputs.sources import InMemoryLines
 from wsscore.inputs.words import WHITE_SPACE, split_words
 
@@ -47,10 +44,6 @@ from wsscore.inputs.words import WHITE_SPACE, split_words
 FORMAT_ORDER = ("jsonl", "conllu", "mecab", "chars", "best", "vlsp", "kytea", "tagged", "words")
 FORMAT_OPTIONS = ("--gold-format", "--pred-format")
 WORD_SEP_OPTIONS = ("--gold-word-sep", "--pred-word-sep")
-# Formats that share a layout, each the other's reading when a reader refuses a line.
-SHARED_LAYOUT = {"kytea": "tagged", "tagged": "kytea"}
-# The format option of an input, by the option that sets its encoding (TextFile.option).
-_FORMAT_OPTION_OF = {"--gold-encoding": "--gold-format", "--pred-encoding": "--pred-format"}
 
 
 def head_text(
@@ -66,8 +59,8 @@ def head_text(
         fmt = format_of(source)
         if options is None and isinstance(source, FormattedInput):
             options = source.options
-    sentences = _read(fmt, lines, options or FormatOptions())
-    return None if sentences is None else _text(sentences)
+    sentences = read_quietly(fmt, lines, options or FormatOptions())
+    return None if sentences is None else text_of(sentences)
 
 
 def _head_lines(source: object) -> list[str] | None:
@@ -107,20 +100,6 @@ def _within_bound(lines: Iterator[str]) -> list[str]:
             break
         kept.append(line)
     return kept
-
-
-def _read(fmt: str, lines: Iterable[str], options: FormatOptions) -> list[Sentence] | None:
-    quiet = Warnings(quiet=True)
-    try:
-        return list(read_sentences(fmt, lines, name="", warnings=quiet, options=options))
-    except WsscoreError:
-        return None
-
-
-def _text(sentences: list[Sentence]) -> str:
-    return "".join(token.word for sentence in sentences for token in sentence.tokens).replace(
-        SYLLABLE_MARK, ""
-    )
 
 
 def gives_text(text: str | None, other: str | None) -> bool:
@@ -172,8 +151,8 @@ def _separator_that_fits(source: object, other: str) -> str | None:
         # As the option reads it: a format detected is detected again with the separator.
         detected = detection_of(source) is not None
         fmt = detect_format(lines, separator) if detected else format_of(source)
-        read = _read(fmt, lines, options._replace(word_sep=separator))
-        if read is not None and gives_text(_text(read), other):
+        read = read_quietly(fmt, lines, options._replace(word_sep=separator))
+        if read is not None and gives_text(text_of(read), other):
             return separator
     return None
 
@@ -206,8 +185,8 @@ def _format_that_fits(source: object, other: str) -> str | None:
 
 
 def _read_text(fmt: str, lines: list[str]) -> str | None:
-    sentences = _read(fmt, lines, FormatOptions())
-    return None if sentences is None else _text(sentences)
+    sentences = read_quietly(fmt, lines, FormatOptions())
+    return None if sentences is None else text_of(sentences)
 
 
 def _best_pieces_whole(lines: list[str]) -> bool:
@@ -216,64 +195,3 @@ def _best_pieces_whole(lines: list[str]) -> bool:
     return all(
         SPAN_TAG.search(line) is not None or separates_all([line], BEST_SEPARATOR) for line in lines
     )
-
-
-def explained_refusal(source: TextFile, fmt: str, error: WsscoreError) -> WsscoreError:
-    """A reader's refusal of a line of a file read as ``fmt``, one of two formats that share a
-    layout (:data:`SHARED_LAYOUT`), with what the file was read as, when detected, and the
-    other format, when it reads the lines up to that one (the last :data:`HEAD_LINES`), that
-    one included (with tags), with the same text where ``fmt`` read them: ``give --pred-format
-    tagged: the file reads as tagged, where it was read as kytea (...)``. Any other error is
-    given back as it is."""
-    other = SHARED_LAYOUT.get(fmt)
-    line = _line_of(error, source.name)
-    lines = None if other is None or line is None else _lines_up_to(source, line)
-    if other is None or lines is None:  # not the reader's: the file itself
-        return error
-    detected = f"read as {fmt} ({source.detection})" if source.detection else ""
-    before = _read(fmt, lines[:-1], FormatOptions())
-    read = _read(other, lines, FormatOptions())
-    fits = (
-        before is not None
-        and read is not None
-        and _text(read[:-1]) == _text(before)
-        and any(token.tag is not None for token in read[-1].tokens)  # its layout: word/tag
-    )
-    if fits:
-        option = _FORMAT_OPTION_OF.get(source.option, "--input-format")
-        said = f"give {option} {other}: the file reads as {other}"
-        hint = said + (f", where it was {detected}" if detected else "") + f"; or {error.hint}"
-    elif detected:
-        hint = f"{error.hint}; the file was {detected}"
-    else:
-        return error
-    return WsscoreError(error.message, where=error.where, hint=hint)
-
-
-def _line_of(error: WsscoreError, name: str) -> int | None:
-    """The line number of ``file:line[:col]`` in an error of the file ``name``."""
-    where = error.where or ""
-    if not where.startswith(name + ":"):
-        return None
-    number = where[len(name) + 1 :].partition(":")[0]
-    return int(number) if number.isdigit() else None
-
-
-def _lines_up_to(source: TextFile, number: int) -> list[str] | None:
-    """The file's lines up to line ``number``, read again: the last :data:`HEAD_LINES` of them
-    (a bound on memory: the refused line may be far into the file); None when it cannot be
-    read again (standard input), holds fewer lines, or fails to read."""
-    again = source.reopen()
-    if again is None:
-        return None
-    lines: deque[str] = deque(maxlen=HEAD_LINES)
-    count = 0
-    try:
-        for line in islice(again.lines(), number):
-            lines.append(line)
-            count += 1
-    except WsscoreError:
-        return None
-    finally:
-        again.close()
-    return list(lines) if count == number else None

@@ -2,7 +2,7 @@
 classes.
 
 All of them are sums over sentences of small counts (:class:`ExtraCounts`), taken from each
-sentence's words and marks (:class:`~wsscore.align.stream.SentenceDetail`), so they add up across
+sentence's words and marks (:class:`~wsscore.core.records.SentenceDetail`), so they add up across
 files, chunks and resamples like the bakeoff counts do.
 """
 
@@ -13,16 +13,15 @@ from collections.abc import Iterator, Sequence
 from itertools import accumulate, compress
 from typing import NamedTuple
 
-from wsscore.align.boundary_counts import (
+from wsscore.core.boundary_counts import (
     MERGED,
     error_classes,
     extra_counts,
     in_units,
     pred_edges,
 )
-from wsscore.align.lines import SentenceDetail
 from wsscore.core.definitions import ERROR_CLASSES as ERROR_CLASSES  # the classes' names
-from wsscore.core.records import Counts, ExtraCounts, TypeCounts
+from wsscore.core.records import Counts, ExtraCounts, SentenceDetail, TypeCounts
 from wsscore.metrics.scores import f_beta, ratio
 
 F_MEAN_BETA = 3.0  # Lavie et al. (2004): recall weighted nine times precision

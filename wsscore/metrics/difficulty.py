@@ -19,7 +19,7 @@ from itertools import accumulate
 from operator import add
 from typing import NamedTuple
 
-from wsscore.align.lines import SentenceDetail
+from wsscore.core.records import SentenceDetail
 from wsscore.errors import WsscoreError
 from wsscore.metrics.scores import f_beta
 

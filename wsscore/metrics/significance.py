@@ -37,7 +37,6 @@ from wsscore.core.draws import SwapGroup
 from wsscore.errors import InvalidArgument
 from wsscore.metrics.bootstrap import SAMPLES, SEED, ResampledColumns, central_interval
 from wsscore.metrics.scores import f_beta, ratio
-from wsscore.ranges import check_numbers
 
 TRIALS = 10_000
 METRICS = ("f", "r")  # F_β and recall; precision is left out: it favours under-splitting
@@ -229,7 +228,6 @@ def paired_bootstrap_of_columns(
     beta: float = 1.0,
 ) -> dict[str, PairedResult]:
     """:func:`paired_bootstrap` of the two systems' columns: the same draws and results."""
-    check_numbers(samples=samples)
     paired = pair_columns(baseline, system)
     observed = _side_by_side(_totals(paired), beta)
     differences = (
@@ -325,7 +323,6 @@ def approximate_randomization_of_columns(
 ) -> dict[str, PairedResult]:
     """:func:`approximate_randomization` of the two systems' columns: the same draws and
     results."""
-    check_numbers(trials=trials)
     paired = pair_columns(baseline, system)
     observed = _side_by_side(_totals(paired), beta)
     thresholds = [

@@ -22,7 +22,6 @@ from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
-from wsscore.core import backend
 from wsscore.core.backend import count_agreeing_lines
 from wsscore.core.records import (
     Counts,
@@ -33,6 +32,7 @@ from wsscore.core.records import (
     SentenceTokenCounts,
     TypeCounts,
 )
+from wsscore.core.type_sets import type_sets
 from wsscore.errors import InvalidArgument, Warnings, WsscoreError
 from wsscore.inputs.api_labels import labelled_sentences
 from wsscore.inputs.api_sentences import SentenceLines, check_batch, kind_of, sentence_lines
@@ -97,7 +97,7 @@ class Sums:
         self.counts = Counts()
         self.extra = ExtraCounts() if settings.extra else None
         # The distinct words given (--extra's type counts): they grow with the vocabulary.
-        self.types = backend.type_sets() if settings.extra else None
+        self.types = type_sets() if settings.extra else None
         self.tags = TagCounts() if settings.tags else None
         bootstrap = settings.statistics.ci == "bootstrap"
         self.records = SentenceRecords() if bootstrap else None

@@ -14,8 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol, TypeVar
 
-from wsscore.align.lines import SentenceDetail
-from wsscore.core.records import Gather, LineErrorsFound
+from wsscore.core.records import Gather, LineErrorsFound, SentenceDetail
 
 # A system's index and one of its sentences' detail.
 DetailCallback = Callable[[int, SentenceDetail], None]

@@ -20,11 +20,10 @@ from functools import partial
 from operator import add
 from typing import NamedTuple
 
-from wsscore.align.lines import SentenceDetail
 from wsscore.api_terms import in_api_terms
 from wsscore.core import backend
 from wsscore.core.definitions import LENGTH_BUCKETS
-from wsscore.core.records import Gather, LineErrorsFound
+from wsscore.core.records import Gather, LineErrorsFound, SentenceDetail
 from wsscore.errors import refuse_standard_input_twice
 from wsscore.inputs.dictionary import Dictionary
 from wsscore.inputs.labels import refuse_breaking_label

@@ -13,9 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import accumulate
 
-from wsscore.align.lines import SentenceDetail
 from wsscore.core import backend
-from wsscore.core.records import ExtraCounts
+from wsscore.core.records import ExtraCounts, SentenceDetail
 from wsscore.core.unit_change import grapheme_edges, in_units
 from wsscore.inputs.formats.model import SYLLABLE_MARK
 from wsscore.inputs.words import split_words

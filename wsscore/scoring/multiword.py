@@ -15,13 +15,12 @@ from __future__ import annotations
 from operator import sub
 
 from wsscore.align.counting import substitutions
-from wsscore.align.lines import SentenceDetail
-from wsscore.core.records import Counts, SentenceRecord, SentenceRecords
+from wsscore.core.records import Counts, SentenceDetail, SentenceRecord, SentenceRecords
 from wsscore.inputs.dictionary import Dictionary
 from wsscore.inputs.formatted import FormattedInput
 from wsscore.inputs.sources import Input
 from wsscore.metrics.conll_words import Word, align
-from wsscore.metrics.token_feed import (
+from wsscore.scoring.token_feed import (
     TokenFeed,
     gold_spans,
     has_parts,

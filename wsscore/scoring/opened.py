@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 
 from wsscore.align.limits import EXTRA_TEXT_LIMITS
-from wsscore.align.lines import SentenceDetail
+from wsscore.core.records import SentenceDetail
 from wsscore.errors import InvalidArgument, WsscoreError
 from wsscore.inputs.encodings import Crib
 from wsscore.inputs.formats.model import SYLLABLE_FORMATS, format_unit

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from itertools import accumulate, compress
 from typing import NamedTuple
 
-from wsscore.align.lines import SentenceDetail
+from wsscore.core.records import SentenceDetail
 
 MAX_SENTENCES = 20_000  # sentences the browser keeps unless told otherwise
 SENTENCE_BYTES = 24_000_000  # the sentences' JSON at most: the page stays well under 30 MB

@@ -28,12 +28,12 @@ from wsscore.inputs.previous import PREVIOUS_HINT, PreviousRun, previous_run
 from wsscore.inputs.report_json import read_report
 from wsscore.metrics.difficulty import WeightedMetrics
 from wsscore.metrics.settings import Statistics
-from wsscore.metrics.signature import signature_fields
 from wsscore.metrics.tags import TAG_RELATIONS, TAG_ROW_RELATIONS
 from wsscore.ranges import RANGES
 from wsscore.scoring.shard_agreement import field_text
 from wsscore.scoring.shard_documents import ShardReport, ShardSystem, parse_shard
 from wsscore.scoring.shard_sums import added_system
+from wsscore.signature import signature_fields
 
 CHECK_HINT = "give the report as `wsscore score -f json` wrote it, or score again"
 # Figures stored as ratios that no count of the JSON gives again.

@@ -18,9 +18,8 @@ from collections.abc import Callable, Container, Sequence
 from itertools import repeat
 from typing import IO, NamedTuple
 
-from wsscore.align.lines import SentenceDetail
 from wsscore.core import backend
-from wsscore.core.records import Counts, Gather, LineErrorsFound
+from wsscore.core.records import Counts, Gather, LineErrorsFound, SentenceDetail
 from wsscore.errors import Warnings
 from wsscore.inputs.dictionary import Dictionary, training_frequencies
 from wsscore.inputs.options import InputOptions

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from wsscore.align.lines import SentenceDetail
+from wsscore.core.records import SentenceDetail
 from wsscore.inputs.sources import Source
 from wsscore.metrics.settings import Statistics
 from wsscore.scoring.collecting import DetailCallback, SentenceCollector

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from wsscore.align.divergence import MismatchError
 from wsscore.align.equal_lines import LineErrorsReceiver
 from wsscore.align.limits import EXTRA_TEXT_LIMITS, ReadLimits
-from wsscore.align.lines import GoldBlock, SentenceDetail
+from wsscore.align.lines import GoldBlock
 from wsscore.align.stream import SystemAligner
 from wsscore.core import backend
 from wsscore.core.records import (
@@ -23,10 +23,11 @@ from wsscore.core.records import (
     ExtraCounts,
     Gather,
     LineErrorsFound,
+    SentenceDetail,
     SentenceRecords,
     SentenceSpans,
-    TypeSets,
 )
+from wsscore.core.type_sets import TypeSets, type_sets
 from wsscore.inputs.dictionary import Dictionary
 from wsscore.inputs.sources import may_not_end
 from wsscore.metrics.boundaries import sentence_extra
@@ -75,7 +76,7 @@ class AlignmentRun:
         self.sentences = [SentenceRecords() for _ in range(count)]
         self.extra_totals = [ExtraCounts() for _ in range(count)] if extra else None
         # With --extra: each prediction's distinct words and the gold's (§5.11), as read.
-        self.types = [backend.type_sets() for _ in range(count)] if extra else None
+        self.types = [type_sets() for _ in range(count)] if extra else None
         # Counts in graphemes or syllables: every sentence's detail, with its gold units.
         self.gold_units = GoldUnits(opened.unit, opened.systems, keep=extra)
         self._in_units = extra and opened.unit != "char"
@@ -337,7 +338,7 @@ class _SystemCollectors:
         self.index = index
         self.extra = ExtraCounts() if extra else None
         # A worker's (the parent's aligners collect into AlignmentRun.types).
-        self.types = backend.type_sets() if extra else None
+        self.types = type_sets() if extra else None
         self.callback = callback
         self.collector = collector
         details_wanted = callback is not None or collector is not None

@@ -15,9 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
-from wsscore.align.lines import SentenceDetail
 from wsscore.api_terms import in_api_terms
-from wsscore.core.records import Counts, SentenceRecords, SentenceTokenCounts
+from wsscore.core.records import Counts, SentenceDetail, SentenceRecords, SentenceTokenCounts
 from wsscore.errors import InvalidArgument, refuse_standard_input_twice
 from wsscore.inputs.api_sentences import in_memory_lines, is_one_prediction
 from wsscore.inputs.dictionary import Dictionary, check_coverage
@@ -36,7 +35,6 @@ from wsscore.metrics.conventions import needs_extra, unit_for, warn_of_unit
 from wsscore.metrics.ranking import SORT_KEYS
 from wsscore.metrics.scores import CI_METHODS, Metrics, compute
 from wsscore.metrics.settings import ReportSettings, Statistics
-from wsscore.metrics.tags import TagCollector
 from wsscore.ranges import check_numbers
 from wsscore.results import (
     Analyses,
@@ -59,6 +57,7 @@ from wsscore.scoring.request import (
     ScoreRequest,
 )
 from wsscore.scoring.run import AlignmentRun, Totals
+from wsscore.scoring.tag_collector import TagCollector
 
 __all__ = ["score", "score_request"]
 

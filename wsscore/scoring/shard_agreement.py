@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from wsscore.errors import WsscoreError
-from wsscore.metrics.signature import DISPLAY_FIELDS, signature_fields
 from wsscore.scoring.shard_documents import ShardReport
+from wsscore.signature import DISPLAY_FIELDS, signature_fields
 
 SAME_OPTIONS = "merge only shards scored with the same wsscore and options"
 # Signature fields of the interval method: a --ci given to the merge replaces them.

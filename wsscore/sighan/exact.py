@@ -9,8 +9,7 @@ from __future__ import annotations
 import os
 from typing import BinaryIO
 
-from wsscore.align.lines import SentenceDetail
-from wsscore.core.records import Gather, LineErrorsFound
+from wsscore.core.records import Gather, LineErrorsFound, SentenceDetail
 from wsscore.core.reference import align_equal_words
 from wsscore.inputs.encodings import Encoding
 from wsscore.inputs.options import GOLD_OPTION, InputOptions

@@ -12,7 +12,7 @@ from wsscore.cli.sections import SCORING_SECTIONS, SectionedCommand
 from wsscore.errors import EXIT_OK, WsscoreError
 
 if TYPE_CHECKING:
-    from wsscore.align.lines import SentenceDetail
+    from wsscore.core.records import SentenceDetail
 
 
 @click.command(

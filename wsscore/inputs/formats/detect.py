@@ -24,6 +24,7 @@ from wsscore.inputs.formats.mecab import EOS
 from wsscore.inputs.formats.tagged import SEPARATORS, TaggedShare, is_tag_like, tagged_share
 from wsscore.inputs.words import WHITE_SPACE, split_words, split_words_by
 
+HEAD_LINES = 200  # the non-blank whole lines a format is detected on
 NEARLY_ALL = 0.9  # share of lines (or tokens) that must fit jsonl, conllu or tagged
 NEARLY_ALL_CHARS = 0.95  # chars lines are short and uniform: a misfit is more telling
 MIN_CHARS_LINES = 2  # and one is not enough

@@ -31,7 +31,7 @@ from itertools import pairwise
 from typing import NamedTuple
 
 from wsscore.align.counting import boundaries
-from wsscore.align.lines import SentenceDetail
+from wsscore.core.records import SentenceDetail
 from wsscore.inputs.formats import Token
 from wsscore.inputs.formatted import (
     CompactSentences,

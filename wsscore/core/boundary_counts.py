@@ -13,9 +13,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import accumulate, compress
 from typing import NamedTuple
 
-from wsscore.align.lines import Span
 from wsscore.core.definitions import ERROR_CLASSES
-from wsscore.core.records import ExtraCounts
+from wsscore.core.records import ExtraCounts, Span
 
 SPLIT, MERGED, CROSSING = ERROR_CLASSES
 

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from wsscore.errors import InvalidArgument, Warnings, WsscoreError
-from wsscore.metrics.signature import scoring_settings
 from wsscore.ranges import RANGES
+from wsscore.signature import scoring_settings
 
 if TYPE_CHECKING:
     from wsscore.inputs.previous import PreviousRun
