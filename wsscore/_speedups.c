@@ -3715,14 +3715,21 @@ mecab_tag(const void *data, int kind, Py_ssize_t start, Py_ssize_t end, Py_ssize
     return field >= last && written > 0;
 }
 
-/* The words (and with tags, the tags) of whole sentences of plain MeCab lines (EOS, or surface
- * TAB features with a non-empty surface): 1, or 0 where a line is not plain. A surface's white
- * space is dropped, and a surface of white space only is no word. */
-static int
-mecab_scan(PyObject *text, Writer *words, Writer *tags, Py_ssize_t first, Py_ssize_t last,
-           Py_ssize_t *sentences, Py_ssize_t *tagged)
+/* A code point written out by a writer of the given kind (known where this is compiled in). */
+static ALWAYS_INLINE void
+writer_put_kind(const int kind, Writer *w, Py_UCS4 c)
 {
-    int kind = PyUnicode_KIND(text);
+    PyUnicode_WRITE(kind, w->data, w->length, c);
+    w->length++;
+}
+
+/* mecab_scan for one kind of text, a constant where it is compiled in: a surface is read and
+ * written a code point at a time, and a read or write that looks up the kind each time made
+ * this scan cost more than decoding the file. */
+static ALWAYS_INLINE int
+mecab_scan_kind(const int kind, PyObject *text, Writer *words, Writer *tags, Py_ssize_t first,
+                Py_ssize_t last, Py_ssize_t *sentences, Py_ssize_t *tagged)
+{
     const void *data = PyUnicode_DATA(text);
     Py_ssize_t length = PyUnicode_GET_LENGTH(text), i = 0;
     int open = 0;    /* token lines of a sentence whose EOS has not come yet */
@@ -3731,9 +3738,9 @@ mecab_scan(PyObject *text, Writer *words, Writer *tags, Py_ssize_t first, Py_ssi
         if (i + 3 < length && PyUnicode_READ(kind, data, i) == 'E'
             && PyUnicode_READ(kind, data, i + 1) == 'O' && PyUnicode_READ(kind, data, i + 2) == 'S'
             && PyUnicode_READ(kind, data, i + 3) == '\n') {
-            writer_put(words, '\n');
+            writer_put_kind(kind, words, '\n');
             if (tags != NULL) {
-                writer_put(tags, '\n');
+                writer_put_kind(kind, tags, '\n');
             }
             open = pending = 0;
             ++*sentences;
@@ -3742,22 +3749,24 @@ mecab_scan(PyObject *text, Writer *words, Writer *tags, Py_ssize_t first, Py_ssi
         }
         Py_ssize_t tab = i, word_start = words->length, tag_start = tags ? tags->length : 0;
         if (pending) {
-            writer_put(words, ' ');
+            writer_put_kind(kind, words, ' ');
             if (tags != NULL) {
-                writer_put(tags, ' ');
+                writer_put_kind(kind, tags, ' ');
             }
         }
         Py_ssize_t before = words->length; /* where the word starts in the output */
         for (; tab < length; tab++) {
             Py_UCS4 c = PyUnicode_READ(kind, data, tab);
-            if (c == '\t' || c == '\n' || c == 0) {
-                break;
-            }
-            if (!is_separator(c)) {
-                if (tags != NULL && c >= 0x1c && c <= 0x1f) {
+            if (c < ' ') { /* one test for what most characters of a surface are not */
+                if (c == '\t' || c == '\n' || c == 0) {
+                    break;
+                }
+                if (tags != NULL && c >= 0x1c && c <= 0x1f && !is_separator(c)) {
                     return 0; /* white space to str.split() alone: the reader reads it */
                 }
-                writer_put(words, c);
+            }
+            if (!is_separator(c)) {
+                writer_put_kind(kind, words, c);
             }
         }
         if (tab == i || tab >= length || PyUnicode_READ(kind, data, tab) != '\t') {
@@ -3784,6 +3793,27 @@ mecab_scan(PyObject *text, Writer *words, Writer *tags, Py_ssize_t first, Py_ssi
         i = end + 1;
     }
     return !open; /* else words after the last EOS */
+}
+
+/* The words (and with tags, the tags) of whole sentences of plain MeCab lines (EOS, or surface
+ * TAB features with a non-empty surface): 1, or 0 where a line is not plain. A surface's white
+ * space is dropped, and a surface of white space only is no word. The writers are of the
+ * text's kind. */
+static int
+mecab_scan(PyObject *text, Writer *words, Writer *tags, Py_ssize_t first, Py_ssize_t last,
+           Py_ssize_t *sentences, Py_ssize_t *tagged)
+{
+    switch (PyUnicode_KIND(text)) {
+    case PyUnicode_1BYTE_KIND:
+        return mecab_scan_kind(PyUnicode_1BYTE_KIND, text, words, tags, first, last, sentences,
+                               tagged);
+    case PyUnicode_2BYTE_KIND:
+        return mecab_scan_kind(PyUnicode_2BYTE_KIND, text, words, tags, first, last, sentences,
+                               tagged);
+    default:
+        return mecab_scan_kind(PyUnicode_4BYTE_KIND, text, words, tags, first, last, sentences,
+                               tagged);
+    }
 }
 
 /* mecab_block_words(head) -> str | None: the lines of words of whole sentences of plain MeCab
