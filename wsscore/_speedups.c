@@ -3880,6 +3880,55 @@ lone_escape(int kind, const void *data, Py_ssize_t i, Py_ssize_t length)
     return ends_line(kind, data, i, length);
 }
 
+/* kytea_block_words's scan for one kind of text, a constant where it is compiled in (as in
+ * mecab_scan_kind): 1 with the words written out, or 0 where the block is not plain. */
+static ALWAYS_INLINE int
+kytea_words_kind(const int kind, PyObject *text, Writer *out)
+{
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t length = PyUnicode_GET_LENGTH(text);
+    int token_start = 1; /* the next character starts a token (or the text) */
+    int in_tags = 0;     /* between a token's first slash and the next separator */
+    for (Py_ssize_t i = 0; i < length; i++) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        if (c == '\\') {
+            if (lone_escape(kind, data, i + 1, length)) {
+                return 0;
+            }
+            c = PyUnicode_READ(kind, data, ++i);
+            if (!in_tags && !is_separator(c)) {
+                writer_put_kind(kind, out, c);
+            }
+            token_start = 0;
+            continue;
+        }
+        if (is_separator(c)) {
+            writer_put_kind(kind, out, c);
+            token_start = 1;
+            in_tags = 0;
+            continue;
+        }
+        if (c == '&' && !in_tags) {
+            return 0; /* KyTea refuses it in a word */
+        }
+        if (c == '/') {
+            if (token_start) {
+                return 0; /* an empty word */
+            }
+            if (i > 0 && i + 1 < length && PyUnicode_READ(kind, data, i - 1) == ':'
+                && PyUnicode_READ(kind, data, i + 1) == '/') {
+                return 0; /* an unescaped URL: the reader refuses it */
+            }
+            in_tags = 1;
+        }
+        token_start = 0;
+        if (!in_tags) {
+            writer_put_kind(kind, out, c);
+        }
+    }
+    return 1;
+}
+
 /* kytea_block_words(text) -> str | None: a block of KyTea lines with each token's tags removed
  * (from its first unescaped slash up to the next unescaped separator), separators kept, an
  * escaped character part of the word (an escaped separator dropped); None for an empty word (a
@@ -3895,54 +3944,24 @@ kytea_block_words(PyObject *module, PyObject *text)
     if (!check_configured()) {
         return NULL;
     }
-    int kind = PyUnicode_KIND(text);
-    const void *data = PyUnicode_DATA(text);
-    Py_ssize_t length = PyUnicode_GET_LENGTH(text);
     Writer words;
-    if (writer_open(&words, kind, length) < 0) {
+    if (writer_open(&words, PyUnicode_KIND(text), PyUnicode_GET_LENGTH(text)) < 0) {
         return NULL;
     }
-    int token_start = 1; /* the next character starts a token (or the text) */
-    int in_tags = 0;     /* between a token's first slash and the next separator */
-    for (Py_ssize_t i = 0; i < length; i++) {
-        Py_UCS4 c = PyUnicode_READ(kind, data, i);
-        if (c == '\\') {
-            if (lone_escape(kind, data, i + 1, length)) {
-                goto not_plain;
-            }
-            c = PyUnicode_READ(kind, data, ++i);
-            if (!in_tags && !is_separator(c)) {
-                writer_put(&words, c);
-            }
-            token_start = 0;
-            continue;
-        }
-        if (is_separator(c)) {
-            writer_put(&words, c);
-            token_start = 1;
-            in_tags = 0;
-            continue;
-        }
-        if (c == '&' && !in_tags) {
-            goto not_plain; /* KyTea refuses it in a word */
-        }
-        if (c == '/') {
-            if (token_start) {
-                goto not_plain; /* an empty word */
-            }
-            if (i > 0 && i + 1 < length && PyUnicode_READ(kind, data, i - 1) == ':'
-                && PyUnicode_READ(kind, data, i + 1) == '/') {
-                goto not_plain; /* an unescaped URL: the reader refuses it */
-            }
-            in_tags = 1;
-        }
-        token_start = 0;
-        if (!in_tags) {
-            writer_put(&words, c);
-        }
+    int plain;
+    switch (PyUnicode_KIND(text)) {
+    case PyUnicode_1BYTE_KIND:
+        plain = kytea_words_kind(PyUnicode_1BYTE_KIND, text, &words);
+        break;
+    case PyUnicode_2BYTE_KIND:
+        plain = kytea_words_kind(PyUnicode_2BYTE_KIND, text, &words);
+        break;
+    default:
+        plain = kytea_words_kind(PyUnicode_4BYTE_KIND, text, &words);
     }
-    return writer_close(&words);
-not_plain:
+    if (plain) {
+        return writer_close(&words);
+    }
     PyMem_Free(words.data);
     Py_RETURN_NONE;
 }
