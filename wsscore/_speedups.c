@@ -3715,14 +3715,21 @@ mecab_tag(const void *data, int kind, Py_ssize_t start, Py_ssize_t end, Py_ssize
     return field >= last && written > 0;
 }
 
-/* The words (and with tags, the tags) of whole sentences of plain MeCab lines (EOS, or surface
- * TAB features with a non-empty surface): 1, or 0 where a line is not plain. A surface's white
- * space is dropped, and a surface of white space only is no word. */
-static int
-mecab_scan(PyObject *text, Writer *words, Writer *tags, Py_ssize_t first, Py_ssize_t last,
-           Py_ssize_t *sentences, Py_ssize_t *tagged)
+/* A code point written out by a writer of the given kind (known where this is compiled in). */
+static ALWAYS_INLINE void
+writer_put_kind(const int kind, Writer *w, Py_UCS4 c)
 {
-    int kind = PyUnicode_KIND(text);
+    PyUnicode_WRITE(kind, w->data, w->length, c);
+    w->length++;
+}
+
+/* mecab_scan for one kind of text, a constant where it is compiled in: a surface is read and
+ * written a code point at a time, and a read or write that looks up the kind each time made
+ * this scan cost more than decoding the file. */
+static ALWAYS_INLINE int
+mecab_scan_kind(const int kind, PyObject *text, Writer *words, Writer *tags, Py_ssize_t first,
+                Py_ssize_t last, Py_ssize_t *sentences, Py_ssize_t *tagged)
+{
     const void *data = PyUnicode_DATA(text);
     Py_ssize_t length = PyUnicode_GET_LENGTH(text), i = 0;
     int open = 0;    /* token lines of a sentence whose EOS has not come yet */
@@ -3731,9 +3738,9 @@ mecab_scan(PyObject *text, Writer *words, Writer *tags, Py_ssize_t first, Py_ssi
         if (i + 3 < length && PyUnicode_READ(kind, data, i) == 'E'
             && PyUnicode_READ(kind, data, i + 1) == 'O' && PyUnicode_READ(kind, data, i + 2) == 'S'
             && PyUnicode_READ(kind, data, i + 3) == '\n') {
-            writer_put(words, '\n');
+            writer_put_kind(kind, words, '\n');
             if (tags != NULL) {
-                writer_put(tags, '\n');
+                writer_put_kind(kind, tags, '\n');
             }
             open = pending = 0;
             ++*sentences;
@@ -3742,22 +3749,24 @@ mecab_scan(PyObject *text, Writer *words, Writer *tags, Py_ssize_t first, Py_ssi
         }
         Py_ssize_t tab = i, word_start = words->length, tag_start = tags ? tags->length : 0;
         if (pending) {
-            writer_put(words, ' ');
+            writer_put_kind(kind, words, ' ');
             if (tags != NULL) {
-                writer_put(tags, ' ');
+                writer_put_kind(kind, tags, ' ');
             }
         }
         Py_ssize_t before = words->length; /* where the word starts in the output */
         for (; tab < length; tab++) {
             Py_UCS4 c = PyUnicode_READ(kind, data, tab);
-            if (c == '\t' || c == '\n' || c == 0) {
-                break;
-            }
-            if (!is_separator(c)) {
-                if (tags != NULL && c >= 0x1c && c <= 0x1f) {
+            if (c < ' ') { /* one test for what most characters of a surface are not */
+                if (c == '\t' || c == '\n' || c == 0) {
+                    break;
+                }
+                if (tags != NULL && c >= 0x1c && c <= 0x1f && !is_separator(c)) {
                     return 0; /* white space to str.split() alone: the reader reads it */
                 }
-                writer_put(words, c);
+            }
+            if (!is_separator(c)) {
+                writer_put_kind(kind, words, c);
             }
         }
         if (tab == i || tab >= length || PyUnicode_READ(kind, data, tab) != '\t') {
@@ -3784,6 +3793,27 @@ mecab_scan(PyObject *text, Writer *words, Writer *tags, Py_ssize_t first, Py_ssi
         i = end + 1;
     }
     return !open; /* else words after the last EOS */
+}
+
+/* The words (and with tags, the tags) of whole sentences of plain MeCab lines (EOS, or surface
+ * TAB features with a non-empty surface): 1, or 0 where a line is not plain. A surface's white
+ * space is dropped, and a surface of white space only is no word. The writers are of the
+ * text's kind. */
+static int
+mecab_scan(PyObject *text, Writer *words, Writer *tags, Py_ssize_t first, Py_ssize_t last,
+           Py_ssize_t *sentences, Py_ssize_t *tagged)
+{
+    switch (PyUnicode_KIND(text)) {
+    case PyUnicode_1BYTE_KIND:
+        return mecab_scan_kind(PyUnicode_1BYTE_KIND, text, words, tags, first, last, sentences,
+                               tagged);
+    case PyUnicode_2BYTE_KIND:
+        return mecab_scan_kind(PyUnicode_2BYTE_KIND, text, words, tags, first, last, sentences,
+                               tagged);
+    default:
+        return mecab_scan_kind(PyUnicode_4BYTE_KIND, text, words, tags, first, last, sentences,
+                               tagged);
+    }
 }
 
 /* mecab_block_words(head) -> str | None: the lines of words of whole sentences of plain MeCab
@@ -3850,6 +3880,55 @@ lone_escape(int kind, const void *data, Py_ssize_t i, Py_ssize_t length)
     return ends_line(kind, data, i, length);
 }
 
+/* kytea_block_words's scan for one kind of text, a constant where it is compiled in (as in
+ * mecab_scan_kind): 1 with the words written out, or 0 where the block is not plain. */
+static ALWAYS_INLINE int
+kytea_words_kind(const int kind, PyObject *text, Writer *out)
+{
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t length = PyUnicode_GET_LENGTH(text);
+    int token_start = 1; /* the next character starts a token (or the text) */
+    int in_tags = 0;     /* between a token's first slash and the next separator */
+    for (Py_ssize_t i = 0; i < length; i++) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        if (c == '\\') {
+            if (lone_escape(kind, data, i + 1, length)) {
+                return 0;
+            }
+            c = PyUnicode_READ(kind, data, ++i);
+            if (!in_tags && !is_separator(c)) {
+                writer_put_kind(kind, out, c);
+            }
+            token_start = 0;
+            continue;
+        }
+        if (is_separator(c)) {
+            writer_put_kind(kind, out, c);
+            token_start = 1;
+            in_tags = 0;
+            continue;
+        }
+        if (c == '&' && !in_tags) {
+            return 0; /* KyTea refuses it in a word */
+        }
+        if (c == '/') {
+            if (token_start) {
+                return 0; /* an empty word */
+            }
+            if (i > 0 && i + 1 < length && PyUnicode_READ(kind, data, i - 1) == ':'
+                && PyUnicode_READ(kind, data, i + 1) == '/') {
+                return 0; /* an unescaped URL: the reader refuses it */
+            }
+            in_tags = 1;
+        }
+        token_start = 0;
+        if (!in_tags) {
+            writer_put_kind(kind, out, c);
+        }
+    }
+    return 1;
+}
+
 /* kytea_block_words(text) -> str | None: a block of KyTea lines with each token's tags removed
  * (from its first unescaped slash up to the next unescaped separator), separators kept, an
  * escaped character part of the word (an escaped separator dropped); None for an empty word (a
@@ -3865,54 +3944,24 @@ kytea_block_words(PyObject *module, PyObject *text)
     if (!check_configured()) {
         return NULL;
     }
-    int kind = PyUnicode_KIND(text);
-    const void *data = PyUnicode_DATA(text);
-    Py_ssize_t length = PyUnicode_GET_LENGTH(text);
     Writer words;
-    if (writer_open(&words, kind, length) < 0) {
+    if (writer_open(&words, PyUnicode_KIND(text), PyUnicode_GET_LENGTH(text)) < 0) {
         return NULL;
     }
-    int token_start = 1; /* the next character starts a token (or the text) */
-    int in_tags = 0;     /* between a token's first slash and the next separator */
-    for (Py_ssize_t i = 0; i < length; i++) {
-        Py_UCS4 c = PyUnicode_READ(kind, data, i);
-        if (c == '\\') {
-            if (lone_escape(kind, data, i + 1, length)) {
-                goto not_plain;
-            }
-            c = PyUnicode_READ(kind, data, ++i);
-            if (!in_tags && !is_separator(c)) {
-                writer_put(&words, c);
-            }
-            token_start = 0;
-            continue;
-        }
-        if (is_separator(c)) {
-            writer_put(&words, c);
-            token_start = 1;
-            in_tags = 0;
-            continue;
-        }
-        if (c == '&' && !in_tags) {
-            goto not_plain; /* KyTea refuses it in a word */
-        }
-        if (c == '/') {
-            if (token_start) {
-                goto not_plain; /* an empty word */
-            }
-            if (i > 0 && i + 1 < length && PyUnicode_READ(kind, data, i - 1) == ':'
-                && PyUnicode_READ(kind, data, i + 1) == '/') {
-                goto not_plain; /* an unescaped URL: the reader refuses it */
-            }
-            in_tags = 1;
-        }
-        token_start = 0;
-        if (!in_tags) {
-            writer_put(&words, c);
-        }
+    int plain;
+    switch (PyUnicode_KIND(text)) {
+    case PyUnicode_1BYTE_KIND:
+        plain = kytea_words_kind(PyUnicode_1BYTE_KIND, text, &words);
+        break;
+    case PyUnicode_2BYTE_KIND:
+        plain = kytea_words_kind(PyUnicode_2BYTE_KIND, text, &words);
+        break;
+    default:
+        plain = kytea_words_kind(PyUnicode_4BYTE_KIND, text, &words);
     }
-    return writer_close(&words);
-not_plain:
+    if (plain) {
+        return writer_close(&words);
+    }
     PyMem_Free(words.data);
     Py_RETURN_NONE;
 }

@@ -457,7 +457,7 @@ def test_the_bakeoff_baselines_score_the_same_on_both_backends(mm_baselines) -> 
 
 MECAB_LINE_CHOICES = ["EOS", "甲\t名詞,一般", "a b\tX", "\tX", "", "EOS\r", "EOS\tX", "甲"]
 MECAB_LINE_CHOICES += ["乙\tX\tY", "\x00\tX", "\U00020000\t", "a\x1c\tX", "\u3000\tX"]
-MECAB_LINE_CHOICES += [" \tX", "\u3000 \r\tX", "Deep\u3000Learning\tX", "a\ufeff\tX"]
+MECAB_LINE_CHOICES += [" \tX", "\u3000 \r\tX", "Deep\u3000Learning\tX", "a\ufeff\tX", "é\xa0\tX"]
 MECAB_LINES = st.lists(st.sampled_from(MECAB_LINE_CHOICES), max_size=8)
 
 

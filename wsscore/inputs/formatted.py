@@ -194,11 +194,15 @@ class FormattedInput:
                 options=self.options,
                 max_chars=self.sentence_limit,
                 with_tags=self._keeps_tokens(),
+                lines_done=self._source_lines,
             )
         if self.format == "kytea" and not self._keeps_tokens():
             check_options(self.format, self.options)
             return read_kytea_blocks(
-                self.source.text_blocks(), name=self.name, options=self.options
+                self.source.text_blocks(),
+                name=self.name,
+                options=self.options,
+                lines_done=self._source_lines,
             )
         if self.format in WORD_LINE_READERS and not self._keeps_tokens():
             return WORD_LINE_READERS[self.format](self.source.lines(), name=self.name)
@@ -223,6 +227,10 @@ class FormattedInput:
             on_label_order=self._set_label_order,
             max_chars=self.sentence_limit,
         )
+
+    def _source_lines(self) -> int:
+        """The lines of the blocks of the file handed out so far, as the file counted them."""
+        return self.source.lines_read
 
     def _sentence_line(self, sentence: Sentence) -> str:
         self.lines_read += 1

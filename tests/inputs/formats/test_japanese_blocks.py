@@ -8,12 +8,15 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from wsscore.core.records import FormattedBlock
-from wsscore.errors import WsscoreError
+from wsscore.errors import Warnings, WsscoreError
+from wsscore.inputs import reading
 from wsscore.inputs.formats import japanese_blocks
 from wsscore.inputs.formats.japanese_blocks import read_kytea_blocks, read_mecab_blocks
 from wsscore.inputs.formats.kytea import read_kytea
 from wsscore.inputs.formats.mecab import read_mecab
 from wsscore.inputs.formats.model import DEFAULT_OPTIONS, Sentence, TagFields
+from wsscore.inputs.formatted import formatted
+from wsscore.inputs.reading import open_text
 from wsscore.inputs.words import split_words
 
 
@@ -193,3 +196,30 @@ def test_errors_in_a_later_block_name_their_line_in_the_file(fmt: str) -> None:
             list(read_kytea_blocks(blocks, name="in", options=DEFAULT_OPTIONS))
     line = 9 if fmt == "mecab" else 5
     assert caught.value.where == f"in:{line}:1"
+
+
+MECAB_GOOD, KYTEA_GOOD = "東京\t名詞,一般\nで\t助詞\nEOS\n", "東京/名詞 で/助詞\n"
+
+
+@pytest.mark.parametrize("fmt", ["mecab", "kytea"])
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-8-sig", "gb18030", "euc-jp", "utf-16"])
+@pytest.mark.parametrize("newline", ["\n", "\r\n"])
+def test_a_file_read_in_small_blocks_names_the_line_of_its_error(
+    tmp_path, monkeypatch, fmt: str, encoding: str, newline: str
+) -> None:
+    """The line reader of a later block numbers its lines from the lines the file counted
+    (the block reader counts none itself): in any encoding, with CRLF lines (MeCab's
+    ``EOS\\r`` is read by the line reader), blank lines, and a last line without its end."""
+    monkeypatch.setattr(reading, "BLOCK_SIZE", 64)
+    good = MECAB_GOOD if fmt == "mecab" else KYTEA_GOOD
+    bad = "b c" if fmt == "mecab" else "/X"
+    lines = (good * 20 + "\n" + good * 7).splitlines()
+    text = newline.join([*lines, bad, *(good * 3).splitlines()])  # no line feed at the end
+    path = tmp_path / f"in.{fmt}"
+    path.write_bytes(text.encode(encoding))
+    quiet = Warnings(quiet=True)
+    source = formatted(open_text(str(path), encoding, warnings=quiet), fmt, quiet, DEFAULT_OPTIONS)
+    with pytest.raises(WsscoreError) as caught:
+        list(source.lines())
+    assert caught.value.where is not None
+    assert caught.value.where.split(":")[1] == str(len(lines) + 1)
