@@ -1,9 +1,9 @@
 """The table of ``wsscore suite``: systems in rows, a group of columns per corpus, averages.
 
-Every format reads the same table (:func:`suite_document`): for each corpus the chosen figures
-of each system, then the mean over corpora and the pooled figure of each. Markdown and LaTeX set the
-best value of each column in bold; with a baseline, cells significantly better or worse than
-the baseline's are marked ▲ or ▼ (in LaTeX $\\uparrow$, $\\downarrow$).
+Every format reads the same table (:func:`suite_document`): for each corpus the chosen
+figures of each system, then the mean over corpora and the pooled figure of each. Markdown and
+LaTeX set the best value of each column in bold; with a baseline, cells significantly better or
+worse than the baseline's are marked ▲ or ▼ (in LaTeX $\\uparrow$, $\\downarrow$).
 """
 
 from __future__ import annotations
@@ -131,7 +131,7 @@ def _has_interval(name: str, ci: str) -> bool:
 # The table every format prints
 
 
-class SuiteCell(NamedTuple):
+class GridCell(NamedTuple):
     value: float | Interval | None
     kind: str  # "name", "ratio", "interval", "missing"
     text: str = ""  # the name
@@ -150,7 +150,7 @@ def suite_document(suite: Suite, metrics: tuple[str, ...]) -> Document:
     columns = [TableColumn("System", right=False, words=True)]
     for group, of in zip(groups, shown, strict=True):
         columns += [_column(group.name, figure.header) for figure in of]
-    rows = [_suite_row(row, suite.corpora, chosen, averaged) for row in suite.rows]
+    rows = [_grid_row(row, suite.corpora, chosen, averaged) for row in suite.rows]
     cells = [[_cell(cell) for cell in row] for row in _mark_best(rows)]
     notes = [Note(note, latex=_latex_note(note)) for note in suite_notes(suite)]
     table = Table(columns, cells, groups=groups)
@@ -168,7 +168,7 @@ def _column(group: str, header: str) -> TableColumn:
     )
 
 
-def _cell(cell: SuiteCell) -> TableCell:
+def _cell(cell: GridCell) -> TableCell:
     """Markdown and LaTeX set the best value of a column in bold, the terminal too."""
     text = cell_text(cell, marks=(BETTER, WORSE))
     bold = cell.best or cell.kind == "name"
@@ -176,10 +176,10 @@ def _cell(cell: SuiteCell) -> TableCell:
     return TableCell(text, markdown=markdown, latex=_latex_cell(cell), style="bold" if bold else "")
 
 
-def _suite_row(
+def _grid_row(
     row: SuiteRow, corpora: list[str], chosen: list[Figure], averaged: list[Figure]
-) -> list[SuiteCell]:
-    cells = [SuiteCell(None, "name", row.name)]
+) -> list[GridCell]:
+    cells = [GridCell(None, "name", row.name)]
     for corpus in corpora:
         cells += [_result_cell(row.cells[corpus], figure) for figure in chosen]
     cells += [_mean_cell(row, figure) for figure in averaged]
@@ -187,9 +187,9 @@ def _suite_row(
     return cells
 
 
-def _result_cell(cell: Cell, figure: Figure) -> SuiteCell:
+def _result_cell(cell: Cell, figure: Figure) -> GridCell:
     if cell.result is None:
-        return SuiteCell(None, "missing")
+        return GridCell(None, "missing")
     verdict = cell.verdict if figure.key == "f" and not figure.interval else 0
     metrics: Metrics | TagMetrics | ExtraMetrics | SentenceTokenMetrics | None = cell.result.metrics
     if figure.tags:
@@ -200,44 +200,44 @@ def _result_cell(cell: Cell, figure: Figure) -> SuiteCell:
         spans = cell.sentence_tokens
         metrics = compute_sentence_tokens(spans) if spans is not None else None
     if metrics is None:  # a corpus without tags
-        return SuiteCell(None, "ratio")
+        return GridCell(None, "ratio")
     return _metrics_cell(metrics, figure)._replace(verdict=verdict)
 
 
 def _metrics_cell(
     metrics: Metrics | TagMetrics | ExtraMetrics | SentenceTokenMetrics | None, figure: Figure
-) -> SuiteCell:
+) -> GridCell:
     if metrics is None:
-        return SuiteCell(None, "missing")
+        return GridCell(None, "missing")
     value = getattr(metrics, figure.attribute)
-    return SuiteCell(value, "interval" if figure.interval else "ratio")
+    return GridCell(value, "interval" if figure.interval else "ratio")
 
 
-def _pooled_cell(row: SuiteRow, figure: Figure) -> SuiteCell:
+def _pooled_cell(row: SuiteRow, figure: Figure) -> GridCell:
     if row.average.pooled is None:
-        return SuiteCell(None, "missing")
+        return GridCell(None, "missing")
     if figure.tags:
         tags = row.average.pooled_tags
-        return SuiteCell(getattr(tags, figure.attribute) if tags is not None else None, "ratio")
+        return GridCell(getattr(tags, figure.attribute) if tags is not None else None, "ratio")
     if figure.spans:
         spans = row.average.spans
         return _metrics_cell(spans.pooled if spans is not None else None, figure)
     if figure.extra:
         extra = row.average.pooled_extra
-        return SuiteCell(getattr(extra, figure.attribute) if extra else None, "ratio")
+        return GridCell(getattr(extra, figure.attribute) if extra else None, "ratio")
     return _metrics_cell(row.average.pooled, figure)
 
 
-def _mean_cell(row: SuiteRow, figure: Figure) -> SuiteCell:
+def _mean_cell(row: SuiteRow, figure: Figure) -> GridCell:
     if not row.complete:
-        return SuiteCell(None, "missing")
+        return GridCell(None, "missing")
     if figure.spans:
         spans = row.average.spans
-        return SuiteCell(spans.mean[figure.average] if spans is not None else None, "ratio")
-    return SuiteCell(row.average.mean[figure.average], "ratio")
+        return GridCell(spans.mean[figure.average] if spans is not None else None, "ratio")
+    return GridCell(row.average.mean[figure.average], "ratio")
 
 
-def _mark_best(rows: list[list[SuiteCell]]) -> list[list[SuiteCell]]:
+def _mark_best(rows: list[list[GridCell]]) -> list[list[GridCell]]:
     """The highest value of each ratio column (all of them when tied, none when one row)."""
     if len(rows) < 2:
         return rows
@@ -255,7 +255,7 @@ def _mark_best(rows: list[list[SuiteCell]]) -> list[list[SuiteCell]]:
     return rows
 
 
-def cell_text(cell: SuiteCell, *, plus_minus: str = "±", marks: tuple[str, str] = ("", "")) -> str:
+def cell_text(cell: GridCell, *, plus_minus: str = "±", marks: tuple[str, str] = ("", "")) -> str:
     """Three decimals for ratios, four for intervals, as ``wsscore score`` prints them."""
     if cell.kind == "name":
         return cell.text
@@ -340,7 +340,7 @@ def _latex_note(note: str) -> str:
     return note.replace(MISSING, "--")
 
 
-def _latex_cell(cell: SuiteCell) -> str:
+def _latex_cell(cell: GridCell) -> str:
     if cell.kind == "name":
         return latex_escape(cell.text)
     if cell.kind == "missing":
@@ -390,7 +390,7 @@ def suite_data(suite: Suite, metrics: tuple[str, ...] = DEFAULT_METRICS) -> Tabl
     return Table([TableColumn(header) for header in headers], rows)
 
 
-def _cell_value(cell: SuiteCell) -> float | None:
+def _cell_value(cell: GridCell) -> float | None:
     """A grid cell's ratio (the optional figures have no interval)."""
     assert not isinstance(cell.value, Interval)
     return cell.value
