@@ -60,12 +60,6 @@ def interval_digits(digits: int) -> int:
 _MARKDOWN_INLINE = LazyPattern(r"([\\`*_\[\]<>|~&])")
 
 
-def label_then_figures(headers: Sequence[str]) -> list[bool]:
-    """Which columns hold figures (aligned right) in a table whose first column names its rows
-    and whose others are figures."""
-    return [False] + [True] * (len(headers) - 1)
-
-
 def markdown_escaped(text: str) -> str:
     """``text`` (a note, a file name, a word) shown literally in Markdown."""
     return _MARKDOWN_INLINE.sub(r"\\\1", text)

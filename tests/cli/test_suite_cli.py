@@ -408,6 +408,12 @@ def test_latex_without_a_caption_has_no_label(tree: Path) -> None:
     assert r"\begin{tabular}{lrrrr}" in text and text.endswith("\\end{table}\n")
 
 
+def test_latex_heads_every_figure(tree: Path) -> None:
+    # One map of headers for every LaTeX table: the suite's own once missed these (a KeyError).
+    text = _suite(tree, "-f", "latex", "--metrics", "f,em,fsent,ftok,fc,fe,ft")
+    assert r"$F$ & EM & $F_{\mathrm{sent}}$ & $F_{\mathrm{tok}}$ & $F_c$ & $F_e$ & $F_t$" in text
+
+
 # --- CSV and TSV ----------------------------------------------------------------------------------
 
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from wsscore.errors import InvalidArgument
 from wsscore.formatting import DEFAULT_DIGITS
+from wsscore.output.present import TABLE_FORMATS, render_tables
 from wsscore.ranges import check_numbers
 
 if TYPE_CHECKING:
@@ -43,31 +44,22 @@ def render(
     """
     if digits is not None:
         refuse_digits(fmt, digits)
-    if fmt in ("tsv", "csv"):
-        from wsscore.output.delimited import render_delimited
-
-        return render_delimited(report, "\t" if fmt == "tsv" else ",", digits)
-    shown = DEFAULT_DIGITS if digits is None else digits
-    if fmt == "text":
-        from wsscore.output.text import render_text
-
-        return render_text(report, shown)
-    if fmt == "markdown":
-        from wsscore.output.text import render_markdown
-
-        return render_markdown(report, shown)
     if fmt == "json":
         from wsscore.output.json import render_json
 
         return render_json(report)
-    if fmt == "table":
-        from wsscore.output.table import render_table
+    if fmt in TABLE_FORMATS:
+        from wsscore.output.score import score_data, score_document
 
-        return render_table(report, color=color, width=width, digits=shown)
-    if fmt == "latex":
-        from wsscore.output.latex import render_latex
-
-        return render_latex(report, caption=caption, digits=shown)
+        shown = DEFAULT_DIGITS if digits is None else digits
+        return render_tables(
+            fmt,
+            lambda: score_document(report, shown),
+            lambda: score_data(report, digits),
+            color=color,
+            width=width,
+            caption=caption,
+        )
     if fmt == "sighan":
         from wsscore.output.sighan import render_sighan_summaries
 

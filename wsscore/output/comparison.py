@@ -6,25 +6,16 @@ Formats as for the score table — ``text``, ``markdown``, ``json``, ``tsv``, ``
 
 from __future__ import annotations
 
-import csv
-import io
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from wsscore.errors import InvalidArgument
-from wsscore.formatting import (
-    UNDEFINED,
-    label_then_figures,
-    markdown_cell,
-    markdown_escaped,
-    markdown_row,
-    markdown_rule,
-    ratio_text,
-)
+from wsscore.formatting import UNDEFINED, markdown_cell, ratio_text
 from wsscore.output.columns import notes
+from wsscore.output.delimited import plain
 from wsscore.output.json_text import to_json
-from wsscore.output.text import aligned
+from wsscore.output.present import render_tables
+from wsscore.output.tables import Document, Group, Note, Table, TableCell, TableColumn
 
 if TYPE_CHECKING:
     from wsscore.metrics.significance import PairedResult
@@ -138,7 +129,7 @@ def _notes(comparison: Comparison) -> list[str]:
     return [baseline_note(comparison), *notes(comparison.report)]
 
 
-# --- formats ------------------------------------------------------------------------------------
+# --- the tables ---------------------------------------------------------------------------------
 
 
 def render_comparison(
@@ -146,50 +137,42 @@ def render_comparison(
 ) -> str:
     """The comparison as text in format ``fmt`` (ending with a newline); ``color`` and
     ``width`` are for ``table`` only."""
-    renderers: dict[str, Callable[[Comparison], str]] = {
-        "text": render_text,
-        "markdown": render_markdown,
-        "json": render_json,
-        "tsv": lambda c: render_delimited(c, "\t"),
-        "csv": lambda c: render_delimited(c, ","),
-        "table": lambda c: render_table(c, color=color, width=width),
-    }
-    if fmt not in renderers:
+    if fmt == "json":
+        # allow_nan=False: every undefined value must already be None (null), never NaN.
+        return to_json(comparison.as_dict())
+    if fmt not in COMPARISON_FORMATS:
         raise InvalidArgument(f"unknown format {fmt!r}; use one of {', '.join(COMPARISON_FORMATS)}")
-    return renderers[fmt](comparison)
+    return render_tables(
+        fmt,
+        lambda: comparison_document(comparison),
+        lambda: comparison_data(comparison),
+        color=color,
+        width=width,
+    )
 
 
-def render_text(comparison: Comparison) -> str:
-    headers = _headers(comparison)
-    rows = [_cells(row) for row in _rows(comparison)]
-    out = [*aligned(headers, rows, label_then_figures(headers)), ""]
-    out += _notes(comparison)
-    out.append(footnote(comparison))
-    out.append(f"signature: {comparison.signature}")
-    return "\n".join(out) + "\n"
+def comparison_document(comparison: Comparison) -> Document:
+    """The table (split into its F and its R columns on a narrow terminal), the notes and the
+    footnote on the tests."""
+    rows = []
+    for row in _rows(comparison):
+        # "\\*" in Markdown: a bare star next to a number could open or close emphasis.
+        shown, marked = _cells(row), _cells(row, star="\\*", pad=False)
+        pairs = zip(shown, marked, strict=True)
+        rows.append([t if t == m else TableCell(t, markdown=markdown_cell(m)) for t, m in pairs])
+    columns = [
+        TableColumn(h, right=i > 0, short=_SHORT_HEADERS.get(h, ""))
+        for i, h in enumerate(_headers(comparison))
+    ]
+    table = Table(columns, rows, groups=[Group(5), Group(5)])
+    said = [Note(note) for note in _notes(comparison)]
+    # Escaped in Markdown: a line starting with "* " would be a list item.
+    foot = footnote(comparison)
+    return Document([table], [*said, Note(foot, markdown=f"\n\\{foot}")], comparison.signature)
 
 
-def render_markdown(comparison: Comparison) -> str:
-    headers = _headers(comparison)
-    # "\*": a bare star next to a number could open or close emphasis.
-    rows = [_cells(row, star="\\*", pad=False) for row in _rows(comparison)]
-    out = [markdown_row(headers), markdown_rule(label_then_figures(headers))]
-    out += [markdown_row(map(markdown_cell, row)) for row in rows]
-    out.append("")
-    out += [f"- {markdown_escaped(note)}" for note in _notes(comparison)]
-    out.append("")
-    # Escaped: a line starting with "* " would be a list item.
-    out.append("\\" + footnote(comparison))
-    out.append("")
-    out.append(f"Signature: `{comparison.signature}`")
-    return "\n".join(out) + "\n"
-
-
-def render_json(comparison: Comparison) -> str:
-    # allow_nan=False: every undefined value must already be None (null), never NaN.
-    return to_json(comparison.as_dict())
-
-
+# Headers a narrow terminal shows shorter, said in a legend line.
+_SHORT_HEADERS = {"p (bootstrap)": "p (bs)", "p (AR)": "p (ar)"}
 DELIMITED_HEADERS = (
     "System",
     "F",
@@ -209,54 +192,26 @@ DELIMITED_HEADERS = (
 )
 
 
-def _plain(value: float | None) -> str:
-    return "" if value is None else repr(value)
-
-
-def render_delimited(comparison: Comparison, delimiter: str) -> str:
+def comparison_data(comparison: Comparison) -> Table:
     """Full precision, one header per column (no duplicate ``p`` headers, unlike the table);
     the baseline's test cells are empty."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, delimiter=delimiter, lineterminator="\n")
-    writer.writerow(DELIMITED_HEADERS)
+    rows = []
     for row in _rows(comparison):
         metrics, tests = row.result.metrics, row.tests
-        cells = [row.result.name, _plain(metrics.f)]
+        cells = [row.result.name, plain(metrics.f)]
         cells += _test_values(tests.bootstrap_f, tests.randomization_f) if tests else [""] * 5
-        cells.append(_plain(metrics.recall))
+        cells.append(plain(metrics.recall))
         cells += _test_values(tests.bootstrap_r, tests.randomization_r) if tests else [""] * 5
-        cells += [_plain(metrics.precision), comparison.signature]
-        writer.writerow(cells)
-    return buffer.getvalue()
+        rows.append([*cells, plain(metrics.precision), comparison.signature])
+    return Table([TableColumn(header) for header in DELIMITED_HEADERS], rows)
 
 
 def _test_values(bootstrap: PairedResult, randomization: PairedResult) -> list[str]:
     """ΔX, its interval's ends, p (bootstrap), p (AR)."""
     return [
-        _plain(bootstrap.difference),
-        _plain(bootstrap.low),
-        _plain(bootstrap.high),
-        _plain(bootstrap.p_value),
-        _plain(randomization.p_value),
+        plain(bootstrap.difference),
+        plain(bootstrap.low),
+        plain(bootstrap.high),
+        plain(bootstrap.p_value),
+        plain(randomization.p_value),
     ]
-
-
-def render_table(comparison: Comparison, *, color: bool = False, width: int | None = None) -> str:
-    """The rich table, as wide as the terminal allows: wider than ``width``, it is split into
-    the F and the R columns, then with shorter headers, then one block per system
-    (:mod:`wsscore.output.fitting`)."""
-    from wsscore.output.fitting import Grid, render_fitted
-
-    grid = Grid(
-        _headers(comparison),
-        [_cells(row) for row in _rows(comparison)],
-        groups=[list(range(1, 6)), list(range(6, 11))],
-        abbreviations=_SHORT_HEADERS,
-        last_resort="blocks",
-    )
-    notes = [*_notes(comparison), footnote(comparison)]
-    return render_fitted(grid, width, color=color, notes=notes, signature=comparison.signature)
-
-
-# Headers a narrow terminal shows shorter, said in a legend line.
-_SHORT_HEADERS = {"p (bootstrap)": "p (bs)", "p (AR)": "p (ar)"}

@@ -6,27 +6,16 @@ csv are one long table at full precision, one row per figure, with a ``section``
 
 from __future__ import annotations
 
-import csv
-import io
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from dataclasses import replace
 
 from wsscore.errors import InvalidArgument
-from wsscore.formatting import (
-    UNDEFINED,
-    display_width,
-    markdown_escaped,
-    markdown_row,
-    markdown_rule,
-    padded,
-    ratio_text,
-)
+from wsscore.formatting import UNDEFINED, ratio_text
 from wsscore.output.columns import notes
+from wsscore.output.delimited import plain
 from wsscore.output.json_text import to_json
-from wsscore.scoring.error_analysis import ErrorAnalysis
-
-if TYPE_CHECKING:
-    from rich.console import Console
+from wsscore.output.present import render_tables
+from wsscore.output.tables import Document, Note, Table, TableColumn
+from wsscore.scoring.error_analysis import Breakdown, ErrorAnalysis
 
 ERROR_FORMATS = ("table", "text", "json", "tsv", "csv", "markdown")
 DELIMITED_COLUMNS = (
@@ -56,36 +45,54 @@ NO_DICTIONARY = "no dictionary given: OOV and IV recall need a word list or a tr
 # "_" and "|" are words in some corpora), never markup.
 
 
-@dataclass
-class Section:
-    """A titled table of display strings; ``numeric`` columns are right-aligned."""
-
-    title: str
-    headers: list[str]
-    numeric: list[bool]
-    rows: list[list[str]] = field(default_factory=list)
-    empty: str = "(none)"  # said instead of an empty table
-    wraps: bool = False  # long texts: may wrap on a terminal
-    note: str = ""  # what a row is, printed under the title
-
-
 def render_errors(
     analysis: ErrorAnalysis, fmt: str, *, color: bool = False, width: int | None = None
 ) -> str:
     """The analysis as text in format ``fmt`` (one of ERROR_FORMATS), ending with a newline."""
-    if fmt == "text":
-        return render_text(analysis)
-    if fmt == "markdown":
-        return render_markdown(analysis)
-    if fmt == "table":
-        return render_table(analysis, color=color, width=width)
     if fmt == "json":
-        return render_json(analysis)
-    if fmt in ("tsv", "csv"):
-        return render_delimited(analysis, "\t" if fmt == "tsv" else ",")
-    raise InvalidArgument(
-        f"unknown format {fmt!r} for errors; use one of {', '.join(ERROR_FORMATS)}"
+        # allow_nan=False: every undefined value is already None.
+        return to_json(analysis.as_dict())
+    if fmt not in ERROR_FORMATS:
+        raise InvalidArgument(
+            f"unknown format {fmt!r} for errors; use one of {', '.join(ERROR_FORMATS)}"
+        )
+    return render_tables(
+        fmt,
+        lambda: errors_document(analysis),
+        lambda: errors_data(analysis),
+        color=color,
+        width=width,
     )
+
+
+def errors_document(analysis: ErrorAnalysis) -> Document:
+    """The summary line, the sections, and the notes on the inputs."""
+    return Document(
+        sections(analysis),
+        [Note(note, style="yellow") for note in notes(analysis.report)],
+        analysis.report.signature,
+        lead=[Note(summary(analysis), style="bold")],
+        gap=False,
+        sections=True,
+    )
+
+
+def _section(
+    title: str,
+    headers: list[str],
+    numeric: list[bool],
+    rows: list[list[str]],
+    *,
+    note: str = "",
+    empty: str = "(none)",
+) -> Table:
+    """A titled table of the user's words and figures (``numeric`` columns); ``note`` says
+    what a row is, ``empty`` is said instead of an empty table."""
+    columns = [
+        TableColumn(header, right=right, words=True)
+        for header, right in zip(headers, numeric, strict=True)
+    ]
+    return Table(columns, rows, title=title, note=note, heading="### ", empty=empty)
 
 
 # --- shared by the human formats ----------------------------------------------------------------
@@ -102,7 +109,7 @@ def summary(analysis: ErrorAnalysis) -> str:
     )
 
 
-def sections(analysis: ErrorAnalysis) -> list[Section]:
+def sections(analysis: ErrorAnalysis) -> list[Table]:
     """The sections in print order; the worst lines only when asked for."""
     found = [_classes_section(analysis)]
     if analysis.top:
@@ -113,109 +120,79 @@ def sections(analysis: ErrorAnalysis) -> list[Section]:
     return found
 
 
-def _classes_section(analysis: ErrorAnalysis) -> Section:
-    section = Section("Error classes", ["Class", "Count", "Share"], [False, True, True])
-    for name, error_class in analysis.classes.items():
-        section.rows.append([name, f"{error_class.count:,}", ratio_text(analysis.share(name))])
-    return section
+def _classes_section(analysis: ErrorAnalysis) -> Table:
+    rows = [
+        [name, f"{error_class.count:,}", ratio_text(analysis.share(name))]
+        for name, error_class in analysis.classes.items()
+    ]
+    return _section("Error classes", ["Class", "Count", "Share"], [False, True, True], rows)
 
 
-def _examples_section(analysis: ErrorAnalysis) -> Section:
-    section = Section(
-        f"Most frequent errors (top {analysis.top} per class)",
-        ["Class", "Gold", "Predicted", "Count"],
-        [False, False, False, True],
-        note=MERGED_NOTE,
-    )
+def _examples_section(analysis: ErrorAnalysis) -> Table:
+    rows = []
     for name, error_class in analysis.classes.items():
         for example in error_class.examples:
             # An empty segmentation: the word's characters differ from the prediction's.
             predicted = example.predicted or UNDEFINED
-            section.rows.append([name, example.word, predicted, f"{example.count:,}"])
-    return section
+            rows.append([name, example.word, predicted, f"{example.count:,}"])
+    return _section(
+        f"Most frequent errors (top {analysis.top} per class)",
+        ["Class", "Gold", "Predicted", "Count"],
+        [False, False, False, True],
+        rows,
+        note=MERGED_NOTE,
+    )
 
 
-def _merges_section(analysis: ErrorAnalysis) -> Section:
+def _merges_section(analysis: ErrorAnalysis) -> Table:
     merges = analysis.merges
-    section = Section(
+    return _section(
         f"Merges by predicted word (top {analysis.top}, of {merges.count:,})",
         ["Predicted", "Gold words", "Count"],
         [False, False, True],
+        [[m.predicted, GOLD_WORDS_JOIN.join(m.gold), f"{m.count:,}"] for m in merges.examples],
         note=MERGES_NOTE,
     )
-    for merge in merges.examples:
-        section.rows.append([merge.predicted, GOLD_WORDS_JOIN.join(merge.gold), f"{merge.count:,}"])
-    return section
 
 
-def _length_section(analysis: ErrorAnalysis) -> Section:
-    section = Section(
-        "Recall by word length", ["Length", "Gold words", "Correct", "R"], [False, True, True, True]
+def _length_section(analysis: ErrorAnalysis) -> Table:
+    return _section(
+        "Recall by word length",
+        ["Length", "Gold words", "Correct", "R"],
+        [False, True, True, True],
+        [_recall_row(bucket.label, bucket) for bucket in analysis.by_length],
     )
-    for bucket in analysis.by_length:
-        section.rows.append(
-            [
-                bucket.label,
-                f"{bucket.gold_words:,}",
-                f"{bucket.correct:,}",
-                ratio_text(bucket.recall),
-            ]
-        )
-    return section
 
 
-def _vocabulary_section(analysis: ErrorAnalysis) -> Section:
-    section = Section(
+def _recall_row(label: str, part: Breakdown) -> list[str]:
+    return [label, f"{part.gold_words:,}", f"{part.correct:,}", ratio_text(part.recall)]
+
+
+def _vocabulary_section(analysis: ErrorAnalysis) -> Table:
+    parts = (("OOV", analysis.oov), ("IV", analysis.iv))
+    return _section(
         "OOV and IV",
         ["Words", "Gold words", "Correct", "R"],
         [False, True, True, True],
+        [_recall_row(label, part) for label, part in parts if part is not None],
         empty=NO_DICTIONARY,  # said rather than left out, so that its absence is not a puzzle
     )
-    for label, part in (("OOV", analysis.oov), ("IV", analysis.iv)):
-        if part is None:
-            continue
-        section.rows.append(
-            [label, f"{part.gold_words:,}", f"{part.correct:,}", ratio_text(part.recall)]
-        )
-    return section
 
 
-def _lines_section(analysis: ErrorAnalysis) -> Section:
-    section = Section(
+def _lines_section(analysis: ErrorAnalysis) -> Table:
+    rows = [
+        [str(line.line), f"{line.errors:,}", f"{line.gold_words:,}", line.gold, line.predicted]
+        for line in analysis.lines
+    ]
+    table = _section(
         "Lines with most errors",
         ["Line", "Errors", "Gold words", "Gold", "Predicted"],
         [True, True, True, False, False],
+        rows,
         empty="(no wrong words)",
-        wraps=True,
     )
-    for line in analysis.lines:
-        section.rows.append(
-            [str(line.line), f"{line.errors:,}", f"{line.gold_words:,}", line.gold, line.predicted]
-        )
-    return section
-
-
-# --- text ---------------------------------------------------------------------------------------
-
-
-def _text_table(section: Section) -> list[str]:
-    widths = [
-        max([display_width(header)] + [display_width(row[i]) for row in section.rows])
-        for i, header in enumerate(section.headers)
-    ]
-
-    def line(cells: list[str]) -> str:
-        parts = (
-            padded(cell, width, right=numeric)
-            for cell, width, numeric in zip(cells, widths, section.numeric, strict=True)
-        )
-        return "  ".join(parts).rstrip()
-
-    return [
-        line(section.headers),
-        "  ".join("-" * w for w in widths),
-        *(line(row) for row in section.rows),
-    ]
+    # Whole sentences do not fit in a table's column: plain text shows a block per line.
+    return replace(table, lines=_text_lines(analysis))
 
 
 def _text_lines(analysis: ErrorAnalysis) -> list[str]:
@@ -230,125 +207,9 @@ def _text_lines(analysis: ErrorAnalysis) -> list[str]:
     return out
 
 
-def render_text(analysis: ErrorAnalysis) -> str:
-    out = [summary(analysis), ""]
-    for section in sections(analysis):
-        out.append(section.title)
-        if section.note:
-            out.append(section.note)
-        if not section.rows:
-            out.append(section.empty)
-        elif section.wraps:
-            out += _text_lines(analysis)
-        else:
-            out += _text_table(section)
-        out.append("")
-    out += notes(analysis.report)
-    out.append(f"signature: {analysis.report.signature}")
-    return "\n".join(out) + "\n"
-
-
-# --- markdown -----------------------------------------------------------------------------------
-
-
-def render_markdown(analysis: ErrorAnalysis) -> str:
-    out = [markdown_escaped(summary(analysis)), ""]
-    for section in sections(analysis):
-        out += [f"### {section.title}", ""]
-        if section.note:
-            out += [markdown_escaped(section.note), ""]
-        if not section.rows:
-            out += [section.empty, ""]
-            continue
-        out.append(markdown_row(section.headers))
-        out.append(markdown_rule(section.numeric))
-        out += [markdown_row(map(markdown_escaped, row)) for row in section.rows]
-        out.append("")
-    out += [f"- {markdown_escaped(note)}" for note in notes(analysis.report)]
-    out.append(f"Signature: `{analysis.report.signature}`")
-    return "\n".join(out) + "\n"
-
-
-# --- table (rich) -------------------------------------------------------------------------------
-
-
-def render_table(analysis: ErrorAnalysis, *, color: bool = False, width: int | None = None) -> str:
-    """Each section a rich table within the terminal's width: one too wide for it is shown one
-    block per row (:mod:`wsscore.output.fitting`); the worst lines' sentences fold."""
-    from wsscore.output.fitting import DEFAULT_WIDTH, console_for, print_signature
-
-    screen = width or DEFAULT_WIDTH
-    buffer = io.StringIO()
-    console = console_for(buffer, color=color, width=screen)
-    console.print(summary(analysis), markup=False, style="bold")
-    for section in sections(analysis):
-        console.print()
-        if not section.rows:
-            console.print(section.title, markup=False, style="italic")
-            console.print(section.empty, markup=False)
-            continue
-        if section.note:
-            console.print(section.title, markup=False, style="italic")
-            console.print(section.note, markup=False)
-        _print_section(console, section, screen)
-    console.print()
-    for note in notes(analysis.report):
-        console.print(note, style="yellow", markup=False)
-    print_signature(console, analysis.report.signature, screen)
-    return buffer.getvalue()
-
-
-def _print_section(console: Console, section: Section, screen: int) -> None:
-    """A section's rich tables: a title above the table unless a note stands between."""
-    from rich.table import Table
-    from rich.text import Text
-
-    from wsscore.output.fitting import Grid, fit, print_fitted
-
-    title = "" if section.note else section.title
-    if not section.wraps:
-        columns = list(range(1, len(section.headers)))
-        grid = Grid(
-            section.headers,
-            section.rows,
-            [columns],
-            numeric=section.numeric,
-            title=title,
-            last_resort="blocks",
-        )
-        print_fitted(console, fit(grid, screen))
-        return
-    table = Table(title=title or None, title_justify="left", width=screen)
-    for header, right in zip(section.headers, section.numeric, strict=True):
-        if right:
-            table.add_column(header, justify="right", no_wrap=True)
-        else:
-            # Sentences fold (they have no spaces to break at in Chinese) over several lines.
-            table.add_column(header, overflow="fold")
-    for row in section.rows:
-        table.add_row(*map(Text, row))  # Text: words are data, not rich markup
-    console.print(table)
-
-
-# --- json ---------------------------------------------------------------------------------------
-
-
-def render_json(analysis: ErrorAnalysis) -> str:
-    # allow_nan=False: every undefined value is already None.
-    return to_json(analysis.as_dict())
-
-
 # --- tsv, csv -----------------------------------------------------------------------------------
 
 Row = dict[str, object]
-
-
-def _plain(value: object) -> object:
-    if value is None:
-        return ""
-    if isinstance(value, float):
-        return repr(value)  # full precision
-    return value
 
 
 def delimited_rows(analysis: ErrorAnalysis) -> list[Row]:
@@ -427,10 +288,7 @@ def _merge_rows(analysis: ErrorAnalysis) -> list[Row]:
     ]
 
 
-def render_delimited(analysis: ErrorAnalysis, delimiter: str) -> str:
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, delimiter=delimiter, lineterminator="\n")
-    writer.writerow(DELIMITED_COLUMNS)
-    for row in delimited_rows(analysis):
-        writer.writerow([_plain(row.get(key)) for key in DELIMITED_COLUMNS])
-    return buffer.getvalue()
+def errors_data(analysis: ErrorAnalysis) -> Table:
+    """The long table of :func:`delimited_rows`, every value at full precision."""
+    rows = [[plain(row.get(key)) for key in DELIMITED_COLUMNS] for row in delimited_rows(analysis)]
+    return Table([TableColumn(key) for key in DELIMITED_COLUMNS], rows)

@@ -290,21 +290,6 @@ def print_fitted(console: Console, fitted: Fitted) -> None:
         console.print(line, markup=False)
 
 
-def render_fitted(
-    grid: Grid, width: int | None, *, color: bool, notes: Sequence[str], signature: str
-) -> str:
-    """``grid`` fitted to ``width`` columns (120 if unknown), then ``notes`` wrapped at spaces
-    and the signature broken after a ``|``: a command's whole table output."""
-    screen = width or DEFAULT_WIDTH
-    buffer = io.StringIO()
-    console = console_for(buffer, color=color, width=screen)
-    print_fitted(console, fit(grid, screen))
-    for line in notes:
-        console.print(line, markup=False)  # wrapped at spaces, within the terminal
-    print_signature(console, signature, screen)
-    return buffer.getvalue()
-
-
 def print_signature(console: Console, signature: str, width: int) -> None:
     """``signature: …`` in lines of at most ``width`` columns (:func:`signature_lines`)."""
     for line in signature_lines(signature, width):

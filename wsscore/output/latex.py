@@ -8,10 +8,7 @@ names are escaped; the caption is LaTeX written by the user and is kept as given
 
 from __future__ import annotations
 
-from wsscore.formatting import DEFAULT_DIGITS
-from wsscore.metrics.ranking import verdict
-from wsscore.output.columns import Column, cell, columns, notes
-from wsscore.results import Report, SystemResult
+from wsscore.output.tables import Document, Table, TableCell, text_of
 
 LABEL = "tab:wsscore"
 UNDEFINED = "---"  # an em dash in LaTeX, as "—" in the other tables
@@ -42,7 +39,7 @@ _ESCAPES = str.maketrans(
     }
 )
 
-_HEADERS = {
+HEADERS = {
     "System": "System",
     "Words": "Words",
     "R": "$R$",
@@ -82,6 +79,7 @@ _HEADERS = {
     "P_tok": r"$P_{\mathrm{tok}}$",
     "R_tok": r"$R_{\mathrm{tok}}$",
     "F_tok": r"$F_{\mathrm{tok}}$",
+    "c_f": "$c_F$",
 }
 
 
@@ -95,53 +93,48 @@ def _comment(text: str) -> str:
     return "% " + " ".join(text.splitlines())
 
 
-def _header(column: Column, report: Report) -> str:
-    if column.header in _HEADERS:
-        return _HEADERS[column.header]
-    if column.header.startswith("F(β="):  # columns() names F_β "F(β=2)"
-        return f"$F_{{\\beta={report.beta:g}}}$"
-    return latex_escape(column.header)
+def latex_header(header: str) -> str:
+    """A header as LaTeX source: math for the figures' symbols, else escaped."""
+    return HEADERS[header] if header in HEADERS else latex_escape(header)
 
 
-def _cell(column: Column, system: SystemResult, digits: int) -> str:
-    # Brackets braced: "[" right after a row's "\\" would be read as an optional argument.
-    return cell(
-        column,
-        system,
-        name=latex_escape,
-        plus_minus="$\\pm$",
-        brackets=("{[}", "{]}"),
-        undefined=UNDEFINED,
-        digits=digits,
-    )
-
-
-def render_latex(report: Report, caption: str | None = None, digits: int = DEFAULT_DIGITS) -> str:
-    cols = columns(report)
-    spec = "".join("l" if c.kind == "name" else "r" for c in cols)
-    out = [
-        _comment(f"signature: {report.signature}"),
-        _comment(r"needs \usepackage{booktabs}"),
-    ]
-    out += [_comment(note) for note in notes(report)]
-    out += [
-        r"\begin{table}",
-        r"\centering",
-        f"\\begin{{tabular}}{{{spec}}}",
-        r"\toprule",
-        " & ".join(_header(c, report) for c in cols) + r" \\",
-        r"\midrule",
-    ]
-    out += [
-        " & ".join(_cell(c, system, digits) for c in cols) + r" \\" for system in report.systems
-    ]
+def render_latex(document: Document, caption: str | None = None) -> str:
+    """The document's first table in a ``table`` float, its notes in a footnote under it
+    (those with LaTeX source), and the caption, with the document's label, when given."""
+    table = document.tables[0]
+    out = [_comment(f"signature: {document.signature}"), _comment(r"needs \usepackage{booktabs}")]
+    out += [_comment(line) for line in document.comments]
+    spec = "".join("r" if column.right else "l" for column in table.columns)
+    out += [r"\begin{table}", r"\centering", f"\\begin{{tabular}}{{{spec}}}", r"\toprule"]
+    out += _group_rows(table)
+    headers = [latex_header(c.header) if c.latex is None else c.latex for c in table.columns]
+    out += [" & ".join(headers) + r" \\", r"\midrule"]
+    out += [" & ".join(map(_cell, row)) + r" \\" for row in table.rows]
     out += [r"\bottomrule", r"\end{tabular}"]
-    sentence = verdict(report.systems, latex_escape)
-    if sentence is not None:
+    notes = [latex_escape(n.text) if n.latex is None else n.latex for n in document.notes]
+    if any(notes):
         # A note under the table, in the float so that it moves with it.
-        out += [r"\par\smallskip", f"{{\\footnotesize {sentence}\\par}}"]
+        out += [r"\par\smallskip", f"{{\\footnotesize {' '.join(filter(None, notes))}\\par}}"]
     if caption is not None:
         # The label only with a caption: without one, \ref would give the section's number.
-        out += [f"\\caption{{{caption}}}", f"\\label{{{LABEL}}}"]
+        out += [f"\\caption{{{caption}}}", f"\\label{{{document.caption_label}}}"]
     out.append(r"\end{table}")
     return "\n".join(out) + "\n"
+
+
+def _group_rows(table: Table) -> list[str]:
+    """The names of the groups of columns over them, each underlined, when they have names."""
+    if not any(group.name for group in table.groups):
+        return []
+    names, rules, start = [""], [], 2
+    for group in table.groups:
+        names.append(f"\\multicolumn{{{group.size}}}{{c}}{{{latex_escape(group.name)}}}")
+        rules.append(f"\\cmidrule(lr){{{start}-{start + group.size - 1}}}")
+        start += group.size
+    return [" & ".join(names) + r" \\", " ".join(rules)]
+
+
+def _cell(cell: str | TableCell) -> str:
+    if isinstance(cell, TableCell) and cell.latex is not None:
+        return cell.latex
+    return latex_escape(text_of(cell))

@@ -1,33 +1,26 @@
 """The table of ``wsscore suite``: systems in rows, a group of columns per corpus, averages.
 
-Every format reads the same grid (:func:`grid`): for each corpus the chosen figures of each
-system, then the mean over corpora and the pooled figure of each. Markdown and LaTeX set the
-best value of each column in bold; with a baseline, cells significantly better or worse than
-the baseline's are marked ▲ or ▼ (in LaTeX $\\uparrow$, $\\downarrow$).
+Every format reads the same table (:func:`suite_document`): for each corpus the chosen
+figures of each system, then the mean over corpora and the pooled figure of each. Markdown and
+LaTeX set the best value of each column in bold; with a baseline, cells significantly better or
+worse than the baseline's are marked ▲ or ▼ (in LaTeX $\\uparrow$, $\\downarrow$).
 """
 
 from __future__ import annotations
 
-import csv
-import io
-from collections.abc import Callable
 from typing import NamedTuple
 
 from wsscore.errors import InvalidArgument
-from wsscore.formatting import (
-    UNDEFINED,
-    label_then_figures,
-    markdown_escaped,
-    markdown_row,
-    markdown_rule,
-)
+from wsscore.formatting import UNDEFINED, markdown_escaped
 from wsscore.metrics.boundaries import ExtraMetrics
 from wsscore.metrics.scores import Interval, Metrics
 from wsscore.metrics.sentence_tokens import SentenceTokenMetrics, compute_sentence_tokens
 from wsscore.metrics.tags import TagMetrics
+from wsscore.output.delimited import plain
 from wsscore.output.json_text import to_json
-from wsscore.output.latex import latex_escape
-from wsscore.output.text import aligned
+from wsscore.output.latex import latex_escape, latex_header
+from wsscore.output.present import render_tables
+from wsscore.output.tables import Document, Group, Note, Table, TableCell, TableColumn
 from wsscore.scoring.suite import ALPHA, AVERAGED, Cell, Suite, SuiteRow
 
 SUITE_FORMATS = ("table", "text", "markdown", "latex", "json", "csv", "tsv")
@@ -135,13 +128,7 @@ def _has_interval(name: str, ci: str) -> bool:
 
 
 # ---------------------------------------------------------------------------------------------
-# The grid every format prints
-
-
-class Grid(NamedTuple):
-    groups: list[tuple[str, int]]  # (corpus, "Mean", "Pooled"; number of columns)
-    headers: list[str]  # the figure of each column
-    rows: list[list[GridCell]]  # a system name, then a cell per column
+# The table every format prints
 
 
 class GridCell(NamedTuple):
@@ -152,14 +139,41 @@ class GridCell(NamedTuple):
     best: bool = False
 
 
-def grid(suite: Suite, metrics: tuple[str, ...]) -> Grid:
+def suite_document(suite: Suite, metrics: tuple[str, ...]) -> Document:
+    """For each corpus the chosen figures of each system, then the mean over corpora and the
+    pooled figure of each; the notes under them."""
     chosen = figures(metrics, suite.settings.ci)
     averaged = [figure for figure in chosen if not figure.interval]
-    groups = [(corpus, len(chosen)) for corpus in suite.corpora]
-    groups += [("Mean", len(averaged)), ("Pooled", len(averaged))]
-    headers = [f.header for _ in suite.corpora for f in chosen] + [f.header for f in averaged] * 2
+    groups = [Group(len(chosen), corpus) for corpus in suite.corpora]
+    groups += [Group(len(averaged), "Mean"), Group(len(averaged), "Pooled")]
+    shown = [*(chosen for _ in suite.corpora), averaged, averaged]
+    columns = [TableColumn("System", right=False, words=True)]
+    for group, of in zip(groups, shown, strict=True):
+        columns += [_column(group.name, figure.header) for figure in of]
     rows = [_grid_row(row, suite.corpora, chosen, averaged) for row in suite.rows]
-    return Grid(groups, headers, _mark_best(rows))
+    cells = [[_cell(cell) for cell in row] for row in _mark_best(rows)]
+    notes = [Note(note, latex=_latex_note(note)) for note in suite_notes(suite)]
+    table = Table(columns, cells, groups=groups)
+    return Document([table], notes, suite.signature, caption_label="tab:wsscore-suite")
+
+
+def _column(group: str, header: str) -> TableColumn:
+    """A figure of a group: "pku F", "Mean R_oov", … (the corpus names are the user's)."""
+    flat = f"{group} {header}"
+    return TableColumn(
+        flat,
+        markdown=f"{markdown_escaped(group)} {header}",
+        latex=_LATEX_HEADERS.get(header) or latex_header(header),
+        terminal=flat.replace(" ", "\n", 1),
+    )
+
+
+def _cell(cell: GridCell) -> TableCell:
+    """Markdown and LaTeX set the best value of a column in bold, the terminal too."""
+    text = cell_text(cell, marks=(BETTER, WORSE))
+    bold = cell.best or cell.kind == "name"
+    markdown = f"**{text}**" if cell.best else None
+    return TableCell(text, markdown=markdown, latex=_latex_cell(cell), style="bold" if bold else "")
 
 
 def _grid_row(
@@ -303,101 +317,27 @@ def render_suite(
     caption: str | None = None,
 ) -> str:
     """The suite as text in format ``fmt`` (ending with a newline)."""
-    renderers: dict[str, Callable[[], str]] = {
-        "text": lambda: render_text(suite, metrics),
-        "markdown": lambda: render_markdown(suite, metrics),
-        "latex": lambda: render_latex(suite, metrics, caption),
-        "json": lambda: to_json(suite.as_dict()),
-        "csv": lambda: render_delimited(suite, ",", metrics),
-        "tsv": lambda: render_delimited(suite, "\t", metrics),
-        "table": lambda: render_table(suite, metrics, color=color, width=width),
-    }
-    if fmt not in renderers:
+    if fmt == "json":
+        return to_json(suite.as_dict())
+    if fmt not in SUITE_FORMATS:
         raise InvalidArgument(f"unknown format {fmt!r}; use one of {', '.join(SUITE_FORMATS)}")
-    return renderers[fmt]()
+    return render_tables(
+        fmt,
+        lambda: suite_document(suite, metrics),
+        lambda: suite_data(suite, metrics),
+        color=color,
+        width=width,
+        caption=caption,
+    )
 
 
-def _flat_headers(table: Grid, escape: Callable[[str], str] = str) -> list[str]:
-    """ "pku F", "Mean R_oov", …; ``escape`` is applied to the corpus names (they are the
-    user's; the figures' names are fixed)."""
-    headers = ["System"]
-    index = 0
-    for group, size in table.groups:
-        name = escape(group)
-        headers += [f"{name} {header}" for header in table.headers[index : index + size]]
-        index += size
-    return headers
+# The suite's own LaTeX for a header (the others as every table spells them).
+_LATEX_HEADERS = {"F_tag": r"$F_{\mathrm{tag}}$"}
 
 
-def render_text(suite: Suite, metrics: tuple[str, ...]) -> str:
-    table = grid(suite, metrics)
-    headers = _flat_headers(table)
-    rows = [[cell_text(c, marks=(BETTER, WORSE)) for c in row] for row in table.rows]
-    out = [*aligned(headers, rows, label_then_figures(headers)), ""]
-    out += suite_notes(suite)
-    out.append(f"signature: {suite.signature}")
-    return "\n".join(out) + "\n"
-
-
-def render_markdown(suite: Suite, metrics: tuple[str, ...]) -> str:
-    table = grid(suite, metrics)
-
-    def text(cell: GridCell) -> str:
-        shown = cell_text(cell, marks=(BETTER, WORSE))
-        if cell.kind == "name":
-            return markdown_escaped(shown)
-        return f"**{shown}**" if cell.best else shown
-
-    headers = _flat_headers(table, escape=markdown_escaped)
-    out = [markdown_row(headers), markdown_rule(label_then_figures(headers))]
-    out += [markdown_row(text(cell) for cell in row) for row in table.rows]
-    out += ["", *(f"- {markdown_escaped(note)}" for note in suite_notes(suite))]
-    out += ["", f"Signature: `{suite.signature}`"]
-    return "\n".join(out) + "\n"
-
-
-_LATEX_HEADERS = {
-    "F": "$F$",
-    "R": "$R$",
-    "P": "$P$",
-    "R_oov": r"$R_{\mathrm{oov}}$",
-    "R_iv": r"$R_{\mathrm{iv}}$",
-    "c_r": "$c_r$",
-    "c_p": "$c_p$",
-    "c_f": "$c_F$",
-    "F_tag": r"$F_{\mathrm{tag}}$",
-}
-
-
-def render_latex(suite: Suite, metrics: tuple[str, ...], caption: str | None) -> str:
-    table = grid(suite, metrics)
-    spec = "l" + "r" * len(table.headers)
-    groups, rules, start = [""], [], 2
-    for name, size in table.groups:
-        groups.append(f"\\multicolumn{{{size}}}{{c}}{{{latex_escape(name)}}}")
-        rules.append(f"\\cmidrule(lr){{{start}-{start + size - 1}}}")
-        start += size
-    out = [
-        f"% signature: {suite.signature}",
-        r"% needs \usepackage{booktabs}",
-        r"\begin{table}",
-        r"\centering",
-        f"\\begin{{tabular}}{{{spec}}}",
-        r"\toprule",
-        " & ".join(groups) + r" \\",
-        " ".join(rules),
-        " & ".join(["System", *(_LATEX_HEADERS[h] for h in table.headers)]) + r" \\",
-        r"\midrule",
-    ]
-    out += [" & ".join(_latex_cell(cell) for cell in row) + r" \\" for row in table.rows]
-    out += [r"\bottomrule", r"\end{tabular}", r"\par\smallskip"]
-    notes = " ".join(latex_escape(note) for note in suite_notes(suite))
-    notes = notes.replace(BETTER, r"$\uparrow$").replace(WORSE, r"$\downarrow$")
-    out.append(f"{{\\footnotesize {notes.replace(MISSING, '--')}\\par}}")
-    if caption is not None:
-        out += [f"\\caption{{{caption}}}", r"\label{tab:wsscore-suite}"]
-    out.append(r"\end{table}")
-    return "\n".join(out) + "\n"
+def _latex_note(note: str) -> str:
+    note = latex_escape(note).replace(BETTER, r"$\uparrow$").replace(WORSE, r"$\downarrow$")
+    return note.replace(MISSING, "--")
 
 
 def _latex_cell(cell: GridCell) -> str:
@@ -408,31 +348,6 @@ def _latex_cell(cell: GridCell) -> str:
     text = cell_text(cell, plus_minus="$\\pm$", marks=(r"$^\uparrow$", r"$^\downarrow$"))
     text = text.replace("[", "{[}").replace("]", "{]}").replace(UNDEFINED, "---")
     return f"\\textbf{{{text}}}" if cell.best else text
-
-
-def render_table(
-    suite: Suite, metrics: tuple[str, ...], *, color: bool = False, width: int | None = None
-) -> str:
-    """The rich table within the terminal's width: wider than ``width``, its corpus groups
-    (and the averages) are spread over several tables, then one block per system
-    (:mod:`wsscore.output.fitting`)."""
-    from wsscore.output.fitting import Grid, consecutive, render_fitted
-
-    table = grid(suite, metrics)
-    headers = [header.replace(" ", "\n", 1) for header in _flat_headers(table)]
-    fitted = Grid(
-        headers,
-        [[cell_text(cell, marks=(BETTER, WORSE)) for cell in row] for row in table.rows],
-        consecutive([size for _name, size in table.groups]),
-        numeric=label_then_figures(headers),
-        last_resort="blocks",
-        styles=[
-            ["bold" if cell.best or cell.kind == "name" else "" for cell in row]
-            for row in table.rows
-        ],
-    )
-    notes = suite_notes(suite)
-    return render_fitted(fitted, width, color=color, notes=notes, signature=suite.signature)
 
 
 # One row per system and corpus (and its mean and pooled rows), every figure exact: a long
@@ -448,36 +363,31 @@ def delimited_figures(metrics: tuple[str, ...]) -> list[Figure]:
     return [FIGURES[name] for name in metrics if name in OPTIONAL_FIGURES]
 
 
-def render_delimited(
-    suite: Suite, delimiter: str, metrics: tuple[str, ...] = DEFAULT_METRICS
-) -> str:
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, delimiter=delimiter, lineterminator="\n")
+def suite_data(suite: Suite, metrics: tuple[str, ...] = DEFAULT_METRICS) -> Table:
     optional = delimited_figures(metrics)
-    writer.writerow(
-        [
-            *("system", "corpus", "gold_words", "pred_words", "correct"),
-            *DELIMITED_FIGURES,
-            "p_value",
-            *(figure.average for figure in optional),
-        ]
-    )
+    headers = [
+        *("system", "corpus", "gold_words", "pred_words", "correct"),
+        *DELIMITED_FIGURES,
+        "p_value",
+        *(figure.average for figure in optional),
+    ]
+    rows = []
     for row in suite.rows:
         for corpus, cell in row.cells.items():
-            figures = [_plain(_cell_value(_result_cell(cell, f))) for f in optional]
-            writer.writerow([row.name, corpus, *_delimited_cell(cell), *figures])
+            figures = [plain(_cell_value(_result_cell(cell, f))) for f in optional]
+            rows.append([row.name, corpus, *_delimited_cell(cell), *figures])
         mean = row.average.mean
-        writer.writerow(
-            [row.name, "mean", "", "", "", *(_plain(mean[k]) for k in DELIMITED_FIGURES), ""]
-            + [_plain(_cell_value(_mean_cell(row, figure))) for figure in optional]
+        rows.append(
+            [row.name, "mean", "", "", "", *(plain(mean[k]) for k in DELIMITED_FIGURES), ""]
+            + [plain(_cell_value(_mean_cell(row, figure))) for figure in optional]
         )
         pooled = row.average.pooled
-        figures = ["", "", "", *(_plain(None) for _ in DELIMITED_FIGURES), ""]
+        figures = ["", "", "", *(plain(None) for _ in DELIMITED_FIGURES), ""]
         if pooled is not None:
-            figures = ["", "", "", *(_plain(_figure(pooled, k)) for k in DELIMITED_FIGURES), ""]
-        figures += [_plain(_cell_value(_pooled_cell(row, figure))) for figure in optional]
-        writer.writerow([row.name, "pooled", *figures])
-    return buffer.getvalue()
+            figures = ["", "", "", *(plain(_figure(pooled, k)) for k in DELIMITED_FIGURES), ""]
+        figures += [plain(_cell_value(_pooled_cell(row, figure))) for figure in optional]
+        rows.append([row.name, "pooled", *figures])
+    return Table([TableColumn(header) for header in headers], rows)
 
 
 def _cell_value(cell: GridCell) -> float | None:
@@ -495,15 +405,11 @@ def _delimited_cell(cell: Cell) -> list[str]:
         str(counts.gold_words),
         str(counts.pred_words),
         str(counts.correct),
-        *(_plain(_figure(metrics, key)) for key in DELIMITED_FIGURES),
-        _plain(p_value),
+        *(plain(_figure(metrics, key)) for key in DELIMITED_FIGURES),
+        plain(p_value),
     ]
 
 
 def _figure(metrics: Metrics, key: str) -> float | None:
     value: float | None = getattr(metrics, AVERAGED[key])
     return value
-
-
-def _plain(value: float | None) -> str:
-    return "" if value is None else repr(value)
