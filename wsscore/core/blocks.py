@@ -1,5 +1,5 @@
 """Whole blocks of a tagged or JSON Lines file read at once: the plain Python reference of
-the C fast path (``read_tagged_block`` and ``read_jsonl_block`` in ``_speedups.c``); and the
+the C fast path (``read_tagged_block`` and ``read_jsonl_block`` in ``_speedups/blocks.c``); and the
 lines of words of plain MeCab and KyTea blocks (``mecab_block_words``, ``kytea_block_words``),
 whose rules are given with them.
 
