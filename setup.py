@@ -8,11 +8,11 @@ from pathlib import Path
 
 from setuptools import Extension, setup
 
-# One file a job in wsscore/_speedups/ (docs/architecture.md); their shared header and the
+# One file a job in wsscore/_speedups_c/ (docs/architecture.md); their shared header and the
 # generated grapheme tables' header (tools/make_grapheme_tables.py, committed) are in
 # ``depends``, which rebuilds the extension when they change, and in the sdist (MANIFEST.in).
-SOURCES = sorted(str(path) for path in Path("wsscore/_speedups").glob("*.c"))
-HEADERS = sorted(str(path) for path in Path("wsscore/_speedups").glob("*.h"))
+SOURCES = sorted(str(path) for path in Path("wsscore/_speedups_c").glob("*.c"))
+HEADERS = sorted(str(path) for path in Path("wsscore/_speedups_c").glob("*.h"))
 speedups = Extension(
     "wsscore._speedups",
     SOURCES,

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the C speed-ups (wsscore/_speedups/) with AddressSanitizer and UndefinedBehaviorSanitizer
+# Builds the C speed-ups (wsscore/_speedups_c/) with AddressSanitizer and UndefinedBehaviorSanitizer
 # and runs on them the tests that compare the C with the plain Python reference, so that a read
 # or write out of bounds, a use after free, an overflow of a signed size or any other undefined
 # behaviour fails the run instead of passing unseen.
@@ -48,4 +48,12 @@ export LD_PRELOAD="$preload" PYTHONPATH="$work" \
     UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 "$python" -c "import sys, wsscore._speedups as s, wsscore.core.backend as b
 sys.exit(0 if s.__file__.startswith('$work') and b.NAME == 'c' else 'not the sanitized build: ' + s.__file__)"
-"$python" -m pytest -q -p no:cacheprovider "$@"
+# The sanitized code runs several times slower: Hypothesis is told not to hold that against the
+# tests (no deadline, no health check on slow input generation), through a plugin of this run.
+cat >"$work/sanitized_run.py" <<'PLUGIN'
+from hypothesis import HealthCheck, settings
+
+settings.register_profile("sanitized", deadline=None, suppress_health_check=list(HealthCheck))
+settings.load_profile("sanitized")
+PLUGIN
+"$python" -m pytest -q -p no:cacheprovider -p sanitized_run "$@"

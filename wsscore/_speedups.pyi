@@ -1,4 +1,4 @@
-"""Types of the C speed-ups (wsscore/_speedups/). Only wsscore.core.backend calls them: it
+"""Types of the C speed-ups (wsscore/_speedups_c/). Only wsscore.core.backend calls them: it
 configures the module once and wraps what it returns in the records of wsscore.core.records."""
 
 from array import array
