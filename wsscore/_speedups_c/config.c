@@ -130,18 +130,24 @@ read_shape(RecordShape *shape, const RecordNames *names, PyTypeObject *type)
         shape->value_of_field[f] = v;
     }
     Py_DECREF(fields);
-    Py_INCREF(type);
-    Py_XSETREF(shape->type, type);
+    shape->type = type;
     return 0;
 }
 
+/* Every record's shape read, then all set at once: a refused type changes nothing. */
 static int
 set_records(PyTypeObject **types)
 {
+    RecordShape read[RECORD_KINDS];
     for (int kind = 0; kind < RECORD_KINDS; kind++) {
-        if (read_shape(&shapes[kind], &record_names[kind], types[kind]) < 0) {
+        if (read_shape(&read[kind], &record_names[kind], types[kind]) < 0) {
             return -1;
         }
+    }
+    for (int kind = 0; kind < RECORD_KINDS; kind++) {
+        Py_INCREF(read[kind].type);
+        Py_XDECREF(shapes[kind].type);
+        shapes[kind] = read[kind];
     }
     return 0;
 }
@@ -167,7 +173,7 @@ configure(PyObject *module, PyObject *args, PyObject *kwargs)
         PyErr_SetString(PyExc_ValueError, "configure: length_buckets out of range");
         return NULL;
     }
-    if (set_separators(separators) < 0 || set_records(types) < 0) {
+    if (set_records(types) < 0 || set_separators(separators) < 0) {
         return NULL;
     }
     length_buckets = buckets;
