@@ -459,6 +459,21 @@ sums_by_column(const long long *sums, Py_ssize_t count, Py_ssize_t samples)
     return result;
 }
 
+/* Room for samples x count sums, zeroed (the product checked); NULL with an error set. */
+static long long *
+zeroed_sums(Py_ssize_t samples, Py_ssize_t count)
+{
+    Py_ssize_t cells;
+    if (size_mul(samples, count, &cells) < 0) {
+        return NULL;
+    }
+    long long *sums = PyMem_Calloc(cells > 0 ? (size_t)cells : 1, sizeof(long long));
+    if (sums == NULL) {
+        PyErr_NoMemory();
+    }
+    return sums;
+}
+
 PyObject *
 resample_sums(PyObject *Py_UNUSED(module), PyObject *args)
 {
@@ -481,20 +496,9 @@ resample_sums(PyObject *Py_UNUSED(module), PyObject *args)
     if (rows == NULL) {
         return NULL;
     }
-    Py_ssize_t cells;
-    long long *sums = NULL;
-    if (size_mul(samples, count, &cells) == 0
-        && size_mul(cells > 0 ? cells : 1, (Py_ssize_t)sizeof(long long), &cells) == 0) {
-        sums = PyMem_Calloc((size_t)cells, 1);
-        if (sums == NULL) {
-            PyErr_NoMemory();
-        }
-    }
+    long long *sums = zeroed_sums(samples, count);
     PyObject *result = NULL;
-    if (sums == NULL) {
-        /* the error is set */
-    }
-    else {
+    if (sums != NULL) {
         Py_BEGIN_ALLOW_THREADS
         sample_sums(&twister, rows, narrow, count, length, samples, sums);
         Py_END_ALLOW_THREADS
