@@ -14,20 +14,14 @@ PyObject *class_names[ERROR_CLASS_COUNT];
 
 static int configured = 0;
 
-/* The values C computes for each kind of record, by name (the enums of speedups.h): a record
+/* The values C computes for each kind of record, by name (the lists of speedups.h): a record
  * type's fields are matched to these. */
-static const char *const count_names[] = {
-    "gold_words",    "pred_words", "correct",   "oov_words",        "oov_correct",
-    "substitutions", "insertions", "deletions", "misaligned_lines", "misaligned_chars"};
-static const char *const span_names[] = {"correct", "gold", "pred"};
-static const char *const extra_names[] = {
-    "substrings",      "gold_boundaries",      "pred_boundaries",         "correct_boundaries",
-    "split_errors",    "merged_errors",        "crossing_errors",         "exact_sentences",
-    "char_tp",         "char_fp",              "char_tn",                 "char_fn",
-    "edge_gold_boundaries", "edge_pred_boundaries", "edge_correct_boundaries", "unit_cuts",
-    "unit_cut_words"};
-static const char *const wrong_word_names[] = {"error", "word", "predicted"};
-static const char *const line_errors_names[] = {"number", "errors", "gold_words"};
+#define VALUE_NAME(constant, name) #name,
+static const char *const count_names[] = {COUNT_VALUE_NAMES(VALUE_NAME)};
+static const char *const span_names[] = {SPANS_VALUE_NAMES(VALUE_NAME)};
+static const char *const extra_names[] = {EXTRA_VALUE_NAMES(VALUE_NAME)};
+static const char *const wrong_word_names[] = {WRONG_WORD_VALUE_NAMES(VALUE_NAME)};
+static const char *const line_errors_names[] = {LINE_ERRORS_VALUE_NAMES(VALUE_NAME)};
 
 typedef struct {
     const char *keyword; /* of configure() */

@@ -46,6 +46,13 @@ PyObject *grapheme_lengths(PyObject *module, PyObject *text);
 
 #define BMP_SIZE 0x10000
 
+/* What the files share stays inside the extension (only PyInit__speedups is exported, as
+ * PyMODINIT_FUNC declares it): its globals are then read and its functions called directly,
+ * not through the tables a shared library's exported names go through. */
+#if defined(__GNUC__)
+#pragma GCC visibility push(hidden)
+#endif
+
 /* ---- configuration (config.c): what wsscore.core.definitions defines ----------------------- */
 
 /* The separators: a bit per code point of the Basic Multilingual Plane, and a short list of the
@@ -90,7 +97,7 @@ int check_configured(void);
 
 /* ---- records (config.c): the NamedTuples of wsscore.core.records, in their own field order ---
  *
- * C computes each record's values by name (the enums below, the names in config.c); configure()
+ * C computes each record's values by name (the lists below); configure()
  * is given the record types and matches each of their fields to a value, so that a record is
  * filled in the order its type declares, and a field C does not compute is refused there. */
 
@@ -103,19 +110,35 @@ typedef enum {
     RECORD_KINDS
 } RecordKind;
 
-enum {
-    GOLD_WORDS, PRED_WORDS, CORRECT, OOV_WORDS, OOV_CORRECT, SUBSTITUTIONS, INSERTIONS,
-    DELETIONS, MISALIGNED_LINES, MISALIGNED_CHARS, COUNT_VALUES
-};
-enum { SPANS_CORRECT, SPANS_GOLD, SPANS_PRED, SPANS_VALUES };
-enum {
-    SUBSTRINGS, GOLD_BOUNDARIES, PRED_BOUNDARIES, CORRECT_BOUNDARIES, SPLIT_ERRORS,
-    MERGED_ERRORS, CROSSING_ERRORS, EXACT_SENTENCES, CHAR_TP, CHAR_FP, CHAR_TN, CHAR_FN,
-    EDGE_GOLD_BOUNDARIES, EDGE_PRED_BOUNDARIES, EDGE_CORRECT_BOUNDARIES, UNIT_CUTS,
-    UNIT_CUT_WORDS, EXTRA_VALUES
-};
-enum { WRONG_ERROR, WRONG_WORD, WRONG_PREDICTED, WRONG_WORD_VALUES };
-enum { LINE_NUMBER, LINE_ERRORS, LINE_GOLD_WORDS, LINE_ERRORS_VALUES };
+/* Each kind's values, an enum constant and its field name written once (an X macro): the
+ * enums below and config.c's names are made from these lists. */
+#define COUNT_VALUE_NAMES(X)                                                                  \
+    X(GOLD_WORDS, gold_words) X(PRED_WORDS, pred_words) X(CORRECT, correct)                 \
+    X(OOV_WORDS, oov_words) X(OOV_CORRECT, oov_correct) X(SUBSTITUTIONS, substitutions)     \
+    X(INSERTIONS, insertions) X(DELETIONS, deletions)                                       \
+    X(MISALIGNED_LINES, misaligned_lines) X(MISALIGNED_CHARS, misaligned_chars)
+#define SPANS_VALUE_NAMES(X) X(SPANS_CORRECT, correct) X(SPANS_GOLD, gold) X(SPANS_PRED, pred)
+#define EXTRA_VALUE_NAMES(X)                                                                  \
+    X(SUBSTRINGS, substrings) X(GOLD_BOUNDARIES, gold_boundaries)                           \
+    X(PRED_BOUNDARIES, pred_boundaries) X(CORRECT_BOUNDARIES, correct_boundaries)           \
+    X(SPLIT_ERRORS, split_errors) X(MERGED_ERRORS, merged_errors)                           \
+    X(CROSSING_ERRORS, crossing_errors) X(EXACT_SENTENCES, exact_sentences)                 \
+    X(CHAR_TP, char_tp) X(CHAR_FP, char_fp) X(CHAR_TN, char_tn) X(CHAR_FN, char_fn)         \
+    X(EDGE_GOLD_BOUNDARIES, edge_gold_boundaries)                                           \
+    X(EDGE_PRED_BOUNDARIES, edge_pred_boundaries)                                           \
+    X(EDGE_CORRECT_BOUNDARIES, edge_correct_boundaries) X(UNIT_CUTS, unit_cuts)             \
+    X(UNIT_CUT_WORDS, unit_cut_words)
+#define WRONG_WORD_VALUE_NAMES(X)                                                             \
+    X(WRONG_ERROR, error) X(WRONG_WORD, word) X(WRONG_PREDICTED, predicted)
+#define LINE_ERRORS_VALUE_NAMES(X)                                                            \
+    X(LINE_NUMBER, number) X(LINE_ERRORS, errors) X(LINE_GOLD_WORDS, gold_words)
+
+#define VALUE_ENUM(constant, name) constant,
+enum { COUNT_VALUE_NAMES(VALUE_ENUM) COUNT_VALUES };
+enum { SPANS_VALUE_NAMES(VALUE_ENUM) SPANS_VALUES };
+enum { EXTRA_VALUE_NAMES(VALUE_ENUM) EXTRA_VALUES };
+enum { WRONG_WORD_VALUE_NAMES(VALUE_ENUM) WRONG_WORD_VALUES };
+enum { LINE_ERRORS_VALUE_NAMES(VALUE_ENUM) LINE_ERRORS_VALUES };
 
 #define MAX_RECORD_VALUES EXTRA_VALUES
 
@@ -323,5 +346,9 @@ PyObject *sighan_blocks(PyObject *module, PyObject *const *args, Py_ssize_t narg
 PyObject *sighan_utf8_lines(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 PyObject *grapheme_change(PyObject *module, PyObject *const *args, Py_ssize_t nargs); /* units.c */
 PyObject *grapheme_lengths(PyObject *module, PyObject *text);
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif

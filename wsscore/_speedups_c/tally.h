@@ -5,6 +5,10 @@
 #include "speedups.h"
 #include "walk.h"
 
+#if defined(__GNUC__)
+#pragma GCC visibility push(hidden) /* as speedups.h says why */
+#endif
+
 typedef struct {
     PyObject_HEAD
     Table table;
@@ -27,5 +31,9 @@ int tally_wrong_word(WrongWordTally *t, const Walk *w, int error, Py_ssize_t sta
  * after each but the last (words hold no white space, so the gold words can be told apart). */
 int tally_merge(WrongWordTally *t, const Walk *w, Py_ssize_t pred_start, Py_ssize_t pred_end,
                 Py_ssize_t first, Py_ssize_t last);
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif

@@ -8,6 +8,7 @@
 /* The largest pair table: a word list of more lines keeps its pairs among its entries only. */
 #define MAX_PAIR_SLOTS (1 << 24)
 
+/* Indexes a short entry (its bit, or its pair). 0, or -1 with an error set. */
 static int
 index_short(ShortEntries *shorts, int kind, const void *data, Py_ssize_t start, Py_ssize_t length)
 {
@@ -16,6 +17,9 @@ index_short(ShortEntries *shorts, int kind, const void *data, Py_ssize_t start, 
         shorts->single[key >> 5] |= 1u << (key & 31);
     }
     else if (key >= 0) {
+        if (table_reserve(&shorts->pairs, shorts->pairs.count + 1) < 0) {
+            return -1;
+        }
         uint32_t h = hash_number((uint32_t)key);
         TableSlot *slot = table_find(&shorts->pairs, h, same_pair, NULL);
         if (slot->entry == 0) {
@@ -55,7 +59,8 @@ vocabulary_reserve(Vocabulary *v, Py_ssize_t lines)
     if (table_reserve(&v->table, lines) < 0) {
         return -1;
     }
-    return lines <= MAX_PAIR_SLOTS / 2 ? table_reserve(&v->shorts->pairs, lines) : 0;
+    /* The pairs' table is made here and grows with the pairs (fewer than the lines) */
+    return lines <= MAX_PAIR_SLOTS / 2 ? table_reserve(&v->shorts->pairs, 1) : 0;
 }
 
 /* Each line stripped of white space (str.strip(), as the Python loader) and added. */

@@ -7,6 +7,10 @@
 
 #include "speedups.h"
 
+#if defined(__GNUC__)
+#pragma GCC visibility push(hidden) /* as speedups.h says why */
+#endif
+
 /* An entry: a slice of the vocabulary's text. */
 typedef struct {
     Py_ssize_t start;
@@ -92,5 +96,9 @@ vocabulary_contains_slice(const Vocabulary *v, int kind, const void *data, Py_ss
     uint32_t h = hash_code_points(kind, data, start, length);
     return table_find(&v->table, h, same_entry, &sought)->entry != 0;
 }
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif

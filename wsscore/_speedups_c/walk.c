@@ -80,11 +80,17 @@ static int walk_equal_kinds(PyObject *gold_text, PyObject *pred_text, PyObject *
 
 /* 1: the texts agree (w filled); 0: they differ; -1: an error is set. The walk is compiled once
  * for each usual pair of kinds (both texts in 2 bytes a character: Chinese; in 1: Latin-1),
- * where every character is read without asking its kind; once for any kinds. */
+ * where every character is read without asking its kind; once for any kinds. Chinese without a
+ * dictionary, the commonest run, has a walk of its own, without the code of the lookups. */
 int
 walk_equal(PyObject *gold_text, PyObject *pred_text, PyObject *vocabulary, int keep_chars, Walk *w)
 {
     int gold_kind = PyUnicode_KIND(gold_text), pred_kind = PyUnicode_KIND(pred_text);
+    if (gold_kind == PyUnicode_2BYTE_KIND && pred_kind == PyUnicode_2BYTE_KIND
+        && vocabulary == Py_None) {
+        return walk_equal_kinds(gold_text, pred_text, Py_None, keep_chars, w,
+                                PyUnicode_2BYTE_KIND, PyUnicode_2BYTE_KIND);
+    }
     if (gold_kind == PyUnicode_2BYTE_KIND && pred_kind == PyUnicode_2BYTE_KIND) {
         return walk_equal_kinds(gold_text, pred_text, vocabulary, keep_chars, w,
                                 PyUnicode_2BYTE_KIND, PyUnicode_2BYTE_KIND);

@@ -7,6 +7,10 @@
 
 #include "speedups.h"
 
+#if defined(__GNUC__)
+#pragma GCC visibility push(hidden) /* as speedups.h says why */
+#endif
+
 /* A character's code: a gold (a predicted) word ends with it; the gold's (the prediction's) line
  * ends after it, with more text to follow; the gold word it ends is unknown. */
 enum { GOLD = 2, PRED = 1, LINE_END = 4, OOV = 8, PRED_LINE_END = 16 };
@@ -34,5 +38,9 @@ void walk_extras(const Walk *w, const long long counts[COUNT_VALUES], long long 
 void walk_sentences(const Walk *w, long long out[SPANS_VALUES]);
 /* The class of a wrong gold word over characters [start, end] (SPLIT, MERGED or CROSSING). */
 int error_class(const Walk *w, Py_ssize_t start, Py_ssize_t end, int pred_inside);
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif
