@@ -4,14 +4,19 @@ The extension is optional: where it cannot be compiled (no C compiler), wsscore 
 works the same, in pure Python.
 """
 
+from pathlib import Path
+
 from setuptools import Extension, setup
 
-# The grapheme tables' header is generated (tools/make_grapheme_tables.py) and committed:
-# MANIFEST.in puts it in the sdist; ``depends`` rebuilds the extension when it changes.
+# One file a job in wsscore/_speedups_c/ (docs/architecture.md); their shared header and the
+# generated grapheme tables' header (tools/make_grapheme_tables.py, committed) are in
+# ``depends``, which rebuilds the extension when they change, and in the sdist (MANIFEST.in).
+SOURCES = sorted(str(path) for path in Path("wsscore/_speedups_c").glob("*.c"))
+HEADERS = sorted(str(path) for path in Path("wsscore/_speedups_c").glob("*.h"))
 speedups = Extension(
     "wsscore._speedups",
-    ["wsscore/_speedups.c"],
-    depends=["wsscore/grapheme_tables.h"],
+    SOURCES,
+    depends=[*HEADERS, "wsscore/grapheme_tables.h"],
     optional=True,
 )
 setup(ext_modules=[speedups])

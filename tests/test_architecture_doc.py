@@ -5,7 +5,7 @@ The rules, applied to every `backticked` span outside fenced code blocks:
 1. **Paths** (a span ending in ``.py``, ``.pyi``, ``.c``, ``.md``, ``.sh``, ``.toml`` or ``/``):
    the file or directory exists, relative to the repository when its first part is there
    (``wsscore/core/backend.py``, ``tools/snapshot.sh``), else relative to the package
-   (``inputs/words.py``, ``align/``, ``_speedups.c``).
+   (``inputs/words.py``, ``align/``, ``_speedups_c/``).
 2. **Module entries of the layers table**: in the *modules* column of the table under
    "The layers", a span outside parentheses names a module (``stream``) or a subpackage
    (``formats/``) of the package in the row's *layer* column.
@@ -388,7 +388,7 @@ def test_a_gone_module_a_gone_name_and_a_misplaced_name_are_caught() -> None:
 
 def test_true_mentions_pass() -> None:
     text = (
-        "`inputs/words.py`, `align/`, `_speedups.c`, `tools/snapshot.sh`, `wsscore/results.py` "
+        "`inputs/words.py`, `align/`, `_speedups_c/`, `tools/snapshot.sh`, `wsscore/results.py` "
         "(`Report`, `build_report`), `inputs/` (`open_source`), `SentenceDetail` "
         "(`core/records.py`), `Report.as_dict()`, `wsscore.core.backend.NAME`, `typing.Protocol`, "
         "`getattr`, `--extra`, `wsscore score`, `Report` (`as_dict`) (a parenthesis of prose).\n"

@@ -1,18 +1,24 @@
-"""Types of the C speed-ups (wsscore/_speedups.c). Only wsscore.core.backend calls them: it
+"""Types of the C speed-ups (wsscore/_speedups_c/). Only wsscore.core.backend calls them: it
 configures the module once and wraps what it returns in the records of wsscore.core.records."""
 
 from array import array
 from collections.abc import Container, Sequence
+from typing import TypeVar
 
-from wsscore.core.records import LineWrongWords, WordTypeSet, WrongWordCounts, WrongWordFound
+from wsscore.core.records import (
+    Counts,
+    ExtraCounts,
+    LineWrongWords,
+    SentenceSpans,
+    WordTypeSet,
+    WrongWordCounts,
+    WrongWordFound,
+)
 
-# Tuples in the field order of wsscore.core.records.Counts and ExtraCounts.
+# A line's counts as a plain tuple in the field order of wsscore.core.records.Counts (the
+# records of every line are packed into columns: a tuple costs less than a record).
 CountsTuple = tuple[int, int, int, int, int, int, int, int, int, int]
-ExtraTuple = tuple[int, int, int, int, int, int, int, int, int, int, int, int, int, int, int]
-# ExtraCounts with its two unit counts (unit_cuts, unit_cut_words) last.
-UnitExtraTuple = tuple[
-    int, int, int, int, int, int, int, int, int, int, int, int, int, int, int, int, int
-]
+T = TypeVar("T")
 
 class WrongWordTally:
     def __init__(self) -> None: ...
@@ -20,18 +26,26 @@ class WrongWordTally:
     def counts(self) -> dict[WrongWordFound, int]: ...
     def __len__(self) -> int: ...
 
-# Gold words by length bucket, the correct ones, the wrong words tallied and the lines with wrong
-# words (made as the record types given to configure).
+# Gold words by length bucket, the correct ones, the wrong words tallied, the lines with wrong
+# words (made as the record types given to configure) and the merges tallied.
 GatheredErrors = tuple[
+    tuple[int, ...], tuple[int, ...], WrongWordTally, list[LineWrongWords], WrongWordTally
+]
+# The same with the predicted words by length bucket, those not in the vocabulary and the
+# extra counts, before the merges.
+GatheredReport = tuple[
     tuple[int, ...],
     tuple[int, ...],
     WrongWordTally,
     list[LineWrongWords],
-    tuple[int, ...] | None,
-    int | None,
-    ExtraTuple | None,
+    tuple[int, ...],
+    int,
+    ExtraCounts,
     WrongWordTally,
 ]
+# What every count_lines function returns: how many lines agree, their records, their summed
+# counts, and what the function gathers beside.
+AgreedTuple = tuple[int, list[tuple[int, CountsTuple]], Counts, T]
 
 class WordTypes:
     def __init__(self) -> None: ...
@@ -54,20 +68,43 @@ def configure(
     split: str,
     merged: str,
     crossing: str,
+    counts: type[Counts],
+    sentence_spans: type[SentenceSpans],
+    extra_counts: type[ExtraCounts],
     wrong_word: type[WrongWordFound],
     line_errors: type[LineWrongWords],
 ) -> None: ...
 def count_block(
     gold: str, pred: str, vocabulary: Container[str] | None, /
-) -> tuple[CountsTuple, tuple[int, int, int]] | None: ...
+) -> tuple[Counts, SentenceSpans] | None: ...
 def count_lines(
     gold_lines: list[str],
     pred_lines: list[str],
     vocabulary: Container[str] | None,
     first_number: int,
-    what: int,
     /,
-) -> tuple[int, list[tuple[int, CountsTuple]], CountsTuple, ExtraTuple | GatheredErrors | None]: ...
+) -> AgreedTuple[None]: ...
+def count_lines_extra(
+    gold_lines: list[str],
+    pred_lines: list[str],
+    vocabulary: Container[str] | None,
+    first_number: int,
+    /,
+) -> AgreedTuple[ExtraCounts]: ...
+def count_lines_errors(
+    gold_lines: list[str],
+    pred_lines: list[str],
+    vocabulary: Container[str] | None,
+    first_number: int,
+    /,
+) -> AgreedTuple[GatheredErrors]: ...
+def count_lines_report(
+    gold_lines: list[str],
+    pred_lines: list[str],
+    vocabulary: Container[str] | None,
+    first_number: int,
+    /,
+) -> AgreedTuple[GatheredReport]: ...
 def count_words(text: str, /) -> tuple[int, int]: ...
 def chars_words(
     text: str, numbers: dict[str, int], positions: str, /
@@ -117,5 +154,5 @@ def sighan_blocks(
 def sighan_utf8_lines(
     gold_lines: list[str], pred_lines: list[str], first: int, gold_name: bytes, test_name: bytes, /
 ) -> tuple[int, bytes] | None: ...
-def grapheme_change(gold_lines: list[str], pred_lines: list[str], /) -> UnitExtraTuple: ...
+def grapheme_change(gold_lines: list[str], pred_lines: list[str], /) -> ExtraCounts: ...
 def grapheme_lengths(text: str, /) -> list[int]: ...

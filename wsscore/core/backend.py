@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Protocol
 from wsscore.core import reference, unit_change
 from wsscore.core.definitions import ERROR_CLASSES, LENGTH_BUCKETS, SEPARATORS
 from wsscore.core.records import (
-    CHAR_EXTRA_FIELDS,
     NO_TAGGED_LABELS,
     AgreedLines,
     BlockCounts,
@@ -42,7 +41,6 @@ from wsscore.core.records import (
 )
 
 if TYPE_CHECKING:
-    from wsscore import _speedups
     from wsscore.core.draws import SwapGroup
 
 
@@ -187,18 +185,27 @@ class SpeedupsCounting:
         from wsscore import _speedups
 
         split, merged, crossing = ERROR_CLASSES
+        # The records C fills, each in the field order its type declares (C matches the fields
+        # to the values it computes, by name, and refuses a field it does not compute).
         _speedups.configure(
             separators=SEPARATORS,
             length_buckets=len(LENGTH_BUCKETS),
             split=split,
             merged=merged,
             crossing=crossing,
+            counts=Counts,
+            sentence_spans=SentenceSpans,
+            extra_counts=ExtraCounts,
             wrong_word=WrongWordFound,
             line_errors=LineWrongWords,
         )
         self._vocabulary = _speedups.Vocabulary
         self._count_block = _speedups.count_block
+        # One C function for each thing gathered beside the records.
         self._count_lines = _speedups.count_lines
+        self._count_lines_extra = _speedups.count_lines_extra
+        self._count_lines_errors = _speedups.count_lines_errors
+        self._count_lines_report = _speedups.count_lines_report
         self._count_words = _speedups.count_words
         self._chars_words = _speedups.chars_words
         self._wrong_word_tally = _speedups.WrongWordTally
@@ -213,10 +220,7 @@ class SpeedupsCounting:
         self, gold: str, pred: str, vocabulary: Container[str] | None
     ) -> BlockCounts | None:
         found = self._count_block(gold, pred, vocabulary)
-        if found is None:
-            return None
-        counts, sentences = found
-        return BlockCounts(Counts._make(counts), SentenceSpans._make(sentences))
+        return None if found is None else BlockCounts._make(found)
 
     def count_agreeing_lines(
         self,
@@ -226,20 +230,39 @@ class SpeedupsCounting:
         first_number: int,
         gather: Gather,
     ) -> AgreedLines:
-        agreed, records, totals, gathered = self._count_lines(
-            list(gold_lines), list(pred_lines), vocabulary, first_number, gather.value
-        )
-        counts = Counts._make(totals)
-        extra = errors = None
+        lines = (list(gold_lines), list(pred_lines), vocabulary, first_number)
+        if gather is Gather.COUNTS:
+            agreed, pairs, totals, _ = self._count_lines(*lines)
+            return AgreedLines(agreed, SentenceRecords.of_pairs(pairs), totals, None, None)
         if gather is Gather.EXTRA:
-            # The C counter counts in characters: the unit counts, last, keep their zeros.
-            assert isinstance(gathered, tuple) and len(gathered) == len(CHAR_EXTRA_FIELDS)
-            extra = ExtraCounts(*gathered)
+            agreed, pairs, totals, extra = self._count_lines_extra(*lines)
+            return AgreedLines(agreed, SentenceRecords.of_pairs(pairs), totals, extra, None)
+        # Without Gather.ALL, the predicted words, their lookups and the extra counts are not
+        # gathered: None.
+        pred_lengths: tuple[int, ...] | None = None
+        pred_oov: int | None = None
+        lines_extra: ExtraCounts | None = None
+        if gather is Gather.ERRORS:
+            agreed, pairs, totals, (words, correct, wrong, found, merges) = (
+                self._count_lines_errors(*lines)
+            )
+        else:
+            agreed, pairs, totals, gathered = self._count_lines_report(*lines)
+            words, correct, wrong, found, pred_lengths, pred_oov, lines_extra, merges = gathered
         # A record is named when it is read, not per line here.
-        found = SentenceRecords.of_pairs(records)
-        if gather in (Gather.ERRORS, Gather.ALL):
-            errors = _errors_found(counts, gathered, found)  # type: ignore[arg-type]
-        return AgreedLines(agreed, found, counts, extra, errors)
+        records = SentenceRecords.of_pairs(pairs)
+        errors = LineErrorsFound(
+            totals,
+            WordLengths(words, correct),
+            wrong,  # a tally whose records, and the lines', C makes as configured
+            found,
+            records,
+            pred_lengths,
+            pred_oov,
+            lines_extra,
+            merges,
+        )
+        return AgreedLines(agreed, records, totals, None, errors)
 
     def wrong_word_tally(self) -> WrongWordCounts:
         return self._wrong_word_tally()
@@ -255,27 +278,10 @@ class SpeedupsCounting:
         return None if found is None else CharsWords._make(found)
 
     def grapheme_change(self, gold_lines: Sequence[str], pred_lines: Sequence[str]) -> ExtraCounts:
-        return ExtraCounts._make(self._grapheme_change(list(gold_lines), list(pred_lines)))
+        return self._grapheme_change(list(gold_lines), list(pred_lines))
 
     def grapheme_lengths(self, text: str) -> list[int]:
         return self._grapheme_lengths(text)
-
-
-def _errors_found(
-    totals: Counts, gathered: _speedups.GatheredErrors, records: SentenceRecords
-) -> LineErrorsFound:
-    words, correct, wrong, lines, pred_lengths, pred_oov, extra, merges = gathered
-    return LineErrorsFound(
-        totals,
-        WordLengths(words, correct),
-        wrong,  # a tally whose records, and the lines', C makes as configured
-        lines,
-        records,
-        pred_lengths,
-        pred_oov,
-        None if extra is None else ExtraCounts(*extra),
-        merges,
-    )
 
 
 def vocabulary_entries(vocabulary: Vocabulary | AbstractSet[str]) -> AbstractSet[str]:

@@ -1,7 +1,7 @@
 """Whole blocks of a tagged or JSON Lines file read at once: the plain Python reference of
-the C fast path (``read_tagged_block`` and ``read_jsonl_block`` in ``_speedups.c``); and the
-lines of words of plain MeCab and KyTea blocks (``mecab_block_words``, ``kytea_block_words``),
-whose rules are given with them.
+the C fast path (``read_tagged_block`` and ``read_jsonl_block`` in ``_speedups_c/blocks.c``);
+and the lines of words of plain MeCab and KyTea blocks (``mecab_block_words``,
+``kytea_block_words``), whose rules are given with them.
 
 The rules are strict on purpose: they cover the shapes taggers and converters write, where
 the result is certain to be what the format's reader (:mod:`wsscore.inputs.formats.tagged`,

@@ -1,5 +1,5 @@
 """The tags of gold and predicted text that holds the same characters, counted at once: the
-plain Python reference of ``count_tags`` in ``_speedups.c``.
+plain Python reference of ``count_tags`` in ``_speedups_c/tags.c``.
 
 Each side is given as two texts, a line of words and a line of their tags per sentence (words
 and tags separated by single spaces, lines by line feeds), as the block readers give them

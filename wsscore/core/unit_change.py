@@ -1,6 +1,6 @@
 """What counting in units changes in the extra counts of lines whose characters agree
 (docs/metrics.md §1.7): the plain Python reference of the C speed-ups' ``grapheme_change``
-and ``grapheme_lengths`` (wsscore/_speedups.c), reached through :mod:`wsscore.core.backend`.
+and ``grapheme_lengths`` (wsscore/_speedups_c/units.c), reached through :mod:`wsscore.core.backend`.
 
 The gold and correct boundaries, the error classes and the exact sentences stay what they are
 in characters; fewer positions are counted (substrings, true negatives), and a predicted edge
