@@ -63,3 +63,15 @@ def test_worked_cases(text: str, labels: str, words: str) -> None:
     shortcut = api_labels._plain_lines([text, text], [labels, labels], [list(labels)] * 2)
     assert shortcut is not None
     assert shortcut[0].words == shortcut[1].words == [words, words]
+
+
+@pytest.mark.parametrize(
+    "pred", [["B", "BB"], ["", "BB", "B"], ["B", "", "BB"], ["BB", "B"]], ids=str
+)
+def test_labels_that_make_up_each_other_s_length_are_left_to_the_reader(pred) -> None:  # type: ignore[no-untyped-def]
+    # Found by the property test: ['B', 'BB'] joins to 3 letters for 3 characters, but it is 2
+    # labels for 3 characters, which the reader refuses.
+    assert api_labels._plain_lines(["BBB"], [["B", "B", "B"]], [pred]) is None
+    assert outcome(api_labels.labelled_sentences, ["BBB"], [["B", "B", "B"]], [pred]) == outcome(
+        api_labels.read_labelled, ["BBB"], [["B", "B", "B"]], [pred]
+    )

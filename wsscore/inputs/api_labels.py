@@ -134,13 +134,18 @@ def _joined_labels(labels: object, texts: Sequence[str]) -> str | None:
     sentences = []
     for sentence, text in zip(labels, texts, strict=True):
         if sentence.__class__ is not str:
-            if not isinstance(sentence, (list, tuple)) or "" in sentence:
+            if not isinstance(sentence, (list, tuple)) or len(sentence) != len(text):
                 return None
             try:
-                sentence = "".join(sentence)
+                joined = "".join(sentence)
             except TypeError:  # a label that is not a str
                 return None
-        if len(sentence) != len(text):  # a list's labels: one letter each, none empty
+            # No label empty and as many letters as labels: one letter each ("" and "BB" would
+            # make up each other's length).
+            if "" in sentence or len(joined) != len(sentence):
+                return None
+            sentence = joined
+        if len(sentence) != len(text):
             return None
         sentences.append(sentence)
     joined = "\n".join(sentences)
