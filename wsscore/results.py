@@ -359,7 +359,7 @@ class Report(Figures):
         return self.settings.match
 
     def as_dict(self) -> dict[str, object]:
-        """The whole ``-f json`` document (the keys are a contract; see the README)."""
+        """The whole ``-f json`` document (the keys are a contract; see docs/formats.md)."""
         # The bakeoff verdict (docs/metrics.md §4): pairs in table order, [] when every pair
         # differs (or there is no pair), null when intervals are missing and no verdict is given.
         pairs = not_significantly_different(self.systems)

@@ -1,7 +1,7 @@
 """Words held in memory are read as the same words in a file are: a word holding a line break or
 other white space is refused (in a file it would be several words, or several lines), and an
 item of white space alone (jieba's and thulac's lists hold ``" "``) is white space of the text,
-dropped as every file format drops it (README, "Tools' output as they print it").
+dropped as every file format drops it (docs/formats.md, "Tools' output as they print it").
 
 The property at the end writes random batches to files and reads them back: score() and Scorer
 either count what the files give, and an independent span count, or refuse with

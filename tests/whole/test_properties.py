@@ -93,7 +93,7 @@ ENCODINGS: dict[str, tuple[Callable[[str], bytes], str, frozenset[str]]] = {
     "big5": (_plain("cp950"), "big5", frozenset({"cp950", "big5", "big5-hkscs"})),
     "big5-hkscs": (_plain("big5hkscs"), "big5-hkscs", frozenset({"cp950", "big5", "big5-hkscs"})),
 }
-# Python codecs that read each family back as wsscore documents it (README, Encodings).
+# Python codecs that read each family back as wsscore documents it (docs/formats.md, Encodings).
 READ_BACK = {
     "utf-8": "utf-8",
     "utf-8-sig": "utf-8-sig",
@@ -476,7 +476,8 @@ def stored(draw, segmentation: Segmentation) -> tuple[str, bytes]:
 
 def _told(encoding: str) -> str:
     # A few dozen bytes of GB or Big5 are valid in both families: detection on such tiny texts
-    # is a guess (README, Encodings), so legacy files are named; UTF-8 and BOMs are detected.
+    # is a guess (docs/formats.md, Encodings), so legacy files are named; UTF-8 and BOMs are
+    # detected.
     return "auto" if encoding in UNAMBIGUOUS else ENCODINGS[encoding][1]
 
 
@@ -535,8 +536,8 @@ def _cli_json(*args: object, stdin: bytes | None = None) -> dict:
 def test_cli_json_does_not_depend_on_the_encoding_each_file_is_in(data, header) -> None:
     # Every file is detected on its own (no --encoding). A line holding the whole alphabet of
     # hanzi and punctuation, segmented like the rest, gives GB and Big5 files enough double-byte
-    # characters for detection (README: trail bytes, then chardet); a word list of a few words
-    # cannot be told GB from Big5, so a legacy-encoded one is named with --dict-encoding.
+    # characters for detection (docs/formats.md: trail bytes, then chardet); a word list of a few
+    # words cannot be told GB from Big5, so a legacy-encoded one is named with --dict-encoding.
     lines = data.draw(texts())
     lines.insert(data.draw(st.integers(0, len(lines))), "".join(header))
     gold = data.draw(segment(lines))

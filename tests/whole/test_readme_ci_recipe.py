@@ -1,6 +1,7 @@
-"""The README's CI recipe, run as written: its `run:` steps in a shell, on the fixtures.
+"""The CI recipes, run as written: the `run:` steps of the README's five lines and of the fuller
+recipe in docs/ci.md, each in a shell, on the fixtures.
 
-The stored report is the gold scored against itself (F = 1), so the recipe's gates must fail on
+The stored report is the gold scored against itself (F = 1), so each recipe's gates must fail on
 the fixture's prediction (F = 42/66) with one line per failed gate, and the job summary must
 still get the table.
 """
@@ -18,31 +19,40 @@ import pytest
 from conftest import FIXTURES, ROOT
 
 BASH = shutil.which("bash")
+RECIPES = ("README.md", "docs/ci.md")  # each holds one block after `<!-- ci-recipe -->`
 
 
-def _recipe_steps() -> list[str]:
-    """The shell text of each `run:` of the README's CI recipe, in order."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    block = readme.split("<!-- ci-recipe -->\n```yaml\n", 1)[1].split("```", 1)[0]
+def _recipe_steps(document: str) -> list[str]:
+    """The shell text of each `run:` of the document's CI recipe, in order: a one-line `run:`, a
+    literal block (`|`, its lines kept) or a folded one (`>-`, its lines joined by spaces)."""
+    text = (ROOT / document).read_text(encoding="utf-8")
+    block = text.split("<!-- ci-recipe -->\n```yaml\n", 1)[1].split("```", 1)[0]
     steps: list[str] = []
     lines = block.splitlines()
     for at, line in enumerate(lines):
-        match = re.match(r"\s*run: (.*)$", line)
+        match = re.match(r"\s*(?:- )?run: (.*)$", line)
         if match is None:
             continue
-        if match.group(1).strip() != "|":
+        style = match.group(1).strip()
+        if style not in ("|", ">-"):
             steps.append(match.group(1))
             continue
-        indent = None
-        body = []
-        for following in lines[at + 1 :]:
-            depth = len(following) - len(following.lstrip())
-            indent = depth if indent is None else indent
-            if depth < indent or following.lstrip().startswith("- "):
-                break
-            body.append(following[indent:])
-        steps.append("\n".join(body))
+        body = _block_lines(lines[at + 1 :])
+        steps.append(("\n" if style == "|" else " ").join(body))
     return steps
+
+
+def _block_lines(lines: list[str]) -> list[str]:
+    """The lines of a YAML block scalar: those indented as its first, without that indent."""
+    indent = None
+    body = []
+    for following in lines:
+        depth = len(following) - len(following.lstrip())
+        indent = depth if indent is None else indent
+        if depth < indent or following.lstrip().startswith("- "):
+            break
+        body.append(following[indent:])
+    return body
 
 
 @pytest.fixture
@@ -72,9 +82,15 @@ def _run(step: str, project: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
+def test_the_readme_recipe_is_five_lines() -> None:
+    block = (ROOT / "README.md").read_text(encoding="utf-8").split("<!-- ci-recipe -->\n```yaml\n")
+    assert len(block[1].split("```", 1)[0].splitlines()) == 5
+
+
 @pytest.mark.skipif(BASH is None, reason="needs bash")
-def test_the_readme_ci_recipe_fails_on_a_drop_and_writes_the_summary(project: Path) -> None:
-    steps = _recipe_steps()
+@pytest.mark.parametrize("document", RECIPES)
+def test_the_ci_recipe_fails_on_a_drop_and_writes_the_summary(project: Path, document: str) -> None:
+    steps = _recipe_steps(document)
     assert len(steps) == 2
     # The stored report: "the same command without the gates", on a perfect prediction.
     gold = project / "data" / "dev.gold"

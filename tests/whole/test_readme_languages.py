@@ -1,5 +1,6 @@
-"""The README's "Other languages" examples: each command runs on the shipped fixtures and prints
-the figures its comment gives (``# F 0.914, F_c 0.969``), read from the table's own columns."""
+"""The "Other languages" examples: each command of the README's table, and of docs/languages.md,
+runs on the shipped fixtures and prints the figures given beside it (the table's last column, the
+page's comment: ``# F 0.914, F_c 0.969``), read from the table's own columns."""
 
 from __future__ import annotations
 
@@ -14,15 +15,28 @@ from conftest import ROOT
 SECTION = re.search(
     r"^## Other languages\n(.*?)^## ", (ROOT / "README.md").read_text("utf-8"), re.S | re.M
 )
+PAGE = (ROOT / "docs" / "languages.md").read_text("utf-8")
+
+
+def table_examples() -> list[str]:
+    """The README table's rows as `command # figures`: the command in backticks, the figures in
+    the last cell."""
+    assert SECTION, "the README has no 'Other languages' section"
+    rows = re.findall(r"^\|.*`(wsscore [^`]*)`.*\|([^|]*)\|$", SECTION.group(1), re.M)
+    return [f"{command}   # {figures.strip()}" for command, figures in rows]
+
+
+def page_examples() -> list[str]:
+    return re.findall(r"```sh\n(wsscore .*?)\n```", PAGE)
 
 
 def examples() -> list[str]:
-    assert SECTION, "the README has no 'Other languages' section"
-    return re.findall(r"```sh\n(wsscore .*?)\n```", SECTION.group(1))
+    return table_examples() + page_examples()
 
 
-def test_every_language_has_an_example() -> None:
-    formats = " ".join(examples())
+@pytest.mark.parametrize("found", [table_examples, page_examples])
+def test_every_language_has_an_example(found) -> None:
+    formats = " ".join(found())
     for folder in ("japanese", "thai", "vietnamese", "sentences"):
         assert f"fixtures/{folder}/" in formats
 

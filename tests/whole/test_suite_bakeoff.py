@@ -1,8 +1,8 @@
-"""The README's `wsscore suite` example, run as written on the SIGHAN 2005 data.
+"""The `wsscore suite` example of docs/suite.md, run as written on the SIGHAN 2005 data.
 
-The commands, the manifest and the printed table are taken from the README itself (between its
+The commands, the manifest and the printed table are taken from the page itself (between its
 ``<!-- suite-example: … -->`` markers): the shell block makes the files, the suite prints exactly
-the table the README shows, and every cell equals what ``wsscore score`` gives on that pair.
+the table the page shows, and every cell equals what ``wsscore score`` gives on that pair.
 """
 
 from __future__ import annotations
@@ -17,21 +17,21 @@ from pathlib import Path
 import pytest
 from conftest import ICWB2, ROOT, need_icwb2
 
-README = ROOT / "README.md"
+PAGE = ROOT / "docs" / "suite.md"
 CORPORA = ("as", "cityu", "msr", "pku")
 
 
 def readme_block(name: str) -> str:
     """The fenced block after ``<!-- suite-example: NAME -->``."""
-    text = README.read_text(encoding="utf-8")
+    text = PAGE.read_text(encoding="utf-8")
     found = re.search(rf"<!-- suite-example: {name} -->\n```\w*\n(.*?)```", text, re.S)
-    assert found, f"the README has no suite-example {name!r} block"
+    assert found, f"docs/suite.md has no suite-example {name!r} block"
     return found.group(1)
 
 
 def readme_table() -> str:
-    """What the README shows under the run block, up to the signature line."""
-    text = README.read_text(encoding="utf-8")
+    """What the page shows under the run block, up to the signature line."""
+    text = PAGE.read_text(encoding="utf-8")
     start = text.index("<!-- suite-example: run -->")
     after = text[text.index("```\n\n", text.index("```", start) + 3) + 5 :]
     return after[: after.index("Signature:")] + after[after.index("Signature:") :].split("\n")[0]
@@ -45,7 +45,7 @@ def environment() -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A project directory with ../shared beside it, the README's files made in it."""
+    """A project directory with ../shared beside it, the page's files made in it."""
     need_icwb2()
     root = tmp_path_factory.mktemp("suite-example")
     (root / "shared").symlink_to(ICWB2.parent, target_is_directory=True)

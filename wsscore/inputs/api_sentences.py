@@ -141,7 +141,7 @@ def _word_line(sentence: object, place: str) -> str:
 
 def _listed_word(word: object, place: str) -> str | None:
     """A word of a list, checked; None for an item of white space alone, which a file holds
-    as white space of the text (README: every format drops such a token)."""
+    as white space of the text (docs/formats.md: every format drops such a token)."""
     if isinstance(word, str) and word and not word.strip(SEPARATORS):
         return None
     return check_word(word, place)

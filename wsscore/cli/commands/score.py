@@ -37,10 +37,26 @@ if TYPE_CHECKING:
     from wsscore.results import Report
 
 
+# Shown last in --help, where a reader who scrolled past the options looks for a call to copy.
+EXAMPLES = """\b
+Examples:
+  wsscore score GOLD PRED -d WORDS             the bakeoff table
+  wsscore score GOLD A B C -d WORDS            several systems, sorted by F
+  wsscore score GOLD PRED -d WORDS --extra     + error classes, TNR, F_b…
+  wsscore score GOLD PRED -d WORDS -f json     every figure, for programs
+  wsscore score GOLD PRED -d WORDS -f sighan   the Perl script's summary
+  wsscore score GOLD A -d WORDS --baseline     + maximum matching's row
+  wsscore score GOLD A -d WORDS --fail-under f=0.9
+                                               exit status 1 when F < 0.9
+  cat A | wsscore score GOLD - -d WORDS -q     F alone, for shell scripts
+"""
+
+
 @click.command(
     cls=SectionedCommand,
     sections=SCORING_SECTIONS,
     short_help="Score each PRED against GOLD: one row per system, sorted by F.",
+    epilog=EXAMPLES,
 )
 @click.argument("gold")
 @click.argument("predictions", nargs=-1, required=True, metavar="PRED...")

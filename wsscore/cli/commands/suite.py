@@ -91,8 +91,8 @@ if TYPE_CHECKING:
 @encoding_options
 def suite(**options: Any) -> None:
     """Score every system of MANIFEST (a TOML file) on every corpus: one row per system, F (or
-    --metrics) per corpus, the mean and pooled figures, sorted by mean F. See the README's
-    `wsscore suite` section for the manifest."""
+    --metrics) per corpus, the mean and pooled figures, sorted by mean F. See docs/suite.md for the
+    manifest."""
     run_command(_suite_command, options)
 
 
