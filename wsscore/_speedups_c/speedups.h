@@ -18,30 +18,6 @@
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 #else
 #define ALWAYS_INLINE inline
-/* ---- the module's functions (module.c gathers them), each in the file of its job ----------- */
-
-PyObject *configure(PyObject *module, PyObject *args, PyObject *kwargs);        /* config.c */
-PyObject *count_block(PyObject *module, PyObject *const *args, Py_ssize_t nargs); /* counting.c */
-PyObject *count_lines(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
-PyObject *count_lines_extra(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
-PyObject *count_lines_errors(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
-PyObject *count_lines_report(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
-PyObject *count_words(PyObject *module, PyObject *text);
-PyObject *chars_words(PyObject *module, PyObject *const *args, Py_ssize_t nargs); /* chars.c */
-PyObject *conllu_words(PyObject *module, PyObject *const *args, Py_ssize_t nargs); /* conllu.c */
-PyObject *read_tagged_block(PyObject *module, PyObject *args);                  /* blocks.c */
-PyObject *read_jsonl_block(PyObject *module, PyObject *text);
-PyObject *mecab_block_words(PyObject *module, PyObject *text);
-PyObject *mecab_block_tags(PyObject *module, PyObject *args);
-PyObject *kytea_block_words(PyObject *module, PyObject *text);
-PyObject *count_tags(PyObject *module, PyObject *const *args, Py_ssize_t nargs);  /* tags.c */
-PyObject *resample_sums(PyObject *module, PyObject *args);                      /* resample.c */
-PyObject *randomized_moves(PyObject *module, PyObject *args);
-PyObject *sighan_blocks(PyObject *module, PyObject *const *args, Py_ssize_t nargs); /* sighan.c */
-PyObject *sighan_utf8_lines(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
-PyObject *grapheme_change(PyObject *module, PyObject *const *args, Py_ssize_t nargs); /* units.c */
-PyObject *grapheme_lengths(PyObject *module, PyObject *text);
-
 #endif
 
 #define BMP_SIZE 0x10000
