@@ -344,17 +344,8 @@ static int
 mecab_scan(PyObject *text, Writer *words, Writer *tags, Py_ssize_t first, Py_ssize_t last,
            Py_ssize_t *sentences, Py_ssize_t *tagged)
 {
-    switch (PyUnicode_KIND(text)) {
-    case PyUnicode_1BYTE_KIND:
-        return mecab_scan_kind(PyUnicode_1BYTE_KIND, text, words, tags, first, last, sentences,
-                               tagged);
-    case PyUnicode_2BYTE_KIND:
-        return mecab_scan_kind(PyUnicode_2BYTE_KIND, text, words, tags, first, last, sentences,
-                               tagged);
-    default:
-        return mecab_scan_kind(PyUnicode_4BYTE_KIND, text, words, tags, first, last, sentences,
-                               tagged);
-    }
+    return BY_KIND(PyUnicode_KIND(text), mecab_scan_kind, text, words, tags, first, last,
+                   sentences, tagged);
 }
 
 /* mecab_block_words(head) -> str | None: the lines of words of whole sentences of plain MeCab
@@ -489,18 +480,7 @@ kytea_block_words(PyObject *Py_UNUSED(module), PyObject *text)
     if (writer_open(&words, PyUnicode_KIND(text), PyUnicode_GET_LENGTH(text)) < 0) {
         return NULL;
     }
-    int plain;
-    switch (PyUnicode_KIND(text)) {
-    case PyUnicode_1BYTE_KIND:
-        plain = kytea_words_kind(PyUnicode_1BYTE_KIND, text, &words);
-        break;
-    case PyUnicode_2BYTE_KIND:
-        plain = kytea_words_kind(PyUnicode_2BYTE_KIND, text, &words);
-        break;
-    default:
-        plain = kytea_words_kind(PyUnicode_4BYTE_KIND, text, &words);
-    }
-    if (plain) {
+    if (BY_KIND(PyUnicode_KIND(text), kytea_words_kind, text, &words)) {
         return writer_close(&words);
     }
     PyMem_Free(words.data);

@@ -20,6 +20,13 @@
 #define ALWAYS_INLINE inline
 #endif
 
+/* fn(kind, ...) with the text's kind a constant, for a scan compiled in once per kind (an
+ * ALWAYS_INLINE function taking the kind first). */
+#define BY_KIND(kind, fn, ...)                                                                  \
+    ((kind) == PyUnicode_1BYTE_KIND   ? fn(PyUnicode_1BYTE_KIND, __VA_ARGS__)                    \
+     : (kind) == PyUnicode_2BYTE_KIND ? fn(PyUnicode_2BYTE_KIND, __VA_ARGS__)                    \
+                                      : fn(PyUnicode_4BYTE_KIND, __VA_ARGS__))
+
 #define BMP_SIZE 0x10000
 
 /* What the files share stays inside the extension (only PyInit__speedups is exported, as
