@@ -1066,11 +1066,7 @@ UNKNOWN_OPTIONS = {
 def test_an_unknown_option_is_matched_only_to_a_close_one(work, option):
     run = checked(work, lambda: invoke(work, *SCORE, option))
     line = assert_one_error(run, f"No such option '{option}'.")
-    suggestion = UNKNOWN_OPTIONS[option]
-    if suggestion is None:
-        assert "Did you mean" not in line
-    else:
-        assert f"Did you mean '{suggestion}'?" in line
+    _assert_suggests(line, UNKNOWN_OPTIONS[option])
 
 
 UNKNOWN_COMMANDS = {"scor": "score", "repot": "report", "erors": "errors", "foo": None}
@@ -1080,7 +1076,11 @@ UNKNOWN_COMMANDS = {"scor": "score", "repot": "report", "erors": "errors", "foo"
 def test_an_unknown_command_is_matched_only_to_a_close_one(work, command):
     run = checked(work, lambda: invoke(work, command, "gold.txt"))
     line = assert_one_error(run, f"No such command '{command}'.")
-    suggestion = UNKNOWN_COMMANDS[command]
+    _assert_suggests(line, UNKNOWN_COMMANDS[command])
+
+
+def _assert_suggests(line: str, suggestion: str | None) -> None:
+    """The error suggests ``suggestion``, or nothing when it is None."""
     if suggestion is None:
         assert "Did you mean" not in line
     else:
