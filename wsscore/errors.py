@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from typing import TextIO
 
@@ -17,6 +18,10 @@ EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report it
 # (the text as worded, in the command line's terms). Set by :mod:`wsscore.api_terms` (which
 # imports this module): within a call of the Python API, flags are said as its arguments.
 WORDING: ContextVar[Callable[[str], str] | None] = ContextVar("wsscore_wording", default=None)
+
+# Warnings waiting to be printed under a report drawn on the terminal: None when they are printed
+# as they come. Set by :func:`held_warnings`.
+_HELD: ContextVar[list[str] | None] = ContextVar("wsscore_held_warnings", default=None)
 
 
 def in_current_terms(text: str) -> str:
@@ -104,5 +109,73 @@ class Warnings:
         API terms within a call of a public entry point (:mod:`wsscore.api_terms`)."""
         text = in_current_terms(text)
         self.messages.append(text)
-        if not self.quiet:
-            print(f"wsscore: warning: {text}", file=self.stream or sys.stderr)
+        if self.quiet:
+            return
+        held = _HELD.get()
+        if held is not None and self.stream is None:
+            held.append(text)
+        else:
+            print(fitted_to_stderr(f"wsscore: warning: {text}"), file=self.stream or sys.stderr)
+
+
+@contextlib.contextmanager
+def held_warnings() -> Iterator[None]:
+    """Warnings given within the block are printed when it ends, not as they come: a command
+    that draws its report on the terminal holds them so that they appear once, under the report,
+    where a person looks when it is drawn (and not as a line that scrolled away above it). They
+    are printed however the block ends, an error's line coming after them: none is lost."""
+    held: list[str] = []
+    token = _HELD.set(held)
+    try:
+        yield
+    finally:
+        _HELD.reset(token)
+        with contextlib.suppress(OSError, ValueError):  # a closed pipe is said elsewhere
+            sys.stdout.flush()  # the report first, then what is said about it
+        for text in held:
+            print(fitted_to_stderr(f"wsscore: warning: {text}"), file=sys.stderr)
+
+
+def warnings_held() -> bool:
+    """Whether warnings now wait to be printed under the report (:func:`held_warnings`): its
+    notes then leave out what a warning says there in full."""
+    return _HELD.get() is not None
+
+
+def fitted_to_stderr(line: str) -> str:
+    """``line`` wrapped at spaces to the terminal's width when standard error is one (never
+    inside a word: a file name stays whole, to be copied), continuation lines indented; as it
+    is for a file or a pipe, where one line is one message."""
+    try:
+        if not sys.stderr.isatty():
+            return line
+    except (AttributeError, ValueError):  # replaced by an object without isatty, or closed
+        return line
+    import textwrap
+
+    width = max(_stderr_columns(), 40)
+    return "\n".join(
+        textwrap.fill(
+            part,
+            width=width,
+            subsequent_indent=part[: len(part) - len(part.lstrip())] + "  ",
+            break_long_words=False,
+            break_on_hyphens=False,
+        )
+        for part in line.split("\n")
+    )
+
+
+def _stderr_columns() -> int:
+    """The width of the terminal standard error is (COLUMNS first, as shutil reads it): standard
+    output may be a file meanwhile."""
+    import os
+
+    try:
+        return int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        pass
+    try:
+        return os.get_terminal_size(sys.stderr.fileno()).columns
+    except (AttributeError, ValueError, OSError):
+        return 120

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from collections.abc import Iterable
@@ -57,6 +58,25 @@ def format_for(options: dict[str, Any]) -> tuple[str, bool, int | None]:
     color = fmt == "table" and options["output"] is None and use_color()
     width = terminal_width() if fmt == "table" else None
     return fmt, color, width
+
+
+def warnings_under_the_report(options: dict[str, Any]) -> contextlib.AbstractContextManager[None]:
+    """Where the run's warnings go: when its report is drawn on the terminal that standard error
+    also is, under the report (each said once, where a person looks when the table is drawn; a
+    note of the table that repeats one is left out); else on standard error as they come, the
+    table's notes staying in the report (a file or a pipe keeps what it says about itself)."""
+    if options.get("quiet") or format_for(options)[0] != "table" or not _stderr_is_terminal():
+        return contextlib.nullcontext()
+    from wsscore.errors import held_warnings
+
+    return held_warnings()
+
+
+def _stderr_is_terminal() -> bool:
+    try:
+        return sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def stdout_is_terminal() -> bool:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from wsscore.core.records import Counts
+from wsscore.errors import warnings_held
 from wsscore.formatting import DEFAULT_DIGITS, UNDEFINED, interval_digits, ratio_text
 from wsscore.metrics.scores import Interval
 from wsscore.results import Report, SystemResult
@@ -313,14 +315,22 @@ def cell(
 
 
 def notes(report: Report) -> list[str]:
-    """Lines printed under a table: what a reader must know to trust it."""
-    lines = []
-    for system in report.systems:
-        counts = system.counts
-        if counts.misaligned_chars:
-            lines.append(
-                f"{system.name}: {counts.misaligned_chars} character(s) on "
-                f"{counts.misaligned_lines} line(s) differ from the gold; words touching them "
-                "count as wrong"
-            )
-    return lines
+    """Lines printed under a table: what a reader must know to trust it. A mismatch is left out
+    while the run's warnings are held for the terminal: its warning, printed right under the
+    table, says it with where the first difference is."""
+    if warnings_held():
+        return []
+    return [
+        mismatch_note(system.name, system.counts)
+        for system in report.systems
+        if system.counts.misaligned_chars
+    ]
+
+
+def mismatch_note(names: str, counts: Counts) -> str:
+    """The note of a prediction (or several, ``names`` joined) whose text differs from the
+    gold's."""
+    return (
+        f"{names}: {counts.misaligned_chars} character(s) on {counts.misaligned_lines} line(s) "
+        "differ from the gold; words touching them count as wrong"
+    )

@@ -10,17 +10,19 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from wsscore.errors import InvalidArgument
+from wsscore.errors import InvalidArgument, warnings_held
 from wsscore.formatting import UNDEFINED, markdown_escaped
 from wsscore.metrics.boundaries import ExtraMetrics
 from wsscore.metrics.scores import Interval, Metrics
 from wsscore.metrics.sentence_tokens import SentenceTokenMetrics, compute_sentence_tokens
 from wsscore.metrics.tags import TagMetrics
+from wsscore.output.columns import mismatch_note
 from wsscore.output.delimited import plain
 from wsscore.output.json_text import to_json
 from wsscore.output.latex import latex_escape, latex_header
 from wsscore.output.present import render_tables
 from wsscore.output.tables import Document, Group, Note, Table, TableCell, TableColumn
+from wsscore.results import SystemResult
 from wsscore.scoring.suite import ALPHA, AVERAGED, Cell, Suite, SuiteRow
 
 SUITE_FORMATS = ("table", "text", "markdown", "latex", "json", "csv", "tsv")
@@ -289,17 +291,26 @@ def suite_notes(suite: Suite) -> list[str]:
         notes.append(
             f"{MISSING}: no output; averages are over complete rows only ({names} has none)."
         )
+    if not warnings_held():
+        notes += _mismatch_notes(suite)
+    return notes
+
+
+def _mismatch_notes(suite: Suite) -> list[str]:
+    """One note per corpus and difference: the systems whose text differs from a corpus's gold
+    in the same characters (the test input's own difference, shared by every output made from
+    it) are named together."""
+    notes = []
     for run in suite.runs:
+        differing: dict[tuple[int, int], list[SystemResult]] = {}
         for cell in run.cells.values():
-            if cell.result is None:
-                continue
-            result, counts = cell.result, cell.result.counts
-            if counts.misaligned_chars:
-                notes.append(
-                    f"{run.name}/{result.name}: {counts.misaligned_chars} character(s) on "
-                    f"{counts.misaligned_lines} line(s) differ from the gold; words touching them "
-                    "count as wrong."
-                )
+            if cell.result is not None and cell.result.counts.misaligned_chars:
+                counts = cell.result.counts
+                key = (counts.misaligned_chars, counts.misaligned_lines)
+                differing.setdefault(key, []).append(cell.result)
+        for results in differing.values():
+            names = ", ".join(result.name for result in results)
+            notes.append(mismatch_note(f"{run.name}: {names}", results[0].counts) + ".")
     return notes
 
 

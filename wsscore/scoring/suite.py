@@ -176,7 +176,7 @@ class Suite:
 
     @property
     def warnings(self) -> list[str]:
-        return [f"{run.name}: {message}" for run in self.runs for message in run.warnings]
+        return gathered_warnings(self.runs)
 
     @property
     def shows_spans(self) -> bool:
@@ -240,10 +240,20 @@ def run_suite(
             runs.append(score_corpus(corpus, manifest.systems, base, settings))
             if on_corpus is not None:
                 on_corpus(runs[-1])
-    for run in runs:  # in corpus order, once all are done, whatever the number of processes
-        for message in run.warnings:
-            base.warnings.relay(f"{run.name}: {message}")
+    for message in gathered_warnings(runs):
+        base.warnings.relay(message)
     return Suite(manifest, runs, settings, suite_signature(settings, len(runs)))
+
+
+def gathered_warnings(runs: Sequence[CorpusRun]) -> list[str]:
+    """Each warning once, led by the corpora that gave it ("cityu, pku: …"), in corpus order
+    (once all are done, whatever the number of processes): the same word list or setting read
+    for four corpora is one thing to fix, not four."""
+    corpora: dict[str, list[str]] = {}
+    for run in runs:
+        for message in dict.fromkeys(run.warnings):
+            corpora.setdefault(message, []).append(run.name)
+    return [f"{', '.join(names)}: {message}" for message, names in corpora.items()]
 
 
 def score_corpus(

@@ -30,10 +30,12 @@ from wsscore.cli.options import (
 )
 from wsscore.cli.running import run_command
 from wsscore.cli.sections import SCORING_SECTIONS, SectionedCommand
+from wsscore.cli.terminal import warnings_under_the_report
 from wsscore.errors import WsscoreError
 from wsscore.metrics.ranking import SORT_KEYS
 
 if TYPE_CHECKING:
+    from wsscore.cli.gates import GateRequest
     from wsscore.results import Report
 
 
@@ -140,17 +142,23 @@ def score(**options: Any) -> None:
 def _score_command(options: dict[str, Any]) -> int:
     gates = gate_request(options)
     refuse_digits_the_format_ignores(options)
+    with warnings_under_the_report(options):
+        report, kept = _scored_and_written(options, gates)
+    return gate_status(report.gates, kept=gates.previous if kept else None)
+
+
+def _scored_and_written(options: dict[str, Any], gates: GateRequest) -> tuple[Report, bool]:
+    """The report, written unless the previous one it would replace is kept (then True)."""
+    from contextlib import nullcontext
+
     from wsscore.metrics.ranking import sort_systems
+    from wsscore.output.destination import Destination
 
     report = _build_report(options)  # its systems in the order given, which -q keeps
     given_systems = list(report.systems)
     report.systems = sort_systems(given_systems, options["sort"])  # the table's order
     check_report_gates(report, gates, strict=options["strict"])  # before anything is printed
     text = report_text(report, given_systems, options)
-    from contextlib import nullcontext
-
-    from wsscore.output.destination import Destination
-
     kept = previous_kept(report, gates, options["output"])  # -o would replace it: not written
     # The figure first: if it fails, no report is printed and an existing -o stays as it was.
     with nullcontext() if kept else Destination(options["output"]) as destination:
@@ -160,7 +168,7 @@ def _score_command(options: dict[str, Any]) -> int:
             from wsscore.output.plot import plot_report
 
             plot_report(report, options["plot"])
-    return gate_status(report.gates, kept=gates.previous if kept else None)
+    return report, kept
 
 
 def _build_report(options: dict[str, Any]) -> Report:

@@ -18,12 +18,13 @@ from wsscore.cli.options import (
 )
 from wsscore.cli.running import run_command
 from wsscore.cli.sections import SCORING_SECTIONS, SectionedCommand
-from wsscore.cli.terminal import format_for, write_report
+from wsscore.cli.terminal import format_for, warnings_under_the_report, write_report
 from wsscore.errors import EXIT_OK, WsscoreError
 from wsscore.output.suite import DEFAULT_METRICS, METRIC_CHOICES, SUITE_FORMATS
 
 if TYPE_CHECKING:
     from wsscore.inputs.manifest import Manifest
+    from wsscore.scoring.suite import SuiteSettings
 
 
 @click.command(
@@ -97,10 +98,9 @@ def suite(**options: Any) -> None:
 
 
 def _suite_command(options: dict[str, Any]) -> int:
-    from wsscore.cli.progress import cells_progress
     from wsscore.inputs.manifest import load_manifest
-    from wsscore.output.suite import EXTRA_METRICS, render_suite
-    from wsscore.scoring.suite import SuiteSettings, run_suite
+    from wsscore.output.suite import EXTRA_METRICS
+    from wsscore.scoring.suite import SuiteSettings
 
     if options["match"] != "span":
         raise WsscoreError("wsscore suite works with --match span")
@@ -120,6 +120,18 @@ def _suite_command(options: dict[str, Any]) -> int:
         extra=any(name in EXTRA_METRICS for name in metrics),
         conventions=conventions,
     )
+    with warnings_under_the_report(options):
+        _score_and_write(manifest, settings, metrics, options)
+    return EXIT_OK
+
+
+def _score_and_write(
+    manifest: Manifest, settings: SuiteSettings, metrics: tuple[str, ...], options: dict[str, Any]
+) -> None:
+    from wsscore.cli.progress import cells_progress
+    from wsscore.output.suite import render_suite
+    from wsscore.scoring.suite import run_suite
+
     total = len(manifest.corpora) * len(manifest.systems)
     with cells_progress(total, quiet=False) as progress:
         done = 0
@@ -142,7 +154,6 @@ def _suite_command(options: dict[str, Any]) -> int:
         result, fmt, metrics=metrics, color=color, width=width, caption=options["caption"]
     )
     write_report(options, text)
-    return EXIT_OK
 
 
 def _ensure_open_file_limit(manifest: Manifest, jobs: int) -> None:

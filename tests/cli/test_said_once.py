@@ -1,0 +1,154 @@
+"""Each thing said once, where a person looks (issue 37, item 2): on a terminal the run's
+warnings come under the table that they are about (and the table leaves out its note that
+repeats one), wrapped to the terminal's width; to a file or a pipe they go to standard error as
+they come, one line each, and the table keeps its notes; `suite` says a warning of several
+corpora once."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import re
+import struct
+import subprocess
+import sys
+import termios
+from pathlib import Path
+
+import pytest
+
+from wsscore.errors import Warnings, fitted_to_stderr, held_warnings, warnings_held
+from wsscore.formatting import display_width
+from wsscore.scoring.suite import CorpusRun, gathered_warnings
+
+_ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)")
+NOTE = "words touching them count as wrong"
+
+pytestmark = pytest.mark.skipif(not hasattr(termios, "TIOCSWINSZ"), reason="no pty window size")
+
+
+def on_terminal(args: list[object], columns: int, cwd: Path) -> tuple[int, str]:
+    """Exit status and what ``wsscore ARGS`` shows on a terminal ``columns`` wide that both
+    its standard output and its standard error are, escapes removed."""
+    leader, follower = pty.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 40, columns, 0, 0))
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "NO_COLOR")}
+    env["TERM"] = "xterm-256color"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "wsscore", *map(str, args)],
+        stdin=subprocess.DEVNULL,
+        stdout=follower,
+        stderr=follower,
+        cwd=cwd,
+        env=env,
+    )
+    os.close(follower)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:  # EIO: the child closed the terminal
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(leader)
+    status = process.wait(timeout=120)
+    return status, _ESCAPES.sub("", b"".join(chunks).decode("utf-8").replace("\r\n", "\n"))
+
+
+@pytest.fixture
+def differing(tmp_path: Path) -> Path:
+    (tmp_path / "gold.txt").write_text("中文 分词\n我们 是\n", encoding="utf-8")
+    (tmp_path / "pred.txt").write_text("中文 分詞\n我们 是\n", encoding="utf-8")
+    return tmp_path
+
+
+def _piped(args: list[object], cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "wsscore", *map(str, args)],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=120,
+    )
+
+
+def test_on_a_terminal_the_warning_comes_once_under_the_table(differing: Path) -> None:
+    args = ["score", "gold.txt", "pred.txt", "--mismatch", "align"]
+    piped = _piped(args, differing)
+    warning = piped.stderr.strip()
+    assert warning.startswith("wsscore: warning: pred.txt: 1 character(s)")
+    assert warning.count("\n") == 0  # one line a message, for a pipe or a file
+    assert NOTE in piped.stdout  # the file keeps what the table says about itself
+
+    status, shown = on_terminal(args, 80, differing)
+    assert status == 0
+    assert shown.count("1 character(s) on 1 line(s)") == 1  # said once: the note left out
+    table_end = shown.index("└")
+    assert shown.index("wsscore: warning:") > table_end  # under the table
+    assert max(display_width(line) for line in shown.splitlines()) <= 80
+    # The same words, wrapped at spaces: a file name or a code point is never cut.
+    under = shown[shown.index("wsscore: warning:") :]
+    assert " ".join(under.split()) == " ".join(warning.split())
+
+
+def test_on_a_terminal_warnings_held_for_the_table_come_before_an_error(
+    differing: Path,
+) -> None:
+    (differing / "empty.txt").write_text("\n\n", encoding="utf-8")
+    (differing / "other.txt").write_text("完全 不同\n的 文字\n", encoding="utf-8")
+    status, shown = on_terminal(
+        ["score", "gold.txt", "other.txt", "-d", "empty.txt"], 100, differing
+    )
+    assert status == 2
+    warning = shown.index("wsscore: warning: empty.txt: the dictionary holds no words")
+    assert warning < shown.index("wsscore: error: other.txt:")  # none lost, in order
+
+
+def test_quiet_and_files_print_warnings_as_they_come(differing: Path) -> None:
+    for extra in (["-q"], ["-f", "text"], ["-o", "out.txt"]):
+        status, shown = on_terminal(
+            ["score", "gold.txt", "pred.txt", "--mismatch", "align", *extra], 200, differing
+        )
+        assert status == 0
+        assert shown.startswith("wsscore: warning: pred.txt: 1 character(s)"), extra
+
+
+def test_held_warnings_are_printed_when_the_block_ends_however_it_ends(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    warnings = Warnings()
+    with pytest.raises(RuntimeError), held_warnings():
+        assert warnings_held()
+        warnings.warn("first")
+        assert capsys.readouterr().err == ""  # held
+        raise RuntimeError
+    assert not warnings_held()
+    assert capsys.readouterr().err == "wsscore: warning: first\n"
+    assert warnings.messages == ["first"]  # kept for the JSON as before
+
+
+def test_a_warning_is_wrapped_at_spaces_to_the_terminal_of_standard_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    line = "wsscore: warning: " + " ".join(["/a/very/long/path/name.txt"] * 5) + "; do this"
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: False, raising=False)
+    assert fitted_to_stderr(line) == line
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
+    monkeypatch.setenv("COLUMNS", "60")
+    wrapped = fitted_to_stderr(line + "\n  the detail, on its own line")
+    lines = wrapped.split("\n")
+    assert all(len(part) <= 60 for part in lines)
+    assert all(part.startswith("  ") for part in lines[1:])  # continuation, indented
+    assert " ".join(wrapped.split()) == " ".join((line + " the detail, on its own line").split())
+    assert lines[-1] == "  the detail, on its own line"  # a line break of the message kept
+
+
+def test_suite_says_a_warning_of_several_corpora_once() -> None:
+    def run(name: str, *warnings: str) -> CorpusRun:
+        return CorpusRun(name, None, {}, list(warnings))
+
+    runs = [run("as", "w1", "w2", "w1"), run("cityu"), run("msr", "w2"), run("pku", "w1")]
+    assert gathered_warnings(runs) == ["as, pku: w1", "as, msr: w2"]
