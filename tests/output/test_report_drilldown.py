@@ -338,3 +338,18 @@ def test_the_error_classes_stand_side_by_side_where_they_fit(
     assert (tops[0] == tops[1]) is side_by_side  # split beside merged, or above it
     assert tops[2] > tops[0]  # crossing on the next row either way
     assert scrolling == 0 and page_width <= width
+
+
+def test_every_scores_table_is_read_whole_at_1000_pixels(page: Path) -> None:
+    executable = find_browser()
+    assert executable is not None
+    with Browser(executable, width=1000, height=1000) as browser:
+        browser.open(page.as_uri())
+        tables = browser.evaluate("document.querySelectorAll('table.scores').length")
+        scrolling = browser.evaluate(
+            "[...document.querySelectorAll('table.scores')]"
+            ".filter(t => t.parentElement.scrollWidth > t.parentElement.clientWidth).length"
+        )
+        page_width = browser.evaluate("document.documentElement.scrollWidth")
+    assert tables >= 2  # the bakeoff table and the other figures' groups
+    assert scrolling == 0 and page_width <= 1000

@@ -169,3 +169,57 @@ def test_every_number_says_what_it_is(tmp_path: Path) -> None:
         r'<td class="cut" data-word="([^"]+)" data-pred="([^"]+)" data-system="mm"', page
     )
     assert cut and cut.group(1) != cut.group(2)
+
+
+def _scores_tables(page: str) -> list[tuple[str | None, list[str]]]:
+    """Each scores table's caption (None for the first) and column heads."""
+    tables = []
+    for found in re.finditer(r'<table class="scores">(.*?)</thead>', page, re.S):
+        head = found.group(1)
+        caption = re.search(r"<caption>(.*?)</caption>", head)
+        tables.append((caption and caption.group(1), re.findall(r">([^<>]+)</th>", head)))
+    return tables
+
+
+def test_the_bakeoff_table_first_then_the_other_figures_by_group(tmp_path: Path) -> None:
+    page_file = tmp_path / "r.html"
+    done = wsscore("report", GOLD, PRED, "-d", WORDS, "-o", page_file)
+    assert done.returncode == 0, done.stderr
+    tables = _scores_tables(page_file.read_text(encoding="utf-8"))
+    first = ["System", "Words", "R", "c_r", "P", "c_p", "F", "OOV", "R_oov", "R_iv"]
+    assert tables[0] == (None, first)
+    titles = [title for title, _ in tables[1:]]
+    assert titles == [
+        "Boundaries and sentences segmented exactly",
+        "Wrong words by kind of error",
+        "Word-start characters",
+        "Boundaries with sentence edges",
+        "Distinct words (types)",
+    ]
+    assert all(heads[0] == "System" and len(heads) <= 7 for _, heads in tables[1:])
+    # Every figure of `score --extra` is on the page once; Sentences and Tokens only where
+    # they tell something (not in this words-format fixture, whose lines are its sentences).
+    shown = [head for _, heads in tables for head in heads[1:]]
+    assert len(shown) == len(set(shown))
+    assert not {"P_sent", "F_tok"} & set(shown)
+
+
+def test_sentences_and_tokens_come_where_they_tell(tmp_path: Path) -> None:
+    # One gold sentence read as two by the prediction: sentence figures no other column has.
+    gold, pred = tmp_path / "gold.txt", tmp_path / "pred.conllu"
+    gold.write_text("我们 是 学生 。 他们 也 是 。\n", encoding="utf-8")
+    rows = [["我们", "是", "学生", "。"], ["他们", "也", "是", "。"]]
+    pred.write_text(
+        "".join(
+            "".join(f"{i}\t{w}\t_\tX\t_\t_\t0\tdep\t_\t_\n" for i, w in enumerate(words, 1)) + "\n"
+            for words in rows
+        ),
+        encoding="utf-8",
+    )
+    page_file = tmp_path / "r.html"
+    done = wsscore("report", gold, pred, "-o", page_file)
+    assert done.returncode == 0, done.stderr
+    tables = dict(_scores_tables(page_file.read_text(encoding="utf-8")))
+    assert tables["Sentences and tokens (conll18_ud_eval.py)"] == [
+        "System", "P_sent", "R_sent", "F_sent", "P_tok", "R_tok", "F_tok",
+    ]  # fmt: skip

@@ -23,13 +23,15 @@ class Column:
     group: str = "bakeoff"
 
 
-def columns(report: Report) -> list[Column]:
+def columns(report: Report, *, every_figure: bool | None = None) -> list[Column]:
     """System, Words, R, c_r, P, c_p, F, OOV, R_oov, R_iv, in the order of the bakeoff tables,
-    then the figures asked for; with a named convention, that convention's columns."""
+    then the figures asked for; with a named convention, that convention's columns.
+    ``every_figure`` says whether the reader asked for every figure (``--extra``); None: where
+    the extra figures were computed (the report page computes them without being asked)."""
     if report.settings.conventions is not None:
         cols = convention_columns(report, report.settings.conventions)
     else:
-        cols = _bakeoff_columns(report) + _analysis_columns(report)
+        cols = _bakeoff_columns(report) + _analysis_columns(report, every_figure)
     if report.ci == "none":
         cols = [c for c in cols if c.kind != "interval"]
     return cols
@@ -59,7 +61,7 @@ def _bakeoff_columns(report: Report) -> list[Column]:
     return cols
 
 
-def _analysis_columns(report: Report) -> list[Column]:
+def _analysis_columns(report: Report, every_figure: bool | None) -> list[Column]:
     """The columns of the figures computed beside the bakeoff table, in their order."""
     cols: list[Column] = []
     if any(system.extra_metrics is not None for system in report.systems):
@@ -68,12 +70,12 @@ def _analysis_columns(report: Report) -> list[Column]:
         cols += weighted_columns()
     if any(system.tag_metrics is not None for system in report.systems):
         cols += tag_columns(report.has_dictionary)
-    if any(_sentences_and_tokens_tell(system) for system in report.systems):
+    if any(_sentences_and_tokens_tell(system, every_figure) for system in report.systems):
         cols += sentence_token_columns()
     return cols
 
 
-def _sentences_and_tokens_tell(system: SystemResult) -> bool:
+def _sentences_and_tokens_tell(system: SystemResult, every_figure: bool | None) -> bool:
     """Whether a system's Sentences and Tokens (conll18_ud_eval.py's) belong in the table: with
     ``--extra``, which asks for every figure, or where they say what the other columns do not.
     They say nothing more where the tokens are the words (no CoNLL-U multi-word token) and the
@@ -83,7 +85,8 @@ def _sentences_and_tokens_tell(system: SystemResult) -> bool:
     found = system.sentence_tokens
     if found is None or system.sentence_token_metrics is None:
         return False
-    if system.extra_metrics is not None:
+    asked = system.extra_metrics is not None if every_figure is None else every_figure
+    if asked:
         return True
     counts = system.counts
     tokens_are_words = (found.tokens_correct, found.tokens_gold, found.tokens_pred) == (

@@ -29,9 +29,6 @@ from wsscore.output.columns import (
     Column,
     cell,
     columns,
-    sentence_token_columns,
-    tag_columns,
-    weighted_columns,
 )
 from wsscore.output.plot import f_interval
 from wsscore.output.svg import bar_chart, colour, interval_chart
@@ -191,21 +188,39 @@ def _meta(data: PageData) -> str:
     )
 
 
+# The page's tables of figures after the bakeoff table, by the group of their columns (the
+# groups of a terminal table cut to fit): each a few columns, readable in a narrow window.
+GROUP_TITLES = {
+    "boundaries": "Boundaries and sentences segmented exactly",
+    "error classes": "Wrong words by kind of error",
+    "characters": "Word-start characters",
+    "edges": "Boundaries with sentence edges",
+    "types": "Distinct words (types)",
+    "weighted": "Difficulty-weighted figures (Qian et al. 2016)",
+    "tags": "Tags",
+    "sentences": "Sentences and tokens (conll18_ud_eval.py)",
+}
+# Groups shown in one table: a few columns each, of one subject.
+_SAME_TABLE = {"oov": "bakeoff", "tokens": "sentences", "exact sentences": "boundaries"}
+
+
 def _summary(data: PageData) -> str:
-    """The ranked table; the difficulty-weighted, the tag, the sentence and token figures in
-    tables of their own
-    (beside the others they would make the table too wide for the window)."""
+    """The ranked bakeoff table first (with the OOV figures), then the other figures in tables
+    of a group each (beside the others they would make the table too wide for the window).
+    Sentences and tokens come only where they say what the other figures do not."""
     report = data.report
-    every = columns(report)
-    groups = (weighted_columns(), tag_columns(report.has_dictionary), sentence_token_columns())
-    apart = {c.header for group in groups for c in group}
-    first = [c for c in every if c.header not in apart]
-    tables = [_scores_table(report, first)]
-    for group in groups:
-        heads = {c.header for c in group}
-        more = [c for c in every if c.header in heads]
-        if more:
-            tables.append(_scores_table(report, [every[0], *more]))
+    every = columns(report, every_figure=False)
+    tables: dict[str, list[Column]] = {}
+    for column in every[1:]:
+        group = column.group.split(" ")[0] if column.group.startswith("weighted") else column.group
+        tables.setdefault(_SAME_TABLE.get(group, group), []).append(column)
+    shown = [
+        _scores_table(report, [every[0], *cols], GROUP_TITLES.get(group))
+        for group, cols in tables.items()
+    ]
+    html = shown[0]
+    if len(shown) > 1:
+        html += f'<div class="score-groups">{"".join(f"<div>{t}</div>" for t in shown[1:])}</div>'
     sentence = verdict(report.systems)
     notes = f"<p>{escape(sentence)}</p>" if sentence else ""
     warnings = "".join(f"<li>{escape(w)}</li>" for w in report.warnings)
@@ -213,11 +228,12 @@ def _summary(data: PageData) -> str:
         notes += (
             f'<details class="warnings"><summary>Warnings</summary><ul>{warnings}</ul></details>'
         )
-    return "".join(tables) + notes
+    return html + notes
 
 
-def _scores_table(report: Report, cols: list[Column]) -> str:
-    """A table of the systems' figures in ``cols``, each explained in a legend under it."""
+def _scores_table(report: Report, cols: list[Column], title: str | None) -> str:
+    """A table of the systems' figures in ``cols`` under ``title``, each explained in a legend
+    under it."""
     head = "".join(_header(c.header) for c in cols)
     rows = []
     for system in report.systems:
@@ -227,16 +243,18 @@ def _scores_table(report: Report, cols: list[Column]) -> str:
             if c.kind == "name":
                 cells.append(f"<td>{text}</td>")
                 continue
-            title = escape(f"{system.name}: {_note(c.header)} = {cell(c, system)}")
-            cells.append(f'<td class="num" title="{title}">{text}</td>')
+            hover = escape(f"{system.name}: {_note(c.header)} = {cell(c, system)}")
+            cells.append(f'<td class="num" title="{hover}">{text}</td>')
         rows.append(f"<tr>{''.join(cells)}</tr>")
     legend = "; ".join(
         f"<b>{escape(SHORT_HEADERS.get(c.header, c.header))}</b> {escape(_note(c.header))}"
         for c in cols
         if c.kind != "name"
     )
+    caption = f"<caption>{escape(title)}</caption>" if title else ""
     return (
-        f'<div class="table-wrap"><table class="scores"><thead><tr>{head}</tr></thead><tbody>'
+        f'<div class="table-wrap"><table class="scores">{caption}<thead><tr>{head}</tr></thead>'
+        "<tbody>"
         f"{''.join(rows)}</tbody></table></div>"
         f'<p class="note legend-scores">{legend}.</p>'
     )
