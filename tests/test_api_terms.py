@@ -260,10 +260,10 @@ def _raised(call) -> str:
 def test_mismatched_lines_name_the_mismatch_argument():
     text = _raised(lambda: score(["共同 创造"], ["共同 创造 了"]))
     assert text == (
-        "<prediction 1>: the prediction is not a segmentation of this gold: 1 of 1 sentences "
-        "(1 characters) differ (first: the gold has ended (after line 1), prediction line 1 "
-        "col 7 has '了'); the gold has 1 lines, the prediction 1 (check that both files hold "
-        'the same text; InputOptions(mismatch="align") scores it anyway)'
+        "<prediction 1>: the prediction is not a segmentation of this gold (check that both "
+        'files hold the same text; InputOptions(mismatch="align") scores it anyway)\n'
+        "  1 of 1 sentences (1 characters) differ; first: the gold has ended (after line 1), "
+        "prediction line 1 col 7 has '了'; the gold has 1 lines, the prediction 1"
     )
 
 

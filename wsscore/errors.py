@@ -35,19 +35,30 @@ class WsscoreError(Exception):
     """An input or usage problem the user can fix; the CLI prints it on one line, exit 2.
 
     ``where`` is ``file``, ``file:line`` or ``file:line:col`` (1-based); ``hint`` says how to
-    fix it.
+    fix it. ``detail`` (where the problem shows, figures) goes on a line of its own after them,
+    so that the first line says what is wrong and what to do in a glance.
     """
 
-    def __init__(self, message: str, *, where: str | None = None, hint: str | None = None):
+    def __init__(
+        self,
+        message: str,
+        *,
+        where: str | None = None,
+        hint: str | None = None,
+        detail: str | None = None,
+    ):
         super().__init__(message)
         self.message = message
         self.where = where
         self.hint = hint
+        self.detail = detail
 
     def __str__(self) -> str:
         text = f"{self.where}: {self.message}" if self.where else self.message
         if self.hint:
             text += f" ({self.hint})"
+        if self.detail:
+            text += f"\n  {self.detail}"
         return text
 
 
@@ -95,14 +106,16 @@ class Warnings:
         hint: str | None = None,
         consequence: str | None = None,
         strict_hint: str | None = None,
+        detail: str | None = None,
     ) -> None:
         """``consequence`` (what the run does about it: "… count as wrong") is said only in a
-        warning; under ``strict`` the run stops instead, with ``strict_hint`` if given."""
+        warning; under ``strict`` the run stops instead, with ``strict_hint`` if given.
+        ``detail`` follows on a line of its own (:class:`WsscoreError`)."""
         if self.strict:
-            raise WsscoreError(message, where=where, hint=strict_hint or hint)
+            raise WsscoreError(message, where=where, hint=strict_hint or hint, detail=detail)
         if consequence:
             message = f"{message}; {consequence}"
-        self.relay(str(WsscoreError(message, where=where, hint=hint)))
+        self.relay(str(WsscoreError(message, where=where, hint=hint, detail=detail)))
 
     def relay(self, text: str) -> None:
         """Keep (and print, unless quiet) a warning already worded, e.g. by another run; in

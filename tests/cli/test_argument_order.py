@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import FIXTURES
+from conftest import FIXTURES, messages_of
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -35,10 +35,10 @@ def invoke(*args: str):
 def error_line(result, warnings: int = 0) -> str:
     """The one error line, after ``warnings`` warning lines."""
     assert (result.exit_code, result.stdout) == (2, "")
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1 + warnings, lines
-    assert all(line.startswith("wsscore: warning: ") for line in lines[:-1])
-    return lines[-1]
+    messages = messages_of(result.stderr)
+    assert len(messages) == 1 + warnings, messages
+    assert all(message.startswith("wsscore: warning: ") for message in messages[:-1])
+    return messages[-1]
 
 
 def perl_order_refusal(command: str, gold: str, *others: str) -> str:
@@ -172,24 +172,26 @@ def test_a_gold_written_one_word_a_line_is_no_word_list(tmp_path):
 def test_the_word_list_given_as_the_last_prediction():
     result = invoke("score", GOLD, PRED, WORDS)
     call = shlex.join(["wsscore", "score", GOLD, PRED, "-d", WORDS])
-    first, detail = result.stderr.splitlines()
+    first, detail, where = result.stderr.splitlines()
     assert first == (
         f"wsscore: error: {WORDS} looks like a word list, one word a line: wsscore takes it "
         f"with -d: {call}"
     )
     assert detail.startswith(f"  {WORDS}: the prediction is not a segmentation of this gold")
+    assert where.startswith("    ") and "first: " in where  # the error's own detail, under it
 
 
 def test_sighan_given_wsscore_order():
     # sighan takes the Perl script's order: WORDS GOLD PRED; given GOLD PRED WORDS, it says so.
     result = invoke("sighan", GOLD, PRED, WORDS)
     call = shlex.join(["wsscore", "sighan", WORDS, GOLD, PRED])
-    first, detail = result.stderr.splitlines()
+    first, detail, where = result.stderr.splitlines()
     assert first == (
         f"wsscore: error: the prediction {WORDS} looks like a word list, one word a line: "
         f"wsscore sighan takes WORDS GOLD PRED, like the Perl script: {call}"
     )
     assert detail.startswith(f"  {WORDS}: the prediction is not a segmentation of this gold")
+    assert where.startswith("    ") and "first: " in where  # the error's own detail, under it
 
 
 def test_no_hint_on_a_call_in_the_right_order_or_a_run_that_works(tmp_path):
@@ -219,8 +221,9 @@ def test_the_bakeoff_files_in_the_other_order(icwb2, command):
     else:
         # The gold given as the word list is warned about as it is read.
         result = invoke("sighan", gold, pred, words)
-        first, detail = result.stderr.splitlines()[-2:]
+        first, detail, where = result.stderr.splitlines()[-3:]
         assert "the prediction is not a segmentation of this gold" in detail
+        assert where.startswith("    ") and "first: " in where
         expected = shlex.join(["wsscore", "sighan", words, gold, pred])
         assert first.endswith(expected)
         assert "looks like a word list, one word a line" in first

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import FIXTURES, ROOT
+from conftest import FIXTURES, ROOT, one_message
 
 import wsscore.output.plot
 import wsscore.scoring.scorer
@@ -124,13 +124,13 @@ def assert_one_error(run: Run, *parts: str) -> str:
     assert run.status == 2, (run.status, run.stderr)
     assert run.stdout == b""
     assert "Traceback" not in run.stderr
-    lines = run.stderr.splitlines()
-    assert len(lines) == 1, run.stderr
-    assert lines[0].startswith("wsscore: error: "), lines[0]
+    message = one_message(run.stderr)
+    first = message.split("\n")[0]
+    assert first.startswith("wsscore: error: "), first
     for part in parts:
-        assert part in lines[0], f"{part!r} not in {lines[0]!r}"
-    assert lines[0].endswith(")"), f"no hint: {lines[0]!r}"
-    return lines[0]
+        assert part in message, f"{part!r} not in {message!r}"
+    assert first.endswith(")"), f"no hint: {first!r}"
+    return message
 
 
 # --- 1. an output that is an input -------------------------------------------------------------
@@ -1139,7 +1139,10 @@ MISMATCH_HINTS = {
     "error, same line count": (
         ["我们 在 北京", "大学 读书", "今天 天气 不错"],
         ["error"],
-        ["the gold has 3 lines, the prediction 3", "the line counts agree, so the texts differ"],
+        [
+            "the gold has 3 lines, the prediction 3",
+            "the line counts agree: check that both hold the same text",
+        ],
         ["usual cause"],
     ),
     "strict warning": (
@@ -1178,34 +1181,38 @@ REFUSALS_UNDER_ERROR = {
     "1 of 3 lines differ": (
         GOLD_LINES,
         ["我们 在 北京", "大学 读书", "今天 天气 不好"],
-        "--mismatch align scores it: 1 of 3 sentences differ, more than the 10% --mismatch "
-        "warn allows",
+        (
+            "--mismatch align scores it",
+            "1 of 3 sentences differ, more than the 10% --mismatch warn allows",
+        ),
     ),
     "a line missing of 3": (
         GOLD_LINES,
         ["我们 在 北京", "今天 天气 很好"],
-        "--mismatch align scores it: 1 of 3 sentences differ",
+        ("--mismatch align scores it", "1 of 3 sentences differ"),
     ),
     "1 of 30 lines differ": (
         THIRTY,
         changed(THIRTY, 7),
-        "--mismatch warn scores it: 1 of 30 sentences differ, within the 10% it allows",
+        ("--mismatch warn scores it", "1 of 30 sentences differ, within the 10% it allows"),
     ),
     "3 of 30 lines differ (the limit)": (
         THIRTY,
         changed(THIRTY, 7, 15, 30),
-        "--mismatch warn scores it: 3 of 30 sentences differ",
+        ("--mismatch warn scores it", "3 of 30 sentences differ"),
     ),
     "4 of 30 lines differ": (
         THIRTY,
         changed(THIRTY, 1, 7, 15, 30),
-        "--mismatch align scores it: 4 of 30 sentences differ",
+        ("--mismatch align scores it", "4 of 30 sentences differ"),
     ),
     "junk past the end": (
         GOLD_LINES,
         [*GOLD_LINES, "多 余" * 6000],
-        "--mismatch align scores it: past the gold's end it has more text than --mismatch "
-        "warn allows",
+        (
+            "--mismatch align scores it",
+            "past the gold's end it has more text than --mismatch warn allows",
+        ),
     ),
 }
 
@@ -1217,7 +1224,10 @@ def test_a_refusal_under_mismatch_error_names_the_policy_that_scores_it(work, ca
     (work / "p.txt").write_text("".join(f"{line}\n" for line in pred), encoding="utf-8")
     args = ["score", "g.txt", "p.txt", "-q"]
     line = assert_one_error(checked(work, lambda: invoke(work, *args, "--mismatch", "error")))
-    assert f"; {hint}" in line, line
+    fix, why = hint
+    first, detail = line.split("\n")
+    assert f"; {fix})" in first, line  # what to do on the first line, why on the next
+    assert f"; {why}" in detail, line
     # Following the hint works: the prediction is scored, with a warning.
     policy = re.search(r"--mismatch (warn|align) scores it", line).group(1)
     followed = checked(work, lambda: invoke(work, *args, "--mismatch", policy))
@@ -1236,8 +1246,8 @@ def test_a_refusal_of_a_stream_names_both_policies(work):
     run = checked(work, lambda: process(work, shell=command))
     assert_one_error(
         run,
-        "--mismatch warn scores it if at most 10% of the sentences differ, --mismatch align "
-        "whatever differs",
+        "--mismatch warn or align scores it)",
+        "; warn if at most 10% of the sentences differ, align whatever differs",
     )
 
 

@@ -80,7 +80,8 @@ def test_on_a_terminal_the_warning_comes_once_under_the_table(differing: Path) -
     piped = _piped(args, differing)
     warning = piped.stderr.strip()
     assert warning.startswith("wsscore: warning: pred.txt: 1 character(s)")
-    assert warning.count("\n") == 0  # one line a message, for a pipe or a file
+    first, detail = warning.split("\n")  # the fix first; where it shows, indented
+    assert first.endswith(")") and detail.startswith("  first: ")
     assert NOTE in piped.stdout  # the file keeps what the table says about itself
 
     status, shown = on_terminal(args, 80, differing)
@@ -152,3 +153,28 @@ def test_suite_says_a_warning_of_several_corpora_once() -> None:
 
     runs = [run("as", "w1", "w2", "w1"), run("cityu"), run("msr", "w2"), run("pku", "w1")]
     assert gathered_warnings(runs) == ["as, pku: w1", "as, msr: w2"]
+
+
+@pytest.mark.parametrize(
+    ("policy", "pred"),
+    [
+        ("warn", "中文 分詞\n我们 是\n"),  # 1 of 2 lines differ, over 10 %: refused
+        ("align", "中文 分詞\n我们 是\n"),  # scored, with a warning
+        ("error", "中文 分詞\n我们 是\n"),  # refused at the first difference
+        ("warn", "中文 分词\n我们 是\n多 了\n"),  # a line too many
+    ],
+)
+def test_a_mismatch_says_what_is_wrong_and_what_to_do_first(
+    tmp_path: Path, policy: str, pred: str
+) -> None:
+    """Issue 37, item 3: the first line is the diagnosis and the fix (at most 160 characters
+    besides the file's name); where the texts differ follows, indented."""
+    (tmp_path / "gold.txt").write_text("中文 分词\n我们 是\n", encoding="utf-8")
+    (tmp_path / "pred.txt").write_text(pred, encoding="utf-8")
+    done = _piped(["score", "gold.txt", "pred.txt", "--mismatch", policy, "-q"], tmp_path)
+    first, detail = done.stderr.splitlines()
+    assert first.startswith(("wsscore: error: pred.txt: ", "wsscore: warning: pred.txt: "))
+    assert len(first) <= 160 and first.endswith(")"), first  # the fix, in parentheses
+    assert "--mismatch" in first
+    assert detail.startswith("  ") and "first: " in detail
+    assert "; the gold has 2 lines, the prediction " in detail

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from conftest import FIXTURES
+from conftest import FIXTURES, messages_of
 
 from wsscore.cli.app import cli
 
@@ -577,7 +577,7 @@ def test_a_corpus_warning_is_printed_with_its_name(tmp_path: Path, tree: Path) -
     )
     done = _run("suite", manifest, "-f", "json", cwd=tmp_path)
     assert done.returncode == 0, done.stderr.decode()
-    printed = [line for line in done.stderr.decode("utf-8").split("\n") if line]
+    printed = messages_of(done.stderr.decode("utf-8"))
     assert printed and all(line.startswith("wsscore: warning: alpha: ") for line in printed)
     data = json.loads(done.stdout)
     assert data["warnings"] == [line.removeprefix("wsscore: warning: ") for line in printed]

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, run_wsscore
+from conftest import FIXTURES, messages_of, run_wsscore
 
 from wsscore import InputOptions, WsscoreError, score
 
@@ -78,7 +78,7 @@ def test_a_refusal_names_the_formats_read_and_why(tmp_path: Path) -> None:
     pred.write_text('["我们", "走"]\n' * 5 + "[我们 走\n" * 3, encoding="utf-8")
     gold.write_text("我们 走\n" * 8, encoding="utf-8")
     done = _wsscore("score", gold, pred)
-    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert done.returncode == 2 and len(messages_of(done.stderr)) == 1
     assert (
         "the gold was read as words (no other format fits: words separated by white space), "
         "the prediction as words (only 5 of 8 lines are JSON sentences, too few for jsonl): "
@@ -106,7 +106,13 @@ def test_differences_in_another_format_are_placed_by_sentence(tmp_path: Path) ->
         score(gold, [pred], inputs=InputOptions(mismatch="error"))
     message = str(caught.value)
     assert "gold sentence 2 col 1 has '北' U+5317, prediction sentence 2 col 1 has '南'" in message
-    assert "the gold has 2 sentences, the prediction 2 (the sentence counts agree" in message
+    assert (
+        "\n  first: gold sentence 2 col 1 has '北' U+5317, prediction sentence 2 col 1 has '南' "
+        "U+5357; the gold has 2 sentences, the prediction 2;" in message
+    )
+    assert (
+        "(the sentence counts agree: check that both hold the same text" in message.split("\n")[0]
+    )
 
 
 def _conllu(*sentences: list[str]) -> str:

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import FIXTURES, ROOT, needs_c
+from conftest import FIXTURES, ROOT, needs_c, one_message
 
 import wsscore.inputs.reading
 import wsscore.output.destination
@@ -96,27 +96,26 @@ def assert_error(run: Run, *expected: str) -> str:
     assert run.status == 2, (run.status, run.stdout, run.stderr)
     assert run.stdout == ""
     assert "Traceback" not in run.stderr
-    lines = run.stderr.splitlines()
-    assert len(lines) == 1, run.stderr
-    line = lines[0]
+    message = one_message(run.stderr)
+    line = message.split("\n")[0]
     assert line.startswith("wsscore: error: "), line
     for part in expected:
-        assert part in line, f"{part!r} not in {line!r}"
+        assert part in message, f"{part!r} not in {message!r}"
     assert re.search(r" \([^()]*(\([^()]*\)[^()]*)*\)$", line), f"no hint at the end: {line!r}"
-    return line
+    return message
 
 
 def assert_warning(run: Run, *expected: str) -> str:
     """Exit 0, a report on stdout, one ``wsscore: warning:`` line with a hint."""
     assert run.status == 0, (run.status, run.stderr)
     assert run.stdout
-    lines = run.stderr.splitlines()
-    assert len(lines) == 1, run.stderr
-    assert lines[0].startswith("wsscore: warning: "), lines[0]
+    message = one_message(run.stderr)
+    first = message.split("\n")[0]
+    assert first.startswith("wsscore: warning: "), first
     for part in expected:
-        assert part in lines[0], f"{part!r} not in {lines[0]!r}"
-    assert lines[0].endswith(")")
-    return lines[0]
+        assert part in message, f"{part!r} not in {message!r}"
+    assert first.endswith(")")
+    return message
 
 
 @pytest.fixture
@@ -255,8 +254,8 @@ def test_a_short_prediction_missing_a_line_is_refused_by_the_ten_percent_rule(un
     pred.write_text(lines[0] + "".join(lines[2:]), "utf-8")
     assert_error(
         run_cli("score", unchanged / "gold.txt", pred),
-        f"{pred}: the prediction is not a segmentation of this gold: 1 of 4 sentences "
-        "(9 characters) differ",
+        f"{pred}: the prediction is not a segmentation of this gold (",
+        "  1 of 4 sentences (9 characters) differ; first: ",
         "gold line 2 col 1 has '我们在北京大学读书'",
         "the prediction has nothing in its place (at line 2 col 1)",
         "the gold has 4 lines, the prediction 3",
@@ -283,11 +282,11 @@ def test_a_missing_line_under_error_names_both_places_and_line_counts(unchanged)
     pred.write_text(lines[0] + "".join(lines[2:]), "utf-8")
     line = assert_error(run_cli("score", unchanged / "gold.txt", pred, "--mismatch", "error"))
     assert line == (
-        f"wsscore: error: {pred}: the prediction's characters differ from the gold's: "
-        "gold line 2 col 1 has '我' U+6211, prediction line 2 col 1 has '今' U+4ECA; "
-        "the gold has 4 lines, the prediction 3 "
-        "(a missing or extra line is the usual cause; --mismatch align scores it: 1 of 4 "
-        "sentences differ, more than the 10% --mismatch warn allows)"
+        f"wsscore: error: {pred}: the prediction's text differs from the gold's "
+        "(a missing or extra line is the usual cause; --mismatch align scores it)\n"
+        "  first: gold line 2 col 1 has '我' U+6211, prediction line 2 col 1 has '今' U+4ECA; "
+        "the gold has 4 lines, the prediction 3; 1 of 4 sentences differ, more than the 10% "
+        "--mismatch warn allows"
     )
 
 

@@ -188,7 +188,9 @@ def _with_order_hint(message: str, options: dict[str, Any]) -> str:
     from wsscore.cli.argument_order import argument_order_hint
 
     hint = argument_order_hint(_command_name(), options)
-    return message if hint is None else f"{hint}\n  {message}"
+    if hint is None:
+        return message
+    return hint + "".join(f"\n  {line}" for line in message.split("\n"))  # the detail under it
 
 
 @contextlib.contextmanager

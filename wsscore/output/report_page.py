@@ -212,8 +212,7 @@ def _summary(data: PageData) -> str:
     every = columns(report, every_figure=False)
     tables: dict[str, list[Column]] = {}
     for column in every[1:]:
-        group = column.group.split(" ")[0] if column.group.startswith("weighted") else column.group
-        tables.setdefault(_SAME_TABLE.get(group, group), []).append(column)
+        tables.setdefault(_table_of(column, report), []).append(column)
     shown = [
         _scores_table(report, [every[0], *cols], GROUP_TITLES.get(group))
         for group, cols in tables.items()
@@ -229,6 +228,14 @@ def _summary(data: PageData) -> str:
             f'<details class="warnings"><summary>Warnings</summary><ul>{warnings}</ul></details>'
         )
     return html + notes
+
+
+def _table_of(column: Column, report: Report) -> str:
+    """The table a column stands in: a convention's columns in one, in its community's order."""
+    if report.settings.conventions is not None:
+        return "bakeoff"
+    group = column.group.split(" ")[0] if column.group.startswith("weighted") else column.group
+    return _SAME_TABLE.get(group, group)
 
 
 def _scores_table(report: Report, cols: list[Column], title: str | None) -> str:

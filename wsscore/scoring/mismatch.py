@@ -59,23 +59,26 @@ def check_mismatch(
     )
     cause = mismatch_hint(files) + cause
     cause = decoding_hint(files, aligner.divergences) + cause
+    # The first line: what is wrong and what to do; where it shows, on the next.
+    detail = f"first: {places}; {lines}"
     if policy == "warn" and counts.misaligned_lines > MISMATCH_LIMIT * max(gold_sentences, 1):
         raise WsscoreError(
-            f"the prediction is not a segmentation of this gold: {counts.misaligned_lines} of "
-            f"{gold_sentences} sentences ({counts.misaligned_chars} characters) differ "
-            f"(first: {places}); {lines}",
+            "the prediction is not a segmentation of this gold",
             where=path,
             hint=f"{cause or 'check that both files hold the same text; '}"
             "--mismatch align scores it anyway" + _formats_note(*files),
+            detail=f"{counts.misaligned_lines} of {gold_sentences} sentences "
+            f"({counts.misaligned_chars} characters) differ; {detail}",
         )
     warnings.warn(
         f"{counts.misaligned_chars} character(s) on {counts.misaligned_lines} {units[0]}(s) "
-        f"differ from the gold (first: {places}); {lines}",
+        "differ from the gold",
         where=path,
         hint=f"{cause}--mismatch error refuses such input",
         consequence="words touching them count as wrong",
         strict_hint=f"{cause or 'check that both files hold the same text; '}"
         "without --strict it is scored with a warning",
+        detail=detail,
     )
 
 
@@ -127,16 +130,18 @@ def mismatch_refusal(
     cause += mismatch_hint((gold_file, pred_file)) + (
         f"a missing or extra {units[1]} is the usual cause"
         if gold_lines != pred_lines
-        else f"the {units[1]} counts agree, so the texts differ: check that both hold the same text"
+        else f"the {units[1]} counts agree: check that both hold the same text"
     )
+    policy, why = _policy_that_scores(differing)
     return WsscoreError(
-        f"the prediction's characters differ from the gold's: {exc.divergence.describe(units)}; "
+        "the prediction's text differs from the gold's",
+        where=pred_file.name,
+        hint=f"{cause}; {policy} scores it" + _formats_note(gold_file, pred_file),
+        detail=f"first: {exc.divergence.describe(units)}; "
         f"the gold has {'' if gold_complete else 'more than '}{gold_lines} {units[0]}s, "
         "the prediction "
         f"{'' if complete else 'more than '}{pred_lines}"
-        f"{f' {units[1]}s' if units[1] != units[0] else ''}",
-        where=pred_file.name,
-        hint=f"{cause}; {_policy_that_scores(differing)}" + _formats_note(gold_file, pred_file),
+        f"{f' {units[1]}s' if units[1] != units[0] else ''}; {why}",
     )
 
 
@@ -166,25 +171,25 @@ def _formats_note(gold: Input, prediction: Input) -> str:
     return "" if read is None else f"; {read}: {WRONG_FORMAT_HINT}"
 
 
-def _policy_that_scores(differing: Differing | None) -> str:
+def _policy_that_scores(differing: Differing | None) -> tuple[str, str]:
     """The --mismatch policy that scores this prediction, for the hint of a refusal under
-    ``error``, which stopped at the first difference."""
+    ``error`` (which stopped at the first difference), and why that one."""
     if differing is not None and differing.overrun:
         return (
-            "--mismatch align scores it: past the gold's end it has more text than "
-            "--mismatch warn allows"
+            "--mismatch align",
+            "past the gold's end it has more text than --mismatch warn allows",
         )
     limit = f"{MISMATCH_LIMIT:.0%}"
     if differing is None:  # a stream, read once
         return (
-            f"--mismatch warn scores it if at most {limit} of the sentences differ, "
-            "--mismatch align whatever differs"
+            "--mismatch warn or align",
+            f"warn if at most {limit} of the sentences differ, align whatever differs",
         )
     count, sentences = differing.differing, differing.sentences
     share = f"{count} of {sentences} sentences differ"
     if count > MISMATCH_LIMIT * max(sentences, 1):
-        return f"--mismatch align scores it: {share}, more than the {limit} --mismatch warn allows"
-    return f"--mismatch warn scores it: {share}, within the {limit} it allows"
+        return "--mismatch align", f"{share}, more than the {limit} --mismatch warn allows"
+    return "--mismatch warn", f"{share}, within the {limit} it allows"
 
 
 def _differing_sentences(gold: Input, prediction: Input) -> Differing | None:

@@ -516,7 +516,9 @@ def _in_processes(
         for future in futures:
             outcome = future.result()
             if isinstance(outcome, _Failure):
-                raise WsscoreError(outcome.message, where=outcome.where, hint=outcome.hint)
+                raise WsscoreError(
+                    outcome.message, where=outcome.where, hint=outcome.hint, detail=outcome.detail
+                )
             done[outcome.name] = outcome
             if on_corpus is not None:
                 on_corpus(outcome)
@@ -529,6 +531,7 @@ class _Failure(NamedTuple):
     message: str
     where: str | None
     hint: str | None
+    detail: str | None
 
 
 def _score_in_worker(
@@ -537,4 +540,4 @@ def _score_in_worker(
     try:
         return score_corpus(corpus, systems, base, settings)
     except WsscoreError as error:
-        return _Failure(error.message, error.where, error.hint)
+        return _Failure(error.message, error.where, error.hint, error.detail)

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import run_wsscore
+from conftest import messages_of, run_wsscore
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -189,7 +189,7 @@ def test_a_mismatch_suggests_the_separator_it_saw(
     done = _wsscore("score", gold, pred, "--mismatch", mismatch)
     assert done.returncode == 2
     assert "give --pred-word-sep ' / '" in done.stderr
-    assert len(done.stderr.splitlines()) == 1
+    assert len(messages_of(done.stderr)) == 1
 
 
 @pytest.mark.parametrize("mismatch", ["warn", "error"])
