@@ -242,10 +242,12 @@ def mm_baselines(tmp_path_factory) -> dict[str, Path]:
 
     mwseg.pl is byte-oriented, so it runs on the legacy-encoded files (.txt), as in the bakeoff.
     """
+    return _mwseg_outputs("txt", tmp_path_factory.mktemp("mm"))
 
+
+def _mwseg_outputs(ext: str, out: Path) -> dict[str, Path]:
     data = need_icwb2()
     need_perl()
-    out = tmp_path_factory.mktemp("mm")
     made: dict[str, Path] = {}
     # Each xdist worker first makes the runs no other worker is making, then waits for the
     # rest: two workers make two at once, and each run is made once.
@@ -255,16 +257,16 @@ def mm_baselines(tmp_path_factory) -> dict[str, Path]:
                 continue
             done = run_reference(
                 [
-                    "perl",  # as tests/sighan/test_sighan.py names it: one run in the cache
+                    "perl",
                     data / "scripts" / "mwseg.pl",
-                    data / "gold" / f"{corpus}_training_words.txt",
+                    data / "gold" / f"{corpus}_training_words.{ext}",
                 ],
-                stdin=data / "testing" / f"{corpus}_test.txt",
+                stdin=data / "testing" / f"{corpus}_test.{ext}",
                 wait=wait,
             )
             if done is not None:
                 assert done.returncode == 0, done.stderr
-                made[corpus] = out / f"{corpus}_mm.txt"
+                made[corpus] = out / f"{corpus}_mm.{ext}"
                 made[corpus].write_bytes(done.stdout)
     return made
 
@@ -346,14 +348,31 @@ def run_wsscore(
     )
 
 
+def messages_of(stderr: str) -> list[str]:
+    """The messages on standard error: each its first line (what is wrong, what to do) and the
+    indented lines of detail after it, joined by newlines."""
+    messages: list[str] = []
+    for line in stderr.splitlines():
+        if line.startswith("  ") and messages:
+            messages[-1] += "\n" + line
+        else:
+            messages.append(line)
+    return messages
+
+
+def one_message(stderr: str) -> str:
+    """The one message on standard error (its first line and its detail)."""
+    messages = messages_of(stderr)
+    assert len(messages) == 1, stderr
+    return messages[0]
+
+
 def refused_in_one_line(*args: object) -> str:
-    """The one line of a refusal: exit status 2, nothing on standard output, no traceback."""
+    """The one message of a refusal: exit status 2, nothing on standard output, no traceback."""
     done = run_wsscore(*args)
     assert done.returncode == 2, done.stderr
     assert done.stdout == "" and "Traceback" not in done.stderr
-    lines = done.stderr.splitlines()
-    assert len(lines) == 1, done.stderr
-    return str(lines[0])
+    return one_message(done.stderr)
 
 
 def need_gnu_diff() -> str:
