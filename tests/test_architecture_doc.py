@@ -1,30 +1,33 @@
-"""docs/architecture.md names only what exists, and names every module.
+"""docs/architecture.md is a map that cannot rot: it names only what exists, every package has
+its place in the layers, the layers are the ones ``tests/test_layers.py`` enforces, and the
+page stays short enough to read in ten minutes.
 
-The rules, applied to every `backticked` span outside fenced code blocks:
+It does NOT have to name every module (a module's job is its docstring's first line). The
+rules, applied to every `backticked` span outside fenced code blocks:
 
 1. **Paths** (a span ending in ``.py``, ``.pyi``, ``.c``, ``.md``, ``.sh``, ``.toml`` or ``/``):
    the file or directory exists, relative to the repository when its first part is there
    (``wsscore/core/backend.py``, ``tools/snapshot.sh``), else relative to the package
    (``inputs/words.py``, ``align/``, ``_speedups_c/``).
-2. **Module entries of the layers table**: in the *modules* column of the table under
-   "The layers", a span outside parentheses names a module (``stream``) or a subpackage
-   (``formats/``) of the package in the row's *layer* column.
-3. **Dotted names** whose first part is an importable module (``wsscore.core.backend.NAME``,
+2. **Dotted names** whose first part is an importable module (``wsscore.core.backend.NAME``,
    ``typing.Protocol``) or a builtin: the module imports and each further part is an attribute.
-4. **Attached names**: a span directly followed by a parenthesis owns the Python names spanned
+3. **Attached names**: a span directly followed by a parenthesis owns the Python names spanned
    inside it. Names owned by a module or path are its attributes (for a package, of the package
    or one of its modules): ``cli/app.py`` (``_run``) says that ``_run`` is in ``cli/app.py``.
    In a parenthesis that holds nothing but spans (a list), names owned by a name are its
    attributes: ``Report`` (``as_dict``), and a name followed by a list of paths is defined in
    one of them: ``SentenceDetail`` (``core/records.py``).
-5. **Other names** (``SystemAligner``, ``Report.as_dict()``): the first part is defined at the
+4. **Other names** (``SystemAligner``, ``Report.as_dict()``): the first part is defined at the
    top level of some module of the package (a class, a function or an assignment, not an
    import), and each further part is an attribute of it.
 
 Spans that are neither paths nor Python names (``--extra``, ``wsscore score``, ``"c"``) are
-prose and not checked. Markdown links to local files must reach a file. And every module of
-the package is named somewhere, by a path, a dotted name or a layers-table entry (a module
-inside a subpackage, such as ``inputs/formats/``, may be named by its subpackage).
+prose and not checked. Beyond the names: the table under "The layers" has one row per layer of
+``LAYERS`` in ``tests/test_layers.py``, in order, each row's packages and modules in that layer
+and every package of the layer in its row, its "may import" cell saying what that test allows;
+every package of wsscore is named (a top-level one with its job, in the table); only
+``core/backend.py`` imports the C extension; local links and anchors into the page resolve; the
+page holds at most 1,800 words and no table cell past 300 characters.
 """
 
 from __future__ import annotations
@@ -34,17 +37,26 @@ import builtins
 import importlib
 import importlib.util
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from types import ModuleType
+from typing import NamedTuple
 
 import pytest
 from conftest import ROOT
 
 DOC = ROOT / "docs/architecture.md"
 PACKAGE = ROOT / "wsscore"
+LAYERS_TEST = ROOT / "tests/test_layers.py"
 LAYERS_HEADING = "## The layers"
+MAX_WORDS = 1800  # what a newcomer reads in ten minutes
+MAX_CELL = 300  # characters: a cell past this is an index entry, not a map's label
+BOUNDARY = "wsscore.core.backend"  # the one module that imports the C extension
+C_EXTENSION = "wsscore._speedups"
+# Pages beside docs/ that may link to a heading of this one (its #the-backend-boundary).
+LINKING_PAGES = [ROOT / "README.md", ROOT / "benchmarks/performance.md.in"]
 
 # Backticked identifiers in the doc that are not Python names of the package.
 NOT_PYTHON_NAMES = {
@@ -62,7 +74,6 @@ class Span:
     text: str
     line: int
     owner: Span | None  # the span whose parenthesis holds this one
-    base: str | None  # for a layers-table module entry: the row's package, e.g. "align/"
     listed: bool = False  # in a parenthesis that holds nothing but spans: `a` (`b`, `c`)
 
     def __str__(self) -> str:
@@ -84,20 +95,12 @@ def _prose_lines(text: str) -> list[str]:
     return lines
 
 
-def _layer_base(row: str) -> str | None:
-    """The package of a layers-table row, when its layer cell names exactly one."""
-    cells = row.strip().strip("|").split("|")
-    packages = [found for found in SPAN.findall(cells[0]) if found.endswith("/")]
-    return packages[0] if len(packages) == 1 else None
-
-
 LIST = re.compile(r"(\s*`[^`]+`\s*(,|and|or)?)*\s*")
 
 
-def _spans_of_text(text: str, line: int, base: str | None = None) -> list[Span]:
+def _spans_of_text(text: str, line: int) -> list[Span]:
     """The spans of a piece of prose starting on ``line``, each with the span owning its
-    parenthesis; ``base`` (a layers-table modules cell) makes the spans outside parentheses
-    module entries."""
+    parenthesis."""
     spans: list[Span] = []
     # Each open parenthesis: the span just before it (None after prose), where it starts, and
     # how many spans came before it.
@@ -121,48 +124,63 @@ def _spans_of_text(text: str, line: int, base: str | None = None) -> list[Span]:
             continue
         owner = opened[-1][0] if opened else None
         at = line + text.count("\n", 0, match.start())
-        last = Span(token[1:-1], at, owner, base if not opened else None)
+        last = Span(token[1:-1], at, owner)
         spans.append(last)
     return spans
-
-
-def _is_layers_row(line: str, in_layers: bool) -> bool:
-    return in_layers and line.startswith("|") and len(line.strip().strip("|").split("|")) == 3
 
 
 def doc_spans(text: str) -> list[Span]:
     """Every span of the doc; a paragraph is read whole, so that a parenthesis may span lines,
     and a table row alone."""
     spans: list[Span] = []
-    in_layers = False
     paragraph: list[str] = []  # the lines of the paragraph being read
     start = 0  # the number of its first line
     for number, line in enumerate([*_prose_lines(text), ""], start=1):
-        if line.startswith("## "):
-            in_layers = line.strip() == LAYERS_HEADING
         if line.strip() and not line.startswith("|"):
             start = start if paragraph else number
             paragraph.append(line)
             continue
         spans += _spans_of_text("\n".join(paragraph), start)
         paragraph = []
-        if _is_layers_row(line, in_layers):
-            cells = line.strip().strip("|").split("|")
-            spans += _spans_of_text("|".join(cells[:2]) + "|", number)
-            spans += _spans_of_text(cells[2], number, _layer_base(line))
-        else:
-            spans += _spans_of_text(line, number)
+        spans += _spans_of_text(line, number)
     return spans
+
+
+def _cells(row: str) -> list[str]:
+    return [cell.strip() for cell in row.strip().strip("|").split("|")]
+
+
+def table_rows(text: str) -> Iterator[tuple[int, list[str]]]:
+    """Every row of every table (line number, cells), the rules under the headers left out."""
+    for number, line in enumerate(_prose_lines(text), start=1):
+        if line.startswith("|") and not re.fullmatch(r"[|\s:-]+", line):
+            yield number, _cells(line)
+
+
+class LayerRow(NamedTuple):
+    number: str  # the # cell, "1" at the bottom
+    members: list[str]  # the spans of the packages-and-modules cell: `core/`, `errors.py`
+    job: str
+    may_import: str  # the cell as written
+
+
+def layer_rows(text: str) -> list[LayerRow]:
+    """The rows of the table under "The layers", from the bottom up."""
+    if LAYERS_HEADING not in text:
+        return []
+    section = text.split(LAYERS_HEADING, 1)[1].split("\n## ", 1)[0]
+    return [
+        LayerRow(cells[0], SPAN.findall(cells[1]), cells[2], cells[3])
+        for _, cells in table_rows(section)
+        if len(cells) == 4 and cells[0].isdigit()  # the header row's # is not a number
+    ]
 
 
 # --- resolving what a span names --------------------------------------------------------------
 
 
-def path_of(text: str, base: str | None = None) -> Path:
-    """The file or directory a path span names (rule 1), or a module entry (rule 2)."""
-    if base is not None:
-        entry = PACKAGE / base / text
-        return entry if text.endswith("/") else entry.with_suffix(".py")
+def path_of(text: str) -> Path:
+    """The file or directory a path span names (rule 1)."""
     first = text.split("/")[0]
     return (ROOT / text) if first and (ROOT / first).exists() else (PACKAGE / text)
 
@@ -196,7 +214,7 @@ def _attribute_chain(start: object, names: list[str]) -> bool:
 
 
 def resolve_dotted(text: str) -> tuple[str, bool] | None:
-    """Rule 3: (the module found, whether the rest are its attributes), or None when the first
+    """Rule 2: (the module found, whether the rest are its attributes), or None when the first
     part is neither an importable module nor a builtin."""
     parts = text.split(".")
     if hasattr(builtins, parts[0]):
@@ -212,7 +230,7 @@ def resolve_dotted(text: str) -> tuple[str, bool] | None:
 
 @cache
 def top_level_definitions() -> dict[str, list[str]]:
-    """Rule 5's index: each name defined at the top of a module -> the modules defining it."""
+    """Rule 4's index: each name defined at the top of a module -> the modules defining it."""
     found: dict[str, list[str]] = {}
     for path in sorted(PACKAGE.rglob("*.py")):
         module = module_of(path)
@@ -249,16 +267,16 @@ def _is_name(text: str) -> bool:
 
 
 def _module_named_by(span: Span) -> str | None:
-    """The module a span names as a whole: a path, a table entry or a dotted module name."""
+    """The module a span names as a whole: a path or a dotted module name."""
     text = span.text.removesuffix("()")
-    if span.base is not None or PATH.match(text):
-        return module_of(path_of(text, span.base))
+    if PATH.match(text):
+        return module_of(path_of(text))
     dotted = resolve_dotted(text) if _is_name(span.text) else None
     return dotted[0] if dotted is not None and dotted[0] == text else None
 
 
 def _name_problem(text: str, paths: list[Path]) -> str | None:
-    """Rules 3 and 5 for a dotted name; ``paths``: where it must be defined, if given."""
+    """Rules 2 and 4 for a dotted name; ``paths``: where it must be defined, if given."""
     dotted = resolve_dotted(text)
     if dotted is not None:
         return None if dotted[1] else f"{text} is not in {dotted[0]}"
@@ -276,13 +294,13 @@ def _name_problem(text: str, paths: list[Path]) -> str | None:
 def problem_of(span: Span, spans: list[Span]) -> str | None:
     """What is wrong with what a span names, or None."""
     text = span.text.removesuffix("()")
-    if span.base is not None or PATH.match(text):
-        path = path_of(text, span.base)
+    if PATH.match(text):
+        path = path_of(text)
         return None if path.exists() else f"no {path.relative_to(ROOT)}"
     if not _is_name(span.text):
         return None  # prose: an option, a command, a quoted value
     owner = span.owner
-    if owner is not None and (owner.base is not None or PATH.match(owner.text)):
+    if owner is not None and PATH.match(owner.text):
         module = _module_named_by(owner)
         if module is None or not _in_module(module, text.split(".")):
             return f"not in {owner.text}"
@@ -300,64 +318,246 @@ def problem_of(span: Span, spans: list[Span]) -> str | None:
     return _name_problem(text, paths)
 
 
-def named_modules(spans: list[Span]) -> set[str]:
-    """The modules and packages the doc names by a path, a dotted name or a table entry."""
-    named = set()
-    for span in spans:
-        text = span.text.removesuffix("()")
-        if span.base is not None or PATH.match(text):
-            module = module_of(path_of(text, span.base))
-        elif _is_name(span.text) and text.startswith("wsscore"):
-            module = (resolve_dotted(text) or (None, False))[0]
-        else:
-            module = None
-        if module is not None:
-            named.add(module)
-    return named
+# --- the layers that tests/test_layers.py enforces --------------------------------------------
 
 
-def package_modules() -> list[str]:
-    found = (module_of(path) for path in sorted(PACKAGE.rglob("*.py")))
-    return [module for module in found if module]
+class EnforcedLayers(NamedTuple):
+    layers: list[tuple[str, ...]]  # LAYERS: dotted modules and packages, from the bottom up
+    restricted: dict[str, tuple[str, ...]]  # a package -> everything it may import
 
 
-def unnamed_modules(spans: list[Span]) -> list[str]:
-    named = named_modules(spans)
-    missing = []
-    for module in package_modules():
-        parts = module.split(".")
-        # A module inside a subpackage (wsscore.inputs.formats.conllu) may be named by it.
-        enclosing = {".".join(parts[:cut]) for cut in range(3, len(parts))}
-        if module not in named and not enclosing & named:
-            missing.append(module)
-    return missing
+def _constant(node: ast.expr, known: dict[str, object]) -> object:
+    """The value of a literal (strings, tuples, lists, names of earlier literals)."""
+    if isinstance(node, ast.Constant):
+        return node.value
+    if isinstance(node, (ast.Tuple, ast.List)):
+        items = [_constant(item, known) for item in node.elts]
+        return tuple(items) if isinstance(node, ast.Tuple) else items
+    if isinstance(node, ast.Name) and node.id in known:
+        return known[node.id]
+    raise ValueError(f"not a literal: {ast.unparse(node)}")
+
+
+def enforced_layers(source: str) -> EnforcedLayers:
+    """``LAYERS`` of tests/test_layers.py, and each ``X_MAY_IMPORT`` as the restriction of the
+    package that ``X`` names, read from its source (test modules never import each other)."""
+    known: dict[str, object] = {}
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name):
+            try:
+                known[node.targets[0].id] = _constant(node.value, known)
+            except ValueError:
+                continue  # computed from the package, not a rule
+    layers = known.get("LAYERS")
+    assert isinstance(layers, list), "tests/test_layers.py defines no LAYERS list"
+    restricted = {}
+    for name, allowed in known.items():
+        if name.endswith("_MAY_IMPORT"):
+            owner = known.get(name.removesuffix("_MAY_IMPORT"))
+            assert isinstance(owner, str), f"tests/test_layers.py: {name} names no package"
+            assert isinstance(allowed, tuple), f"tests/test_layers.py: {name} is not a tuple"
+            restricted[owner] = allowed
+    return EnforcedLayers(layers, restricted)
+
+
+def _is_package(dotted: str) -> bool:
+    return (ROOT / Path(*dotted.split("."))).is_dir()
+
+
+def _shown(dotted: str) -> str:
+    """A dotted module or package as this page writes it: ``core/``, ``errors.py``."""
+    relative = dotted.split(".", 1)[1].replace(".", "/")
+    return relative + ("/" if _is_package(dotted) else ".py")
+
+
+def _named(cell: str) -> set[str | None]:
+    """The modules and packages a cell's spans name."""
+    return {module_of(path_of(span)) for span in SPAN.findall(cell)}
+
+
+def _import_problem(
+    index: int, row: LayerRow, layer: tuple[str, ...], restricted: dict[str, tuple[str, ...]]
+) -> str | None:
+    """Whether a row's "may import" cell says what tests/test_layers.py allows: the spans of the
+    restriction of a package in the layer, else "rows 1–N" (N: the row's own number)."""
+    allowed = [restricted[name] for name in layer if name in restricted]
+    if allowed:
+        expected = ", ".join(f"`{_shown(name)}`" for name in sorted(allowed[0]))
+        right = _named(row.may_import) == set(allowed[0])
+    else:
+        expected = "row 1" if index == 1 else f"rows 1–{index}"
+        right = row.may_import == expected
+    if right:
+        return None
+    return f"row {index} says it may import {row.may_import!r}; tests/test_layers.py: {expected}"
+
+
+def _row_problems(
+    index: int, row: LayerRow, layer: tuple[str, ...], restricted: dict[str, tuple[str, ...]]
+) -> list[str]:
+    problems = [] if row.number == str(index) else [f"row {index} is numbered {row.number}"]
+    members = {module_of(path_of(member)): member for member in row.members}
+    problems += [
+        f"row {index}: `{member}` is not in layer {index} of tests/test_layers.py"
+        for dotted, member in members.items()
+        if dotted not in layer
+    ]
+    problems += [
+        f"row {index} leaves out `{_shown(name)}`, which tests/test_layers.py puts in this layer "
+        "(a new package needs its place in a row, and its job)"
+        for name in layer
+        if _is_package(name) and name not in members
+    ]
+    imports = _import_problem(index, row, layer, restricted)
+    return problems + ([imports] if imports else [])
+
+
+def layer_problems(rows: list[LayerRow], enforced: EnforcedLayers) -> list[str]:
+    """Where the doc's layers table differs from the layers tests/test_layers.py enforces."""
+    problems = []
+    if len(rows) != len(enforced.layers):
+        problems.append(
+            f"the layers table has {len(rows)} rows, tests/test_layers.py "
+            f"{len(enforced.layers)} layers"
+        )
+    for index, (row, layer) in enumerate(zip(rows, enforced.layers, strict=False), start=1):
+        problems += _row_problems(index, row, layer, enforced.restricted)
+    return problems
+
+
+# --- packages, the C boundary, the size of a map ----------------------------------------------
+
+
+def packages() -> list[str]:
+    """Every package below wsscore, dotted."""
+    found = (module_of(init.parent) for init in PACKAGE.rglob("__init__.py"))
+    return sorted(name for name in found if name and name != "wsscore")
+
+
+def package_problems(text: str, names: list[str]) -> list[str]:
+    """Each package the doc leaves out: a top-level one needs its row of the layers table (with
+    its job in a few words), a subpackage a mention by its path."""
+    jobs = {
+        module_of(path_of(member)): row.job for row in layer_rows(text) for member in row.members
+    }
+    named = {module_of(path_of(span.text)) for span in doc_spans(text) if PATH.match(span.text)}
+    problems = []
+    for package in names:
+        shown = _shown(package)
+        if package.count(".") == 1 and len(jobs.get(package, "").split()) < 3:
+            problems.append(
+                f"`{shown}` has no row with its job in the layers table: a new package needs its "
+                "place in a row and a few words on its job (a new module needs nothing here)"
+            )
+        elif package.count(".") > 1 and package not in named:
+            problems.append(
+                f"`{shown}` is named nowhere: a new package needs a mention with its job, in its "
+                "row of the layers table (a new module needs nothing here)"
+            )
+    return problems
+
+
+def imports_c_extension(source: str, module: str, is_package: bool) -> bool:
+    """Whether a module's source imports the C extension, at any depth (lazily included)."""
+    package = module if is_package else module.rpartition(".")[0]
+    for node in ast.walk(ast.parse(source)):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*parts, node.module] if node.module else parts)
+            names = [base, *(f"{base}.{alias.name}" for alias in node.names)]
+        if any(name == C_EXTENSION or name.startswith(C_EXTENSION + ".") for name in names):
+            return True
+    return False
+
+
+def map_problems(text: str) -> list[str]:
+    """What makes the page an index rather than a map: its length, and giant table cells."""
+    words = len(text.split())
+    problems = []
+    if words > MAX_WORDS:
+        problems.append(
+            f"{words} words, past {MAX_WORDS}: say less, and leave a module's detail to its "
+            "docstring"
+        )
+    problems += [
+        f"line {number}: a table cell of {len(cell)} characters (at most {MAX_CELL}): {cell[:40]}…"
+        for number, cells in table_rows(text)
+        for cell in cells
+        if len(cell) > MAX_CELL
+    ]
+    return problems
+
+
+def slug(heading: str) -> str:
+    """A heading's anchor as GitHub makes it: "## The backend boundary" -> the-backend-boundary."""
+    text = heading.lstrip("#").strip().lower()
+    return re.sub(r"[^\w\- ]", "", text).replace(" ", "-")
 
 
 # --- the tests ------------------------------------------------------------------------------
 
 
 @pytest.fixture(scope="module")
-def spans() -> list[Span]:
-    return doc_spans(DOC.read_text(encoding="utf-8"))
+def text() -> str:
+    return DOC.read_text(encoding="utf-8")
 
 
-def test_every_path_and_name_the_doc_mentions_exists(spans: list[Span]) -> None:
+def test_every_path_and_name_the_doc_mentions_exists(text: str) -> None:
+    spans = doc_spans(text)
     problems = [f"{span}: {problem}" for span in spans if (problem := problem_of(span, spans))]
     assert not problems, "docs/architecture.md has drifted:\n" + "\n".join(problems)
 
 
-def test_every_module_of_the_package_is_named(spans: list[Span]) -> None:
-    missing = unnamed_modules(spans)
-    assert not missing, "docs/architecture.md does not name: " + ", ".join(missing)
+def test_every_package_has_its_place(text: str) -> None:
+    problems = package_problems(text, packages())
+    assert not problems, "docs/architecture.md:\n" + "\n".join(problems)
 
 
-def test_local_links_reach_a_file() -> None:
-    text = "\n".join(_prose_lines(DOC.read_text(encoding="utf-8")))
-    targets = [target.split("#")[0] for target in LINK.findall(text)]
+def test_the_layers_table_is_the_one_tests_layers_enforces(text: str) -> None:
+    enforced = enforced_layers(LAYERS_TEST.read_text(encoding="utf-8"))
+    problems = layer_problems(layer_rows(text), enforced)
+    assert not problems, "docs/architecture.md, The layers:\n" + "\n".join(problems)
+
+
+def test_only_the_boundary_imports_the_c_extension() -> None:
+    found = [
+        module
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if (module := module_of(path))
+        and imports_c_extension(path.read_text(encoding="utf-8"), module, path.stem == "__init__")
+    ]
+    assert found == [BOUNDARY], f"the C extension is imported by {found}, not {BOUNDARY} alone"
+
+
+def test_the_page_stays_a_map(text: str) -> None:
+    problems = map_problems(text)
+    assert not problems, "docs/architecture.md:\n" + "\n".join(problems)
+
+
+def test_local_links_reach_a_file(text: str) -> None:
+    targets = [target.split("#")[0] for target in LINK.findall("\n".join(_prose_lines(text)))]
     local = [target for target in targets if target and "://" not in target]
     assert local, "the doc links to docs/metrics.md at least"
     missing = [target for target in local if not (DOC.parent / target).exists()]
     assert not missing, f"broken links: {missing}"
+
+
+def test_links_into_the_page_reach_a_heading(text: str) -> None:
+    anchors = {slug(line) for line in _prose_lines(text) if line.startswith("#")}
+    broken = [
+        f"{page.relative_to(ROOT)}: {target}"
+        for page in [*sorted((ROOT / "docs").glob("*.md")), *LINKING_PAGES]
+        for target in LINK.findall(page.read_text(encoding="utf-8"))
+        if "#" in target
+        and Path(target.split("#")[0]).name == DOC.name  # as the page's docs/ reads it
+        and target.split("#", 1)[1] not in anchors
+    ]
+    assert not broken, "links to no heading of docs/architecture.md: " + ", ".join(broken)
 
 
 # --- the rules themselves can fail ----------------------------------------------------------
@@ -392,25 +592,84 @@ def test_true_mentions_pass() -> None:
         "(`Report`, `build_report`), `inputs/` (`open_source`), `SentenceDetail` "
         "(`core/records.py`), `Report.as_dict()`, `wsscore.core.backend.NAME`, `typing.Protocol`, "
         "`getattr`, `--extra`, `wsscore score`, `Report` (`as_dict`) (a parenthesis of prose).\n"
+        "| 1 | `core/` | the counting core (`Counts`) | row 1 |\n"
     )
     assert _problems(text) == []
 
 
-def test_layers_table_entries_are_modules_of_the_rows_package() -> None:
-    text = (
-        f"{LAYERS_HEADING}\n\n| layer | job | modules |\n|---|---|---|\n"
-        "| `align/` | aligning | `stream` (`SystemAligner`), `records` (`Counts`), `parallel` |\n"
-        "| `inputs/` | reading | `formats/` (`FORMATS`, `read_conllu`), `lines` |\n"
+LAYERS_SOURCE = """
+LAYERS = [("wsscore.errors", "wsscore.core"), ("wsscore.inputs",), ("wsscore.metrics",)]
+EXEMPT = {"wsscore"}
+METRICS = "wsscore.metrics"
+METRICS_MAY_IMPORT = ("wsscore.core", "wsscore.errors", METRICS)
+MODULES = sorted(PACKAGE.rglob("*.py"))
+"""
+
+
+def _table(*rows: str) -> str:
+    header = "| # | packages and modules | job | may import |\n|---|---|---|---|\n"
+    return f"{LAYERS_HEADING}\n\n{header}" + "".join(f"| {row} |\n" for row in rows)
+
+
+def test_the_rules_of_the_layers_test_are_read() -> None:
+    enforced = enforced_layers(LAYERS_SOURCE)
+    assert enforced.layers[1] == ("wsscore.inputs",)
+    assert enforced.restricted == {"wsscore.metrics": ("wsscore.core", "wsscore.errors", METRICS)}
+    real = enforced_layers(LAYERS_TEST.read_text(encoding="utf-8"))
+    assert "wsscore.metrics" in real.restricted  # the real file still reads this way
+
+
+METRICS = "wsscore.metrics"
+
+
+def test_a_table_true_to_the_layers_passes() -> None:
+    text = _table(
+        "1 | `errors.py`, `core/` | errors and counts | row 1",
+        "2 | `inputs/` | reading the inputs | rows 1–2",
+        "3 | `metrics/` | figures from counts | only `core/`, `errors.py` and `metrics/` itself",
     )
-    problems = _problems(text)
-    assert [problem.split(":")[0] for problem in problems] == ["records", "Counts", "lines"]
+    assert layer_problems(layer_rows(text), enforced_layers(LAYERS_SOURCE)) == []
 
 
-def test_a_module_left_out_of_the_doc_is_caught() -> None:
-    found = doc_spans("`wsscore/results.py`, `inputs/formats/`, `wsscore.core.backend`\n")
-    missing = unnamed_modules(found)
-    assert "wsscore.results" not in missing
-    assert "wsscore.core.backend" not in missing
-    assert "wsscore.inputs.formats.conllu" not in missing  # named by its subpackage
-    assert "wsscore.metrics.tags" in missing
-    assert "wsscore.inputs.words" in missing  # naming inputs/ would not be enough
+def test_a_table_that_drifted_from_the_layers_is_caught() -> None:
+    text = _table(
+        "1 | `errors.py` | errors and counts | row 1",  # core/ left out
+        "2 | `inputs/`, `align/` | reading the inputs | rows 1–2",  # align/ is not there
+        "3 | `metrics/` | figures from counts | rows 1–3",  # metrics/ is narrower
+    )
+    problems = layer_problems(layer_rows(text), enforced_layers(LAYERS_SOURCE))
+    assert problems == [
+        "row 1 leaves out `core/`, which tests/test_layers.py puts in this layer (a new package "
+        "needs its place in a row, and its job)",
+        "row 2: `align/` is not in layer 2 of tests/test_layers.py",
+        "row 3 says it may import 'rows 1–3'; tests/test_layers.py: `core/`, `errors.py`, "
+        "`metrics/`",
+    ]
+    assert layer_problems(layer_rows(text)[:2], enforced_layers(LAYERS_SOURCE))[0].startswith(
+        "the layers table has 2 rows"
+    )
+
+
+def test_a_package_left_out_is_caught_and_a_module_is_not() -> None:
+    text = _table("1 | `core/` | the counting core | row 1", "2 | `inputs/` | reading | rows 1–2")
+    problems = package_problems(text, ["wsscore.core", "wsscore.inputs", "wsscore.inputs.formats"])
+    assert len(problems) == 2  # inputs/ without its job in a few words, inputs/formats/ unnamed
+    assert all("a new package" in problem for problem in problems)
+    assert package_problems(text + "`inputs/formats/`\n", ["wsscore.core"]) == []
+
+
+def test_an_import_of_the_c_extension_elsewhere_is_caught() -> None:
+    assert imports_c_extension("def f():\n    from wsscore import _speedups\n", "wsscore.x", False)
+    assert imports_c_extension("from .. import _speedups\n", "wsscore.core.x", False)
+    assert not imports_c_extension("from wsscore.core import backend\n", "wsscore.x", False)
+
+
+def test_an_index_is_caught() -> None:
+    long_cell = "| `core/` | " + "a job, " * 60 + "|\n"
+    problems = map_problems("word " * (MAX_WORDS + 1) + "\n" + long_cell)
+    assert [problem.split(" ")[1] for problem in problems] == ["words,", "2:"]
+
+
+def test_a_heading_gives_its_anchor() -> None:
+    assert slug("## The backend boundary") == "the-backend-boundary"
+    assert slug("## Where to add …") == "where-to-add-"

@@ -1,0 +1,1 @@
+"""From bytes to lines of words: encodings, streaming, the input formats, the dictionary."""

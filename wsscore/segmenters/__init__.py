@@ -1,0 +1,1 @@
+"""Reference segmenters: the bakeoff's maximum-matching baseline (BASE and TOP rows)."""
