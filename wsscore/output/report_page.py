@@ -124,7 +124,7 @@ def write_page(data: PageData, out: Writer, *, title: str | None = None) -> None
     slots = {
         "title": escape(title or default_title(data)),
         "meta": _meta(data),
-        "summary": _summary(data),
+        "summary": scores_html(data.report),
         "figures": _figures(data),
         "errors": _errors(data),
         "buckets": _buckets(data),
@@ -191,11 +191,11 @@ def _meta(data: PageData) -> str:
     )
 
 
-def _summary(data: PageData) -> str:
+def scores_html(report: Report) -> str:
     """The ranked table; the difficulty-weighted, the tag, the sentence and token figures in
     tables of their own
-    (beside the others they would make the table too wide for the window)."""
-    report = data.report
+    (beside the others they would make the table too wide for the window). Also a report's
+    view in a notebook (``render(report, "html")``)."""
     every = columns(report)
     groups = (weighted_columns(), tag_columns(report.has_dictionary), sentence_token_columns())
     apart = {c.header for group in groups for c in group}
