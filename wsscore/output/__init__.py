@@ -57,7 +57,9 @@ def render(
         shown = DEFAULT_DIGITS if digits is None else digits
         return render_tables(
             fmt,
-            lambda: score_document(report, shown),
+            # The gates in Markdown only, a CI job's summary: elsewhere standard error says
+            # each failed one, and the table is what other programs read.
+            lambda: score_document(report, shown, gates=fmt == "markdown"),
             lambda: score_data(report, digits),
             color=color,
             width=width,
