@@ -85,7 +85,7 @@ def refuse_digits(fmt: str, digits: int) -> None:
             "--digits does not apply to -f json, which keeps every figure at full precision"
         )
     if fmt == "html":
-        raise InvalidArgument("digits does not apply to html, which shows the report page's")
+        raise InvalidArgument("digits does not apply to html: it shows figures as the page does")
     if fmt == "sighan":
         raise InvalidArgument(
             "--digits does not apply to -f sighan, which prints the Perl script's own layout",
