@@ -261,7 +261,7 @@ def test_mismatched_lines_name_the_mismatch_argument():
     text = _raised(lambda: score(["共同 创造"], ["共同 创造 了"]))
     assert text == (
         "<prediction 1>: the prediction is not a segmentation of this gold (check that both "
-        'files hold the same text; InputOptions(mismatch="align") scores it anyway)\n'
+        'files hold the same text; score(mismatch="align") scores it anyway)\n'
         "  1 of 1 sentences (1 characters) differ; first: the gold has ended (after line 1), "
         "prediction line 1 col 7 has '了'; the gold has 1 lines, the prediction 1"
     )
@@ -294,7 +294,7 @@ def test_a_wrong_encoding_names_the_encoding_arguments(tmp_path):
     text = _raised(lambda: score(gold, [gold], inputs=InputOptions(gold_encoding="utf-8")))
     assert text == (
         f"{gold}:1:1: byte 0xB9 is not valid utf-8; the file reads as gbk "
-        '(give InputOptions(gold_encoding="gbk") for it, or neither InputOptions(encoding=...) '
+        '(give InputOptions(gold_encoding="gbk") for it, or neither score(encoding=...) '
         "nor InputOptions(gold_encoding=...) to detect each file's)"
     )
 
@@ -323,7 +323,7 @@ def test_a_wrong_format_names_the_format_arguments():
 def test_the_baseline_row_names_the_dictionary_arguments():
     assert _raised(lambda: score(GOLD, [PRED], baseline=True)) == (
         "score(baseline=True) needs the training dictionary "
-        "(give it with InputOptions(dictionary=...) or InputOptions(train=...))"
+        "(give it with score(dictionary=...) or InputOptions(train=...))"
     )
 
 

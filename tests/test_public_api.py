@@ -121,3 +121,71 @@ def test_the_one_line_call_in_a_fresh_process() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert (done.returncode, done.stdout, done.stderr) == (0, "0.6364 0.3333\n", "")
+
+
+# --- a report at the prompt and in a notebook -----------------------------------------------
+
+
+def test_print_shows_the_table_the_command_prints() -> None:
+    # Printed by a script of its own, as a user runs one: the same table as `score -f text`.
+    import subprocess
+    import sys
+
+    call = f"wsscore.score({str(GOLD)!r}, {str(PRED)!r}, dictionary={str(WORDS)!r})"
+    script = f"import wsscore; print({call})"
+    printed = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    command = run_wsscore("score", GOLD, PRED, "-d", WORDS, "-f", "text")
+    assert printed.returncode == 0, printed.stderr
+    assert printed.stdout == command.stdout + "\n"  # print() adds its own newline
+    assert "R_oov" in printed.stdout.splitlines()[0]
+
+
+def test_a_scorer_s_and_a_merged_report_print_the_same_way() -> None:
+    scorer = Scorer()
+    scorer.update(["共同 创造 美好"], ["共同 创造美好"])
+    report = scorer.report()
+    assert str(report) == render(report, "text")
+    assert "<table" in report._repr_html_()
+
+
+def test_the_repr_is_short_and_names_the_figures() -> None:
+    one = score(GOLD, PRED, names=["jieba"])
+    assert repr(one) == "<Report on 'gold.txt': 'jieba' R=0.583 P=0.700 F=0.636>"
+    assert repr(one["jieba"]) == "<SystemResult 'jieba' R=0.583 P=0.700 F=0.636>"
+    five = score(GOLD, [PRED] * 5, names=list("abcde"))
+    assert repr(five).endswith("'c' R=0.583 P=0.700 F=0.636, … 2 more>")
+    assert len(repr(five)) < 120
+
+
+def test_a_notebook_shows_the_scores_table_of_the_report_page() -> None:
+    report = score(GOLD, [PRED, PRED], names=["jieba", "a<b"], dictionary=str(WORDS))
+    html = report._repr_html_()
+    assert html.startswith("<div") and html.count("<table") == 1
+    assert "<td>jieba</td>" in html and "<td>a&lt;b</td>" in html  # names escaped
+    assert ">R_oov</th>" in html  # the figures of a dictionary
+    assert ">0.636</td>" in html
+    with pytest.raises(InvalidArgument, match="digits does not apply to html"):
+        render(report, "html", digits=2)
+
+
+def test_to_pandas_gives_a_row_per_system_with_every_figure() -> None:
+    pytest.importorskip("pandas")
+    report = score(GOLD, [PRED, PRED], names=["a", "b"], dictionary=str(WORDS), extra=True)
+    frame = report.to_pandas()
+    assert list(frame.index) == ["a", "b"]
+    entry = report.as_dict()["systems"][0]
+    for key, value in {**entry["metrics"], **entry["counts"]}.items():
+        if isinstance(value, dict):
+            assert frame.loc["a", f"{key}_low"] == value["low"], key
+            assert frame.loc["a", f"{key}_high"] == value["high"], key
+        elif value is not None:
+            assert frame.loc["a", key] == value, key
+    assert frame.loc["b", "f1"] == report["b"].f
+
+
+def test_to_pandas_without_pandas_says_how_to_install_it(monkeypatch) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "pandas", None)  # import pandas now fails
+    with pytest.raises(ImportError, match=r"^pip install pandas to use Report\.to_pandas\(\)"):
+        score(GOLD, PRED).to_pandas()

@@ -253,17 +253,15 @@ def in_api_terms(
     *,
     parameters: Iterable[str] | None = None,
     renames: Mapping[str, str] | None = None,
-    said_as_inputs: Iterable[str] = (),
 ) -> Callable[[Callable[P, R]], Callable[P, R]]:
     """A decorator: the function is the public entry point ``entry``, whose messages name its
-    arguments (its own parameters unless ``parameters`` are given) and not flags. Parameters in
-    ``said_as_inputs`` are InputOptions fields the function also takes: messages name them as
-    InputOptions', as they name that class's other fields (``InputOptions(dictionary=...) or
-    InputOptions(train=...)``), which works whichever way they were given."""
+    arguments (its own parameters unless ``parameters`` are given) and not flags. An
+    InputOptions field the function also takes (``score(dictionary=...)``) is named as the
+    function's own argument, the shortest call that works."""
 
     def decorate(function: Callable[P, R]) -> Callable[P, R]:
         if parameters is None:
-            own = frozenset(inspect.signature(function).parameters) - frozenset(said_as_inputs)
+            own = frozenset(inspect.signature(function).parameters)
         else:
             own = frozenset(parameters)
 

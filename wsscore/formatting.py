@@ -7,7 +7,6 @@ aligner, and the tables of every output format, show the same thing the same way
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable, Sequence
 
 from wsscore.core.patterns import LazyPattern
@@ -81,14 +80,21 @@ def markdown_rule(numeric: Sequence[bool]) -> str:
     return "|" + "|".join("---:" if right else ":---" for right in numeric) + "|"
 
 
+# What the tables write themselves, each one terminal cell wide (rich agrees; a test checks):
+# printable ASCII, the undefined mark, ± of an interval, Δ and − of a difference, β of F_β. A
+# text of these alone is measured here, so that a table of figures never loads rich.
+_ONE_CELL = frozenset([*map(chr, range(0x20, 0x7F)), UNDEFINED, "±", "Δ", "−", "β"])
+
+
 def display_width(text: str) -> int:
-    """Terminal columns: wide and full-width characters (CJK) take two, combining marks none."""
-    width = 0
-    for char in text:
-        if unicodedata.combining(char):
-            continue
-        width += 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
-    return width
+    """Terminal cells, as rich counts them (``rich.cells.cell_len``): a wide or full-width
+    character (CJK, Hangul) takes two, a combining mark (Thai's vowel and tone marks) and a
+    zero-width space none, an emoji sequence joined by ZWJ the width of one emoji."""
+    if _ONE_CELL.issuperset(text):
+        return len(text)
+    from rich.cells import cell_len  # for text of other scripts only: a plain run needs no rich
+
+    return cell_len(text)
 
 
 def padded(text: str, width: int, *, right: bool = False) -> str:

@@ -7,10 +7,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from pathlib import PurePath
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from wsscore._version import __version__
 from wsscore.core.records import Counts, ExtraCounts, SentenceTokenCounts, TypeCounts
+from wsscore.formatting import ratio_text
 from wsscore.inputs.dictionary import Dictionary
 from wsscore.metrics.boundaries import ExtraMetrics, compute_extra
 from wsscore.metrics.difficulty import (
@@ -31,6 +33,9 @@ if TYPE_CHECKING:
     from wsscore.core.records import SentenceRecord
     from wsscore.gates import GateOutcome
     from wsscore.metrics.sighan_counts import SighanTotals
+
+# The systems a report's repr shows (the others are counted).
+REPR_SYSTEMS = 3
 
 # The layout of the JSON document (docs/metrics.md §9): a change that removes or renames a key,
 # or changes what one holds, increases it; new keys leave it as it is.
@@ -187,7 +192,13 @@ class SystemResult(Figures):
         )
 
     def __repr__(self) -> str:
-        return f"SystemResult({self.name!r}, {self.counts!r})"
+        return f"<SystemResult {self._figures_said()}>"
+
+    def _figures_said(self) -> str:
+        """``'jieba' R=0.912 P=0.920 F=0.916``: what a repr shows of a system."""
+        figures = zip("RPF", (self.r, self.p, self.f), strict=True)
+        said = (f"{label}={ratio_text(value)}" for label, value in figures)
+        return f"{self.name!r} {' '.join(said)}"
 
     def _figures(self) -> Metrics:
         return self.metrics
@@ -319,7 +330,44 @@ class Report(Figures):
         self.gates: list[GateOutcome] = []
 
     def __repr__(self) -> str:
-        return f"Report({self.signature!r}, systems={self.systems!r})"
+        """Short: the gold's file name and each system's R, P and F (the first few)."""
+        shown = ", ".join(system._figures_said() for system in self.systems[:REPR_SYSTEMS])
+        more = len(self.systems) - REPR_SYSTEMS
+        shown += f", … {more} more" if more > 0 else ""
+        return f"<Report on {PurePath(self.gold.path).name!r}: {shown or 'no system'}>"
+
+    # Shown as the command line shows it. The renderers live in output/, above this layer
+    # (docs/architecture.md), and this module imports nothing from there: it asks the package
+    # itself (wsscore/__init__.py, the public API over every layer, which the layering exempts)
+    # for its public ``render`` when a report is shown, so a report prints the same however it
+    # was made (score(), a Scorer, merge_reports()) with no second renderer and no hook to fill.
+
+    def __str__(self) -> str:
+        """The tables of ``wsscore score -f text`` (``print(report)``)."""
+        from wsscore import render
+
+        return render(self, "text")
+
+    def _repr_html_(self) -> str:
+        """A notebook's view: the scores tables of ``wsscore report``'s page."""
+        from wsscore import render
+
+        return render(self, "html")
+
+    def to_pandas(self) -> Any:
+        """A pandas ``DataFrame``: a row per system (its name the index), every figure of the
+        ``-f json`` report's ``metrics`` then its ``counts``, under the same keys (an interval
+        as ``recall_ci_low`` and ``recall_ci_high``). pandas is optional: an ImportError that
+        says how to install it when it is missing."""
+        try:
+            import pandas
+        except ImportError:
+            raise ImportError(
+                "pip install pandas to use Report.to_pandas() (wsscore does not depend on it)",
+                name="pandas",
+            ) from None
+        rows = [figure_row(system) for system in self.systems]
+        return pandas.DataFrame(rows).set_index("name")
 
     def __getitem__(self, name: str) -> SystemResult:
         """The system named ``name`` (its ``--name``, or its file's name)."""
@@ -401,6 +449,22 @@ class Report(Figures):
             "entries": len(self.dictionary),
             "source": self.dictionary.source,
         }
+
+
+def figure_row(system: SystemResult) -> dict[str, object]:
+    """A system's name and every figure of its ``-f json`` entry, ``metrics`` then ``counts``
+    (their keys are apart), an interval as its ``_low`` and ``_high`` ends."""
+    data = system.as_dict()
+    row: dict[str, object] = {"name": system.name}
+    for part in ("metrics", "counts"):
+        figures = data[part]
+        assert isinstance(figures, dict)
+        for key, value in figures.items():
+            if isinstance(value, dict):  # an interval (its half width is high - low over 2)
+                row[f"{key}_low"], row[f"{key}_high"] = value["low"], value["high"]
+            else:
+                row[key] = value
+    return row
 
 
 def build_report(

@@ -650,3 +650,30 @@ def test_a_failed_gate_still_writes_another_o(better, tmp_path):
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [drop_line("mine", "F", F_BETTER, F_MINE, "f=0.05")]
     assert json.loads(new.read_text())["gates"][0]["passed"] is False
+
+
+# --- the gates in -f markdown (a CI job's summary) -------------------------------------------
+
+
+def test_markdown_shows_each_gate_under_the_table_and_text_does_not(tmp_path: Path) -> None:
+    odd = "a|b`c"  # a pipe ends a Markdown cell, a backtick a code span: both escaped
+    gates = ["--fail-under", f"{odd}:f=0.9", "--fail-under", "r=0.5"]
+    markdown = invoke("score", GOLD, PRED, "--name", odd, *gates, "-f", "markdown")
+    assert markdown.exit_code == 1
+    assert markdown.output.split("### Gates: 1 of 2 failed\n\n", 1)[1].splitlines()[:4] == [
+        "| Result | System | Gate | Value | Previous | Change |",
+        "|:---|:---|:---|---:|---:|---:|",
+        "| **FAILED** | a\\|b\\`c | --fail-under a\\|b\\`c:f=0.9 | 0.6364 |  |  |",
+        "| passed | a\\|b\\`c | `--fail-under r=0.5` | 0.5833 |  |  |",
+    ]
+    text = invoke("score", GOLD, PRED, "--name", odd, *gates, "-f", "text")
+    assert "Gates" not in text.output and text.exit_code == 1
+
+
+def test_merge_in_markdown_shows_its_gates_too(tmp_path: Path) -> None:
+    shard = tmp_path / "shard.json"
+    assert invoke("score", GOLD, PRED, "--name", "mine", "-f", "json", "-o", shard).exit_code == 0
+    merged = invoke("merge", shard, "--fail-under", "f=0.5", "-f", "markdown")
+    assert merged.exit_code == 0, merged.output
+    assert "### Gates: all passed\n" in merged.output
+    assert "| passed | mine | `--fail-under f=0.5` | 0.6364 |  |  |" in merged.output

@@ -34,6 +34,9 @@ def render(
 ) -> str:
     """The report as text in format ``fmt`` (ending with a newline).
 
+    ``fmt`` is one of :data:`FORMATS`, or ``html``: the scores tables of ``wsscore report``'s
+    page as an HTML fragment (what a notebook shows of a report).
+
     ``caption`` is LaTeX source for ``\\caption{…}`` (with ``\\label{tab:wsscore}``) and is used
     by the ``latex`` format only: the other formats have no place for one. ``digits`` is the
     number of decimals of every ratio (intervals get one more) in the formats of
@@ -54,7 +57,9 @@ def render(
         shown = DEFAULT_DIGITS if digits is None else digits
         return render_tables(
             fmt,
-            lambda: score_document(report, shown),
+            # The gates in Markdown only, a CI job's summary: elsewhere standard error says
+            # each failed one, and the table is what other programs read.
+            lambda: score_document(report, shown, gates=fmt == "markdown"),
             lambda: score_data(report, digits),
             color=color,
             width=width,
@@ -64,6 +69,10 @@ def render(
         from wsscore.output.sighan import render_sighan_summaries
 
         return render_sighan_summaries(report)
+    if fmt == "html":  # for Python only (a notebook's view): the report page's scores tables
+        from wsscore.output.report_page import scores_html
+
+        return scores_html(report) + "\n"
     raise InvalidArgument(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")
 
 
@@ -75,6 +84,8 @@ def refuse_digits(fmt: str, digits: int) -> None:
         raise InvalidArgument(
             "--digits does not apply to -f json, which keeps every figure at full precision"
         )
+    if fmt == "html":
+        raise InvalidArgument("digits does not apply to html: it shows figures as the page does")
     if fmt == "sighan":
         raise InvalidArgument(
             "--digits does not apply to -f sighan, which prints the Perl script's own layout",

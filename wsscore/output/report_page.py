@@ -121,7 +121,7 @@ def write_page(data: PageData, out: Writer, *, title: str | None = None) -> None
     slots = {
         "title": escape(title or default_title(data)),
         "meta": _meta(data),
-        "summary": _summary(data),
+        "summary": scores_html(data.report),
         "figures": _figures(data),
         "errors": _errors(data),
         "buckets": _buckets(data),
@@ -204,11 +204,11 @@ GROUP_TITLES = {
 _SAME_TABLE = {"oov": "bakeoff", "tokens": "sentences", "exact sentences": "boundaries"}
 
 
-def _summary(data: PageData) -> str:
+def scores_html(report: Report) -> str:
     """The ranked bakeoff table first (with the OOV figures), then the other figures in tables
     of a group each (beside the others they would make the table too wide for the window).
-    Sentences and tokens come only where they say what the other figures do not."""
-    report = data.report
+    Sentences and tokens come only where they say what the other figures do not. Also a
+    report's view in a notebook (``render(report, "html")``)."""
     every = columns(report, every_figure=False)
     tables: dict[str, list[Column]] = {}
     for column in every[1:]:

@@ -22,6 +22,7 @@ from wsscore.output.columns import (
     Column as ScoreColumn,
 )
 from wsscore.output.delimited import plain
+from wsscore.output.gates import gates_table
 from wsscore.output.latex import LABEL, latex_escape, latex_header
 from wsscore.output.latex import UNDEFINED as LATEX_UNDEFINED
 from wsscore.output.tables import Document, Group, Note, Table, TableCell, TableColumn
@@ -30,8 +31,9 @@ from wsscore.results import Report, SystemResult
 HIDDEN_DECILES = "No gold word in {}: not shown."
 
 
-def score_document(report: Report, digits: int) -> Document:
-    """The tables with ``digits`` decimals, the verdict on the ranking and the notes."""
+def score_document(report: Report, digits: int, *, gates: bool = False) -> Document:
+    """The tables with ``digits`` decimals, the verdict on the ranking and the notes; ``gates``:
+    the gates checked on the report too, in a table of their own (Markdown's, a CI summary's)."""
     tables = [_bakeoff_table(report, digits)]
     by_decile = decile_rows(report, digits)
     if by_decile is not None:
@@ -40,6 +42,8 @@ def score_document(report: Report, digits: int) -> Document:
         tables.append(replace(by_difficulty, hide=UNDEFINED, hidden=HIDDEN_DECILES))
     for title, headers, rows in tag_tables(report, digits):
         tables.append(_figures_table(headers, rows, title, [3, len(headers) - 4]))
+    if gates and report.gates:
+        tables.append(gates_table(report.gates))
     said = [Note(line, markdown=f"- {line}", latex="", style="yellow") for line in notes(report)]
     return Document(
         tables,

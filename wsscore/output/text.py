@@ -20,8 +20,9 @@ def aligned(
 ) -> list[str]:
     """Lines of a plain-text table: numbers right-aligned, a dashed rule under the headers.
 
-    Widths are terminal columns (a Chinese name takes two a character), so that every column
-    starts at the same place on screen, not at the same code point."""
+    Widths are terminal cells as rich counts them (a Chinese name takes two a character, a Thai
+    mark none: :func:`~wsscore.formatting.display_width`), so that every column starts at the
+    same place on screen, not at the same code point."""
     widths = [
         max(display_width(h), *(display_width(r[i]) for r in rows)) if rows else display_width(h)
         for i, h in enumerate(headers)

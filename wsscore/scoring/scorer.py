@@ -66,7 +66,7 @@ __all__ = ["score", "score_request"]
 READING_FIELDS = ("dictionary", "encoding", "mismatch", "input_format", "word_sep")
 
 
-@in_api_terms("score", said_as_inputs=READING_FIELDS)
+@in_api_terms("score")
 def score(
     gold: Source,
     predictions: Source | Sequence[Source],
