@@ -1,0 +1,200 @@
+"""``--normalize``: the text rewritten before it is scored, as papers rewrite their gold
+(docs/metrics.md §1.8).
+
+The steps (:data:`~wsscore.core.definitions.NORMALIZE_STEPS`), always in this order:
+
+- ``width``: U+3000 becomes a space, U+FF01..U+FF5E lose 0xFEE0 (one character for one);
+- ``digits``: each run matching ``(-|\\+)?\\d+((\\.|·)\\d+)?%?`` becomes ``0`` (``\\d`` is any
+  Unicode decimal digit, as in Python's ``re``, where the published code runs);
+- ``latin``: each run of ``[A-Za-z_.]`` becomes ``X``.
+
+The published code (``convert_corpus.py`` of the multi-criteria segmenters) rewrites the gold
+word by word. No run holds white space, so a line of words rewritten at once is rewritten word
+by word: the gold, a dictionary's entries and a prediction's words are rewritten so.
+
+A prediction is rewritten against its gold line (:class:`PairedLines`): one already in the
+rewritten text is left as it is; one in the gold's raw text has its cuts carried over to the
+rewritten text, and a cut inside a run that became one character is dropped and counted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from itertools import pairwise
+
+from wsscore.core.definitions import NORMALIZE_NAMED, NORMALIZE_STEPS, normalize_choices
+from wsscore.core.patterns import LazyPattern
+from wsscore.errors import InvalidArgument, Warnings
+from wsscore.inputs.words import split_words
+
+# What each step rewrites, and into what (width is a table: one character for one).
+_RUNS = {
+    "digits": (LazyPattern(r"(-|\+)?\d+((\.|·)\d+)?%?"), "0"),
+    "latin": (LazyPattern(r"[A-Za-z_.]+"), "X"),
+}
+_WIDTH = {0x3000: 0x20, **{code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)}}
+
+# A raw character span [start, end) of a word that became one character of its rewritten form.
+Piece = tuple[int, int]
+
+
+def profile_of(given: str) -> str:
+    """The profile ``given`` names, spelt as reports record it: ``none``, ``mccws``, or its
+    steps in the order they apply (``latin+width``: ``width+latin``)."""
+    if given in NORMALIZE_NAMED:
+        return given
+    steps = given.split("+")
+    unknown = [step for step in steps if step not in NORMALIZE_STEPS]
+    if unknown or not given:
+        raise InvalidArgument(
+            f"give --normalize one of {normalize_choices()}; {unknown[0] if unknown else given!r} "
+            "is not a step"
+        )
+    ordered = tuple(step for step in NORMALIZE_STEPS if step in steps)
+    named = [name for name, named_steps in NORMALIZE_NAMED.items() if named_steps == ordered]
+    return named[0] if named else "+".join(ordered)
+
+
+def steps_of(profile: str) -> tuple[str, ...]:
+    """The steps of a profile as :func:`profile_of` spells it."""
+    return NORMALIZE_NAMED.get(profile) or tuple(profile.split("+"))
+
+
+class Normalizer:
+    """The steps of one profile, applied to text or to one word."""
+
+    def __init__(self, profile: str):
+        self.profile = profile_of(profile)
+        steps = steps_of(self.profile)
+        self._width = "width" in steps
+        self._runs = [_RUNS[step] for step in steps if step in _RUNS]
+
+    def text(self, text: str) -> str:
+        """``text`` (words, lines of words) rewritten, word by word."""
+        if self._width:
+            text = text.translate(_WIDTH)
+        for pattern, replacement in self._runs:
+            text = pattern.sub(replacement, text)
+        return text
+
+    def pieces(self, word: str) -> list[Piece]:
+        """The raw span of each character of ``word`` rewritten: (i, i + 1) where a character
+        stands for itself (or its half-width form), wider where a run became one."""
+        text = word.translate(_WIDTH) if self._width else word
+        pieces = [(at, at + 1) for at in range(len(word))]
+        for pattern, replacement in self._runs:
+            kept: list[str] = []
+            spans: list[Piece] = []
+            last = 0
+            for run in pattern.finditer(text):
+                start, end = run.span()
+                kept += (text[last:start], replacement)
+                spans += [*pieces[last:start], (pieces[start][0], pieces[end - 1][1])]
+                last = end
+            text = "".join([*kept, text[last:]])
+            pieces = [*spans, *pieces[last:]]
+        return pieces
+
+
+class PairedLines:
+    """A prediction's lines rewritten against its gold's, line by line (``gold`` yields the
+    gold's raw lines of words, or nothing when it cannot be read twice: then word by word).
+
+    ``dropped`` counts the cuts that fell strictly inside a run the gold's rewriting made
+    one character (docs/metrics.md §1.8)."""
+
+    def __init__(self, normalizer: Normalizer, gold: Iterator[str]):
+        self.normalizer = normalizer
+        self._gold = gold
+        self.dropped = 0
+
+    def line(self, line: str) -> str:
+        gold = next(self._gold, None)
+        if gold is None:
+            return self.normalizer.text(line)
+        words, gold_words = split_words(line), split_words(gold)
+        text = "".join(words)
+        rewritten = self.normalizer.text(" ".join(gold_words))
+        if text == rewritten.replace(" ", ""):
+            return line  # made on the rewritten text (or nothing to rewrite)
+        if text != "".join(gold_words):
+            return self.normalizer.text(line)  # another text: the mismatch policy judges it
+        return self._carried(words, gold_words)
+
+    def _carried(self, words: list[str], gold_words: list[str]) -> str:
+        """The prediction's cuts carried over to the gold's rewritten text."""
+        starts: dict[int, int] = {}  # raw offset -> offset in the rewritten text
+        rewritten: list[str] = []
+        at = 0
+        for word in gold_words:
+            for start, _ in self.normalizer.pieces(word):
+                starts[at + start] = len(starts)
+            rewritten.append(self.normalizer.text(word))
+            at += len(word)
+        text = "".join(rewritten)
+        cuts = [0]
+        at = 0
+        for word in words[:-1]:
+            at += len(word)
+            if at in starts:
+                cuts.append(starts[at])
+            else:
+                self.dropped += 1
+        return " ".join(text[start:end] for start, end in pairwise([*cuts, len(text)]))
+
+    def block(self, text: str) -> str:
+        """Lines (each ended by a line feed, but maybe the last) rewritten."""
+        lines = text.split("\n")
+        last = lines.pop() if lines[-1] == "" else None
+        done = [self.line(line) for line in lines]
+        if last is not None:
+            done.append(last)
+        return "\n".join(done)
+
+
+class Normalizing:
+    """How an opened input's text is rewritten, from its start each time it is read:
+    ``gold`` (for a prediction) reads the gold's raw lines again to pair them with its own."""
+
+    def __init__(
+        self,
+        profile: str,
+        gold: Callable[[], Iterator[str]] | None = None,
+        warnings: Warnings | None = None,
+        name: str = "",
+    ):
+        self.normalizer = Normalizer(profile)
+        self.profile = self.normalizer.profile
+        self._gold = gold
+        self._warnings = warnings
+        self._name = name
+
+    def paired(self, gold: Callable[[], Iterator[str]], warnings: Warnings) -> Normalizing:
+        """The same profile for a prediction, rewritten against ``gold``'s lines."""
+        return Normalizing(self.profile, gold, warnings)
+
+    def named(self, name: str) -> Normalizing:
+        """The same, for the input called ``name`` in its warning."""
+        return Normalizing(self.profile, self._gold, self._warnings, name)
+
+    def rewritten(self, blocks: Iterator[str]) -> Iterator[str]:
+        """``blocks`` of lines (or lines) rewritten."""
+        if self._gold is None:
+            yield from map(self.normalizer.text, blocks)
+            return
+        gold = self._gold()
+        paired = PairedLines(self.normalizer, gold)
+        yield from map(paired.block, blocks)
+        close = getattr(gold, "close", None)
+        if close is not None:
+            close()
+        if paired.dropped and self._warnings is not None:
+            self._warnings.warn(self._dropped(paired.dropped), where=self._name or None)
+
+    def _dropped(self, count: int) -> str:
+        cuts = "cut falls" if count == 1 else "cuts fall"
+        return (
+            f"{count:,} {cuts} inside a number or a Latin run that --normalize "
+            f"{self.profile} makes one character: dropped, as --unit drops a cut inside a "
+            "unit (docs/metrics.md §1.8)"
+        )
