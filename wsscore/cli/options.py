@@ -357,10 +357,10 @@ NORMALIZE_OPTION = click.option(
     default="none",
     show_default=True,
     metavar="PROFILE",
-    help=f"Rewrite the gold, the predictions and the dictionary alike before scoring, as "
-    f"papers preprocess their gold: {normalize_choices()}. mccws is the multi-criteria "
-    "segmenters' preprocessing: full-width to half-width, numbers to 0, Latin runs to X "
-    "(docs/metrics.md §1.8). The report and its signature record it.",
+    help=f"Rewrite the text as papers preprocess their gold: {normalize_choices()}. mccws is "
+    "the multi-criteria segmenters' preprocessing: full-width to half-width, numbers to 0, "
+    "Latin runs to X. Scoring rewrites the gold, the predictions and the dictionary alike, "
+    "and the report and its signature record it (docs/metrics.md §1.8).",
 )
 
 

@@ -25,6 +25,9 @@ from itertools import pairwise
 from wsscore.core.definitions import NORMALIZE_NAMED, NORMALIZE_STEPS, normalize_choices
 from wsscore.core.patterns import LazyPattern
 from wsscore.errors import InvalidArgument, Warnings
+from wsscore.inputs.api_sentences import SentenceLines
+from wsscore.inputs.dictionary import Dictionary
+from wsscore.inputs.formats.model import Sentence, Token
 from wsscore.inputs.words import split_words
 
 # What each step rewrites, and into what (width is a table: one character for one).
@@ -94,6 +97,21 @@ class Normalizer:
             text = "".join([*kept, text[last:]])
             pieces = [*spans, *pieces[last:]]
         return pieces
+
+
+def normalized_sentences(sentences: Iterator[Sentence], profile: str) -> Iterator[Sentence]:
+    """``sentences`` with every word rewritten (``convert --normalize``): tags are kept; a
+    form with spaces and a CoNLL-U ``# text`` are left out, as they would no longer match."""
+    rewrite = Normalizer(profile).text
+
+    def tokens(given: list[Token]) -> list[Token]:
+        return [Token(rewrite(token.word), token.tag) for token in given]
+
+    for sentence in sentences:
+        parts = sentence.parts
+        if parts is not None:
+            parts = {index: tokens(words) for index, words in parts.items()}
+        yield Sentence(sentence.line, tokens(sentence.tokens), parts)
 
 
 class PairedLines:
@@ -177,6 +195,21 @@ class Normalizing:
         """The same, for the input called ``name`` in its warning."""
         return Normalizing(self.profile, self._gold, self._warnings, name)
 
+    def dictionary(self, dictionary: Dictionary) -> Dictionary:
+        """``dictionary`` with its words rewritten (two may become one)."""
+        entries = frozenset(map(self.normalizer.text, dictionary.entries))
+        return Dictionary(entries, dictionary.paths, dictionary.encoding, dictionary.source)
+
+    def batch(
+        self, gold: SentenceLines, pred: SentenceLines
+    ) -> tuple[SentenceLines, SentenceLines, int]:
+        """A batch of the API's sentences rewritten (a prediction against its gold), and the
+        cuts dropped (``Scorer(normalize=...)``; no tags)."""
+        paired = PairedLines(self.normalizer, iter(gold.words))
+        pred_words = [paired.line(line) for line in pred.words]
+        gold_words = [self.normalizer.text(line) for line in gold.words]
+        return SentenceLines(gold_words, None), SentenceLines(pred_words, None), paired.dropped
+
     def rewritten(self, blocks: Iterator[str]) -> Iterator[str]:
         """``blocks`` of lines (or lines) rewritten."""
         if self._gold is None:
@@ -189,9 +222,10 @@ class Normalizing:
         if close is not None:
             close()
         if paired.dropped and self._warnings is not None:
-            self._warnings.warn(self._dropped(paired.dropped), where=self._name or None)
+            self._warnings.warn(self.dropped_message(paired.dropped), where=self._name or None)
 
-    def _dropped(self, count: int) -> str:
+    def dropped_message(self, count: int) -> str:
+        """The warning about ``count`` cuts dropped inside runs made one character."""
         cuts = "cut falls" if count == 1 else "cuts fall"
         return (
             f"{count:,} {cuts} inside a number or a Latin run that --normalize "

@@ -307,11 +307,7 @@ class InputOptions:
         """The words read, rewritten as the gold is (``normalize``): a Dictionary given
         already loaded is taken as it is."""
         normalizing = self.normalizing()
-        if normalizing is None:
-            return dictionary
-        rewrite = normalizing.normalizer.text
-        entries = frozenset(map(rewrite, dictionary.entries))
-        return Dictionary(entries, dictionary.paths, dictionary.encoding, dictionary.source)
+        return dictionary if normalizing is None else normalizing.dictionary(dictionary)
 
     def with_dictionary(self, dictionary: Dictionary | None) -> InputOptions:
         """These options with the dictionary already loaded (so it is read once, not again)."""

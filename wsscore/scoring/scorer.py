@@ -374,6 +374,10 @@ def _check_inputs(
             "give either a committee or a difficulty file, not both",
             hint="--difficulty reuses the difficulties a committee gave before",
         )
+    if request.analyses.tags and inputs.normalize != "none":
+        raise InvalidArgument(
+            "give --tags or --normalize, not both: the tags are not yet scored on rewritten words"
+        )
     members = [committee] if is_path(committee) else list(committee or ())
     refuse_standard_input_twice(
         [gold, *predictions, *inputs.dictionary_paths(), *members, difficulty]

@@ -188,6 +188,11 @@ def score_by_diff(
     check_numbers(beta=beta, samples=samples, seed=seed, jobs=jobs)
     inputs = inputs if inputs is not None else InputOptions()
     _refuse_what_diff_cannot_count(conventions, inputs.unit)
+    if inputs.normalize != "none":
+        raise InvalidArgument(
+            f"use --match span with --normalize {inputs.normalize}: --match diff gives the "
+            "Perl script the files as they are"
+        )
     first_warning = len(inputs.warnings.messages)  # the options may serve several runs
     _refuse_standard_input(gold, predictions, inputs)
     dictionary = inputs.load_dictionary()
