@@ -158,7 +158,7 @@ class FormattedInput:
 
     def lines(self) -> Iterator[str]:
         if self.normalizing is not None:
-            yield from self.normalizing.rewritten(self._lines())
+            yield from self.normalizing.rewritten(self._lines(), lines=True)
             return
         yield from self._lines()
 

@@ -37,7 +37,7 @@ class InMemoryLines:
 
     def lines(self) -> Iterator[str]:
         if self.normalizing is not None:
-            yield from self.normalizing.rewritten(self._raw_lines())
+            yield from self.normalizing.rewritten(self._raw_lines(), lines=True)
             return
         yield from self._raw_lines()
 
