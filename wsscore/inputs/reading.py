@@ -26,7 +26,13 @@ from wsscore.inputs.encodings import (
 )
 
 if TYPE_CHECKING:
-    from wsscore.inputs.normalize import Normalizing
+    from typing import Protocol
+
+    class Rewriting(Protocol):
+        """How decoded text is rewritten (--normalize: wsscore.inputs.normalize.Normalizing)."""
+
+        def rewritten(self, blocks: Iterator[str], *, lines: bool = False) -> Iterator[str]: ...
+
 
 # 128 KiB; the first block is also the detection sample. Blocks this small keep the working set
 # in the CPU caches and make the peak memory of a small file the same as a huge one's
@@ -189,7 +195,7 @@ class TextFile:
         # on an error path looks at the first block only (see blocks_ahead).
         self.reading_started = False
         # How the decoded text is rewritten (--normalize; wsscore.inputs.normalize), if it is.
-        self.normalizing: Normalizing | None = None
+        self.normalizing: Rewriting | None = None
 
     def __repr__(self) -> str:
         return f"TextFile({self.path!r}, {self._encoding.name!r})"
