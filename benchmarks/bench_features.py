@@ -9,7 +9,8 @@ on the same data, with the issue's target for the ratio:
   the time.
 - analyses: 16 times the MSR test set against its maximum-matching baseline: `score --extra`,
   `score --ci bootstrap`, `errors` and `compare` (with the topline) against plain
-  `score -f json`. Targets: 2×, 3×, 3× and 4×.
+  `score -f json`. Targets: 2×, 3×, 3× and 4×; and `score --normalize mccws` (the raw baseline
+  rewritten against the gold's lines), 1.5×.
 
 (Each input format against plain words is bench_shapes.py's.) The workloads are built in a
 temporary directory from ../shared/icwb2 (never copied into the repository); without it the
@@ -48,6 +49,8 @@ HERE = Path(__file__).resolve().parent
 TARGET_SUITE = 0.5  # four corpora × four systems in one run, against sixteen `score` runs
 # Issue 16: each analysis on 16x MSR within this many times plain `score -f json`.
 TARGET_EXTRA, TARGET_BOOTSTRAP, TARGET_ERRORS, TARGET_COMPARE = 2.0, 3.0, 3.0, 4.0
+# Issue 38: the text rewritten (gold, dictionary, and the raw baseline against the gold's lines).
+TARGET_NORMALIZE = 1.5
 SUITE_CORPORA = {"as": "as_testing_gold", "cityu": "cityu_test_gold", "msr": "msr_test_gold"}
 SUITE_CORPORA["pku"] = "pku_test_gold"
 
@@ -171,6 +174,12 @@ def analyses_group(icwb2: Path, work: Path, ws: list[str], env: dict[str, str]) 
             [*plain, "--ci", "bootstrap"],
             reference,
             TARGET_BOOTSTRAP,
+        ),
+        Case(
+            "`score --normalize mccws`",
+            [*plain, "--normalize", "mccws"],
+            reference,
+            TARGET_NORMALIZE,
         ),
         Case(
             "`errors`",

@@ -100,6 +100,7 @@ API_ARGUMENTS: dict[str, Argument] = {
     "--gold-label-order": _choice("gold_label_order", LABEL_ORDERS),
     "--pred-label-order": _choice("pred_label_order", LABEL_ORDERS),
     "--unit": _choice("unit", ("char", "grapheme", "syllable")),
+    "--normalize": Argument("normalize", INPUT_OPTIONS, Value.TEXT),
     "--word-sep": Argument("word_sep", INPUT_OPTIONS, Value.TEXT),
     "--gold-word-sep": Argument("gold_word_sep", INPUT_OPTIONS, Value.TEXT),
     "--pred-word-sep": Argument("pred_word_sep", INPUT_OPTIONS, Value.TEXT),

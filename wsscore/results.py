@@ -436,6 +436,8 @@ class Report(Figures):
             # asked for (a new key of schema 1: readers that do not know it ignore it).
             "unit": self.settings.unit,
         }
+        if self.settings.normalize != "none":  # the key only when given (a new key)
+            options["normalize"] = self.settings.normalize
         if self.settings.conventions is not None:  # the key only when given (a new key)
             options["conventions"] = self.settings.conventions
         return options

@@ -48,6 +48,8 @@ def signature(settings: ReportSettings, inputs: SignedInputs) -> str:
     unit = unit_field(settings.unit)
     if unit is not None:
         parts.append(unit)
+    if settings.normalize != "none":  # only when given: older signatures stay as they were
+        parts.append(f"norm:{settings.normalize}")
     if settings.conventions is not None:  # only when given: older signatures stay as they were
         parts.append(f"conv:{settings.conventions}")
     return "|".join(parts)

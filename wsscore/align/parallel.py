@@ -119,6 +119,8 @@ def one_process_reason(gold: object, predictions: Sequence[object]) -> str | Non
     for item in (gold, *predictions):
         if not isinstance(item, TextFile) or item.path == "-":
             return "standard input and lines in memory cannot be cut into chunks"
+        if item.normalizing is not None:  # workers read the files as they are
+            return "--normalize rewrites the text in one process"
         if not isinstance(item.stream, io.BufferedReader) or not os.path.isfile(item.path):
             return f"{item.path} cannot be read from an offset (compressed, or not a plain file)"
         files.append(item)

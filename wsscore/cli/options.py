@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from wsscore.core.definitions import normalize_choices
 from wsscore.errors import Warnings
 from wsscore.ranges import RANGES, parse_field_range
 
@@ -208,7 +209,7 @@ def _reading_options(func: Command, *, dictionary: bool, unit: bool) -> Command:
         *_format_choices(),
         *_separator_choices(),
         *_label_order_choices(),
-        *([UNIT_OPTION] if unit else []),
+        *([UNIT_OPTION, NORMALIZE_OPTION] if unit else []),
         STRICT,
         *_matching_choices(),
         DEBUG,
@@ -349,6 +350,20 @@ UNIT_OPTION = click.option(
 )
 
 
+# Checked where the options are built (wsscore.inputs.normalize), which the plain run never
+# imports: one line leading with the fix, as every refused argument.
+NORMALIZE_OPTION = click.option(
+    "--normalize",
+    default="none",
+    show_default=True,
+    metavar="PROFILE",
+    help=f"Rewrite the text as papers preprocess their gold: {normalize_choices()}. mccws is "
+    "the multi-criteria segmenters' preprocessing: full-width to half-width, numbers to 0, "
+    "Latin runs to X. Scoring rewrites the gold, the predictions and the dictionary alike, "
+    "and the report and its signature record it (docs/metrics.md §1.8).",
+)
+
+
 def _matching_choices() -> list[Decorator]:
     """--mismatch, --match and --jobs: how predictions are matched against the gold."""
     return [
@@ -478,6 +493,7 @@ def input_options(options: dict[str, Any], dictionaries: list[str] | None = None
         gold_word_sep=options.get("gold_word_sep"),
         pred_word_sep=options.get("pred_word_sep"),
         unit=options.get("unit"),
+        normalize=options.get("normalize", "none"),
         warnings=Warnings(strict=options["strict"], quiet=False),
     )
 

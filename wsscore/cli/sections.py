@@ -44,6 +44,7 @@ READING = Section(
         "gold_label_order",
         "pred_label_order",
         "unit",
+        "normalize",
         "mismatch",
         "match",
     ),

@@ -28,6 +28,19 @@ LENGTH_BUCKETS = ("1", "2", "3", "4", "5+")
 # cluster (UAX #29), or a syllable of the gold (VLSP's Hà_Nội is two).
 UNITS = ("char", "grapheme", "syllable")
 
+# The steps of --normalize (docs/metrics.md §1.8), in the order they apply whatever order they
+# are written in, and the profiles named apart from their steps: ``mccws`` is the published
+# preprocessing of the multi-criteria segmenters (width, then digits, then latin).
+NORMALIZE_STEPS = ("width", "digits", "latin")
+NORMALIZE_NAMED = {"none": (), "mccws": NORMALIZE_STEPS}
+
+
+def normalize_choices() -> str:
+    """What --normalize takes, as its help and its refusal say it."""
+    steps = ", ".join(NORMALIZE_STEPS)
+    return f"none, mccws ({'+'.join(NORMALIZE_STEPS)}), {steps}, or steps joined by +"
+
+
 # The classes of a wrong gold word (docs/metrics.md §5.4), in the order reports list them.
 ERROR_CLASSES = ("split", "merged", "crossing")
 

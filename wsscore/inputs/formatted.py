@@ -18,7 +18,7 @@ import weakref
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
 from operator import itemgetter
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from wsscore.core.records import FormattedBlock
 from wsscore.errors import InvalidArgument, Warnings, WsscoreError, location
@@ -46,6 +46,9 @@ from wsscore.inputs.formats.words import separator_seen
 from wsscore.inputs.reading import BLOCK_SIZE, TextFile, open_binary, open_text
 from wsscore.inputs.shared_layout import explained_refusal
 from wsscore.inputs.words import WHITE_SPACE, split_words
+
+if TYPE_CHECKING:
+    from wsscore.inputs.normalize import Normalizing
 
 FORMAT_CHOICES = ("auto", *FORMATS)
 # The most bytes read ahead for them (16 MiB): a file whose first non-blank line is longer is
@@ -103,6 +106,8 @@ class FormattedInput:
         # chars: the order of position and tag in the labels, once given or decided (None
         # while unknown, and for a file of plain labels, which need none).
         self.label_order: str | None = None
+        # How the words handed out are rewritten (--normalize), if they are.
+        self.normalizing: Normalizing | None = None
 
     def keep_tokens(self) -> deque[SentenceTokens]:
         """A queue that receives every sentence's tokens (word and tag) as its line is read."""
@@ -152,6 +157,12 @@ class FormattedInput:
         return self.source.bytes_done
 
     def lines(self) -> Iterator[str]:
+        if self.normalizing is not None:
+            yield from self.normalizing.rewritten(self._lines(), lines=True)
+            return
+        yield from self._lines()
+
+    def _lines(self) -> Iterator[str]:
         try:
             if reads_by_block(self.format, self.options):
                 yield from self._lines_by_block()
@@ -303,7 +314,10 @@ class FormattedInput:
             yield from _joined_lines(self.lines())
             return
         try:
-            yield from self._text_blocks()
+            blocks = self._text_blocks()
+            if self.normalizing is not None:
+                blocks = self.normalizing.rewritten(blocks)
+            yield from blocks
         except WsscoreError as error:
             raise self._explained(error) from None
 
@@ -340,9 +354,11 @@ class FormattedInput:
         if source is None:
             return None
         quiet = Warnings(quiet=True)
-        return FormattedInput(
+        again = FormattedInput(
             source, self.format, detected=False, warnings=quiet, options=self.options
         )
+        again.normalizing = self.normalizing
+        return again
 
 
 def _joined_lines(lines: Iterable[str]) -> Iterator[str]:

@@ -44,6 +44,8 @@ their names are not empty.
 - ``mismatch``: ``warn``, ``error`` or ``align``;
 - ``unit``: ``char``, ``grapheme`` or ``syllable``, what a boundary can fall between (as
   ``--unit``; unset, the gold format's own);
+- ``normalize``: the text rewritten alike in gold, outputs and dictionary before scoring (as
+  ``--normalize``: ``"mccws"``, ``"width"``, steps joined by ``+``; unset, ``"none"``);
 - ``tags`` (boolean): score the tags of this corpus too.
 
 Each key but ``tags`` sets the :class:`~wsscore.inputs.options.InputOptions` field of the same
@@ -454,6 +456,19 @@ def _tag_field(value: object, key: str, context: _Context) -> TagFields:
         raise context.error(f"{key}: {error.message}", hint=error.hint) from None
 
 
+def _normalize(value: object, key: str, context: _Context) -> str:
+    if not isinstance(value, str):
+        raise _type_error(value, key, 'a profile name (a string, e.g. "mccws")', context)
+    if value == "none":
+        return value
+    from wsscore.inputs.normalize import profile_of
+
+    try:
+        return profile_of(value)
+    except InvalidArgument as error:
+        raise context.error(f"{key}: {error.message}", hint=error.hint) from None
+
+
 # Manifest key -> (InputOptions field, check of its value); "tags" is not an InputOptions field.
 SETTINGS: dict[str, tuple[str, Check]] = {
     "dict": ("dictionary", _paths),
@@ -478,6 +493,7 @@ SETTINGS: dict[str, tuple[str, Check]] = {
     "pred_label_order": ("pred_label_order", _choice(LABEL_ORDERS)),
     "mismatch": ("mismatch", _choice(MISMATCH_POLICIES)),
     "unit": ("unit", _choice(UNITS)),
+    "normalize": ("normalize", _normalize),
     "tags": ("tags", _boolean),
 }
 

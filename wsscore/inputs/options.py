@@ -15,7 +15,7 @@ import dataclasses
 import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wsscore.api_terms import in_api_terms
 from wsscore.errors import InvalidArgument, Warnings
@@ -24,6 +24,9 @@ from wsscore.inputs.formats import FormatOptions
 from wsscore.inputs.formats.model import TagFields, check_options, parse_tag_field
 from wsscore.inputs.formatted import check_format
 from wsscore.inputs.sources import Reading
+
+if TYPE_CHECKING:
+    from wsscore.inputs.normalize import Normalizing
 
 # Where known words come from: paths of word lists, a loaded Dictionary, or a set of words.
 PathLike = os.PathLike[str]
@@ -97,6 +100,10 @@ class InputOptions:
       (an extended grapheme cluster) or ``syllable`` (the gold's syllables: ``vlsp``, or
       CoNLL-U FORMs holding spaces); None, the default, is ``syllable`` for a ``vlsp`` gold and
       ``char`` otherwise. Word spans, and so P, R and F, never depend on it.
+    - ``normalize``: the text rewritten alike in the gold, the predictions and the dictionary
+      before scoring, as papers preprocess their gold: ``none`` (the default), ``width``,
+      ``digits``, ``latin``, steps joined by ``+``, or ``mccws`` (``width+digits+latin``);
+      docs/metrics.md §1.8.
     - ``label_order``: the order of position and tag in the labels of ``chars`` files,
       ``pos-tag`` (``B-NN``) or ``tag-pos`` (``NN-B``), decided per file from its labels when
       None; ``gold_label_order`` and ``pred_label_order`` override it for one side.
@@ -134,6 +141,7 @@ class InputOptions:
     pred_word_sep: str | None = None
     tag_field: int | str | TagFields = 1
     unit: str | None = None
+    normalize: str = "none"
 
     # Equal values may hold unhashable lists of paths: not hashable at all.
     __hash__ = None  # type: ignore[assignment]
@@ -156,6 +164,10 @@ class InputOptions:
         _set(self, "tag_field", parse_tag_field(self.tag_field))
         for side in (self.gold_format_options, self.pred_format_options):
             check_options("words", side)  # the readers' own rules for their options
+        if self.normalize != "none":  # the plain run does not even import the rewriting
+            from wsscore.inputs.normalize import profile_of
+
+            _set(self, "normalize", profile_of(self.normalize))
 
     def replace(self, **changes: Any) -> InputOptions:
         """A copy with ``changes`` (the same warnings collector unless one is given)."""
@@ -224,6 +236,7 @@ class InputOptions:
             GOLD_OPTION,
             self.gold_format_used,
             self.gold_format_options,
+            self.normalizing(),
         )
 
     @property
@@ -236,7 +249,16 @@ class InputOptions:
             PRED_OPTION,
             self.pred_format_used,
             self.pred_format_options,
+            self.normalizing(),
         )
+
+    def normalizing(self) -> Normalizing | None:
+        """How the inputs' text is rewritten (``normalize``), word by word; None for ``none``."""
+        if self.normalize == "none":
+            return None
+        from wsscore.inputs.normalize import Normalizing
+
+        return Normalizing(self.normalize)
 
     @property
     def difficulty_reading(self) -> Reading:
@@ -271,7 +293,7 @@ class InputOptions:
         if isinstance(self.dictionary, Dictionary) and self.train is None:
             return self.dictionary
         if isinstance(self.dictionary, (set, frozenset)) and self.train is None:
-            return Dictionary(frozenset(self.dictionary), (), "str", "words")
+            return self._normalized(Dictionary(frozenset(self.dictionary), (), "str", "words"))
         parts: list[Dictionary] = []
         if self.dictionary is not None:
             parts.append(self._read(load_word_list, self.dictionary))
@@ -279,7 +301,13 @@ class InputOptions:
             parts.append(self._read(load_training_corpus, self.train))
         if not parts:
             return None
-        return parts[0] if len(parts) == 1 else _joined(parts)
+        return self._normalized(parts[0] if len(parts) == 1 else _joined(parts))
+
+    def _normalized(self, dictionary: Dictionary) -> Dictionary:
+        """The words read, rewritten as the gold is (``normalize``): a Dictionary given
+        already loaded is taken as it is."""
+        normalizing = self.normalizing()
+        return dictionary if normalizing is None else normalizing.dictionary(dictionary)
 
     def with_dictionary(self, dictionary: Dictionary | None) -> InputOptions:
         """These options with the dictionary already loaded (so it is read once, not again)."""

@@ -11,7 +11,7 @@ import io
 import os
 import sys
 from collections.abc import Generator, Iterator
-from typing import BinaryIO, cast
+from typing import TYPE_CHECKING, BinaryIO, cast
 
 from wsscore.core.patterns import LazyPattern
 from wsscore.errors import Warnings, WsscoreError, location
@@ -24,6 +24,15 @@ from wsscore.inputs.encodings import (
     non_ascii_part,
     only_ascii_seen,
 )
+
+if TYPE_CHECKING:
+    from typing import Protocol
+
+    class Rewriting(Protocol):
+        """How decoded text is rewritten (--normalize: wsscore.inputs.normalize.Normalizing)."""
+
+        def rewritten(self, blocks: Iterator[str], *, lines: bool = False) -> Iterator[str]: ...
+
 
 # 128 KiB; the first block is also the detection sample. Blocks this small keep the working set
 # in the CPU caches and make the peak memory of a small file the same as a huge one's
@@ -185,6 +194,8 @@ class TextFile:
         # Once the scorer reads the stream, nothing may be read ahead of it any more: a hint
         # on an error path looks at the first block only (see blocks_ahead).
         self.reading_started = False
+        # How the decoded text is rewritten (--normalize; wsscore.inputs.normalize), if it is.
+        self.normalizing: Rewriting | None = None
 
     def __repr__(self) -> str:
         return f"TextFile({self.path!r}, {self._encoding.name!r})"
@@ -302,6 +313,8 @@ class TextFile:
             blocks = self._blocks_by_cut()
         else:
             blocks = self._blocks_incremental()
+        if self.normalizing is not None:
+            blocks = self.normalizing.rewritten(blocks)
         try:
             for text in blocks:
                 self.lines_read += text.count("\n") + (not text.endswith("\n"))
@@ -323,9 +336,11 @@ class TextFile:
         read only once."""
         if self.path == "-" or not os.path.isfile(self.path):
             return None
-        return open_text(
+        again = open_text(
             self.path, self.encoding.name, warnings=Warnings(quiet=True), option=self.option
         )
+        again.normalizing = self.normalizing
+        return again
 
     def _blocks_by_cut(self) -> Iterator[str]:
         if self.first_text is not None:

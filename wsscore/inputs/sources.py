@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from wsscore.errors import Warnings
 from wsscore.inputs.encodings import Crib
 from wsscore.inputs.formats import FormatOptions
 from wsscore.inputs.formatted import FormattedInput, formatted, text_file_of
 from wsscore.inputs.reading import ENCODING_OPTION, TextFile, open_text
+
+if TYPE_CHECKING:
+    from wsscore.inputs.normalize import Normalizing
 
 # A file path ('-' is standard input; .gz/.bz2/.xz are read transparently), or the lines of an
 # input held in memory (the Python API's convenience; the command line reads files only).
@@ -30,8 +33,15 @@ class InMemoryLines:
         self.path = name
         self.lines_read = 0
         self.encoding = _InMemoryEncoding()
+        self.normalizing: Normalizing | None = None  # how the lines are rewritten (--normalize)
 
     def lines(self) -> Iterator[str]:
+        if self.normalizing is not None:
+            yield from self.normalizing.rewritten(self._raw_lines(), lines=True)
+            return
+        yield from self._raw_lines()
+
+    def _raw_lines(self) -> Iterator[str]:
         for line in self._lines:
             self.lines_read += 1
             yield line
@@ -39,11 +49,19 @@ class InMemoryLines:
     def text_blocks(self) -> Iterator[str]:
         if self._lines:
             self.lines_read = len(self._lines)
-            yield "\n".join(self._lines) + "\n"
+            text = "\n".join(self._lines) + "\n"
+            if self.normalizing is not None:
+                yield from self.normalizing.rewritten(iter([text]))
+                return
+            yield text
 
     def reopen(self) -> InMemoryLines | None:
         """The same lines from the start, or None when they came from an iterator (used up)."""
-        return InMemoryLines(self._lines, self.name) if isinstance(self._lines, Sequence) else None
+        if not isinstance(self._lines, Sequence):
+            return None
+        again = InMemoryLines(self._lines, self.name)
+        again.normalizing = self.normalizing
+        return again
 
 
 Input = TextFile | InMemoryLines | FormattedInput
@@ -70,8 +88,8 @@ class Reading(NamedTuple):
 
     ``encoding`` is the name given for them (``auto`` detects each file); ``option`` is the
     command-line option that sets it (``--gold-encoding`` etc.), which hints name. ``fmt`` is
-    their format (``auto``: detected). ``strict`` turns warnings into errors; ``warnings``
-    collects them.
+    their format (``auto``: detected); ``normalizing`` rewrites their text (--normalize).
+    ``strict`` turns warnings into errors; ``warnings`` collects them.
     """
 
     encoding: str
@@ -80,6 +98,8 @@ class Reading(NamedTuple):
     option: str = ENCODING_OPTION
     fmt: str = "words"
     format_options: FormatOptions = FormatOptions()
+    # How the text is rewritten once read (--normalize); None: as it is.
+    normalizing: Normalizing | None = None
 
 
 def open_source(
@@ -88,7 +108,9 @@ def open_source(
     """A path opened for streaming as ``reading`` says, or in-memory lines called ``name`` in
     messages (in-memory lines are words)."""
     if not isinstance(source, (str, os.PathLike)):
-        return InMemoryLines(source, name)
+        lines = InMemoryLines(source, name)
+        lines.normalizing = reading.normalizing
+        return lines
     text = open_text(
         os.fspath(source),
         reading.encoding,
@@ -97,4 +119,7 @@ def open_source(
         crib=crib,
         option=reading.option,
     )
-    return formatted(text, reading.fmt, reading.warnings, reading.format_options)
+    opened = formatted(text, reading.fmt, reading.warnings, reading.format_options)
+    if reading.normalizing is not None:  # the words handed out, not a formatted file's text
+        opened.normalizing = reading.normalizing.named(opened.name)
+    return opened

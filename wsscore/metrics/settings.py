@@ -37,7 +37,9 @@ class ReportSettings:
     ``tags`` the tag column (``upos``, ``xpos``, ``+map`` with a tag map), None without them;
     ``conventions`` the named convention whose columns the tables show (a key of
     :data:`~wsscore.metrics.conventions.CONVENTIONS`), None for wsscore's own; ``unit`` what
-    a boundary can fall between (``char``, ``grapheme`` or ``syllable``; docs/design-units.md).
+    a boundary can fall between (``char``, ``grapheme`` or ``syllable``; docs/design-units.md);
+    ``normalize`` how the text was rewritten before scoring (``none``, ``mccws``, ...;
+    docs/metrics.md §1.8).
     """
 
     match: str
@@ -47,3 +49,4 @@ class ReportSettings:
     tags: str | None = None
     conventions: str | None = None
     unit: str = "char"
+    normalize: str = "none"

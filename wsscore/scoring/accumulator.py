@@ -21,6 +21,7 @@ import os
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from wsscore.core.backend import count_agreeing_lines
 from wsscore.core.records import (
@@ -54,6 +55,9 @@ from wsscore.metrics.tags import (
 from wsscore.ranges import check_numbers
 from wsscore.results import Analyses, GoldInfo, PredictionFacts, Report, SystemResult, build_report
 
+if TYPE_CHECKING:
+    from wsscore.inputs.normalize import Normalizing
+
 __all__ = ["Scorer", "ScorerSettings"]
 
 
@@ -67,6 +71,7 @@ class ScorerSettings:
     tags: bool
     tag_map: tuple[tuple[str, str], ...]  # sorted pairs: comparable and picklable
     name: str | None
+    normalize: str = "none"  # how the words are rewritten before counting (--normalize)
 
     def difference(self, other: ScorerSettings) -> str | None:
         """The first setting that differs, as its argument is named, or None."""
@@ -80,6 +85,7 @@ class ScorerSettings:
             ("tags", self.tags, other.tags),
             ("tag_map", self.tag_map, other.tag_map),
             ("name", self.name, other.name),
+            ("normalize", self.normalize, other.normalize),
         )
         for name, a, b in pairs:
             if a != b:
@@ -142,7 +148,8 @@ class Scorer:
     ``name`` labels the system in :meth:`report`. ``ci``, ``beta``, ``samples`` and ``seed``
     are :func:`~wsscore.score`'s; ``extra`` adds TNR, boundary scores and error classes;
     ``tags`` scores tags too (every word of every sentence carries one), renamed by
-    ``tag_map``.
+    ``tag_map``. ``normalize`` rewrites the gold, the predictions and the dictionary alike
+    (``mccws``, ``width``, ...: docs/metrics.md §1.8), a predicted line against its gold line.
     """
 
     def __init__(
@@ -157,13 +164,20 @@ class Scorer:
         extra: bool = False,
         tags: bool = False,
         tag_map: Mapping[str, str] | None = None,
+        normalize: str = "none",
     ):
         statistics = Statistics(ci, beta, samples, seed)
         _check_settings(statistics, name, tag_map)
         mapped = tuple(sorted((tag_map or {}).items()))
-        self.settings = ScorerSettings(statistics, extra, tags, mapped, name)
+        rewriting = normalizing_of(normalize, tags)
+        normalize = rewriting.profile if rewriting is not None else "none"
+        self.settings = ScorerSettings(statistics, extra, tags, mapped, name, normalize)
+        self._normalizing = rewriting
+        self.dropped_cuts = 0  # predicted cuts inside a run the rewriting made one character
         loading = Warnings(quiet=True)
         self.dictionary = _dictionary(dictionary, loading)
+        if rewriting is not None and self.dictionary is not None:
+            self.dictionary = rewriting.dictionary(self.dictionary)
         self._loading_warnings = list(loading.messages)
         self.sums = Sums(self.settings)
 
@@ -212,6 +226,9 @@ class Scorer:
         self._count(gold, pred)
 
     def _count(self, gold: SentenceLines, pred: SentenceLines) -> None:
+        if self._normalizing is not None:
+            gold, pred, dropped = self._normalizing.batch(gold, pred)
+            self.dropped_cuts += dropped
         sums = self.sums
         lookup = self.dictionary.lookup if self.dictionary is not None else None
         gather = Gather.EXTRA if sums.extra is not None else Gather.COUNTS
@@ -286,6 +303,8 @@ class Scorer:
         if self.dictionary is not None:
             oov = [self.sums.counts.oov_words]
             check_coverage(self.dictionary, self.sums.counts.gold_words, oov, warnings)
+        if self.dropped_cuts and self._normalizing is not None:
+            warnings.warn(self._normalizing.dropped_message(self.dropped_cuts))
         return _report(self, self.metrics(), self._loading_warnings + warnings.messages)
 
     # --- shards -------------------------------------------------------------------------------
@@ -297,6 +316,8 @@ class Scorer:
         total = Scorer.__new__(Scorer)
         total.settings = self.settings
         total.dictionary = self.dictionary
+        total._normalizing = self._normalizing
+        total.dropped_cuts = self.dropped_cuts + other.dropped_cuts
         total._loading_warnings = self._loading_warnings
         total.sums = Sums(self.settings)
         total.sums.add(self.sums)
@@ -313,6 +334,8 @@ class Scorer:
         empty = Scorer.__new__(Scorer)
         empty.settings = scorer.settings
         empty.dictionary = scorer.dictionary
+        empty._normalizing = scorer._normalizing
+        empty.dropped_cuts = 0
         empty._loading_warnings = scorer._loading_warnings
         empty.sums = Sums(scorer.settings)
         return empty
@@ -357,6 +380,20 @@ def _check_settings(
         and all(isinstance(k, str) and isinstance(v, str) for k, v in tag_map.items())
     ):
         raise InvalidArgument("tag_map must map tags (str) to tags (str)")
+
+
+def normalizing_of(profile: str, tags: bool) -> Normalizing | None:
+    """How a scorer rewrites its sentences (``normalize``), None for ``none`` (the rewriting
+    is not even imported then)."""
+    if profile == "none":
+        return None
+    if tags:
+        raise InvalidArgument(
+            "give tags=False or normalize='none': the tags are not yet scored on rewritten words"
+        )
+    from wsscore.inputs.normalize import Normalizing
+
+    return Normalizing(profile)
 
 
 def _dictionary(source: object, warnings: Warnings) -> Dictionary | None:
@@ -497,7 +534,9 @@ def _report(scorer: Scorer, metrics: Metrics, warnings: list[str]) -> Report:
         name, DEFAULT_NAME, IN_MEMORY, sums.counts, metrics, facts=facts, analyses=analyses
     )
     tag_column = ("upos" + ("+map" if settings.tag_map else "")) if settings.tags else None
-    report_settings = ReportSettings("span", settings.statistics, "error", tags=tag_column)
+    report_settings = ReportSettings(
+        "span", settings.statistics, "error", tags=tag_column, normalize=settings.normalize
+    )
     gold = GoldInfo(
         GOLD_NAME, IN_MEMORY, sums.sentences, sums.counts.gold_words, sums.gold_sentences
     )

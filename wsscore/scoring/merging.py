@@ -100,6 +100,7 @@ def merged_report(
         tags=signed.get("tags"),
         conventions=signed.get("conv"),
         unit=first.options.unit,  # the same in every shard: the signatures agree on it
+        normalize=signed.get("norm", "none"),
     )
     dictionary = _dictionary(parsed)
     systems = [

@@ -7,12 +7,12 @@ are read beside the predictions and judged, not reported.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 
 from wsscore.align.limits import EXTRA_TEXT_LIMITS
 from wsscore.core.records import SentenceDetail
-from wsscore.errors import InvalidArgument, WsscoreError
+from wsscore.errors import InvalidArgument, Warnings, WsscoreError
 from wsscore.inputs.encodings import Crib
 from wsscore.inputs.formats.model import SYLLABLE_FORMATS, format_unit
 from wsscore.inputs.formatted import FormattedInput, text_file_of
@@ -94,8 +94,9 @@ def open_inputs(
     # are collected only if a prediction needs them.
     text = text_file_of(gold_file)
     crib = partial(crib_of, text) if text is not None else None
+    reading = _paired(gold, inputs)
     pred_files = [
-        _open_prediction(p, inputs, crib, f"<prediction {i + 1}>")
+        _open_prediction(p, reading, crib, f"<prediction {i + 1}>")
         for i, p in enumerate(predictions)
     ]
     _hold_to_gold(pred_files, gold_file)
@@ -103,7 +104,7 @@ def open_inputs(
     if committee is None and difficulty is None:
         _hold_to_predictions(gold_file, pred_files)
         return OpenedInputs(gold_file, pred_files, systems, unit=unit)
-    indices, members = _committee_members(committee, predictions, systems, inputs, crib)
+    indices, members = _committee_members(committee, predictions, systems, reading, crib)
     _hold_to_gold(members, gold_file)
     pred_files += members
     _hold_to_predictions(gold_file, pred_files)
@@ -228,15 +229,36 @@ def _file_size(source: Input) -> int | None:
         return None
 
 
-def _open_prediction(source: Source, inputs: InputOptions, crib: Crib, name: str) -> Input:
-    return open_source(source, inputs.pred_reading, crib=crib, name=name)
+def _open_prediction(source: Source, reading: Reading, crib: Crib, name: str) -> Input:
+    return open_source(source, reading, crib=crib, name=name)
+
+
+def _paired(gold: Source, inputs: InputOptions) -> Reading:
+    """How the predictions are read: under --normalize, rewritten against the gold's lines,
+    read again (docs/metrics.md §1.8); word by word where the gold can be read once only."""
+    reading = inputs.pred_reading
+    if reading.normalizing is None:
+        return reading
+    if isinstance(gold, (str, os.PathLike)) and os.fspath(gold) == "-":
+        inputs.warnings.warn(
+            "the predictions are normalised word by word, not against the gold's lines: "
+            "standard input cannot be read twice",
+            hint="give the gold as a path",
+        )
+        return reading
+    plain = inputs.gold_reading._replace(normalizing=None, warnings=Warnings(quiet=True))
+
+    def gold_lines() -> Iterator[str]:
+        return open_source(gold, plain, name="<gold>").lines()
+
+    return reading._replace(normalizing=reading.normalizing.paired(gold_lines, inputs.warnings))
 
 
 def _committee_members(
     committee: Sequence[Source] | None,
     predictions: Sequence[Source],
     systems: int,
-    inputs: InputOptions,
+    reading: Reading,
     crib: Crib,
 ) -> tuple[list[int] | None, list[Input]]:
     """Participant indices of the committee members, and the files of those that are not
@@ -264,7 +286,8 @@ def _committee_members(
                 indices.append(known)
                 continue
         indices.append(systems + len(files))
-        files.append(_open_prediction(member, inputs, crib, f"<committee member {len(files) + 1}>"))
+        name = f"<committee member {len(files) + 1}>"
+        files.append(_open_prediction(member, reading, crib, name))
     return indices, files
 
 

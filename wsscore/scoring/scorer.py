@@ -63,7 +63,7 @@ __all__ = ["score", "score_request"]
 
 
 # InputOptions fields that score() takes too, for a call of one line.
-READING_FIELDS = ("dictionary", "encoding", "mismatch", "input_format", "word_sep")
+READING_FIELDS = ("dictionary", "encoding", "mismatch", "input_format", "word_sep", "normalize")
 
 
 @in_api_terms("score")
@@ -97,6 +97,7 @@ def score(
     mismatch: str | None = None,
     input_format: str | None = None,
     word_sep: str | None = None,
+    normalize: str | None = None,
 ) -> Report:
     """Score predictions against a gold segmentation.
 
@@ -125,7 +126,8 @@ def score(
     convention's unit, else the gold format's own (``syllable`` for vlsp, else ``char``). The
     report records it (``options.unit``), and the signature when it is not ``char``.
 
-    ``dictionary``, ``encoding``, ``mismatch``, ``input_format`` and ``word_sep`` are the
+    ``dictionary``, ``encoding``, ``mismatch``, ``input_format``, ``word_sep`` and
+    ``normalize`` (``mccws``, ``width``, ...: docs/metrics.md §1.8) are the
     :class:`InputOptions` fields of the same names, given here for a call of one line
     (``score(gold, pred, dictionary="words.txt").f``); None leaves ``inputs``' own. One given
     both here and in ``inputs``, with two values, is refused.
@@ -144,6 +146,7 @@ def score(
     extra = extra or needs_extra(conventions)  # an unknown convention is refused here
     reading = {"unit": unit, "dictionary": dictionary, "encoding": encoding}
     reading |= {"mismatch": mismatch, "input_format": input_format, "word_sep": word_sep}
+    reading["normalize"] = normalize
     inputs = _with_reading(inputs, reading)
     request = ScoreRequest(
         names=names,
@@ -218,6 +221,7 @@ def score_request(
         tags=analyses.tag_column(_tags_read(opened, inputs)),
         conventions=request.conventions,
         unit=opened.unit,
+        normalize=inputs.normalize,
     )
     warnings = inputs.warnings.messages[first_warning:]
     gold_info = _gold_info(opened, totals)
@@ -369,6 +373,10 @@ def _check_inputs(
         raise InvalidArgument(
             "give either a committee or a difficulty file, not both",
             hint="--difficulty reuses the difficulties a committee gave before",
+        )
+    if request.analyses.tags and inputs.normalize != "none":
+        raise InvalidArgument(
+            "give --tags or --normalize, not both: the tags are not yet scored on rewritten words"
         )
     members = [committee] if is_path(committee) else list(committee or ())
     refuse_standard_input_twice(

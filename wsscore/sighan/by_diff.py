@@ -187,7 +187,7 @@ def score_by_diff(
     """
     check_numbers(beta=beta, samples=samples, seed=seed, jobs=jobs)
     inputs = inputs if inputs is not None else InputOptions()
-    _refuse_what_diff_cannot_count(conventions, inputs.unit)
+    _refuse_what_diff_cannot_count(conventions, inputs)
     first_warning = len(inputs.warnings.messages)  # the options may serve several runs
     _refuse_standard_input(gold, predictions, inputs)
     dictionary = inputs.load_dictionary()
@@ -228,11 +228,17 @@ def score_by_diff(
     )
 
 
-def _refuse_what_diff_cannot_count(conventions: str | None, unit: str | None) -> None:
+def _refuse_what_diff_cannot_count(conventions: str | None, inputs: InputOptions) -> None:
     """The figures of --extra (which --conventions but sighan shows) and those counted in
-    units need character offsets, which the diff alignment does not have."""
+    units need character offsets, which the diff alignment does not have; the diff reads the
+    files as they are, not rewritten."""
+    if inputs.normalize != "none":
+        raise InvalidArgument(
+            f"use --match span with --normalize {inputs.normalize}: --match diff gives the "
+            "Perl script the files as they are"
+        )
     refuse_unit(
-        unit,
+        inputs.unit,
         "--match diff",
         "the Perl script's diff alignment counts words, and no unit changes a word: "
         "leave --unit out, or use --match span",

@@ -11,6 +11,7 @@ from wsscore.cli.options import (
     ENCODING_HELP,
     FORMAT_CHOICES,
     LABEL_ORDERS,
+    NORMALIZE_OPTION,
     TAG_FIELD_RANGE,
     TagFieldType,
     text_output_options,
@@ -93,13 +94,15 @@ TARGETS = tuple(choice for choice in FORMAT_CHOICES if choice != "auto")
     metavar="NAME",
     help=f"Encoding of FILE: {ENCODING_HELP}",
 )
+@NORMALIZE_OPTION
 @text_output_options
 def convert(**options: Any) -> None:
     """Write FILE (default: standard input) in another input format: words, tagged, chars,
     conllu, jsonl, mecab, kytea, best or vlsp. Words and their tags are kept, or the sentence
     that the target format cannot hold as it is (a tag with the separator, a word starting
     with [) is refused; CoNLL-U output has a placeholder tree (each word's HEAD is the word
-    before it)."""
+    before it). --normalize rewrites every word as scoring with it does (a word list, one
+    word per line, is a words file)."""
     run_command(_convert_command, options)
 
 
@@ -144,6 +147,10 @@ def _convert_command(options: dict[str, Any]) -> int:
     sentences = read_sentences(
         fmt, source.lines(), name=source.name, warnings=warnings, options=reading
     )
+    if options["normalize"] != "none":
+        from wsscore.inputs.normalize import normalized_sentences
+
+        sentences = normalized_sentences(sentences, options["normalize"])
     if options["target"] in NO_EMPTY_SENTENCE:
         sentences = _without_empty(sentences, options["target"], source.name, warnings)
     texts = (write(sentence, ordinal, written) for ordinal, sentence in enumerate(sentences, 1))
