@@ -244,7 +244,7 @@ def test_a_prediction_cut_inside_a_line_shows_one_place_with_the_gold_after_it()
         counts_of(gold, pred)
     # One difference: from the missing 己 to the gold's end, across its lines.
     shown = "gold line 2 col 4 has '己庚辛壬癸', the prediction has ended (after line 2)"
-    assert f"\n  first: {shown};" in str(raised.value)
+    assert f"; first: {shown};" in str(raised.value)
 
 
 @pytest.mark.parametrize("lines_between", [100, 12_000])
