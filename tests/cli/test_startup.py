@@ -145,6 +145,9 @@ UNUSED_BY_PLAIN = (
     "rich",
     "chardet",
     "wsscore.align.parallel",
+    # The table layouts: -q prints F alone (their dataclasses cost a twentieth of a run).
+    "wsscore.output.present",
+    "wsscore.output.tables",
 )
 PYTHON_REFERENCES = (
     "random",
@@ -186,6 +189,8 @@ def test_the_control_bootstrap_and_json_load_them():
     # The check above would see them: intervals load the resampling, -f json loads json.
     loaded = _loaded_after(*PLAIN[:-3], "--jobs", "2", "--ci", "bootstrap", "-f", "json")
     assert {"json", "wsscore.align.parallel", "wsscore.core.draws", "random"} <= loaded
+    # and a table drawn loads its layouts.
+    assert "wsscore.output.tables" in _loaded_after(*PLAIN[:-3], "-f", "text")
 
 
 def test_the_control_imports_click_and_the_commands():
