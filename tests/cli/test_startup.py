@@ -148,6 +148,7 @@ UNUSED_BY_PLAIN = (
     # The table layouts: -q prints F alone (their dataclasses cost a twentieth of a run).
     "wsscore.output.present",
     "wsscore.output.tables",
+    "wsscore.gates",  # only a run with --fail-under or --max-drop
 )
 PYTHON_REFERENCES = (
     "random",
@@ -191,6 +192,7 @@ def test_the_control_bootstrap_and_json_load_them():
     assert {"json", "wsscore.align.parallel", "wsscore.core.draws", "random"} <= loaded
     # and a table drawn loads its layouts.
     assert "wsscore.output.tables" in _loaded_after(*PLAIN[:-3], "-f", "text")
+    assert "wsscore.gates" in _loaded_after(*PLAIN, "--fail-under", "f=0.1")
 
 
 def test_the_control_imports_click_and_the_commands():
