@@ -149,6 +149,11 @@ UNUSED_BY_PLAIN = (
     "wsscore.output.present",
     "wsscore.output.tables",
     "wsscore.gates",  # only a run with --fail-under or --max-drop
+    # The figures of analyses a plain run does not ask for: --tags, --committee.
+    "wsscore.metrics.tags",
+    "wsscore.scoring.tag_collector",
+    "wsscore.metrics.difficulty",
+    "wsscore.metrics.sentence_tokens",
 )
 PYTHON_REFERENCES = (
     "random",
@@ -193,6 +198,11 @@ def test_the_control_bootstrap_and_json_load_them():
     # and a table drawn loads its layouts.
     assert "wsscore.output.tables" in _loaded_after(*PLAIN[:-3], "-f", "text")
     assert "wsscore.gates" in _loaded_after(*PLAIN, "--fail-under", "f=0.1")
+    committee = ("--committee", str(FIXTURES / "pred.txt"), str(FIXTURES / "gbk" / "pred.txt"))
+    assert "wsscore.metrics.difficulty" in _loaded_after(*PLAIN, *committee)
+    tagged = str(FIXTURES / "formats" / "same.tagged.txt")
+    loaded = _loaded_after("score", tagged, tagged, "--tags", "-q")
+    assert {"wsscore.metrics.tags", "wsscore.scoring.tag_collector"} <= loaded
 
 
 def test_the_control_imports_click_and_the_commands():
