@@ -14,25 +14,22 @@ from wsscore._version import __version__
 from wsscore.core.records import Counts, ExtraCounts, SentenceTokenCounts, TypeCounts
 from wsscore.formatting import ratio_text
 from wsscore.inputs.dictionary import Dictionary
-from wsscore.metrics.boundaries import ExtraMetrics, compute_extra
-from wsscore.metrics.difficulty import (
-    WeightedCounts,
-    WeightedMetrics,
-    compute_weighted,
-    deciles,
-)
 from wsscore.metrics.ranking import not_significantly_different, sort_systems
 from wsscore.metrics.scores import Metrics
-from wsscore.metrics.sentence_tokens import SentenceTokenMetrics, compute_sentence_tokens
 from wsscore.metrics.settings import ReportSettings
-from wsscore.metrics.tags import TagCounts, TagMetrics, compute_tags, tag_rows
 from wsscore.signature import SignedInputs, signature
 
+# The figures of each analysis (--extra, difficulty, --tags, sentence tokens) are imported
+# when a report has that analysis: a plain run has none of them.
 if TYPE_CHECKING:
     from wsscore.align.divergence import Divergence
     from wsscore.core.records import SentenceRecord
     from wsscore.gates import GateOutcome
+    from wsscore.metrics.boundaries import ExtraMetrics
+    from wsscore.metrics.difficulty import WeightedCounts, WeightedMetrics
+    from wsscore.metrics.sentence_tokens import SentenceTokenMetrics
     from wsscore.metrics.sighan_counts import SighanTotals
+    from wsscore.metrics.tags import TagCounts, TagMetrics
 
 # The systems a report's repr shows (the others are counted).
 REPR_SYSTEMS = 3
@@ -104,14 +101,44 @@ class AnalysisMetrics(NamedTuple):
 
     @classmethod
     def of(cls, analyses: Analyses, counts: Counts, *, has_dictionary: bool) -> AnalysisMetrics:
-        extra, weighted, tags = analyses.extra, analyses.weighted, analyses.tags
-        spans = analyses.sentence_tokens
         return cls(
-            compute_extra(counts, extra, analyses.types) if extra is not None else None,
-            compute_weighted(weighted) if weighted is not None else None,
-            compute_tags(tags, has_dictionary=has_dictionary) if tags is not None else None,
-            compute_sentence_tokens(spans) if spans is not None else None,
+            _extra_metrics(analyses, counts),
+            _weighted_metrics(analyses),
+            _tag_metrics(analyses, has_dictionary=has_dictionary),
+            _sentence_token_metrics(analyses),
         )
+
+
+def _extra_metrics(analyses: Analyses, counts: Counts) -> ExtraMetrics | None:
+    if analyses.extra is None:
+        return None
+    from wsscore.metrics.boundaries import compute_extra
+
+    return compute_extra(counts, analyses.extra, analyses.types)
+
+
+def _weighted_metrics(analyses: Analyses) -> WeightedMetrics | None:
+    if analyses.weighted is None:
+        return None
+    from wsscore.metrics.difficulty import compute_weighted
+
+    return compute_weighted(analyses.weighted)
+
+
+def _tag_metrics(analyses: Analyses, *, has_dictionary: bool) -> TagMetrics | None:
+    if analyses.tags is None:
+        return None
+    from wsscore.metrics.tags import compute_tags
+
+    return compute_tags(analyses.tags, has_dictionary=has_dictionary)
+
+
+def _sentence_token_metrics(analyses: Analyses) -> SentenceTokenMetrics | None:
+    if analyses.sentence_tokens is None:
+        return None
+    from wsscore.metrics.sentence_tokens import compute_sentence_tokens
+
+    return compute_sentence_tokens(analyses.sentence_tokens)
 
 
 class Figures:
@@ -291,9 +318,13 @@ class SystemResult(Figures):
             "metrics": metrics,
         }
         if self.weighted is not None and self.weighted_metrics is not None:
+            from wsscore.metrics.difficulty import deciles
+
             metrics.update(self.weighted_metrics.as_dict())
             data["difficulty_deciles"] = [d.as_dict() for d in deciles(self.weighted)]
         if self.tags is not None and self.tag_metrics is not None:
+            from wsscore.metrics.tags import tag_rows
+
             counts.update(self.tags.as_counts())
             if not self.has_dictionary:
                 counts.update(dict.fromkeys(TAG_OOV_COUNT_KEYS))

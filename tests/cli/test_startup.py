@@ -145,6 +145,15 @@ UNUSED_BY_PLAIN = (
     "rich",
     "chardet",
     "wsscore.align.parallel",
+    # The table layouts: -q prints F alone (their dataclasses cost a twentieth of a run).
+    "wsscore.output.present",
+    "wsscore.output.tables",
+    "wsscore.gates",  # only a run with --fail-under or --max-drop
+    # The figures of analyses a plain run does not ask for: --tags, --committee.
+    "wsscore.metrics.tags",
+    "wsscore.scoring.tag_collector",
+    "wsscore.metrics.difficulty",
+    "wsscore.metrics.sentence_tokens",
 )
 PYTHON_REFERENCES = (
     "random",
@@ -186,6 +195,14 @@ def test_the_control_bootstrap_and_json_load_them():
     # The check above would see them: intervals load the resampling, -f json loads json.
     loaded = _loaded_after(*PLAIN[:-3], "--jobs", "2", "--ci", "bootstrap", "-f", "json")
     assert {"json", "wsscore.align.parallel", "wsscore.core.draws", "random"} <= loaded
+    # and a table drawn loads its layouts.
+    assert "wsscore.output.tables" in _loaded_after(*PLAIN[:-3], "-f", "text")
+    assert "wsscore.gates" in _loaded_after(*PLAIN, "--fail-under", "f=0.1")
+    committee = ("--committee", str(FIXTURES / "pred.txt"), str(FIXTURES / "gbk" / "pred.txt"))
+    assert "wsscore.metrics.difficulty" in _loaded_after(*PLAIN, *committee)
+    tagged = str(FIXTURES / "formats" / "same.tagged.txt")
+    loaded = _loaded_after("score", tagged, tagged, "--tags", "-q")
+    assert {"wsscore.metrics.tags", "wsscore.scoring.tag_collector"} <= loaded
 
 
 def test_the_control_imports_click_and_the_commands():

@@ -116,10 +116,13 @@ def perl_order_refusal(command: str, options: dict[str, Any]) -> str | None:
     if files is None:
         return None
     gold, others = files
-    gold_shape, first_other = line_shape(gold), line_shape(others[0])
-    if gold_shape is None or first_other is None or not gold_shape.word_list:
+    gold_shape = line_shape(gold)
+    if gold_shape is None or not gold_shape.word_list:  # a gold: the next file is not read
         return None
-    if not first_other.segmented or gold_shape.text_start == first_other.text_start:
+    first_other = line_shape(others[0])
+    if first_other is None or not first_other.segmented:
+        return None
+    if gold_shape.text_start == first_other.text_start:
         return None
     # Given WORDS GOLD and no prediction, the call shown has a PRED to fill in.
     call = shlex.join(["wsscore", command, others[0], *(others[1:] or ["PRED"]), "-d", gold])

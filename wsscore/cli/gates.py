@@ -11,20 +11,12 @@ import click
 from wsscore.cli.options import Decorator, ranged, stacked
 from wsscore.errors import EXIT_OK, EXIT_THRESHOLD, InvalidArgument, Warnings
 from wsscore.formatting import DEFAULT_DIGITS, ratio_text
-from wsscore.gates import (
-    DICTIONARY_FIGURES,
-    FAIL_UNDER,
-    FIGURES,
-    MAX_DROP,
-    OPTION_OF,
-    Gate,
-    parse_gate,
-)
 from wsscore.output import FORMATS
 from wsscore.ranges import RANGES
 
+# wsscore.gates (its records) is imported only by a run that asks for a gate.
 if TYPE_CHECKING:
-    from wsscore.gates import GateOutcome
+    from wsscore.gates import Gate, GateOutcome
     from wsscore.results import Report, SystemResult
 
 FIGURE_NAMES = (
@@ -120,10 +112,12 @@ def gate_request(options: dict[str, Any], *, figures_from_options: bool = True) 
     """The gates of the options, refused as a usage error (exit 2, before anything is read)
     when they are malformed, incomplete, or (``figures_from_options``: the options say which
     figures the run computes) need a dictionary, --tags or --extra the run does not have."""
-    gates = [
-        *_parsed(FAIL_UNDER, options.get("thresholds") or ()),
-        *_parsed(MAX_DROP, options.get("drops") or ()),
-    ]
+    thresholds, drops = options.get("thresholds") or (), options.get("drops") or ()
+    gates: list[Gate] = []
+    if thresholds or drops:
+        from wsscore.gates import FAIL_UNDER, MAX_DROP
+
+        gates = [*_parsed(FAIL_UNDER, thresholds), *_parsed(MAX_DROP, drops)]
     previous = options.get("previous")
     if previous is not None and not options.get("drops"):
         raise click.BadParameter(
@@ -141,6 +135,8 @@ def gate_request(options: dict[str, Any], *, figures_from_options: bool = True) 
 def _refuse_a_figure_not_computed(gate: Gate, options: dict[str, Any]) -> None:
     """R_oov and R_iv exist only with a dictionary, the tag figures with --tags, the boundary
     figures with --extra: a gate on them could never be checked."""
+    from wsscore.gates import DICTIONARY_FIGURES, FIGURES
+
     has_dictionary = bool(options.get("dictionaries") or options.get("training"))
     if gate.figure in DICTIONARY_FIGURES and not has_dictionary:
         raise click.BadParameter(
@@ -158,6 +154,8 @@ def refuse_figures_the_report_lacks(report: Report, request: GateRequest) -> Non
     """A report read back (``wsscore merge``) says itself which figures it has: a gate on R_oov
     or R_iv needs a dictionary, on a tag figure --tags, on a boundary figure --extra; the type
     figures are never merged."""
+    from wsscore.gates import DICTIONARY_FIGURES, FIGURES
+
     for gate in request.gates:
         figure = FIGURES[gate.figure]
         if gate.figure in DICTIONARY_FIGURES and not report.has_dictionary:
@@ -220,6 +218,8 @@ def refuse_digits_the_format_ignores(options: dict[str, Any]) -> None:
 
 
 def _parsed(kind: str, values: tuple[str, ...]) -> list[Gate]:
+    from wsscore.gates import OPTION_OF, parse_gate
+
     parsed = []
     for value in values:
         try:

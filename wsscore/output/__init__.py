@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 
 from wsscore.errors import InvalidArgument
 from wsscore.formatting import DEFAULT_DIGITS
-from wsscore.output.present import TABLE_FORMATS, render_tables
 from wsscore.ranges import check_numbers
 
 if TYPE_CHECKING:
@@ -51,6 +50,9 @@ def render(
         from wsscore.output.json import render_json
 
         return render_json(report)
+    # The table layouts (their dataclasses) only now: `-q` and -f json never draw a table.
+    from wsscore.output.present import TABLE_FORMATS, render_tables
+
     if fmt in TABLE_FORMATS:
         from wsscore.output.score import score_data, score_document
 

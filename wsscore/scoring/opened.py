@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
+from typing import TYPE_CHECKING
 
 from wsscore.align.limits import EXTRA_TEXT_LIMITS
 from wsscore.core.records import SentenceDetail
@@ -27,7 +28,9 @@ from wsscore.inputs.sources import (
     may_not_end,
     open_source,
 )
-from wsscore.metrics.difficulty import DifficultyReader, DifficultyWeighting
+
+if TYPE_CHECKING:
+    from wsscore.metrics.difficulty import DifficultyReader, DifficultyWeighting
 
 
 class OpenedInputs:
@@ -108,6 +111,8 @@ def open_inputs(
     _hold_to_gold(members, gold_file)
     pred_files += members
     _hold_to_predictions(gold_file, pred_files)
+    from wsscore.metrics.difficulty import DifficultyWeighting
+
     weighting = DifficultyWeighting(
         systems,
         len(pred_files),
@@ -295,4 +300,6 @@ def _difficulty_reader(difficulty: Source | None, inputs: InputOptions) -> Diffi
     if difficulty is None:
         return None
     source = open_source(difficulty, inputs.difficulty_reading, name="<difficulty>")
+    from wsscore.metrics.difficulty import DifficultyReader
+
     return DifficultyReader(source.name, source.lines())

@@ -13,7 +13,7 @@ by (:class:`~wsscore.scoring.run.AlignmentRun`), then turn each system's counts 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from wsscore.api_terms import in_api_terms
 from wsscore.core.records import Counts, SentenceDetail, SentenceRecords, SentenceTokenCounts
@@ -57,7 +57,9 @@ from wsscore.scoring.request import (
     ScoreRequest,
 )
 from wsscore.scoring.run import AlignmentRun, Totals
-from wsscore.scoring.tag_collector import TagCollector
+
+if TYPE_CHECKING:
+    from wsscore.scoring.tag_collector import TagCollector
 
 __all__ = ["score", "score_request"]
 
@@ -589,6 +591,8 @@ def _is_low(result: SystemResult) -> bool:
 def _tag_collector(
     opened: OpenedInputs, known: Dictionary | None, tag_map: Mapping[str, str] | None
 ) -> TagCollector:
+    from wsscore.scoring.tag_collector import TagCollector  # only a run with --tags
+
     return TagCollector(opened.gold, opened.predictions[: opened.systems], known, tag_map)
 
 

@@ -8,7 +8,7 @@ The tests run from the most constrained format to the least, and each needs near
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
 from wsscore.core import backend
@@ -47,7 +47,7 @@ NEAR_MISS = 0.5
 def detect_format_reason(head: list[str], word_sep: str | None = None) -> tuple[str, str]:
     """``(format, reason)``: the reason is a short phrase for messages, as "117 of 120 tokens
     end in /TAG"; for words, the other format that nearly fits, if one does."""
-    lines = [line.rstrip("\r").lstrip("\ufeff") for line in head if line.strip()]
+    lines = _Sample(line.rstrip("\r").lstrip("\ufeff") for line in head if line.strip())
     if not lines:
         return "words", EMPTY
     for fmt, test in TESTS:
@@ -102,6 +102,29 @@ JSON_WHITE_SPACE = " \t\n\r"  # what a JSON parser skips before a value (RFC 825
 Count = tuple[int, int, str]
 
 
+class _Sample(list[str]):
+    """The lines a format is detected on, with what each count made of them: a words file
+    is counted by the tests and then again for its near miss (a third of its detection)."""
+
+    def __init__(self, lines: Iterable[str]):
+        super().__init__(lines)
+        self.counts: dict[Callable[[list[str]], Count], Count] = {}
+
+
+def _counted_once(count: Callable[[list[str]], Count]) -> Callable[[list[str]], Count]:
+    """``count``, made once for the lines of one detection (a :class:`_Sample`)."""
+
+    def counted(lines: list[str]) -> Count:
+        if not isinstance(lines, _Sample):
+            return count(lines)
+        if count not in lines.counts:
+            lines.counts[count] = count(lines)
+        return lines.counts[count]
+
+    return counted
+
+
+@_counted_once
 def _count_jsonl(lines: list[str]) -> Count:
     return sum(_is_json_sentence(line) for line in lines), len(lines), "lines are JSON sentences"
 
@@ -124,6 +147,7 @@ def _conllu(lines: list[str]) -> str | None:
     return f"{fitting} of {total} {what}"
 
 
+@_counted_once
 def _count_conllu(lines: list[str]) -> Count:
     rows = [line.split("\t") for line in lines if not line.startswith("#")]
     fitting = sum(len(row) == COLUMNS and id_kind(row[0]) is not None for row in rows)
@@ -139,6 +163,7 @@ def _chars(lines: list[str]) -> str | None:
     return f"{fitting} of {total} {what}"
 
 
+@_counted_once
 def _count_chars(lines: list[str]) -> Count:
     fitting = sum(
         _is_labelled_character(split_words(line))
@@ -183,6 +208,7 @@ def _mecab(lines: list[str]) -> str | None:
     return f"{fitting} of {total} {what}"
 
 
+@_counted_once
 def _count_mecab(lines: list[str]) -> Count:
     fitting = sum(line.rstrip() == EOS or _is_mecab_token(line) for line in lines)
     return fitting, len(lines), "lines are surface<TAB>features or EOS"
@@ -202,6 +228,7 @@ def _kytea(lines: list[str]) -> str | None:
     return f"{fitting} of {total} {what}"
 
 
+@_counted_once
 def _count_kytea(lines: list[str]) -> Count:
     return _count_kytea_tokens(lines, readings=True)
 
