@@ -8,8 +8,8 @@ knows by the SHA-256 of their bytes, from the data folders as distributed.
 two-byte digest of each gold line for telling how a near copy differs), never their text.
 
 Sizes are counted as the bakeoff counts them: a sentence is a line with a word, a word a run of
-non-space characters (U+3000 included), characters those of the words; the OOV rate is the share
-of gold words that are not in the corpus's own training word list. UD counts its sentences and
+non-space characters (U+3000 included), characters those of the words; OOV words are the gold
+words that are not in the corpus's own training word list. UD counts its sentences and
 syntactic words (the FORM of each word line; ranges and empty nodes left out).
 """
 
@@ -26,9 +26,9 @@ KNOWN = ROOT / "wsscore" / "inputs" / "known_corpora.py"
 LINES = ROOT / "wsscore" / "inputs" / "corpus_lines.py"
 
 SIGHAN_URL = "http://sighan.cs.uchicago.edu/bakeoff2005/"
-SIGHAN_TERMS = "research use only (the corpus providers' terms)"
+SIGHAN_TERMS = "research use only, by the corpus providers' terms"
 UD_URL = "https://github.com/UniversalDependencies/UD_Chinese-GSD"
-UD_TERMS = "CC BY-SA 4.0"
+UD_TERMS = "UD 2.17, CC BY-SA 4.0"
 # The original encoding of each bakeoff corpus's .txt files (the .utf8 ones are UTF-8).
 SIGHAN = {"as": "big5", "cityu": "big5-hkscs", "msr": "gbk", "pku": "gbk"}
 SIGHAN_TITLES = {
@@ -69,7 +69,7 @@ def file_row(corpus_id: str, role: str, encoding: str, path: Path, relative: str
     return (corpus_id, role, encoding, relative, len(data), hashlib.sha256(data).hexdigest())
 
 
-def sighan_sizes(gold: Path, words: Path) -> tuple[int, int, int, float]:
+def sighan_sizes(gold: Path, words: Path) -> tuple[int, int, int, int]:
     known = {line.strip() for line in text_lines(words)} - {""}
     sentences = words_count = characters = oov = 0
     for line in text_lines(gold):
@@ -78,7 +78,7 @@ def sighan_sizes(gold: Path, words: Path) -> tuple[int, int, int, float]:
         words_count += len(tokens)
         characters += sum(map(len, tokens))
         oov += sum(1 for token in tokens if token not in known)
-    return sentences, words_count, characters, round(oov / words_count, 4)
+    return sentences, words_count, characters, oov
 
 
 def ud_sizes(gold: Path) -> tuple[int, int, int, None]:
@@ -134,7 +134,7 @@ def known_source(files: list[tuple], corpora: list[tuple]) -> str:
     out.append("FILES = (")
     out += [f"    {row!r}," for row in files]
     out.append(")")
-    out.append("# (id, title, word list id, sentences, words, characters, OOV rate, source, terms)")
+    out.append("# (id, title, word list, sentences, words, characters, OOV words, source, terms)")
     out.append("CORPORA = (")
     for row in corpora:
         out.append("    (")

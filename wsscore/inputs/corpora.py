@@ -40,8 +40,9 @@ class KnownFile(NamedTuple):
 
 
 class KnownCorpus(NamedTuple):
-    """A known gold: its sizes as the bakeoff counts them, the OOV rate of its words with its
-    own training word list (None without one), and where the data comes from."""
+    """A known gold: its sizes as the bakeoff counts them (tools/make_corpora.py), its words
+    that are not in its own training word list (None without one), and where the data comes
+    from."""
 
     id: str
     title: str
@@ -49,9 +50,13 @@ class KnownCorpus(NamedTuple):
     sentences: int
     words: int
     characters: int
-    oov_rate: float | None
+    oov_words: int | None
     source: str
     terms: str
+
+    @property
+    def oov_rate(self) -> float | None:
+        return None if self.oov_words is None else self.oov_words / self.words
 
 
 def known_files() -> list[KnownFile]:

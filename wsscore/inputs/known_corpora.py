@@ -213,7 +213,7 @@ FILES = (
         "09374c8361400861a536ae94a1d7710e1cdd72285c32b9764d94d2d956b4ae02",
     ),
 )
-# (id, title, word list id, sentences, words, characters, OOV rate, source, terms)
+# (id, title, word list, sentences, words, characters, OOV words, source, terms)
 CORPORA = (
     (
         "sighan2005/as",
@@ -222,9 +222,9 @@ CORPORA = (
         14429,
         122610,
         197681,
-        0.0433,
+        5308,
         "http://sighan.cs.uchicago.edu/bakeoff2005/",
-        "research use only (the corpus providers' terms)",
+        "research use only, by the corpus providers' terms",
     ),
     (
         "sighan2005/cityu",
@@ -233,9 +233,9 @@ CORPORA = (
         1492,
         40936,
         67689,
-        0.074,
+        3028,
         "http://sighan.cs.uchicago.edu/bakeoff2005/",
-        "research use only (the corpus providers' terms)",
+        "research use only, by the corpus providers' terms",
     ),
     (
         "sighan2005/msr",
@@ -244,9 +244,9 @@ CORPORA = (
         3985,
         106873,
         184355,
-        0.0265,
+        2829,
         "http://sighan.cs.uchicago.edu/bakeoff2005/",
-        "research use only (the corpus providers' terms)",
+        "research use only, by the corpus providers' terms",
     ),
     (
         "sighan2005/pku",
@@ -255,9 +255,9 @@ CORPORA = (
         1944,
         104372,
         172733,
-        0.0575,
+        6006,
         "http://sighan.cs.uchicago.edu/bakeoff2005/",
-        "research use only (the corpus providers' terms)",
+        "research use only, by the corpus providers' terms",
     ),
     (
         "ud/zh_gsd-test",
@@ -268,7 +268,7 @@ CORPORA = (
         19206,
         None,
         "https://github.com/UniversalDependencies/UD_Chinese-GSD",
-        "CC BY-SA 4.0",
+        "UD 2.17, CC BY-SA 4.0",
     ),
     (
         "ud/zh_gsd-dev",
@@ -279,7 +279,7 @@ CORPORA = (
         20000,
         None,
         "https://github.com/UniversalDependencies/UD_Chinese-GSD",
-        "CC BY-SA 4.0",
+        "UD 2.17, CC BY-SA 4.0",
     ),
 )
 # Every known file's size: a file of another size is none of them (not hashed).
