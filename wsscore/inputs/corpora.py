@@ -83,6 +83,35 @@ def recognised(path: str, role: str) -> str | None:
     return None
 
 
+def official_file(file_id: str, folder: str) -> str:
+    """The path of the known file ``file_id`` in ``folder`` (the data as distributed, in its
+    own layout or all in one folder; UTF-8 first, else the original encoding), its bytes
+    checked against their SHA-256. A missing or changed file is a WsscoreError."""
+    candidates = [known for known in known_files() if known.id == file_id]
+    looked = []
+    for known in candidates:
+        for path in dict.fromkeys(
+            (os.path.join(folder, known.path), os.path.join(folder, known.name))
+        ):
+            if not os.path.isfile(path):
+                looked.append(path)
+                continue
+            if _size(path) == known.size and file_sha256(path) == known.sha256:
+                return path
+            raise WsscoreError(
+                f"{path} is not the official {file_id} file: its bytes differ from those "
+                "`wsscore corpora` lists",
+                hint="restore the file as distributed, or name it with gold = … (dict = …) to "
+                "score it as it is",
+            )
+    others = f" and {len(looked) - 1} other places" if len(looked) > 1 else ""
+    raise WsscoreError(
+        f"no {file_id} file in {folder} (looked for {looked[0]}{others})",
+        hint="data names the folder of the data as distributed: for SIGHAN 2005, the one "
+        "that holds gold/ and testing/",
+    )
+
+
 def file_sha256(path: str) -> str:
     import hashlib  # only for a file of a known size: OpenSSL's start-up is not for every run
 
