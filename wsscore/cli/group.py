@@ -207,5 +207,5 @@ def cli() -> None:
       wsscore segment -d WORDS TEXT             maximum matching (like mwseg.pl)
       wsscore difficulty GOLD SEG... -o F.tsv   word difficulty by a committee
       wsscore convert FILE --to conllu          a file in another input format
-      wsscore corpora                           the corpora known by their content
+      wsscore corpora -f json                   the corpora known by their content
     """

@@ -316,7 +316,7 @@ def _corpus(
 ) -> CorpusEntry:
     prefix = _key("corpora", name)
     table = _table(value, prefix, context, example=f'[{prefix}] with gold = "…"')
-    own = _settings(table, ("gold", "corpus", *SETTINGS), prefix, context)  # first: "glod"
+    own = _settings(table, ("gold", *SETTINGS, "corpus"), prefix, context)  # first: "glod"
     # Lists are copied so that no two corpora share one mutable value of the defaults.
     merged = {**defaults, **own}
     data = merged.pop("data", None)
