@@ -100,12 +100,23 @@ def test_a_line_left_out_in_the_middle_is_placed(tmp_path: Path) -> None:
 def test_a_file_of_the_same_size_with_other_bytes_is_not_named(tmp_path: Path) -> None:
     need_shared()
     lines = (ICWB2 / "gold" / "pku_test_gold.utf8").read_bytes().splitlines(keepends=True)
-    lines[99] = lines[99].replace("，".encode(), "。".encode(), 1)  # as many bytes
+    # In the middle: fewer than half of the lines equal before it, and after it.
+    lines[972] = lines[972].replace("，".encode(), "。".encode(), 1)  # as many bytes
     gold = _pku(tmp_path, lines)
     assert Path(gold).stat().st_size == (ICWB2 / "gold" / "pku_test_gold.utf8").stat().st_size
     corpus, told = _told(gold)
     assert corpus is None
-    assert f"it has the official {len(lines):,} lines, and differs first at line 100" in told[0]
+    assert f"it has the official {len(lines):,} lines, and differs first at line 973" in told[0]
+
+
+def test_a_copy_with_other_line_ends_is_told_its_lines_are_equal(tmp_path: Path) -> None:
+    need_shared()
+    lines = (ICWB2 / "gold" / "msr_test_gold.utf8").read_bytes().replace(b"\r\n", b"\n")
+    gold = tmp_path / "msr_test_gold.utf8"
+    gold.write_bytes(lines)
+    corpus, told = _told(str(gold))
+    assert corpus is None
+    assert "it has the official 3,985 lines, all equal, in other bytes (line ends" in told[0]
 
 
 def test_a_file_unlike_any_is_not_told_anything(tmp_path: Path) -> None:

@@ -184,7 +184,7 @@ def near_golds(path: str) -> list[str]:
 
 class LineDifference(NamedTuple):
     """How a file's lines differ from a known gold's: both counts, the first line (from 1)
-    that differs, and how many lines are equal at the start and at the end."""
+    that differs, and how many lines are equal before and after what differs."""
 
     corpus: str
     lines: int
@@ -193,7 +193,7 @@ class LineDifference(NamedTuple):
     equal: int
 
     def nearly(self) -> bool:
-        """Most of the known gold's lines are equal (at the start or at the end)."""
+        """Most of the known gold's lines are equal (before and after what differs)."""
         return 2 * self.equal >= self.known_lines
 
     def told(self) -> str:
@@ -204,7 +204,7 @@ class LineDifference(NamedTuple):
             else f"it has the official {self.lines:,} lines"
         )
         if self.first is None:
-            return f"{counts}, all equal, but other bytes (line ends, a byte order mark?)"
+            return f"{counts}, all equal, in other bytes (line ends, byte order mark, encoding)"
         return f"{counts}, and differs first at line {self.first:,}"
 
 
@@ -224,7 +224,8 @@ def line_difference(corpus_id: str, lines: Iterator[str]) -> LineDifference:
     start = _equal_at_start(ours, known)
     end = _equal_at_start(ours[::-1], known[::-1])
     first = None if start == len(ours) == len(known) else start + 1
-    return LineDifference(corpus_id, len(ours), len(known), first, max(start, end))
+    equal = min(start + end, len(ours), len(known))  # the lines before and after the change
+    return LineDifference(corpus_id, len(ours), len(known), first, equal)
 
 
 def _equal_at_start(one: list[bytes], other: list[bytes]) -> int:
