@@ -13,13 +13,14 @@ from conftest import FIXTURES, ICWB2, run_wsscore
 from wsscore import InputOptions, Warnings, merge_reports, score
 from wsscore.errors import WsscoreError
 from wsscore.inputs import corpora
-from wsscore.inputs.corpora import known_files, recognised
+from wsscore.inputs.corpora import recognised
+from wsscore.inputs.corpus_registry import ROLES, KnownFile, known_files
 from wsscore.signature import scoring_settings, signature_fields
 
 UD = ICWB2.parent / "ud"
 
 
-def _shared(known: corpora.KnownFile) -> Path:
+def _shared(known: KnownFile) -> Path:
     return (UD if known.id.startswith("ud/") else ICWB2) / known.path
 
 
@@ -29,11 +30,11 @@ def need_shared() -> None:
 
 
 @pytest.mark.parametrize("known", known_files(), ids=lambda known: known.path)
-def test_every_official_file_in_every_encoding_is_named(known: corpora.KnownFile) -> None:
+def test_every_official_file_in_every_encoding_is_named(known: KnownFile) -> None:
     need_shared()
     path = str(_shared(known))
     assert recognised(path, known.role) == known.id
-    other_roles = [role for role in corpora.ROLES if role != known.role]
+    other_roles = [role for role in ROLES if role != known.role]
     assert all(recognised(path, role) is None for role in other_roles)
 
 

@@ -342,7 +342,7 @@ def _known_corpus(
     """The gold of ``corpus = "ID"``, found in the ``data`` folder, and its training word list
     unless the corpus gives a dictionary or a training corpus: each checked against the
     SHA-256 that ``wsscore corpora`` lists."""
-    from wsscore.inputs.corpora import corpus_named, known_corpora, official_file
+    from wsscore.inputs.corpus_registry import corpus_named, known_corpora, official_file
 
     key, value = _key(prefix, "corpus"), table["corpus"]
     if "gold" in table:

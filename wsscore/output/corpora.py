@@ -4,7 +4,7 @@ hashes and where the data comes from (:mod:`wsscore.inputs.corpora`)."""
 from __future__ import annotations
 
 from wsscore._version import __version__
-from wsscore.inputs.corpora import KnownCorpus, KnownFile, known_corpora, known_files
+from wsscore.inputs.corpus_registry import KnownCorpus, KnownFile, known_corpora, known_files
 from wsscore.output.json_text import to_json
 from wsscore.output.present import render_tables
 from wsscore.output.tables import Document, Note, Table, TableColumn
