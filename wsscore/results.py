@@ -47,11 +47,14 @@ class GoldInfo(NamedTuple):
     sentences: int
     format: str = "words"
     label_order: str | None = None  # chars: pos-tag or tag-pos (None: plain labels)
+    corpus: str | None = None  # the known gold it is (wsscore.inputs.corpora), by its bytes
 
     def as_dict(self) -> dict[str, object]:
         data = dict(self._asdict())
         if self.format != "chars":  # the key belongs to chars files only
             del data["label_order"]
+        if self.corpus is None:  # the key only for a known gold (a new key of schema 1)
+            del data["corpus"]
         return data
 
 
@@ -476,12 +479,15 @@ class Report(Figures):
     def _dictionary_dict(self) -> dict[str, object] | None:
         if self.dictionary is None:
             return None
-        return {
+        recorded: dict[str, object] = {
             "paths": list(self.dictionary.paths),
             "encoding": self.dictionary.encoding,
             "entries": len(self.dictionary),
             "source": self.dictionary.source,
         }
+        if self.dictionary.corpus is not None:  # a known word list (a new key of schema 1)
+            recorded["corpus"] = self.dictionary.corpus
+        return recorded
 
 
 def figure_row(system: SystemResult) -> dict[str, object]:
@@ -519,6 +525,7 @@ def build_report(
         gold.encoding,
         [r.encoding for r in results],  # in the order given
         (gold.format, [r.format for r in results]),
+        gold.corpus,
     )
     return Report(
         signature(settings, signed),

@@ -20,6 +20,7 @@ class SignedInputs(NamedTuple):
     gold_encoding: str
     pred_encodings: Sequence[str]
     formats: tuple[str, Sequence[str]] = ("words", ())
+    corpus: str | None = None  # the known gold it is (wsscore.inputs.corpora)
 
 
 def signature(settings: ReportSettings, inputs: SignedInputs) -> str:
@@ -69,7 +70,8 @@ def unit_field(unit: str) -> str | None:
 
 
 def _encodings_and_dictionary(inputs: SignedInputs) -> str:
-    """``dict:…|enc:gold=…,pred=…,dict=…``."""
+    """``corpus:…|dict:…|enc:gold=…,pred=…,dict=…``: the corpus only for a known gold, and a
+    known word list by its id (``dict:sighan2005/pku-words``) in place of ``words``."""
     dictionary = inputs.dictionary
     encodings = [f"gold={inputs.gold_encoding}"]
     # Lines given in memory ("str": BASE and TOP rows, API callers) were never decoded.
@@ -79,8 +81,9 @@ def _encodings_and_dictionary(inputs: SignedInputs) -> str:
         encodings.append("pred=" + "+".join(dict.fromkeys(decoded)))
     if dictionary is not None:
         encodings.append(f"dict={dictionary.encoding}")
-    source = dictionary.source if dictionary is not None else "none"
-    return f"dict:{source}|enc:" + ",".join(encodings)
+    source = dictionary.corpus or dictionary.source if dictionary is not None else "none"
+    corpus = f"corpus:{inputs.corpus}|" if inputs.corpus is not None else ""
+    return f"{corpus}dict:{source}|enc:" + ",".join(encodings)
 
 
 def _formats(gold: str, predictions: Sequence[str]) -> str | None:
@@ -92,9 +95,10 @@ def _formats(gold: str, predictions: Sequence[str]) -> str | None:
     return f"fmt:gold={gold},pred={pred}"
 
 
-# The fields of a signature that describe the files (how they were encoded, in which format)
-# rather than how their figures were computed: the same scoring reads alike without them.
-FILE_FIELDS = ("enc", "fmt")
+# The fields of a signature that describe the files (how they were encoded, in which format,
+# which known gold they are) rather than how their figures were computed: the same scoring
+# reads alike without them.
+FILE_FIELDS = ("enc", "fmt", "corpus")
 # The fields that say how a report is shown, not how its figures were computed: a named
 # convention chooses columns (the counts its figures need are compared apart, as --extra's).
 DISPLAY_FIELDS = ("conv",)
@@ -114,4 +118,7 @@ def scoring_settings(signature: str) -> dict[str, str]:
     and formats, and the convention that chose the columns, left out): two runs with equal
     settings computed their figures alike."""
     left_out = (*FILE_FIELDS, *DISPLAY_FIELDS)
-    return {key: value for key, value in signature_fields(signature).items() if key not in left_out}
+    fields = signature_fields(signature)
+    if "/" in fields.get("dict", ""):  # a known word list (sighan2005/pku-words) is a word list
+        fields["dict"] = "words"
+    return {key: value for key, value in fields.items() if key not in left_out}

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import messages_of
 
 from wsscore.cli.app import cli
 
@@ -45,9 +46,9 @@ def assert_one_error(run: Run, *parts: str) -> str:
     """Exit 2, nothing on stdout, one line on stderr holding every part; returns the line."""
     assert run.status == 2, run
     assert run.stdout == ""
-    lines = [line for line in run.stderr.splitlines() if not line.startswith("wsscore: warning")]
+    lines = [m for m in messages_of(run.stderr) if not m.startswith("wsscore: warning")]
     assert len(lines) == 1, run.stderr
-    line = lines[0]
+    line = lines[0]  # its first line and its detail
     assert line.startswith("wsscore: error: "), line
     assert "internal error" not in line and "Traceback" not in run.stderr
     assert "sys.set_int_max_str_digits" not in line  # Python's own hint is no hint for a user

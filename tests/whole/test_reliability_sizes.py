@@ -28,7 +28,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, messages_of
 
 from wsscore import InputOptions, score
 from wsscore.align import parallel, stretch
@@ -130,7 +130,7 @@ def run_measured(*args: str | Path, endless: str | None = None, timeout: float =
 
 
 def one_error_line(run: dict) -> str:
-    lines = run["stderr"].splitlines()
+    lines = messages_of(run["stderr"])  # each its first line and its detail
     assert len(lines) == 1, run["stderr"]
     assert lines[0].startswith("wsscore: error: "), lines[0]
     return lines[0]
@@ -182,7 +182,7 @@ def test_an_endless_prediction_under_error_is_refused_at_its_first_line(gold_200
     line = one_error_line(run)
     assert "prediction line 1 col 1 has '乾'" in line
     # Its lines are counted no further than 2 * 2000 + 10,000 more than read.
-    counted = re.search(r"the gold has 2000 lines, the prediction more than (\d+) ", line)
+    counted = re.search(r"the gold has 2000 lines, the prediction more than (\d+);", line)
     assert counted is not None and int(counted.group(1)) > 14_000, line
 
 

@@ -56,6 +56,7 @@ def spread_multi_values(args: list[str]) -> list[str]:
 COMMANDS = {
     "compare": "wsscore.cli.commands.compare",
     "convert": "wsscore.cli.commands.convert",
+    "corpora": "wsscore.cli.commands.corpora",
     "difficulty": "wsscore.cli.commands.difficulty",
     "errors": "wsscore.cli.commands.errors",
     "merge": "wsscore.cli.commands.merge",
@@ -206,4 +207,5 @@ def cli() -> None:
       wsscore segment -d WORDS TEXT             maximum matching (like mwseg.pl)
       wsscore difficulty GOLD SEG... -o F.tsv   word difficulty by a committee
       wsscore convert FILE --to conllu          a file in another input format
+      wsscore corpora -f json                   the corpora known by their content
     """

@@ -41,7 +41,7 @@ class Dictionary:
     of str (made from a Vocabulary on first use).
     """
 
-    __slots__ = ("_entries", "encoding", "explained", "lookup", "paths", "source")
+    __slots__ = ("_entries", "corpus", "encoding", "explained", "lookup", "paths", "source")
 
     def __init__(
         self,
@@ -50,6 +50,7 @@ class Dictionary:
         encoding: str,
         source: str,  # "words" (a word list) or "train" (the words of a segmented corpus)
         explained: bool = False,
+        corpus: str | None = None,  # the known word list it is (wsscore.inputs.corpora)
     ):
         self.lookup = lookup
         self.paths = paths
@@ -58,6 +59,7 @@ class Dictionary:
         # A warning already said why few gold words will be found in it (a segmented corpus
         # given as a word list): the coverage check need not say it again.
         self.explained = explained
+        self.corpus = corpus
         self._entries: AbstractSet[str] | None = None
 
     @property
@@ -72,7 +74,7 @@ class Dictionary:
     def __reduce__(self) -> tuple[object, ...]:
         """Pickled as its entries (the C speed-ups' Vocabulary is loaded again from them)."""
         as_text = not isinstance(self.lookup, AbstractSet)
-        state = (self.paths, self.encoding, self.source, self.explained)
+        state = (self.paths, self.encoding, self.source, self.explained, self.corpus)
         return (_unpickled, (sorted(self.entries), as_text, *state))
 
     def __len__(self) -> int:
@@ -86,9 +88,10 @@ def _unpickled(
     encoding: str,
     source: str,
     explained: bool,
+    corpus: str | None = None,
 ) -> Dictionary:
     lookup = backend.load_vocabulary("\n".join(entries)) if as_text else frozenset(entries)
-    return Dictionary(lookup, paths, encoding, source, explained)
+    return Dictionary(lookup, paths, encoding, source, explained, corpus)
 
 
 def load_word_list(
@@ -117,7 +120,18 @@ def load_word_list(
     text = "\n".join(texts)
     names = _joined(encodings)
     vocabulary = backend.load_vocabulary(text)
-    return Dictionary(vocabulary, tuple(paths), names, "words", explained)
+    corpus = _known_word_list(paths)
+    return Dictionary(vocabulary, tuple(paths), names, "words", explained, corpus)
+
+
+def _known_word_list(paths: list[str]) -> str | None:
+    """The id of the known training word list that one file given holds (docs/usage.md,
+    *Known corpora*), else None."""
+    if len(paths) != 1:
+        return None
+    from wsscore.inputs.corpora import recognised
+
+    return recognised(paths[0], "dictionary")
 
 
 def load_training_corpus(

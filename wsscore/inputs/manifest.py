@@ -318,16 +318,59 @@ def _corpus(
 ) -> CorpusEntry:
     prefix = _key("corpora", name)
     table = _table(value, prefix, context, example=f'[{prefix}] with gold = "…"')
-    own = _settings(table, ("gold", *SETTINGS), prefix, context)  # unknown keys first: "glod"
-    if "gold" not in table:
-        raise context.error(f"{prefix}: no gold", hint=f'add gold = "path/to/gold" to [{prefix}]')
-    gold = _existing_file(table["gold"], _key(prefix, "gold"), context)
+    own = _settings(table, ("gold", *SETTINGS, "corpus"), prefix, context)  # first: "glod"
     # Lists are copied so that no two corpora share one mutable value of the defaults.
     merged = {**defaults, **own}
+    data = merged.pop("data", None)
+    if "corpus" in table:
+        gold = _known_corpus(table, data, merged, prefix, context)
+    elif "gold" not in table:
+        raise context.error(f"{prefix}: no gold", hint=f'add gold = "path/to/gold" to [{prefix}]')
+    else:
+        gold = _existing_file(table["gold"], _key(prefix, "gold"), context)
     settings = {field: list(v) if isinstance(v, list) else v for field, v in merged.items()}
     tags = settings.pop("tags", False)
     _check_accepted(settings, prefix, context)
     return CorpusEntry(name, gold, settings, bool(tags))
+
+
+def _known_corpus(
+    table: dict[str, object],
+    data: object,
+    settings: dict[str, object],
+    prefix: str,
+    context: _Context,
+) -> str:
+    """The gold of ``corpus = "ID"``, found in the ``data`` folder, and its training word list
+    unless the corpus gives a dictionary or a training corpus: each checked against the
+    SHA-256 that ``wsscore corpora`` lists."""
+    from wsscore.inputs.corpus_registry import corpus_named, known_corpora, official_file
+
+    key, value = _key(prefix, "corpus"), table["corpus"]
+    if "gold" in table:
+        raise context.error(
+            f"{prefix}: both gold and corpus", hint="keep one: corpus finds its gold in data"
+        )
+    corpus = corpus_named(value) if isinstance(value, str) else None
+    if corpus is None:
+        names = [known.id for known in known_corpora()]
+        close = _suggestion(value, names) if isinstance(value, str) else None
+        raise context.error(
+            f"{key}: {_shown(value)} is not a known corpus",
+            hint=close or "wsscore corpora lists them: " + ", ".join(names),
+        )
+    if not isinstance(data, str):
+        raise context.error(
+            f"{key}: no data folder to find it in",
+            hint=f'add data = "path/to/the/data" to [{prefix}] or to [defaults]',
+        )
+    try:
+        gold = official_file(corpus.id, data)
+        if corpus.words_id and "dictionary" not in settings and "train" not in settings:
+            settings["dictionary"] = official_file(corpus.words_id, data)
+    except WsscoreError as exc:
+        raise context.error(f"{key}: {exc.message}", hint=exc.hint) from None
+    return gold
 
 
 def _check_accepted(settings: dict[str, object], prefix: str, context: _Context) -> None:
@@ -423,6 +466,16 @@ def _choice(choices: tuple[str, ...]) -> Check:
     return check
 
 
+def _directory(value: object, key: str, context: _Context) -> str:
+    path = _path(value, key, context)
+    if not os.path.isdir(path):
+        raise context.error(
+            f"{key}: no such folder {value} (looked for {path})",
+            hint="paths are relative to the manifest's directory",
+        )
+    return path
+
+
 def _boolean(value: object, key: str, context: _Context) -> bool:
     if not isinstance(value, bool):
         raise _type_error(value, key, "true or false", context)
@@ -495,6 +548,8 @@ SETTINGS: dict[str, tuple[str, Check]] = {
     "unit": ("unit", _choice(UNITS)),
     "normalize": ("normalize", _normalize),
     "tags": ("tags", _boolean),
+    # The folder of the data as distributed, where corpus = "ID" finds its files.
+    "data": ("data", _directory),
 }
 
 

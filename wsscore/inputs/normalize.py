@@ -233,7 +233,16 @@ class Normalizing:
         # One word a line, rewritten at once: no run crosses a line feed.
         text = self.normalizer.text("\n".join(dictionary.entries))
         entries = frozenset(text.split("\n")) if dictionary.entries else frozenset()
-        return Dictionary(entries, dictionary.paths, dictionary.encoding, dictionary.source)
+        # Still the word list it was read from (a known one keeps its name): the signature's
+        # norm: field says it was rewritten.
+        return Dictionary(
+            entries,
+            dictionary.paths,
+            dictionary.encoding,
+            dictionary.source,
+            dictionary.explained,
+            dictionary.corpus,
+        )
 
     def batch(
         self, gold: SentenceLines, pred: SentenceLines

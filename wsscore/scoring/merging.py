@@ -218,6 +218,8 @@ def _gold(shards: Sequence[ShardReport]) -> GoldInfo:
         sum(gold.sentences for gold in golds),
         golds[0].format,
         golds[0].label_order,
+        # The whole of one known gold only when it is one report's (shards are parts of it).
+        golds[0].corpus if len(golds) == 1 else None,
     )
 
 
@@ -228,7 +230,7 @@ class MergedDictionary(Dictionary):
     __slots__ = ("_size",)
 
     def __init__(self, recorded: RecordedDictionary, paths: tuple[str, ...], encoding: str):
-        super().__init__(frozenset(), paths, encoding, recorded.source)
+        super().__init__(frozenset(), paths, encoding, recorded.source, corpus=recorded.corpus)
         self._size = recorded.entries
 
     def __len__(self) -> int:
@@ -240,4 +242,7 @@ def _dictionary(shards: Sequence[ShardReport]) -> Dictionary | None:
     if not recorded:
         return None
     paths = tuple(dict.fromkeys(path for entry in recorded for path in entry.paths))
-    return MergedDictionary(recorded[0], paths, joined([entry.encoding for entry in recorded]))
+    first = recorded[0]
+    if any(entry.corpus != first.corpus for entry in recorded):  # a shard of an older wsscore
+        first = first._replace(corpus=None)
+    return MergedDictionary(first, paths, joined([entry.encoding for entry in recorded]))

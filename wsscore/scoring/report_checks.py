@@ -73,7 +73,8 @@ def _check_options(report: ShardReport) -> None:
     fields = signature_fields(report.signature)
     unit = fields.get("unit")
     signed = {**fields, "unit": unit.partition("@")[0]} if unit else fields  # grapheme@16.0
-    dictionary = report.dictionary.source if report.dictionary is not None else "none"
+    recorded = report.dictionary
+    dictionary = (recorded.corpus or recorded.source) if recorded is not None else "none"
     expected = {
         "match": ("options.match", options.match),
         "ci": ("options.ci", options.ci),
@@ -82,6 +83,7 @@ def _check_options(report: ShardReport) -> None:
         "unit": ("options.unit", None if options.unit == "char" else options.unit),
         "conv": ("options.conventions", options.conventions),
         "dict": ("dictionary.source", dictionary),
+        "corpus": ("gold.corpus", report.gold.corpus),
     }
     for field, (key, value) in expected.items():
         if signed.get(field) != value:

@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from wsscore.api_terms import in_api_terms
 from wsscore.core.records import Counts, SentenceDetail, SentenceRecords, SentenceTokenCounts
-from wsscore.errors import InvalidArgument, refuse_standard_input_twice
+from wsscore.errors import InvalidArgument, Warnings, refuse_standard_input_twice
 from wsscore.inputs.api_sentences import in_memory_lines, is_one_prediction
+from wsscore.inputs.corpora import gold_corpus
 from wsscore.inputs.dictionary import Dictionary, check_coverage
 from wsscore.inputs.formats.model import FIELD_FORMATS
 from wsscore.inputs.formatted import (
@@ -26,6 +27,7 @@ from wsscore.inputs.formatted import (
     format_of,
     formats_read,
     label_order_of,
+    text_file_of,
 )
 from wsscore.inputs.labels import refuse_breaking_label
 from wsscore.inputs.options import DictionarySource, InputOptions
@@ -225,8 +227,8 @@ def score_request(
         unit=opened.unit,
         normalize=inputs.normalize,
     )
+    gold_info = _gold_info(opened, totals, inputs.warnings)  # may warn of a near copy
     warnings = inputs.warnings.messages[first_warning:]
-    gold_info = _gold_info(opened, totals)
     return build_report(gold_info, known, results, settings, warnings=warnings, sort=request.sort)
 
 
@@ -282,7 +284,9 @@ def _equal_lines_callback(scoring: _Scoring) -> EqualLinesCallback | None:
     return tags.equal_lines
 
 
-def _gold_info(opened: OpenedInputs, totals: Totals) -> GoldInfo:
+def _gold_info(opened: OpenedInputs, totals: Totals, warnings: Warnings) -> GoldInfo:
+    text = text_file_of(opened.gold)
+    corpus = None if text is None else gold_corpus(text.path, text.encoding.name, warnings)
     return GoldInfo(
         opened.gold.name,
         opened.gold.encoding.name,
@@ -292,6 +296,7 @@ def _gold_info(opened: OpenedInputs, totals: Totals) -> GoldInfo:
         totals.gold_sentences,
         format_of(opened.gold),
         label_order_of(opened.gold),
+        corpus,
     )
 
 

@@ -113,6 +113,7 @@ class RecordedDictionary(NamedTuple):
     encoding: str
     entries: int
     source: str
+    corpus: str | None = None  # a known word list (reports before it have no key)
 
 
 class ShardSystem(NamedTuple):
@@ -231,6 +232,7 @@ def _gold(gold: Fields) -> GoldInfo:
         gold.count("sentences"),
         gold.text("format") if "format" in gold.data else "words",
         gold.optional_text("label_order"),
+        gold.optional_text("corpus"),
     )
 
 
@@ -240,6 +242,7 @@ def _dictionary(dictionary: Fields) -> RecordedDictionary:
         dictionary.text("encoding"),
         dictionary.count("entries"),
         dictionary.text("source"),
+        dictionary.optional_text("corpus"),
     )
 
 

@@ -14,7 +14,8 @@ from typing import BinaryIO, NamedTuple
 
 from wsscore.api_terms import in_api_terms
 from wsscore.core.records import Counts
-from wsscore.errors import InvalidArgument, WsscoreError, location
+from wsscore.errors import InvalidArgument, Warnings, WsscoreError, location
+from wsscore.inputs.corpora import gold_corpus
 from wsscore.inputs.dictionary import OPTION as DICT_OPTION
 from wsscore.inputs.encodings import Encoding
 from wsscore.inputs.formats import Token
@@ -212,7 +213,7 @@ def score_by_diff(
             gold_lines, _perl_lines(pred_read, diff_gold.encoding), diff_gold, path, settings
         )
         if gold_info is None:
-            gold_info = diff_gold.info(gold_lines, scores.totals)
+            gold_info = diff_gold.info(gold_lines, scores.totals, inputs.warnings)
         name = names[index] if names else os.path.basename(path)
         results.append(_system_result(name, pred_file, pred_read, scores, statistics))
     assert gold_info is not None
@@ -297,9 +298,9 @@ class _DiffGold:
         self._used = True
         return _perl_lines(self.read, self.encoding)
 
-    def info(self, unread: Iterator[bytes], totals: SighanTotals) -> GoldInfo:
+    def info(self, unread: Iterator[bytes], totals: SighanTotals, warnings: Warnings) -> GoldInfo:
         """What the report says of the gold, once the counter has read ``unread`` as far as
-        it goes."""
+        it goes (and the known gold it is, or how it differs from one: ``warnings``)."""
         return GoldInfo(
             self.file.name,
             self.encoding.name,
@@ -308,6 +309,7 @@ class _DiffGold:
             0,
             format=_format_name(self.read),
             label_order=label_order_of(self.read),
+            corpus=gold_corpus(self.file.path, self.encoding.name, warnings),
         )
 
 
