@@ -4,6 +4,7 @@ cleanly without them. Test files share helpers through here, never by importing 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -346,6 +347,50 @@ def run_wsscore(
         env=env,
         check=False,
     )
+
+
+# CSI sequences (colours, cursor) and OSC ones (hyperlinks), which take no columns.
+TERMINAL_ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)")
+
+
+def on_terminal(
+    args: list[object], columns: int, cwd: Path | None = None, *, stderr_too: bool = False
+) -> tuple[int, str, bytes]:
+    """``wsscore ARGS`` on a pseudo-terminal ``columns`` wide: its exit status, what the terminal
+    shows (escapes removed) and its standard error, which is the terminal too with
+    ``stderr_too`` (then b"")."""
+    import fcntl
+    import pty
+    import struct
+    import termios
+
+    leader, follower = pty.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 40, columns, 0, 0))
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "NO_COLOR")}
+    env["TERM"] = "xterm-256color"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "wsscore", *map(str, args)],
+        stdin=subprocess.DEVNULL,
+        stdout=follower,
+        stderr=follower if stderr_too else subprocess.PIPE,
+        cwd=cwd,
+        env=env,
+    )
+    os.close(follower)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:  # EIO: the child closed the terminal
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(leader)
+    status = process.wait(timeout=120)
+    stderr = process.stderr.read() if process.stderr else b""
+    text = b"".join(chunks).decode("utf-8").replace("\r\n", "\n")
+    return status, TERMINAL_ESCAPES.sub("", text), stderr
 
 
 def messages_of(stderr: str) -> list[str]:

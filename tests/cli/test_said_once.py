@@ -6,56 +6,21 @@ corpora once."""
 
 from __future__ import annotations
 
-import fcntl
-import os
-import pty
-import re
-import struct
 import subprocess
 import sys
 import termios
 from pathlib import Path
 
 import pytest
+from conftest import on_terminal
 
 from wsscore.errors import Warnings, fitted_to_stderr, held_warnings, warnings_held
 from wsscore.formatting import display_width
 from wsscore.scoring.suite import CorpusRun, gathered_warnings
 
-_ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)")
 NOTE = "words touching them count as wrong"
 
 pytestmark = pytest.mark.skipif(not hasattr(termios, "TIOCSWINSZ"), reason="no pty window size")
-
-
-def on_terminal(args: list[object], columns: int, cwd: Path) -> tuple[int, str]:
-    """Exit status and what ``wsscore ARGS`` shows on a terminal ``columns`` wide that both
-    its standard output and its standard error are, escapes removed."""
-    leader, follower = pty.openpty()
-    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 40, columns, 0, 0))
-    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "NO_COLOR")}
-    env["TERM"] = "xterm-256color"
-    process = subprocess.Popen(
-        [sys.executable, "-m", "wsscore", *map(str, args)],
-        stdin=subprocess.DEVNULL,
-        stdout=follower,
-        stderr=follower,
-        cwd=cwd,
-        env=env,
-    )
-    os.close(follower)
-    chunks = []
-    while True:
-        try:
-            chunk = os.read(leader, 65536)
-        except OSError:  # EIO: the child closed the terminal
-            break
-        if not chunk:
-            break
-        chunks.append(chunk)
-    os.close(leader)
-    status = process.wait(timeout=120)
-    return status, _ESCAPES.sub("", b"".join(chunks).decode("utf-8").replace("\r\n", "\n"))
 
 
 @pytest.fixture
@@ -84,7 +49,7 @@ def test_on_a_terminal_the_warning_comes_once_under_the_table(differing: Path) -
     assert first.endswith(")") and detail.startswith("  first: ")
     assert NOTE in piped.stdout  # the file keeps what the table says about itself
 
-    status, shown = on_terminal(args, 80, differing)
+    status, shown, _ = on_terminal(args, 80, differing, stderr_too=True)
     assert status == 0
     assert shown.count("1 character(s) on 1 line(s)") == 1  # said once: the note left out
     table_end = shown.index("└")
@@ -100,8 +65,8 @@ def test_on_a_terminal_warnings_held_for_the_table_come_before_an_error(
 ) -> None:
     (differing / "empty.txt").write_text("\n\n", encoding="utf-8")
     (differing / "other.txt").write_text("完全 不同\n的 文字\n", encoding="utf-8")
-    status, shown = on_terminal(
-        ["score", "gold.txt", "other.txt", "-d", "empty.txt"], 100, differing
+    status, shown, _ = on_terminal(
+        ["score", "gold.txt", "other.txt", "-d", "empty.txt"], 100, differing, stderr_too=True
     )
     assert status == 2
     warning = shown.index("wsscore: warning: empty.txt: the dictionary holds no words")
@@ -110,8 +75,11 @@ def test_on_a_terminal_warnings_held_for_the_table_come_before_an_error(
 
 def test_quiet_and_files_print_warnings_as_they_come(differing: Path) -> None:
     for extra in (["-q"], ["-f", "text"], ["-o", "out.txt"]):
-        status, shown = on_terminal(
-            ["score", "gold.txt", "pred.txt", "--mismatch", "align", *extra], 200, differing
+        status, shown, _ = on_terminal(
+            ["score", "gold.txt", "pred.txt", "--mismatch", "align", *extra],
+            200,
+            differing,
+            stderr_too=True,
         )
         assert status == 0
         assert shown.startswith("wsscore: warning: pred.txt: 1 character(s)"), extra

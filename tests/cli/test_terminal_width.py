@@ -4,19 +4,15 @@ command's ``-f json`` still printed."""
 
 from __future__ import annotations
 
-import fcntl
 import json
-import os
-import pty
 import re
-import struct
 import subprocess
 import sys
 import termios
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES
+from conftest import FIXTURES, on_terminal
 
 from wsscore.formatting import display_width
 
@@ -24,40 +20,15 @@ TOOLS = FIXTURES / "tools"
 GOLD = TOOLS / "gold.conllu"
 SYSTEMS = [TOOLS / "jieba.cut.txt", TOOLS / "pkuseg.txt", TOOLS / "thulac.txt"]
 TESTS = ("--samples", "200", "--trials", "500", "--seed", "7")  # small, for speed
-# CSI sequences (colours, cursor) and OSC ones (hyperlinks), which take no columns.
-_ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)")
 
 pytestmark = pytest.mark.skipif(not hasattr(termios, "TIOCSWINSZ"), reason="no pty window size")
 
 
 def in_terminal(args: list[object], columns: int, cwd: Path | None = None) -> str:
     """What ``wsscore ARGS`` prints on a terminal ``columns`` wide, escapes removed."""
-    leader, follower = pty.openpty()
-    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 40, columns, 0, 0))
-    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "NO_COLOR")}
-    env["TERM"] = "xterm-256color"
-    process = subprocess.Popen(
-        [sys.executable, "-m", "wsscore", *map(str, args)],
-        stdin=subprocess.DEVNULL,
-        stdout=follower,
-        stderr=subprocess.PIPE,
-        cwd=cwd,
-        env=env,
-    )
-    os.close(follower)
-    chunks = []
-    while True:
-        try:
-            chunk = os.read(leader, 65536)
-        except OSError:  # EIO: the child closed the terminal
-            break
-        if not chunk:
-            break
-        chunks.append(chunk)
-    os.close(leader)
-    assert process.wait(timeout=120) == 0, process.stderr.read() if process.stderr else ""
-    text = b"".join(chunks).decode("utf-8").replace("\r\n", "\n")
-    return _ESCAPES.sub("", text)
+    status, shown, stderr = on_terminal(args, columns, cwd)
+    assert status == 0, stderr
+    return shown
 
 
 def as_json(args: list[object], cwd: Path | None = None) -> dict:
