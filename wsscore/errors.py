@@ -128,7 +128,7 @@ class Warnings:
         if held is not None and self.stream is None:
             held.append(text)
         else:
-            print(fitted_to_stderr(f"wsscore: warning: {text}"), file=self.stream or sys.stderr)
+            _print_warning(text, self.stream or sys.stderr)
 
 
 @contextlib.contextmanager
@@ -146,7 +146,11 @@ def held_warnings() -> Iterator[None]:
         with contextlib.suppress(OSError, ValueError):  # a closed pipe is said elsewhere
             sys.stdout.flush()  # the report first, then what is said about it
         for text in held:
-            print(fitted_to_stderr(f"wsscore: warning: {text}"), file=sys.stderr)
+            _print_warning(text, sys.stderr)
+
+
+def _print_warning(text: str, stream: TextIO) -> None:
+    print(fitted_to_stderr(f"wsscore: warning: {text}"), file=stream)
 
 
 def warnings_held() -> bool:
@@ -155,14 +159,18 @@ def warnings_held() -> bool:
     return _HELD.get() is not None
 
 
+def stderr_is_terminal() -> bool:
+    try:
+        return sys.stderr.isatty()
+    except (AttributeError, ValueError):  # replaced by an object without isatty, or closed
+        return False
+
+
 def fitted_to_stderr(line: str) -> str:
     """``line`` wrapped at spaces to the terminal's width when standard error is one (never
     inside a word: a file name stays whole, to be copied), continuation lines indented; as it
     is for a file or a pipe, where one line is one message."""
-    try:
-        if not sys.stderr.isatty():
-            return line
-    except (AttributeError, ValueError):  # replaced by an object without isatty, or closed
+    if not stderr_is_terminal():
         return line
     import textwrap
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+from wsscore.errors import stderr_is_terminal
 from wsscore.inputs.reading import is_compressed
 
 MIN_BYTES = 4 << 20  # smaller inputs are scored before a bar would be worth drawing
@@ -28,7 +28,7 @@ def _plain_file_size(path: str) -> int | None:
 @contextmanager
 def gold_progress(path: str, *, quiet: bool) -> Iterator[Callable[[int], None] | None]:
     """Yields a callback taking the bytes read so far, or None when no bar is shown."""
-    size = None if quiet or not _stderr_is_terminal() else _plain_file_size(path)
+    size = None if quiet or not stderr_is_terminal() else _plain_file_size(path)
     if size is None or size < MIN_BYTES:
         yield None
         return
@@ -47,18 +47,11 @@ def gold_progress(path: str, *, quiet: bool) -> Iterator[Callable[[int], None] |
         yield lambda done: bar.update(task, completed=done)
 
 
-def _stderr_is_terminal() -> bool:
-    try:
-        return sys.stderr.isatty()
-    except (AttributeError, ValueError):
-        return False
-
-
 @contextmanager
 def cells_progress(total: int, *, quiet: bool) -> Iterator[Callable[[int], None] | None]:
     """A bar over the cells of a table (``wsscore suite``); yields a callback taking the cells
     done so far, or None off a terminal."""
-    if quiet or total < 2 or not _stderr_is_terminal():
+    if quiet or total < 2 or not stderr_is_terminal():
         yield None
         return
     from rich.console import Console

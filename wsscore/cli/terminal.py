@@ -8,7 +8,7 @@ import sys
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from wsscore.errors import WsscoreError
+from wsscore.errors import WsscoreError, stderr_is_terminal
 
 if TYPE_CHECKING:
     from wsscore.inputs.encodings import Encoding
@@ -65,18 +65,11 @@ def warnings_under_the_report(options: dict[str, Any]) -> contextlib.AbstractCon
     also is, under the report (each said once, where a person looks when the table is drawn; a
     note of the table that repeats one is left out); else on standard error as they come, the
     table's notes staying in the report (a file or a pipe keeps what it says about itself)."""
-    if options.get("quiet") or format_for(options)[0] != "table" or not _stderr_is_terminal():
+    if options.get("quiet") or format_for(options)[0] != "table" or not stderr_is_terminal():
         return contextlib.nullcontext()
     from wsscore.errors import held_warnings
 
     return held_warnings()
-
-
-def _stderr_is_terminal() -> bool:
-    try:
-        return sys.stderr.isatty()
-    except (AttributeError, ValueError):
-        return False
 
 
 def stdout_is_terminal() -> bool:
